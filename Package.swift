@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "JuiceMaker",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "juice", targets: ["juice"]),
+        .library(name: "JuiceRecipes", targets: ["JuiceRecipes"]),
+        .library(name: "JuiceCore", targets: ["JuiceCore"]),
+        .library(name: "JuiceYAML", targets: ["JuiceYAML"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The only place C is imported: libyaml through pkg-config.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        // YAML layer: libyaml events -> a node tree with exact source positions. No domain knowledge.
+        .target(name: "JuiceYAML", dependencies: ["CYAML"]),
+        // Model and engine: pure value types, no I/O.
+        .target(name: "JuiceCore"),
+        // Recipe book: YAML nodes -> model + diagnostics (the lint rules).
+        .target(name: "JuiceRecipes", dependencies: ["JuiceYAML", "JuiceCore"]),
+        // The command-line tool.
+        .executableTarget(
+            name: "juice",
+            dependencies: [
+                "JuiceRecipes", "JuiceCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Benchmarks: ratios against baselines measured in the same run.
+        .executableTarget(
+            name: "juice-bench",
+            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore"]
+        ),
+        .testTarget(name: "JuiceYAMLTests", dependencies: ["JuiceYAML"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "JuiceCoreTests", dependencies: ["JuiceCore"]),
+        .testTarget(
+            name: "JuiceRecipesTests",
+            dependencies: ["JuiceRecipes"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "JuiceCLITests", dependencies: ["juice"]),
+    ]
+)

@@ -1,0 +1,83 @@
+/// The id of a fruit, as written in recipe files (for example `strawberry`).
+public struct FruitID: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The id's text.
+    public var rawValue: String
+    /// Wraps `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps `rawValue`.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Wraps a literal id.
+    public init(stringLiteral value: String) { self.rawValue = value }
+    /// The id's text.
+    public var description: String { rawValue }
+    /// Orders ids by their text.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Decodes the id from a plain string.
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    /// Encodes the id as a plain string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// The id of a juice, as written in recipe files (for example `banana-juice`).
+public struct JuiceID: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The id's text.
+    public var rawValue: String
+    /// Wraps `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps `rawValue`.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Wraps a literal id.
+    public init(stringLiteral value: String) { self.rawValue = value }
+    /// The id's text.
+    public var description: String { rawValue }
+    /// Orders ids by their text.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Decodes the id from a plain string.
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    /// Encodes the id as a plain string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// A language the shop speaks.
+public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Korean, the original app's language.
+    case korean = "ko"
+    /// English.
+    case english = "en"
+}
+
+/// A display name in Korean and English; either may be missing, and the other stands in for it.
+public struct LocalizedName: Hashable, Sendable, Codable {
+    /// The Korean name.
+    public var korean: String?
+    /// The English name.
+    public var english: String?
+
+    /// Creates a name from its Korean and English forms.
+    public init(korean: String? = nil, english: String? = nil) {
+        self.korean = korean
+        self.english = english
+    }
+
+    /// The name in `language`, falling back to the other language, then to `fallback`.
+    public func text(in language: Language, fallback: String = "") -> String {
+        switch language {
+        case .korean: return korean ?? english ?? fallback
+        case .english: return english ?? korean ?? fallback
+        }
+    }
+
+    /// Every form of the name that is present.
+    public var all: [String] { [korean, english].compactMap { $0 } }
+
+    enum CodingKeys: String, CodingKey {
+        case korean = "ko"
+        case english = "en"
+    }
+}

@@ -1,0 +1,31 @@
+/// Everything the shop sells: its fruits, its juices and their recipes, and the store's limits and starting stock.
+public struct RecipeBook: Hashable, Sendable {
+    /// The fruits, in the order they were defined.
+    public private(set) var fruits: [Fruit]
+    /// The juices, in menu order (the order they were defined).
+    public private(set) var juices: [Juice]
+    /// The store's capacities and initial stock.
+    public var store: Store
+    private var fruitIndex: [FruitID: Int]
+    private var juiceIndex: [JuiceID: Int]
+
+    /// Creates a book; for a repeated id the first definition wins.
+    public init(fruits: [Fruit], juices: [Juice], store: Store) {
+        self.fruits = fruits
+        self.juices = juices
+        self.store = store
+        fruitIndex = Dictionary(fruits.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        juiceIndex = Dictionary(juices.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The fruit with `id`, if there is one.
+    public func fruit(_ id: FruitID) -> Fruit? { fruitIndex[id].map { fruits[$0] } }
+
+    /// The juice with `id`, if there is one.
+    public func juice(_ id: JuiceID) -> Juice? { juiceIndex[id].map { juices[$0] } }
+
+    /// The inventory the store starts with: every fruit at its initial stock (0 where none is given).
+    public var initialInventory: Inventory {
+        Inventory(fruits: fruits.map(\.id), store: store)
+    }
+}

@@ -1,0 +1,70 @@
+import JuiceCore
+
+/// The outcome of loading a recipe set: the book and every diagnostic, sorted by location.
+public struct RecipeLoadResult: Sendable {
+    /// The recipe book, built from everything that could be read (use it only when `hasErrors` is false).
+    public var book: RecipeBook
+    /// Every problem found, sorted by file, line and column.
+    public var diagnostics: [Diagnostic]
+    /// The files read, in load order.
+    public var sources: [RecipeSourceFile]
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// The number of errors.
+    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    /// The number of warnings.
+    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+}
+
+/// Loads recipe sets: from directories and files on disk, or from text in memory.
+public struct RecipeLoader: Sendable {
+    /// The YAML limits every file is held to.
+    public var limits: YAMLLimits
+
+    /// Creates a loader holding files to `limits`.
+    public init(limits: YAMLLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Loads every recipe file at `paths` (files, or directories searched recursively).
+    public func load(paths: [String]) throws(RecipeSourceError) -> RecipeLoadResult {
+        load(files: try RecipeFileCollector.read(paths: paths, maxBytes: limits.maxFileBytes))
+    }
+
+    /// Loads the recipe set in the directory at `path`.
+    public func load(directory path: String) throws(RecipeSourceError) -> RecipeLoadResult {
+        try load(paths: [path])
+    }
+
+    /// Loads one in-memory file named `name` (handy in tests).
+    public func load(text: String, name: String = "recipes.yaml") -> RecipeLoadResult {
+        load(files: [RecipeSourceFile(name: name, text: text)])
+    }
+
+    /// Loads in-memory files as one recipe set, in the order given.
+    public func load(files: [RecipeSourceFile]) -> RecipeLoadResult {
+        var diagnostics: [Diagnostic] = []
+        var contents: [FileContents] = []
+        let parser = YAMLParser(limits: limits)
+        for file in files {
+            if let size = file.oversizedBy {
+                let error = YAMLError.fileTooLarge(bytes: size, limit: limits.maxFileBytes, at: SourceLocation(file: file.name, line: 1, column: 1))
+                diagnostics.append(Diagnostic(error))
+                continue
+            }
+            let parsed = parser.parse(file.bytes, file: file.name)
+            diagnostics += parsed.errors.map(Diagnostic.init)
+            guard let document = parsed.document else { continue }
+            var reader = RecipeFileReader(document: document)
+            reader.read()
+            diagnostics += reader.diagnostics
+            contents.append(reader.contents)
+        }
+        var validator = RecipeValidator()
+        let book = validator.validate(contents)
+        diagnostics += validator.diagnostics
+        diagnostics.sort()
+        return RecipeLoadResult(book: book, diagnostics: diagnostics, sources: files)
+    }
+}

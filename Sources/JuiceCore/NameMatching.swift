@@ -2,7 +2,30 @@
 public enum NameMatching {
     /// `text` lowercased with all whitespace removed, so "Banana Juice" and "bananajuice" match.
     public static func normalize(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace }))
+        var text = text
+        let ascii: String? = text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            for byte in bytes where byte != 0x20 && !(0x09...0x0D).contains(byte) {
+                out.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        if let ascii { return ascii }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x41...0x5A: scalars.append(Unicode.Scalar(scalar.value | 0x20) ?? scalar)
+            case 0x00...0x7F, 0xAC00...0xD7A3, 0x3040...0x30FF, 0x4E00...0x9FFF:
+                // ASCII, Hangul syllables, kana and CJK ideographs: no case, no whitespace beyond ASCII's.
+                if !(scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value)) { scalars.append(scalar) }
+            default:
+                if scalar.properties.isWhitespace { continue }
+                scalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+            }
+        }
+        return String(scalars)
     }
 
     /// The candidate closest to `text` by edit distance, if it is close enough to be a likely typo.

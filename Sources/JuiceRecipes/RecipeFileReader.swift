@@ -12,11 +12,19 @@ struct RecipeFileReader {
     static let supportedVersion = 1
 
     let document: YAMLDocument
+    let fileIndex: UInt32
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var contents = FileContents()
 
-    init(document: YAMLDocument) {
+    init(document: YAMLDocument, fileIndex: Int) {
         self.document = document
+        self.fileIndex = UInt32(truncatingIfNeeded: fileIndex)
+    }
+
+    /// A compact reference to `node`, spanning its text.
+    func ref(_ node: YAMLNodeID) -> SourceRef {
+        SourceRef(file: fileIndex, line: UInt32(truncatingIfNeeded: document.line(of: node)),
+                  column: UInt32(truncatingIfNeeded: document.column(of: node)), length: UInt32(truncatingIfNeeded: span(of: node)))
     }
 
     // MARK: Sections
@@ -26,13 +34,13 @@ struct RecipeFileReader {
         guard expectMapping(root, "the file", expecting: "a mapping with 'version: 1' and sections 'fruits', 'juices', 'store'") else { return }
         var sawVersion = false
         for (key, value) in document.entries(of: root) {
-            switch document.string(key) {
-            case "version":
+            switch document.index(of: key, in: ["version", "fruits", "juices", "store"]) {
+            case 0:
                 sawVersion = true
                 readVersion(value)
-            case "fruits": readFruits(value, section: key)
-            case "juices": readJuices(value)
-            case "store": readStore(value)
+            case 1: readFruits(value, section: key)
+            case 2: readJuices(value)
+            case 3: readStore(value)
             default: reportUnknownKey(key, allowed: Self.topLevelKeys, in: "at the top level")
             }
         }
@@ -49,19 +57,19 @@ struct RecipeFileReader {
     }
 
     private mutating func readFruits(_ node: YAMLNodeID, section: YAMLNodeID) {
-        if contents.fruitsSection == nil { contents.fruitsSection = document.location(of: section) }
+        if contents.fruitsSection == nil { contents.fruitsSection = ref(section) }
         guard expectMapping(node, "'fruits'", expecting: "a mapping from fruit id to fruit") else { return }
         for (key, value) in document.entries(of: node) {
             guard let id = readID(key, kind: "fruit") else { continue }
-            var fruit = FruitDraft(id: Located(value: FruitID(id), location: document.location(of: key)))
+            var fruit = FruitDraft(id: Located(value: FruitID(id), ref: ref(key)))
             guard expectMapping(value, "fruit '\(id)'", expecting: "a mapping with 'name' (and optionally 'emoji')") else { continue }
             var sawName = false
             for (field, fieldValue) in document.entries(of: value) {
-                switch document.string(field) {
-                case "name":
+                switch document.index(of: field, in: ["name", "emoji"]) {
+                case 0:
                     sawName = true
-                    readName(fieldValue, owner: "fruit '\(id)'", into: &fruit.name, locations: &fruit.nameLocations)
-                case "emoji":
+                    readName(fieldValue, owner: "fruit '\(id)'", into: &fruit.name, korean: &fruit.koreanName, english: &fruit.englishName)
+                case 1:
                     fruit.emoji = readText(fieldValue, field: "emoji of fruit '\(id)'")
                 default:
                     reportUnknownKey(field, allowed: Self.fruitKeys, in: "in fruit '\(id)'")
@@ -78,20 +86,20 @@ struct RecipeFileReader {
         guard expectMapping(node, "'juices'", expecting: "a mapping from juice id to juice") else { return }
         for (key, value) in document.entries(of: node) {
             guard let id = readID(key, kind: "juice") else { continue }
-            var juice = JuiceDraft(id: Located(value: JuiceID(id), location: document.location(of: key)))
+            var juice = JuiceDraft(id: Located(value: JuiceID(id), ref: ref(key)))
             guard expectMapping(value, "juice '\(id)'", expecting: "a mapping with 'name' and 'recipe'") else { continue }
             var sawName = false
             for (field, fieldValue) in document.entries(of: value) {
-                switch document.string(field) {
-                case "name":
+                switch document.index(of: field, in: ["name", "aliases", "price", "recipe"]) {
+                case 0:
                     sawName = true
-                    readName(fieldValue, owner: "juice '\(id)'", into: &juice.name, locations: &juice.nameLocations)
-                case "aliases":
+                    readName(fieldValue, owner: "juice '\(id)'", into: &juice.name, korean: &juice.koreanName, english: &juice.englishName)
+                case 1:
                     juice.aliases = readAliases(fieldValue, juice: id)
-                case "price":
+                case 2:
                     juice.price = readInteger(fieldValue, field: "price of juice '\(id)'", minimum: 0)
-                case "recipe":
-                    juice.recipeLocation = document.location(of: fieldValue)
+                case 3:
+                    juice.hasRecipe = true
                     juice.recipe = readRecipe(fieldValue, juice: id)
                 default:
                     reportUnknownKey(field, allowed: Self.juiceKeys, in: "in juice '\(id)'")
@@ -100,53 +108,60 @@ struct RecipeFileReader {
             if !sawName {
                 report(.missingField, "juice '\(id)' has no 'name'", at: key, fix: "add 'name: {ko: …, en: …}'")
             }
-            if juice.recipeLocation == nil {
+            if !juice.hasRecipe {
                 report(.missingField, "juice '\(id)' has no 'recipe'", at: key, fix: "add 'recipe: {fruit: amount}'")
             }
             contents.juices.append(juice)
         }
     }
 
-    private mutating func readName(_ node: YAMLNodeID, owner: String, into name: inout LocalizedName, locations: inout [Located<String>]) {
-        guard expectMapping(node, "the name of \(owner)", expecting: "a mapping like {ko: 딸기, en: Strawberry}") else { return }
-        for (key, value) in document.entries(of: node) {
-            let language = document.string(key)
-            switch language {
-            case "ko", "en":
-                guard let text = readText(value, field: "\(language) name of \(owner)") else { continue }
-                if language == "ko" { name.korean = text } else { name.english = text }
-                locations.append(Located(value: text, location: document.location(of: value)))
+    private mutating func readName(
+        _ node: YAMLNodeID, owner: @autoclosure () -> String, into name: inout LocalizedName,
+        korean: inout SourceRef?, english: inout SourceRef?
+    ) {
+        guard expectMapping(node, "the name of \(owner())", expecting: "a mapping like {ko: 딸기, en: Strawberry}") else { return }
+        let entries = document.entries(of: node)
+        for (key, value) in entries {
+            switch document.index(of: key, in: ["ko", "en"]) {
+            case 0:
+                guard let text = readText(value, field: "Korean name of \(owner())") else { continue }
+                name.korean = text
+                korean = ref(value)
+            case 1:
+                guard let text = readText(value, field: "English name of \(owner())") else { continue }
+                name.english = text
+                english = ref(value)
             default:
-                reportUnknownKey(key, allowed: Self.nameKeys, in: "in the name of \(owner)")
+                reportUnknownKey(key, allowed: Self.nameKeys, in: "in the name of \(owner())")
             }
         }
-        if name.korean == nil && name.english == nil && locations.isEmpty && document.entries(of: node).isEmpty {
-            report(.missingField, "the name of \(owner) is empty", at: node, fix: "give 'ko' and 'en' names")
+        if entries.isEmpty {
+            report(.missingField, "the name of \(owner()) is empty", at: node, fix: "give 'ko' and 'en' names")
         }
     }
 
-    private mutating func readAliases(_ node: YAMLNodeID, juice: String) -> [Located<String>] {
+    private mutating func readAliases(_ node: YAMLNodeID, juice: @autoclosure () -> String) -> [Located<String>] {
         guard document.kind(of: node) == .sequence else {
-            reportWrongType(node, field: "aliases of juice '\(juice)'", expected: "a list of names, like [딸기바나나쥬스]")
+            reportWrongType(node, field: "aliases of juice '\(juice())'", expected: "a list of names, like [딸기바나나쥬스]")
             return []
         }
         return document.items(of: node).compactMap { item in
-            readText(item, field: "alias of juice '\(juice)'").map { Located(value: $0, location: document.location(of: item)) }
+            readText(item, field: "alias of juice '\(juice())'").map { Located(value: $0, ref: ref(item)) }
         }
     }
 
-    private mutating func readRecipe(_ node: YAMLNodeID, juice: String) -> [Located<Ingredient>] {
-        guard expectMapping(node, "the recipe of juice '\(juice)'", expecting: "a mapping from fruit id to amount, like {banana: 2}") else { return [] }
+    private mutating func readRecipe(_ node: YAMLNodeID, juice: @autoclosure () -> String) -> [Located<Ingredient>] {
+        guard expectMapping(node, "the recipe of juice '\(juice())'", expecting: "a mapping from fruit id to amount, like {banana: 2}") else { return [] }
         let entries = document.entries(of: node)
         if entries.isEmpty {
-            report(.emptyRecipe, "juice '\(juice)' has an empty recipe", at: node, fix: "add at least one fruit, like {banana: 2}")
+            report(.emptyRecipe, "juice '\(juice())' has an empty recipe", at: node, fix: "add at least one fruit, like {banana: 2}")
         }
         var ingredients: [Located<Ingredient>] = []
         ingredients.reserveCapacity(entries.count)
         for (key, value) in entries {
             let fruit = document.string(key)
-            guard let amount = readInteger(value, field: "amount of '\(fruit)' in juice '\(juice)'", minimum: 1) else { continue }
-            ingredients.append(Located(value: Ingredient(fruit: FruitID(fruit), amount: amount), location: document.location(of: key)))
+            guard let amount = readInteger(value, field: "amount of '\(fruit)' in juice '\(juice())'", minimum: 1) else { continue }
+            ingredients.append(Located(value: Ingredient(fruit: FruitID(fruit), amount: amount), ref: ref(key)))
         }
         return ingredients
     }
@@ -154,14 +169,14 @@ struct RecipeFileReader {
     private mutating func readStore(_ node: YAMLNodeID) {
         guard expectMapping(node, "'store'", expecting: "a mapping with 'capacity' and 'stock'") else { return }
         for (key, value) in document.entries(of: node) {
-            switch document.string(key) {
-            case "capacity":
+            switch document.index(of: key, in: ["capacity", "stock"]) {
+            case 0:
                 if document.kind(of: value) == .mapping {
                     contents.capacities += readFruitAmounts(value, field: "capacity")
                 } else if let amount = readInteger(value, field: "capacity", minimum: 0) {
-                    contents.defaultCapacity = Located(value: amount, location: document.location(of: value))
+                    contents.defaultCapacity = Located(value: amount, ref: ref(value))
                 }
-            case "stock":
+            case 1:
                 guard expectMapping(value, "'stock'", expecting: "a mapping from fruit id to count, like {banana: 10}") else { continue }
                 contents.stock += readFruitAmounts(value, field: "stock")
             default:
@@ -174,7 +189,7 @@ struct RecipeFileReader {
         document.entries(of: node).compactMap { key, value in
             let fruit = document.string(key)
             guard let amount = readInteger(value, field: "\(field) of '\(fruit)'", minimum: 0) else { return nil }
-            return Located(value: (FruitID(fruit), amount), location: document.location(of: key))
+            return Located(value: (FruitID(fruit), amount), ref: ref(key))
         }
     }
 
@@ -184,8 +199,13 @@ struct RecipeFileReader {
     private mutating func readID(_ key: YAMLNodeID, kind: String) -> String? {
         let id = document.string(key)
         warnIfYAML11Reads(key, as: "a \(kind) id")
-        let allowed = id.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."
+        let allowed = document.withBytes(of: key) { bytes in
+            bytes.allSatisfy { byte in
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F || byte == 0x2E
+                    || (byte >= 0x41 && byte <= 0x5A)
+            }
+        } || id.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "-" || scalar == "_" || scalar == "."
         }
         guard !id.isEmpty, allowed else {
             let suggestion = id.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-").lowercased()
@@ -197,34 +217,34 @@ struct RecipeFileReader {
     }
 
     /// A text field; numbers, booleans and nulls written plainly are refused, YAML 1.1 hazards warned about.
-    private mutating func readText(_ node: YAMLNodeID, field: String) -> String? {
+    private mutating func readText(_ node: YAMLNodeID, field: @autoclosure () -> String) -> String? {
         guard document.kind(of: node) == .scalar else {
-            reportWrongType(node, field: field, expected: "text")
+            reportWrongType(node, field: field(), expected: "text")
             return nil
         }
         switch document.coreValue(of: node) {
         case .string:
             let text = document.string(node)
             if text.isEmpty {
-                report(.wrongType, "the \(field) is empty", at: node, fix: "write some text")
+                report(.wrongType, "the \(field()) is empty", at: node, fix: "write some text")
                 return nil
             }
-            warnIfYAML11Reads(node, as: "the \(field)")
+            warnIfYAML11Reads(node, as: "the \(field())")
             return text
         case .null:
-            report(.wrongType, "the \(field) is empty", at: node, fix: "write some text")
+            report(.wrongType, "the \(field()) is empty", at: node, fix: "write some text")
             return nil
         case .bool, .int, .intOutOfRange, .float:
             let text = document.string(node)
-            report(.wrongType, "expected text for the \(field), got \(document.describe(node))", at: node, fix: "quote it: \"\(text)\"")
+            report(.wrongType, "expected text for the \(field()), got \(document.describe(node))", at: node, fix: "quote it: \"\(text)\"")
             return nil
         }
     }
 
     /// A whole number of at least `minimum` and at most `maxQuantity`.
-    private mutating func readInteger(_ node: YAMLNodeID, field: String, minimum: Int) -> Int? {
+    private mutating func readInteger(_ node: YAMLNodeID, field: @autoclosure () -> String, minimum: Int) -> Int? {
         guard document.kind(of: node) == .scalar else {
-            reportWrongType(node, field: field, expected: "a whole number")
+            reportWrongType(node, field: field(), expected: "a whole number")
             return nil
         }
         let text = document.string(node)
@@ -233,33 +253,36 @@ struct RecipeFileReader {
             if case .octal(let octal)? = YAML11Reading.reading(of: text) {
                 report(.yaml11Ambiguity, "'\(text)' is \(value) here, but YAML 1.1 tools read it as octal \(octal)", at: node,
                        fix: "write \(value) without the leading zero")
+            } else if text.hasPrefix("0o") {
+                report(.yaml11Ambiguity, "'\(text)' is \(value) here, but YAML 1.1 tools read it as text", at: node,
+                       fix: "write \(value)")
             }
             if value < minimum {
                 let what = value == 0 ? "zero" : "negative"
-                report(.invalidQuantity, "the \(field) is \(what) (\(value)); it must be at least \(minimum)", at: node)
+                report(.invalidQuantity, "the \(field()) is \(what) (\(value)); it must be at least \(minimum)", at: node)
                 return nil
             }
             if minimum >= 0 && value > Self.maxQuantity {
-                report(.invalidQuantity, "the \(field) is \(value); the most allowed is \(Self.maxQuantity)", at: node)
+                report(.invalidQuantity, "the \(field()) is \(value); the most allowed is \(Self.maxQuantity)", at: node)
                 return nil
             }
             return value
         case .intOutOfRange:
-            report(.integerOverflow, "the \(field) \(text) does not fit in a 64-bit integer", at: node)
+            report(.integerOverflow, "the \(field()) \(text) does not fit in a 64-bit integer", at: node)
         case .float:
-            report(.invalidQuantity, "the \(field) must be a whole number, not \(text)", at: node)
+            report(.invalidQuantity, "the \(field()) must be a whole number, not \(text)", at: node)
         case .string where document.style(of: node) != .plain:
-            report(.wrongType, "expected a whole number for the \(field), got the text \"\(text)\"", at: node,
+            report(.wrongType, "expected a whole number for the \(field()), got the text \"\(text)\"", at: node,
                    fix: Int(text) != nil ? "remove the quotes" : nil)
         case .string:
             if let reading = YAML11Reading.reading(of: text) {
-                report(.wrongType, "expected a whole number for the \(field), got '\(text)' (YAML 1.1 tools would read it as \(reading))", at: node,
+                report(.wrongType, "expected a whole number for the \(field()), got '\(text)' (YAML 1.1 tools would read it as \(reading))", at: node,
                        fix: Self.numberFix(reading))
             } else {
-                reportWrongType(node, field: field, expected: "a whole number")
+                reportWrongType(node, field: field(), expected: "a whole number")
             }
         case .null, .bool:
-            reportWrongType(node, field: field, expected: "a whole number")
+            reportWrongType(node, field: field(), expected: "a whole number")
         }
         return nil
     }
@@ -281,19 +304,19 @@ struct RecipeFileReader {
 
     // MARK: Reporting
 
-    private mutating func expectMapping(_ node: YAMLNodeID, _ what: String, expecting: String) -> Bool {
+    private mutating func expectMapping(_ node: YAMLNodeID, _ what: @autoclosure () -> String, expecting: @autoclosure () -> String) -> Bool {
         switch document.kind(of: node) {
         case .mapping: return true
         case .invalid: return false
         case .scalar, .sequence:
-            report(.wrongType, "expected \(expecting) for \(what), got \(document.describe(node))", at: node)
+            report(.wrongType, "expected \(expecting()) for \(what()), got \(document.describe(node))", at: node)
             return false
         }
     }
 
-    private mutating func reportWrongType(_ node: YAMLNodeID, field: String, expected: String) {
+    private mutating func reportWrongType(_ node: YAMLNodeID, field: @autoclosure () -> String, expected: String) {
         guard document.kind(of: node) != .invalid else { return }
-        report(.wrongType, "expected \(expected) for the \(field), got \(document.describe(node))", at: node)
+        report(.wrongType, "expected \(expected) for the \(field()), got \(document.describe(node))", at: node)
     }
 
     private mutating func reportUnknownKey(_ key: YAMLNodeID, allowed: [String], in context: String) {
@@ -311,9 +334,10 @@ struct RecipeFileReader {
     /// The number of columns `node` spans on its first line, for underlining.
     private func span(of node: YAMLNodeID) -> Int {
         guard document.kind(of: node) == .scalar else { return 1 }
-        let text = document.string(node)
-        guard !text.contains(where: \.isNewline) else { return 1 }
-        let quotes = [.singleQuoted, .doubleQuoted].contains(document.style(of: node)) ? 2 : 0
-        return text.unicodeScalars.count + quotes
+        let style = document.style(of: node)
+        guard style != .literal && style != .folded else { return 1 }
+        guard !document.withBytes(of: node, { $0.contains(0x0A) || $0.contains(0x0D) }) else { return 1 }
+        let quotes = style == .singleQuoted || style == .doubleQuoted ? 2 : 0
+        return document.scalarCount(of: node) + quotes
     }
 }

@@ -47,7 +47,8 @@ public struct RecipeLoader: Sendable {
         var diagnostics: [Diagnostic] = []
         var contents: [FileContents] = []
         let parser = YAMLParser(limits: limits)
-        for file in files {
+        let sourceFiles = SourceFiles(names: files.map(\.name))
+        for (index, file) in files.enumerated() {
             if let size = file.oversizedBy {
                 let error = YAMLError.fileTooLarge(bytes: size, limit: limits.maxFileBytes, at: SourceLocation(file: file.name, line: 1, column: 1))
                 diagnostics.append(Diagnostic(error))
@@ -56,12 +57,12 @@ public struct RecipeLoader: Sendable {
             let parsed = parser.parse(file.bytes, file: file.name)
             diagnostics += parsed.errors.map(Diagnostic.init)
             guard let document = parsed.document else { continue }
-            var reader = RecipeFileReader(document: document)
+            var reader = RecipeFileReader(document: document, fileIndex: index)
             reader.read()
             diagnostics += reader.diagnostics
             contents.append(reader.contents)
         }
-        var validator = RecipeValidator()
+        var validator = RecipeValidator(files: sourceFiles)
         let book = validator.validate(contents)
         diagnostics += validator.diagnostics
         diagnostics.sort()

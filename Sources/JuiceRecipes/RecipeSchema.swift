@@ -33,7 +33,7 @@ public enum RecipeSchema {
       "additionalProperties": false,
       "properties": {
         "capacity": {
-          "description": "The most of each fruit the store holds (default 100): one number for every fruit, or a map from fruit id to number (unlisted fruits get 100).",
+          "description": "The most of each fruit the store holds (default 100): one number for every fruit, or a map from fruit id to number (unlisted fruits get 100). Both forms may be given in different files.",
           "oneOf": [
             {"$ref": "#/$defs/count"},
             {"type": "object", "propertyNames": {"$ref": "#/$defs/id"}, "additionalProperties": {"$ref": "#/$defs/count"}}

@@ -23,6 +23,12 @@ public enum CoreScalar: Hashable, Sendable {
         if first >= 0x30 && first <= 0x39 || first == 0x2B || first == 0x2D {
             if let value = decimalInteger(bytes) { return value }
         }
+        // Fast path: only these first bytes can start a null, boolean, number or special float.
+        switch first {
+        case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x7E, 0x6E, 0x4E, 0x74, 0x54, 0x66, 0x46: break
+        default: return .string
+        }
+        if count > 5 && first != 0x2B && first != 0x2D && first != 0x2E && !(first >= 0x30 && first <= 0x39) { return .string }
         let text = String(decoding: bytes, as: UTF8.self)
         switch text {
         case "~", "null", "Null", "NULL": return .null
@@ -107,6 +113,14 @@ public enum YAML11Reading: Hashable, Sendable, CustomStringConvertible {
 
     /// Where a plain scalar is read differently by YAML 1.1 than by the 1.2 core schema, how; nil otherwise.
     public static func reading(of text: String) -> YAML11Reading? {
+        // Fast exit: every YAML 1.1 reading starts with one of y Y n N o O + - or a digit.
+        guard let first = text.utf8.first else { return nil }
+        switch first {
+        case 0x79, 0x59, 0x6E, 0x4E, 0x6F, 0x4F:
+            if text.utf8.count > 5 { return nil }
+        case 0x2B, 0x2D, 0x30...0x39: break
+        default: return nil
+        }
         switch text {
         case "y", "Y", "yes", "Yes", "YES", "on", "On", "ON": return .boolean(true)
         case "n", "N", "no", "No", "NO", "off", "Off", "OFF": return .boolean(false)

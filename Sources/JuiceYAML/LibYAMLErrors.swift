@@ -2,12 +2,14 @@ import CYAML
 
 /// Translates libyaml's parser errors into `YAMLError`s with 1-based positions.
 enum LibYAMLErrors {
-    static func translate(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>, file: String) -> YAMLError {
+    /// `bytes` is the whole file; libyaml read it from `bodyStart` (past a byte order mark).
+    static func translate(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>, bodyStart: Int, file: String) -> YAMLError {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         switch parser.error {
         case YAML_READER_ERROR:
-            return EncodingCheck.classify(byteOffset: parser.problem_offset, in: bytes, file: file)
-                ?? .syntax(message: problem, at: position(ofByteOffset: parser.problem_offset, in: bytes, file: file))
+            let offset = parser.problem_offset + bodyStart
+            return EncodingCheck.classify(byteOffset: offset, in: bytes, file: file)
+                ?? .syntax(message: problem, at: position(ofByteOffset: offset, in: bytes, file: file))
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
             let mark = parser.problem_mark
             let at = SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1)
@@ -37,7 +39,8 @@ enum LibYAMLErrors {
 
     /// The first tab in the leading whitespace of `line`, if any.
     static func tabInIndentation(line: Int, in bytes: UnsafeBufferPointer<UInt8>, file: String) -> SourceLocation? {
-        let text = SourcePosition.lineText(line, in: bytes)
+        var text = SourcePosition.lineText(line, in: bytes)
+        if line == 1, EncodingCheck.hasUTF8ByteOrderMark(bytes) { text = text.dropFirst(3) }
         var column = 1
         for byte in text {
             if byte == 0x09 { return SourceLocation(file: file, line: line, column: column) }

@@ -103,6 +103,24 @@ public struct YAMLDocument: Sendable {
         }
     }
 
+    /// The position of the scalar `node`'s text in `names`, or nil when it is none of them.
+    @inlinable public func index(of node: YAMLNodeID, in names: [StaticString]) -> Int? {
+        withBytes(of: node) { bytes in
+            names.firstIndex { bytes.elementsEqual(UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount)) }
+        }
+    }
+
+    /// The number of Unicode scalars in the scalar `node`'s text.
+    @inlinable public func scalarCount(of node: YAMLNodeID) -> Int {
+        withBytes(of: node) { bytes in bytes.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
+    }
+
+    /// The 1-based line of `node`.
+    @inlinable public func line(of node: YAMLNodeID) -> Int { Int(records[Int(node.index)].line) }
+
+    /// The 1-based column of `node`.
+    @inlinable public func column(of node: YAMLNodeID) -> Int { Int(records[Int(node.index)].column) }
+
     /// The typed reading of the scalar `node` under the YAML 1.2 core schema.
     public func coreValue(of node: YAMLNodeID) -> CoreScalar {
         let style = style(of: node)

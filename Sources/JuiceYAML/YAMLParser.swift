@@ -40,7 +40,10 @@ public struct YAMLParser: Sendable {
         if let problem = EncodingCheck.problem(in: bytes, file: file) {
             return YAMLParseResult(document: nil, errors: [problem])
         }
-        guard bytes.count > 0, let handle = LibYAMLHandle(bytes) else {
+        // libyaml, told the input is UTF-8, would not skip a leading byte order mark: skip it here.
+        let bodyStart = EncodingCheck.hasUTF8ByteOrderMark(bytes) ? 3 : 0
+        let body = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
+        guard body.count > 0, let handle = LibYAMLHandle(body) else {
             return YAMLParseResult(document: nil, errors: [.emptyFile(at: origin)])
         }
         var builder = TreeBuilder(file: file, bytes: bytes, limits: limits)
@@ -84,12 +87,15 @@ struct TreeBuilder {
     private var stack: [Frame] = []
     private var pending: [UInt32] = []
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let bodyStart: Int
     private let limits: YAMLLimits
     private var failed = false
+    private var keys = KeySet()
 
     init(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
         self.document = YAMLDocument(file: file)
         self.bytes = bytes
+        self.bodyStart = EncodingCheck.hasUTF8ByteOrderMark(bytes) ? 3 : 0
         self.limits = limits
         document.records.reserveCapacity(bytes.count / 8)
         document.text.reserveCapacity(bytes.count / 2)
@@ -112,7 +118,7 @@ struct TreeBuilder {
         var documentStart: SourceLocation?
         while true {
             guard yaml_parser_parse(parser, &event) == 1 else {
-                fail(LibYAMLErrors.translate(parser.pointee, bytes: bytes, file: file))
+                fail(LibYAMLErrors.translate(parser.pointee, bytes: bytes, bodyStart: bodyStart, file: file))
                 return
             }
             let keepGoing = handle(&event, documentStart: &documentStart)
@@ -237,14 +243,14 @@ struct TreeBuilder {
 
     /// Moves a finished mapping's pairs into the document, dropping (and reporting) bad and duplicate keys.
     private mutating func appendCheckedPairs(from pendingStart: Int) {
-        var seen = KeySet()
+        keys.removeAll()
         var index = pendingStart
         while index + 1 < pending.count {
             let key = YAMLNodeID(pending[index])
             let value = pending[index + 1]
             index += 2
             guard keyIsUsable(key) else { continue }
-            if let first = seen.insert(key, in: document) {
+            if let first = keys.insert(key, in: document) {
                 errors.append(.duplicateKey(document.string(key), at: document.location(of: key), first: document.location(of: first)))
                 continue
             }
@@ -302,8 +308,14 @@ struct KeySet {
     private var hashed: [UInt64: YAMLNodeID] = [:]
     private static let smallLimit = 12
 
+    /// Forgets every key, keeping the storage for the next mapping.
+    mutating func removeAll() {
+        small.removeAll(keepingCapacity: true)
+        if !hashed.isEmpty { hashed.removeAll(keepingCapacity: true) }
+    }
+
     /// Records `key`; returns the earlier key with the same text, if there is one.
-    mutating func insert(_ key: YAMLNodeID, in document: YAMLDocument) -> YAMLNodeID? {
+    mutating func insert(_ key: YAMLNodeID, in document: borrowing YAMLDocument) -> YAMLNodeID? {
         if hashed.isEmpty {
             for earlier in small where Self.equal(earlier, key, in: document) { return earlier }
             small.append(key)
@@ -324,11 +336,11 @@ struct KeySet {
         return nil
     }
 
-    private static func equal(_ a: YAMLNodeID, _ b: YAMLNodeID, in document: YAMLDocument) -> Bool {
+    private static func equal(_ a: YAMLNodeID, _ b: YAMLNodeID, in document: borrowing YAMLDocument) -> Bool {
         document.withBytes(of: a) { left in document.withBytes(of: b) { right in left.elementsEqual(right) } }
     }
 
-    private static func hash(_ key: YAMLNodeID, in document: YAMLDocument) -> UInt64 {
+    private static func hash(_ key: YAMLNodeID, in document: borrowing YAMLDocument) -> UInt64 {
         document.withBytes(of: key) { bytes in
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }

@@ -1,1 +1,18 @@
-print("")
+// juice-bench: performance goals as ratios against baselines measured in the same run.
+// Usage: swift run -c release juice-bench load [--juices N] [--fruits N] [--runs N]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func option(_ name: String, default value: Int) -> Int {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let parsed = Int(arguments[index + 1]) else { return value }
+    return parsed
+}
+
+switch arguments.first {
+case "load":
+    LoadBenchmark.run(juices: option("--juices", default: 100_000), fruits: option("--fruits", default: 200), runs: option("--runs", default: 5))
+case "load-peak" where arguments.count == 2:
+    LoadBenchmark.loadPeak(path: arguments[1])
+default:
+    print("usage: juice-bench load [--juices N] [--fruits N] [--runs N]")
+}

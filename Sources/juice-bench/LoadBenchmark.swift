@@ -1,0 +1,65 @@
+import Foundation
+import JuiceRecipes
+import JuiceYAML
+
+/// `juice-bench load`: full load + validation of a generated menu against a bare libyaml event loop over the same bytes.
+enum LoadBenchmark {
+    static func run(juices: Int, fruits: Int, runs: Int) {
+        let text = MenuGenerator.menu(juices: juices, fruits: fruits)
+        let bytes = Array(text.utf8)
+        let megabytes = Double(bytes.count) / 1_000_000
+        print("menu: \(Measure.grouped(juices)) juices, \(fruits) fruits, \(Measure.fixed(megabytes)) MB")
+
+        var events = 0
+        let bare = Measure.best(runs: runs) {
+            events = bytes.withUnsafeBufferPointer { LibYAMLBaseline.countEvents(in: $0) } ?? -1
+        }
+        var nodes = 0
+        let tree = Measure.best(runs: runs) {
+            nodes = YAMLParser().parse(bytes, file: "menu.yaml").document?.nodeCount ?? -1
+        }
+        var result: RecipeLoadResult?
+        let full = Measure.best(runs: runs) {
+            result = RecipeLoader().load(files: [RecipeSourceFile(name: "menu.yaml", bytes: bytes)])
+        }
+        guard let result, !result.hasErrors, result.book.juices.count == juices else {
+            print("error: the generated menu did not load cleanly: \(result?.diagnostics.prefix(3).map(\.description) ?? [])")
+            exit(1)
+        }
+        let bareRate = megabytes / bare
+        let treeRate = megabytes / tree
+        let fullRate = megabytes / full
+        print("bare libyaml events      \(Measure.fixed(bare * 1000, 1)) ms  \(Measure.fixed(bareRate, 1)) MB/s  (\(Measure.grouped(events)) events)")
+        print("YAML layer (node tree)   \(Measure.fixed(tree * 1000, 1)) ms  \(Measure.fixed(treeRate, 1)) MB/s  (\(Measure.grouped(nodes)) nodes)  ratio \(Measure.fixed(treeRate / bareRate)) x bare")
+        print("full load + validation   \(Measure.fixed(full * 1000, 1)) ms  \(Measure.fixed(fullRate, 1)) MB/s  ratio \(Measure.fixed(fullRate / bareRate)) x bare (goal >= 0.80)")
+        print("diagnostics: \(result.diagnostics.count)")
+        peakMemory(bytes: bytes)
+    }
+
+    /// Runs one load in a child process and reports its peak memory above its baseline, relative to the file size.
+    static func peakMemory(bytes: [UInt8]) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-\(getpid()).yaml").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["load-peak", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { print("peak memory: could not start child: \(error)"); return }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard fields.count == 2 else { print("peak memory: child said \(output)"); return }
+        let growth = fields[1] - fields[0]
+        print("peak memory (file read + load, child process): \(Measure.fixed(Double(growth) / 1_000_000, 1)) MB = \(Measure.fixed(Double(growth) / Double(bytes.count))) x file size (goal < 4)")
+    }
+
+    /// The child side of `peakMemory`: prints RSS before reading the file and peak RSS after loading it.
+    static func loadPeak(path: String) {
+        let before = Measure.currentRSS()
+        let result = try? RecipeLoader().load(paths: [path])
+        let peak = Measure.peakRSS()
+        print(before, peak, result?.book.juices.count ?? -1 >= 0 ? "" : "failed")
+    }
+}

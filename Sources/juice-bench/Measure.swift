@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Timing and memory helpers for benchmarks.
+enum Measure {
+    /// Seconds on a monotonic clock.
+    static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// The fastest of `runs` timings of `body`, in seconds.
+    static func best(runs: Int, _ body: () -> Void) -> Double {
+        var best = Double.infinity
+        for _ in 0..<runs {
+            let start = now()
+            body()
+            best = min(best, now() - start)
+        }
+        return best
+    }
+
+    /// The process's peak resident set size so far, in bytes.
+    static func peakRSS() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+
+    /// The process's current resident set size, in bytes (from /proc/self/statm).
+    static func currentRSS() -> Int {
+        guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+        defer { fclose(file) }
+        var size = 0
+        var resident = 0
+        guard fscanf_wrapper(file, &size, &resident) else { return 0 }
+        return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    private static func fscanf_wrapper(_ file: UnsafeMutablePointer<FILE>, _ size: inout Int, _ resident: inout Int) -> Bool {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
+        let fields = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
+        guard fields.count >= 2, let first = Int(fields[0]), let second = Int(fields[1]) else { return false }
+        size = first
+        resident = second
+        return true
+    }
+
+    /// `value` with thousands separators.
+    static func grouped(_ value: Int) -> String {
+        let digits = Array(String(value))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return out
+    }
+
+    /// `value` with `places` decimals.
+    static func fixed(_ value: Double, _ places: Int = 2) -> String {
+        let scale = pow(10, Double(places))
+        let rounded = (value * scale).rounded() / scale
+        var text = String(rounded)
+        if let dot = text.firstIndex(of: ".") {
+            let decimals = text.distance(from: dot, to: text.endIndex) - 1
+            if decimals < places { text += String(repeating: "0", count: places - decimals) }
+        }
+        return text
+    }
+}

@@ -1,0 +1,93 @@
+import JuiceYAML
+import Testing
+
+/// libyaml's syntax errors come through with libyaml's message and a translated 1-based position.
+@Suite struct SyntaxErrorTests {
+    private func syntaxError(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> (message: String, at: At) {
+        let result = parse(text)
+        #expect(result.document == nil, "a syntax error is fatal", sourceLocation: sourceLocation)
+        let error = try onlyError(result, sourceLocation: sourceLocation)
+        #expect(error.isFatal, sourceLocation: sourceLocation)
+        guard case .syntax(let message, let at) = error else {
+            Issue.record("expected a syntax error, got \(error)", sourceLocation: sourceLocation)
+            return ("", At(0, 0))
+        }
+        #expect(at.file == "test.yaml", sourceLocation: sourceLocation)
+        return (message, At(at))
+    }
+
+    @Test func mappingValueInsidePlainScalar() throws {
+        let error = try syntaxError("a: b: c\n")
+        #expect(error.message == "mapping values are not allowed in this context")
+        #expect(error.at == At(1, 5))
+    }
+
+    @Test func positionAfterEmoji() throws {
+        #expect(try syntaxError("🍓: a: b\n").at == At(1, 5))
+    }
+
+    @Test func positionAfterKorean() throws {
+        #expect(try syntaxError("딸기: 바나나: x\n").at == At(1, 8))
+    }
+
+    @Test func positionAfterCRLF() throws {
+        #expect(try syntaxError("a: 1\r\nb: c: d\r\n").at == At(2, 5))
+    }
+
+    @Test func positionAfterCRLFAndKoreanAndEmoji() throws {
+        #expect(try syntaxError("과일: 1\r\n🍓: 🍓: 2\r\n").at == At(2, 5))
+    }
+
+    @Test func unclosedFlowSequenceNamesItsContext() throws {
+        let error = try syntaxError("a: [1, 2\n")
+        #expect(error.message == "did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 4)")
+        #expect(error.at == At(2, 1))
+    }
+
+    @Test func unterminatedQuotedScalar() throws {
+        let error = try syntaxError("a: \"abc\n")
+        #expect(error.message == "found unexpected end of stream (while scanning a quoted scalar at line 1, column 4)")
+        #expect(error.at == At(2, 1))
+    }
+
+    @Test func badIndentation() throws {
+        let error = try syntaxError("a:\n    b: 1\n  c: 2\n")
+        #expect(error.message.hasPrefix("did not find expected key"))
+        #expect(error.at == At(3, 3))
+    }
+
+    @Test func syntaxErrorMessageAndDescription() {
+        let error = YAMLError.syntax(message: "oops", at: YAMLLocation(file: "f.yaml", line: 2, column: 3))
+        #expect(error.message == "YAML syntax error: oops")
+        #expect(error.description == "f.yaml:2:3: YAML syntax error: oops")
+    }
+}
+
+/// A tab in indentation is named as such, at the tab's own column.
+@Suite struct TabIndentationTests {
+    @Test(arguments: [
+        ("fruits:\n\tbanana: 1\n", At(2, 1)),
+        ("a:\n  b: 1\n  \tc: 2\n", At(3, 3)),
+        ("a:\r\n\tb: 1\r\n", At(2, 1)),
+        ("과일:\n  딸기: 1\n \t키위: 2\n", At(3, 2)),
+    ])
+    func tabIsReportedAtItsColumn(text: String, expected: At) throws {
+        let result = parse(text)
+        #expect(result.document == nil)
+        let error = try onlyError(result)
+        guard case .tabIndentation(let at) = error else {
+            Issue.record("expected tabIndentation, got \(error)")
+            return
+        }
+        #expect(At(at) == expected)
+        #expect(error.isFatal)
+        #expect(error.suggestion == "replace the tab with spaces")
+    }
+
+    @Test func tabInsideAValueIsFine() throws {
+        let document = try cleanDocument("a: x\ty\nb: \"\t\"\n")
+        let root = try rootMapping(document)
+        #expect(document.string(try #require(document.value("a", in: root))) == "x\ty")
+        #expect(document.string(try #require(document.value("b", in: root))) == "\t")
+    }
+}

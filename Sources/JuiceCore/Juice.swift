@@ -34,6 +34,20 @@ public struct Juice: Hashable, Sendable, Codable, Identifiable {
         self.recipe = recipe
     }
 
+    /// The recipe with each fruit once, amounts summed, in first-use order.
+    public var totals: [Ingredient] {
+        var result: [Ingredient] = []
+        for ingredient in recipe {
+            if let index = result.firstIndex(where: { $0.fruit == ingredient.fruit }) {
+                let (sum, overflow) = result[index].amount.addingReportingOverflow(ingredient.amount)
+                result[index].amount = overflow ? .max : sum
+            } else {
+                result.append(ingredient)
+            }
+        }
+        return result
+    }
+
     /// How many of `fruit` one juice takes (0 when the recipe does not use it).
     public func amount(of fruit: FruitID) -> Int {
         recipe.reduce(0) { $1.fruit == fruit ? $0 + $1.amount : $0 }

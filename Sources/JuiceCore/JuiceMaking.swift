@@ -48,12 +48,19 @@ public struct Availability: Hashable, Sendable, Codable {
     public var limitingFruit: FruitID?
     /// How much more of each fruit one more juice would need (only fruits that would be short).
     public var neededForOneMore: [FruitID: Int]
+
+    /// Creates an availability record.
+    public init(makeable: Int, limitingFruit: FruitID?, neededForOneMore: [FruitID: Int]) {
+        self.makeable = makeable
+        self.limitingFruit = limitingFruit
+        self.neededForOneMore = neededForOneMore
+    }
 }
 
 extension Inventory {
     /// The fruits `count` of `juice` would be short of (empty when it can be made).
     public func shortages(for juice: Juice, count: Int = 1) -> [Shortage] {
-        juice.recipe.compactMap { ingredient in
+        juice.totals.compactMap { ingredient in
             let (needed, overflow) = ingredient.amount.multipliedReportingOverflow(by: count)
             let stock = self[ingredient.fruit]
             return overflow || needed > stock ? Shortage(fruit: ingredient.fruit, needed: overflow ? .max : needed, inStock: stock) : nil
@@ -66,10 +73,13 @@ extension Inventory {
     @discardableResult
     public mutating func make(_ juice: Juice, count: Int = 1) throws(OrderError) -> [FruitID: Int] {
         guard count >= 1 else { throw .invalidCount(count) }
+        for ingredient in juice.totals where ingredient.amount.multipliedReportingOverflow(by: count).overflow {
+            throw .countTooLarge(count)
+        }
         let shortages = shortages(for: juice, count: count)
         guard shortages.isEmpty else { throw .insufficientStock(juice.id, count: count, shortages: shortages) }
         var changes: [StockChange] = []
-        for ingredient in juice.recipe {
+        for ingredient in juice.totals {
             let (needed, overflow) = ingredient.amount.multipliedReportingOverflow(by: count)
             guard !overflow else { throw .countTooLarge(count) }
             changes.append(.remove(ingredient.fruit, needed))
@@ -84,20 +94,20 @@ extension Inventory {
 
     /// How many of `juice` can be made now, which fruit limits it, and what one more would need.
     public func availability(of juice: Juice) -> Availability {
-        var makeable = Int.max
-        var limiting: FruitID?
-        for ingredient in juice.recipe where ingredient.amount > 0 {
+        var best: (makeable: Int, fruit: FruitID)?
+        let totals = juice.totals
+        for ingredient in totals where ingredient.amount > 0 {
             let possible = self[ingredient.fruit] / ingredient.amount
-            if possible < makeable {
-                makeable = possible
-                limiting = ingredient.fruit
+            if possible < best?.makeable ?? .max || best == nil {
+                best = (possible, ingredient.fruit)
             }
         }
-        guard let limiting else { return Availability(makeable: 0, limitingFruit: nil, neededForOneMore: [:]) }
+        guard let (makeable, limiting) = best else { return Availability(makeable: 0, limitingFruit: nil, neededForOneMore: [:]) }
         var needed: [FruitID: Int] = [:]
-        for ingredient in juice.recipe {
-            let (total, overflow) = ingredient.amount.multipliedReportingOverflow(by: makeable + 1)
-            let extra = overflow ? Int.max : total - self[ingredient.fruit]
+        for ingredient in totals {
+            let (next, nextOverflow) = makeable.addingReportingOverflow(1)
+            let (total, overflow) = ingredient.amount.multipliedReportingOverflow(by: nextOverflow ? .max : next)
+            let extra = overflow || nextOverflow ? Int.max : total - self[ingredient.fruit]
             if extra > 0 { needed[ingredient.fruit, default: 0] = extra }
         }
         return Availability(makeable: makeable, limitingFruit: limiting, neededForOneMore: needed)

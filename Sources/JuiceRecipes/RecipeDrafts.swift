@@ -53,6 +53,8 @@ struct FileContents {
     var defaultCapacity: Located<Int>?
     var capacities: [Located<(fruit: FruitID, amount: Int)>] = []
     var stock: [Located<(fruit: FruitID, amount: Int)>] = []
+    /// Every fruit a recipe names, even where its amount is invalid (so it is not reported as unused).
+    var mentionedFruits: Set<FruitID> = []
 }
 
 /// The names of the files being loaded, to turn `SourceRef`s back into `SourceLocation`s.

@@ -160,6 +160,7 @@ struct RecipeFileReader {
         ingredients.reserveCapacity(entries.count)
         for (key, value) in entries {
             let fruit = document.string(key)
+            contents.mentionedFruits.insert(FruitID(fruit))
             guard let amount = readInteger(value, field: "amount of '\(fruit)' in juice '\(juice())'", minimum: 1) else { continue }
             ingredients.append(Located(value: Ingredient(fruit: FruitID(fruit), amount: amount), ref: ref(key)))
         }

@@ -50,9 +50,9 @@ public enum RecipeSchema {
   },
   "$defs": {
     "id": {
-      "description": "An id: letters, digits, '-', '_' and '.'.",
+      "description": "An id: letters, digits, '-', '_' and '.' (juice lint checks the exact set).",
       "type": "string",
-      "pattern": "^[\\p{L}\\p{N}._-]+$"
+      "pattern": "^[^\\s,=:'\"{}\\[\\]#&*!|>%@`]+$"
     },
     "count": {
       "description": "A whole number from 0 to 1000000000.",

@@ -24,7 +24,7 @@ struct RecipeValidator {
         checkNames(of: fruits.map(\.nameRefs), kind: "fruit")
         checkJuiceNames(juices)
         let usable = checkRecipes(juices, fruits: fruits, store: store, fruitsSection: fruitsSection)
-        checkUnusedFruits(fruits, juices: usable)
+        checkUnusedFruits(fruits, mentioned: files.reduce(into: Set<FruitID>()) { $0.formUnion($1.mentionedFruits) })
         return RecipeBook(
             fruits: fruits.map { Fruit(id: $0.id.value, name: $0.name, emoji: $0.emoji) },
             juices: usable,
@@ -223,10 +223,8 @@ struct RecipeValidator {
                fix: suggestion.map { "replace '\(fruit)' with '\($0)'" } ?? "define '\(fruit)' under 'fruits'")
     }
 
-    private mutating func checkUnusedFruits(_ fruits: [FruitDraft], juices: [Juice]) {
-        var used = Set<FruitID>()
-        for juice in juices { for ingredient in juice.recipe { used.insert(ingredient.fruit) } }
-        for fruit in fruits where !used.contains(fruit.id.value) {
+    private mutating func checkUnusedFruits(_ fruits: [FruitDraft], mentioned: Set<FruitID>) {
+        for fruit in fruits where !mentioned.contains(fruit.id.value) {
             report(.unusedFruit, "no juice uses fruit '\(fruit.id.value)'", at: fruit.id.ref, fix: "add it to a recipe or remove it")
         }
     }

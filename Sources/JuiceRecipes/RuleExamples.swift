@@ -39,7 +39,7 @@ extension RuleID {
     /// Recipe sets that trigger this rule; the rule's tests load each and expect a diagnostic from it.
     public var triggeringExamples: [RuleExample] {
         switch self {
-        case .yamlSyntax: return [Self.base("{banana: 2}", "{banana: 2"), Self.base("version: 1", "version: 1\n  - x")]
+        case .yamlSyntax: return [Self.base("{banana: 2}", "{banana: 2"), Self.base("version: 1", "version: 1: 2")]
         case .tabIndentation: return [Self.base("  banana:\n    name: {ko: 바나나", "\tbanana:\n    name: {ko: 바나나")]
         case .encoding: return [RuleExample("version: 1\n\u{FEFF}fruits: {}\n"), RuleExample("version: 1\nfruits: \u{01}\n")]
         case .emptyFile: return [RuleExample(""), RuleExample("# only a comment\n")]

@@ -45,7 +45,8 @@ enum EncodingCheck {
         let byte = bytes[offset]
         if byte == 0 {
             let alternating = bytes.count >= 2 && (bytes[0] == 0) != (bytes[1] == 0)
-            return alternating ? .unsupportedEncoding("UTF-16 (no byte order mark)", at: at) : .nulByte(at: at)
+            let origin = SourceLocation(file: file, line: 1, column: 1, byteOffset: 0)
+            return alternating ? .unsupportedEncoding("UTF-16 (no byte order mark)", at: origin) : .nulByte(at: at)
         }
         if byte < 0x80 { return .controlCharacter(UInt32(byte), at: at) }
         var iterator = UnsafeBufferPointer(rebasing: bytes[offset...]).makeIterator()

@@ -3,23 +3,36 @@ import CYAML
 /// Translates libyaml's parser errors into `YAMLError`s with 1-based positions.
 enum LibYAMLErrors {
     /// `bytes` is the whole file; libyaml read it from `bodyStart` (past a byte order mark).
-    static func translate(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>, bodyStart: Int, file: String) -> YAMLError {
+    static func translate(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>, bodyStart: Int, lineMap: LineMap?, file: String) -> YAMLError {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         switch parser.error {
         case YAML_READER_ERROR:
-            let offset = parser.problem_offset + bodyStart
+            var offset = parser.problem_offset + bodyStart
+            if problem.contains("UTF-8") {
+                // libyaml points at the bad trailing byte; report the sequence's lead byte.
+                var lead = offset
+                while lead > max(bodyStart, offset - 3), lead - 1 < bytes.count, bytes[lead - 1] & 0xC0 == 0x80 { lead -= 1 }
+                if lead > bodyStart, lead - 1 < bytes.count, bytes[lead - 1] >= 0xC0 { lead -= 1 }
+                if lead < bytes.count, bytes[lead] >= 0xC0 {
+                    let length = bytes[lead] >= 0xF0 ? 4 : bytes[lead] >= 0xE0 ? 3 : 2
+                    if lead + length > offset { offset = lead }
+                }
+                return .invalidUTF8(at: position(ofByteOffset: offset, in: bytes, file: file))
+            }
             return EncodingCheck.classify(byteOffset: offset, in: bytes, file: file)
                 ?? .syntax(message: problem, at: position(ofByteOffset: offset, in: bytes, file: file))
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
             let mark = parser.problem_mark
-            let at = SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1)
+            let (line, column) = lineMap?.position(mark) ?? (UInt32(truncatingIfNeeded: mark.line + 1), UInt32(truncatingIfNeeded: mark.column + 1))
+            let at = SourceLocation(file: file, line: Int(line), column: Int(column))
             if let tab = tabInIndentation(line: at.line, in: bytes, file: file) {
                 return .tabIndentation(at: tab)
             }
             var message = problem
             if let context = parser.context.map({ String(cString: $0) }) {
-                let where_ = parser.context_mark
-                message += " (\(context) at line \(where_.line + 1), column \(where_.column + 1))"
+                let (contextLine, contextColumn) = lineMap?.position(parser.context_mark)
+                    ?? (UInt32(truncatingIfNeeded: parser.context_mark.line + 1), UInt32(truncatingIfNeeded: parser.context_mark.column + 1))
+                message += " (\(context) at line \(contextLine), column \(contextColumn))"
             }
             return .syntax(message: message, at: at)
         case YAML_MEMORY_ERROR:
@@ -41,10 +54,15 @@ enum LibYAMLErrors {
     static func tabInIndentation(line: Int, in bytes: UnsafeBufferPointer<UInt8>, file: String) -> SourceLocation? {
         var text = SourcePosition.lineText(line, in: bytes)
         if line == 1, EncodingCheck.hasUTF8ByteOrderMark(bytes) { text = text.dropFirst(3) }
+        // A tab among the leading spaces, or after the '-', '?' or ':' indicators that open a block on the line.
         var column = 1
+        var previous: UInt8 = 0x20
         for byte in text {
-            if byte == 0x09 { return SourceLocation(file: file, line: line, column: column) }
-            if byte != 0x20 { return nil }
+            if byte == 0x09 && (previous == 0x20 || previous == 0x2D || previous == 0x3F || previous == 0x3A) {
+                return SourceLocation(file: file, line: line, column: column)
+            }
+            if byte != 0x20 && byte != 0x2D && byte != 0x3F { return nil }
+            previous = byte
             column += 1
         }
         return nil

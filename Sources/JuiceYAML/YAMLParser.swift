@@ -91,11 +91,13 @@ struct TreeBuilder {
     private let limits: YAMLLimits
     private var failed = false
     private var keys = KeySet()
+    private let lineMap: LineMap?
 
     init(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
         self.document = YAMLDocument(file: file)
         self.bytes = bytes
         self.bodyStart = EncodingCheck.hasUTF8ByteOrderMark(bytes) ? 3 : 0
+        self.lineMap = LineMap(UnsafeBufferPointer(rebasing: bytes[bodyStart...]))
         self.limits = limits
         document.records.reserveCapacity(bytes.count / 8)
         document.text.reserveCapacity(bytes.count / 2)
@@ -109,7 +111,21 @@ struct TreeBuilder {
     private var file: String { document.file }
 
     private func location(_ mark: yaml_mark_t) -> SourceLocation {
-        SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1)
+        let (line, column) = position(mark)
+        return SourceLocation(file: file, line: Int(line), column: Int(column))
+    }
+
+    /// The true 1-based line and column of a libyaml mark.
+    @inline(__always)
+    private func position(_ mark: yaml_mark_t) -> (line: UInt32, column: UInt32) {
+        if let lineMap { return lineMap.position(mark) }
+        return (UInt32(truncatingIfNeeded: mark.line + 1), UInt32(truncatingIfNeeded: mark.column + 1))
+    }
+
+    /// A node record starting at `mark`.
+    private func record(at mark: yaml_mark_t, start: UInt32 = 0, count: UInt32 = 0, kind: YAMLNodeKind, style: ScalarStyle = .plain) -> YAMLDocument.Record {
+        let (line, column) = position(mark)
+        return YAMLDocument.Record(line: line, column: column, start: start, count: count, kind: kind, style: style)
     }
 
     /// Reads every event; stops at the first fatal problem.
@@ -118,7 +134,7 @@ struct TreeBuilder {
         var documentStart: SourceLocation?
         while true {
             guard yaml_parser_parse(parser, &event) == 1 else {
-                fail(LibYAMLErrors.translate(parser.pointee, bytes: bytes, bodyStart: bodyStart, file: file))
+                fail(LibYAMLErrors.translate(parser.pointee, bytes: bytes, bodyStart: bodyStart, lineMap: lineMap, file: file))
                 return
             }
             let keepGoing = handle(&event, documentStart: &documentStart)
@@ -157,9 +173,7 @@ struct TreeBuilder {
             if length > 0, let value = scalar.value {
                 document.text.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
             }
-            return add(YAMLDocument.Record(
-                line: UInt32(truncatingIfNeeded: mark.line + 1), column: UInt32(truncatingIfNeeded: mark.column + 1),
-                start: start, count: UInt32(truncatingIfNeeded: length), kind: .scalar, style: style), at: mark)
+            return add(record(at: mark, start: start, count: UInt32(truncatingIfNeeded: length), kind: .scalar, style: style), at: mark)
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             if stack.count >= limits.maxDepth {
@@ -180,9 +194,7 @@ struct TreeBuilder {
                 return false
             }
             let index = UInt32(truncatingIfNeeded: document.records.count)
-            document.records.append(YAMLDocument.Record(
-                line: UInt32(truncatingIfNeeded: mark.line + 1), column: UInt32(truncatingIfNeeded: mark.column + 1),
-                start: 0, count: 0, kind: isMapping ? .mapping : .sequence, style: .plain))
+            document.records.append(record(at: mark, kind: isMapping ? .mapping : .sequence))
             stack.append(Frame(node: index, pendingStart: pending.count, isMapping: isMapping))
             return true
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
@@ -202,9 +214,7 @@ struct TreeBuilder {
         case YAML_ALIAS_EVENT:
             let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
             errors.append(.alias(name: name, at: location(mark)))
-            return add(YAMLDocument.Record(
-                line: UInt32(truncatingIfNeeded: mark.line + 1), column: UInt32(truncatingIfNeeded: mark.column + 1),
-                start: 0, count: 0, kind: .invalid, style: .plain), at: mark)
+            return add(record(at: mark, kind: .invalid), at: mark)
         case YAML_DOCUMENT_START_EVENT:
             if let first = documentStart {
                 errors.append(.multipleDocuments(at: location(mark), first: first))

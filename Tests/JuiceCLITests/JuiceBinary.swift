@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs the built `juice` binary as a separate process and captures what it does.
+struct JuiceBinary {
+    /// What one run printed and how it exited.
+    struct Outcome {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `juice` executable beside the test bundle (the test target depends on it, so it is built first).
+    static var executable: URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("juice"),
+            Bundle.main.bundleURL.appendingPathComponent("juice"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("juice"),
+            packageRoot.appendingPathComponent(".build/debug/juice"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[candidates.count - 1]
+    }
+
+    /// Runs `juice arguments…` in `directory` with `environment` added, closing standard input.
+    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        env.removeValue(forKey: "NO_COLOR")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes concurrently so a full pipe cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
+        return Outcome(
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            status: process.terminationStatus
+        )
+    }
+
+    /// A new empty temporary directory.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("juice-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import JuiceRecipes
+import Testing
+
+/// Output formats are pinned by golden files in Fixtures/golden (regenerate with JUICE_UPDATE_GOLDEN=1).
+@Suite("Diagnostic output formats")
+struct RendererTests {
+    static func brokenResult() throws -> RecipeLoadResult {
+        RecipeLoader().load(files: [RecipeSourceFile(name: "broken/menu.yaml", bytes: try TestSupport.fixture("broken/menu.yaml"))])
+    }
+
+    @Test("each format matches its golden file", arguments: DiagnosticFormat.allCases)
+    func golden(format: DiagnosticFormat) throws {
+        let output = DiagnosticRenderer().render(try Self.brokenResult(), as: format)
+        let golden = TestSupport.packageRoot.appendingPathComponent("Tests/JuiceRecipesTests/Fixtures/golden/broken.\(format.rawValue)")
+        if ProcessInfo.processInfo.environment["JUICE_UPDATE_GOLDEN"] == "1" {
+            try output.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        let expected = String(decoding: try TestSupport.fixture("golden/broken.\(format.rawValue)"), as: UTF8.self)
+        #expect(output == expected)
+    }
+
+    @Test("JSON is an array of objects with file, line, column, severity, rule and message")
+    func jsonShape() throws {
+        let data = Data(DiagnosticRenderer().render(try Self.brokenResult(), as: .json).utf8)
+        let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(array.count == 8)
+        for object in array {
+            for key in ["file", "line", "column", "severity", "rule", "message"] { #expect(object[key] != nil, "missing \(key)") }
+        }
+        #expect(array.first?["line"] as? Int == 8)
+    }
+
+    @Test("SARIF names every rule and points each result at its region")
+    func sarifShape() throws {
+        let data = Data(DiagnosticRenderer().render(try Self.brokenResult(), as: .sarif).utf8)
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(root["version"] as? String == "2.1.0")
+        let run = try #require((root["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 8)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.count == RuleID.allCases.count)
+    }
+
+    @Test("text output stops at 100 findings per file and says how many more")
+    func perFileLimit() {
+        let recipe = (0..<150).map { "f\($0): 1" }.joined(separator: ", ")
+        let result = TestSupport.load("version: 1\njuices:\n  j: {name: {en: J}, recipe: {\(recipe)}}\n", name: "many.yaml")
+        #expect(result.errorCount == 150)
+        let text = DiagnosticRenderer().render(result, as: .text)
+        #expect(text.components(separatedBy: "[unknown-fruit]").count - 1 == 100)
+        #expect(text.contains("many.yaml: and 50 more\n"))
+        let json = DiagnosticRenderer().render(result, as: .json)
+        #expect(json.components(separatedBy: "\"unknown-fruit\"").count - 1 == 150, "JSON keeps every finding")
+    }
+
+    @Test("colour codes appear only when asked for")
+    func colour() throws {
+        let result = try Self.brokenResult()
+        #expect(!DiagnosticRenderer(colored: false).render(result, as: .text).contains("\u{1B}["))
+        #expect(DiagnosticRenderer(colored: true).render(result, as: .text).contains("\u{1B}[1;31merror:"))
+    }
+
+    @Test("strict mode fails on warnings; errors always fail")
+    func exitCodes() {
+        let clean = RecipeLoader().load(files: RuleID.unknownFruit.passingExamples[0].files)
+        #expect(LintReport(clean, format: .text).exitCode == 0)
+        let warned = RecipeLoader().load(files: RuleID.unusedFruit.triggeringExamples[0].files)
+        #expect(LintReport(warned, format: .text).exitCode == 0)
+        #expect(LintReport(warned, format: .text, strict: true).exitCode == 1)
+        let failed = RecipeLoader().load(files: RuleID.unknownFruit.triggeringExamples[0].files)
+        #expect(LintReport(failed, format: .text).exitCode == 1)
+    }
+}

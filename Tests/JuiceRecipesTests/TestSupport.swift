@@ -1,0 +1,26 @@
+import Foundation
+import JuiceRecipes
+
+/// Paths and helpers shared by the recipe tests.
+enum TestSupport {
+    /// The package root (two levels above this file's directory).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The fixtures directory copied into the test bundle.
+    static var fixtures: URL {
+        Bundle.module.url(forResource: "Fixtures", withExtension: nil) ?? packageRoot.appendingPathComponent("Tests/JuiceRecipesTests/Fixtures")
+    }
+
+    /// The bytes of a fixture file.
+    static func fixture(_ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: fixtures.appendingPathComponent(path)))
+    }
+
+    /// Loads one in-memory file.
+    static func load(_ text: String, name: String = "test.yaml") -> RecipeLoadResult {
+        RecipeLoader().load(text: text, name: name)
+    }
+
+    /// The rules of `result`'s diagnostics.
+    static func rules(_ result: RecipeLoadResult) -> [RuleID] { result.diagnostics.map(\.rule) }
+}

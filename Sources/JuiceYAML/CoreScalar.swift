@@ -39,10 +39,12 @@ public enum CoreScalar: Hashable, Sendable {
         case ".nan", ".NaN", ".NAN": return .float(.nan)
         default: break
         }
-        if text.hasPrefix("0o"), count > 2, text.dropFirst(2).allSatisfy({ ("0"..."7").contains($0) }) {
+        let digits = UnsafeBufferPointer(rebasing: bytes[min(2, count)...])
+        if text.hasPrefix("0o"), count > 2, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x37 }) {
             return Int(text.dropFirst(2), radix: 8).map(CoreScalar.int) ?? .intOutOfRange
         }
-        if text.hasPrefix("0x"), count > 2, text.dropFirst(2).allSatisfy(\.isHexDigit) {
+        let isHex: (UInt8) -> Bool = { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
+        if text.hasPrefix("0x"), count > 2, digits.allSatisfy(isHex) {
             return Int(text.dropFirst(2), radix: 16).map(CoreScalar.int) ?? .intOutOfRange
         }
         if isCoreFloat(bytes), let value = Double(text) { return .float(value) }

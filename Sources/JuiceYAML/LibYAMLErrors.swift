@@ -25,7 +25,9 @@ enum LibYAMLErrors {
             let mark = parser.problem_mark
             let (line, column) = lineMap?.position(mark) ?? (UInt32(truncatingIfNeeded: mark.line + 1), UInt32(truncatingIfNeeded: mark.column + 1))
             let at = SourceLocation(file: file, line: Int(line), column: Int(column))
-            if let tab = tabInIndentation(line: at.line, in: bytes, file: file) {
+            // Blame a tab only when libyaml's error is about one or sits on one.
+            if problem.contains("tab") || character(atLine: at.line, column: at.column, in: bytes) == 0x09,
+               let tab = tabInIndentation(line: at.line, in: bytes, file: file) {
                 return .tabIndentation(at: tab)
             }
             var message = problem
@@ -48,6 +50,18 @@ enum LibYAMLErrors {
         let body = UnsafeBufferPointer(rebasing: bytes[min(skip, bytes.count)...])
         let (line, column) = SourcePosition.lineAndColumn(ofByteOffset: max(0, offset - skip), in: body)
         return SourceLocation(file: file, line: line, column: column, byteOffset: offset)
+    }
+
+    /// The byte at a 1-based line and scalar column, if it is ASCII.
+    static func character(atLine line: Int, column: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        var text = SourcePosition.lineText(line, in: bytes)
+        if line == 1, EncodingCheck.hasUTF8ByteOrderMark(bytes) { text = text.dropFirst(3) }
+        var current = 1
+        for byte in text where byte & 0xC0 != 0x80 {
+            if current == column { return byte < 0x80 ? byte : nil }
+            current += 1
+        }
+        return nil
     }
 
     /// The first tab in the leading whitespace of `line`, if any.

@@ -146,6 +146,34 @@ import Testing
         #expect(document.describe(node) == expected)
     }
 
+    @Test func lineAndColumnMatchLocation() throws {
+        let document = try cleanDocument("딸기🍓:\r\n  - 망고\r\n")
+        let root = try rootMapping(document)
+        let list = try #require(document.value("딸기🍓", in: root))
+        let item = try #require(document.items(of: list).first)
+        #expect(document.line(of: item) == 2)
+        #expect(document.column(of: item) == 5)
+        #expect(At(document.line(of: item), document.column(of: item)) == At(document.location(of: item)))
+    }
+
+    @Test func scalarCountCountsUnicodeScalars() throws {
+        let document = try cleanDocument("a: 딸기🍓x\nb: \"\"\nc: [1]\n")
+        let root = try rootMapping(document)
+        #expect(document.scalarCount(of: try #require(document.value("a", in: root))) == 4)
+        #expect(document.scalarCount(of: try #require(document.value("b", in: root))) == 0)
+        #expect(document.scalarCount(of: try #require(document.value("c", in: root))) == 0)
+    }
+
+    @Test func indexOfANameAmongLiterals() throws {
+        let document = try cleanDocument("a: juices\nb: store\nc: fruit\nd: [fruits]\n")
+        let root = try rootMapping(document)
+        let names: [StaticString] = ["fruits", "juices", "store"]
+        #expect(document.index(of: try #require(document.value("a", in: root)), in: names) == 1)
+        #expect(document.index(of: try #require(document.value("b", in: root)), in: names) == 2)
+        #expect(document.index(of: try #require(document.value("c", in: root)), in: names) == nil)
+        #expect(document.index(of: try #require(document.value("d", in: root)), in: names) == nil)
+    }
+
     @Test func parseOverloadsAgree() throws {
         let text = "딸기: [1, 2]\n🍌: {a: b}\n"
         let parser = YAMLParser()

@@ -46,7 +46,7 @@ import Testing
 
     @Test func fixtureWithInvalidByte() throws {
         let error = try onlyError(parse(bytes: try fixture("invalid-utf8.yaml")))
-        #expect(error == .invalidUTF8(at: loc(3, 10, 35)))
+        #expect(error == .invalidUTF8(at: loc(3, 10, 34)))
     }
 }
 

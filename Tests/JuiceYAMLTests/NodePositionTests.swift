@@ -65,6 +65,31 @@ import Testing
         #expect(document.items(of: mango).map { At(document.location(of: $0)) } == [At(3, 8), At(3, 11)])
     }
 
+    /// Only CR and LF end lines (YAML 1.2, and `SourcePosition`); NEL, LS and PS inside a quoted value do not.
+    @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
+    func unicodeLineSeparatorsInsideAValueDoNotEndLines(separator: String) throws {
+        let result = parse("a: \"x\(separator)y\"\nb: 1\n")
+        let document = try #require(result.document)
+        let root = try rootMapping(document)
+        #expect(At(document.location(of: try #require(document.key("b", in: root)))) == At(2, 1))
+        #expect(At(document.location(of: try #require(document.value("b", in: root)))) == At(2, 4))
+    }
+
+    @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
+    func unicodeLineSeparatorsCountAsOneColumn(separator: String) throws {
+        let result = parse("a: \"x\(separator)y\"\nb: c: d\n")
+        // The syntax error is on the true line 2, not 3.
+        guard case .syntax(_, let at) = try onlyError(result) else {
+            Issue.record("expected a syntax error, got \(result.errors)")
+            return
+        }
+        #expect(At(at) == At(2, 5))
+        let document = try cleanDocument("{a: \"x\(separator)y\", b: 1}\n")
+        let root = try rootMapping(document)
+        #expect(At(document.location(of: try #require(document.key("b", in: root)))) == At(1, 12))
+        #expect(At(document.location(of: try #require(document.value("b", in: root)))) == At(1, 15))
+    }
+
     @Test func lonelyCarriageReturnEndsALine() throws {
         let document = try cleanDocument("a: 1\rb: 2\r")
         let root = try rootMapping(document)

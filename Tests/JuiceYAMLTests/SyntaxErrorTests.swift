@@ -84,6 +84,26 @@ import Testing
         #expect(error.suggestion == "replace the tab with spaces")
     }
 
+    /// Inside brackets a tab at a line start is separation, not indentation: valid, and not to blame for other errors.
+    @Test func tabInFlowContextIsFine() throws {
+        let document = try cleanDocument("a: [1,\n\t2]\n")
+        let list = try #require(document.value("a", in: try rootMapping(document)))
+        #expect(document.items(of: list).map { document.string($0) } == ["1", "2"])
+    }
+
+    @Test(arguments: [
+        ("a: [1,\n\t2]]\n", "a: [1,\n 2]]\n"),
+        ("a: {b: 1,\n\tc: [}\n", "a: {b: 1,\n c: [}\n"),
+    ])
+    func tabInFlowContextIsNotBlamedForAnotherError(withTab: String, withSpace: String) throws {
+        let expected = parse(withSpace).errors
+        guard case .syntax = try #require(expected.first) else {
+            Issue.record("the space version should be a syntax error: \(expected)")
+            return
+        }
+        #expect(parse(withTab).errors == expected)
+    }
+
     @Test func tabInsideAValueIsFine() throws {
         let document = try cleanDocument("a: x\ty\nb: \"\t\"\n")
         let root = try rootMapping(document)

@@ -10,7 +10,7 @@ struct At: Equatable, CustomStringConvertible {
         self.line = line
         self.column = column
     }
-    init(_ location: SourceLocation) {
+    init(_ location: YAMLLocation) {
         self.init(location.line, location.column)
     }
     var description: String { "\(line):\(column)" }

@@ -122,6 +122,7 @@ struct RecipeValidator {
 
     private mutating func checkNames(of owners: [[Located<String>]], kind: String) {
         var seen: [String: (owner: Int, ref: SourceRef)] = [:]
+        seen.reserveCapacity(owners.count * 2)
         for (index, names) in owners.enumerated() {
             for name in names {
                 let key = NameMatching.normalize(name.value)
@@ -151,18 +152,25 @@ struct RecipeValidator {
     }
 
     /// Juice ids, names and aliases must each lead to one juice only (orders are matched by any of them).
+    ///
+    /// One map from normalised text to its first owner serves all three checks, so each text is normalised once.
     private mutating func checkJuiceNames(_ juices: [JuiceDraft]) {
-        checkNames(of: juices.map(\.nameRefs), kind: "juice")
-        guard juices.contains(where: { !$0.aliases.isEmpty }) else { return }
         var owners: [String: (owner: Int, ref: SourceRef, role: NameRole)] = [:]
         owners.reserveCapacity(juices.count * 3)
         for (index, juice) in juices.enumerated() {
             owners[NameMatching.normalize(juice.id.value.rawValue)] = (index, juice.id.ref, .id)
         }
         for (index, juice) in juices.enumerated() {
-            for name in juice.nameRefs {
-                let key = NameMatching.normalize(name.value)
-                if owners[key] == nil { owners[key] = (index, name.ref, .name) }
+            for (text, ref) in [(juice.name.korean, juice.koreanName), (juice.name.english, juice.englishName)] {
+                guard let text, let ref else { continue }
+                let key = NameMatching.normalize(text)
+                guard let other = owners[key] else {
+                    owners[key] = (index, ref, .name)
+                    continue
+                }
+                guard other.owner != index else { continue }
+                report(.duplicateName, "two juices are named '\(text)'" + (other.role == .id ? " (it is the id of juice '\(juices[other.owner].id.value)')" : ""),
+                       at: ref, notes: [("the other juice with that name", other.ref)], fix: "give each juice its own name")
             }
         }
         for (index, juice) in juices.enumerated() {

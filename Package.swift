@@ -9,9 +9,11 @@ let package = Package(
         .library(name: "JuiceRecipes", targets: ["JuiceRecipes"]),
         .library(name: "JuiceCore", targets: ["JuiceCore"]),
         .library(name: "JuiceYAML", targets: ["JuiceYAML"]),
+        .library(name: "JuiceShop", targets: ["JuiceShop"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The only place C is imported: libyaml through pkg-config.
@@ -26,11 +28,16 @@ let package = Package(
         .target(name: "JuiceCore"),
         // Recipe book: YAML nodes -> model + diagnostics (the lint rules).
         .target(name: "JuiceRecipes", dependencies: ["JuiceYAML", "JuiceCore"]),
+        // The shop: live stock and its journal in SQLite (GRDB), one transaction per command.
+        .target(
+            name: "JuiceShop",
+            dependencies: ["JuiceRecipes", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // The command-line tool.
         .executableTarget(
             name: "juice",
             dependencies: [
-                "JuiceRecipes", "JuiceCore",
+                "JuiceRecipes", "JuiceCore", "JuiceShop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -46,6 +53,7 @@ let package = Package(
             dependencies: ["JuiceRecipes"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "JuiceShopTests", dependencies: ["JuiceShop"]),
         .testTarget(name: "JuiceCLITests", dependencies: ["juice"]),
     ]
 )

@@ -115,8 +115,9 @@ public struct Inventory: Hashable, Sendable {
                 next = value
             }
             guard next >= 0 else { throw .belowZero(fruit, stock: current, result: next) }
+            // Capacity limits growth only: stock already above a lowered capacity may still be used up.
             let capacity = capacity(of: fruit)
-            guard next <= capacity else { throw .aboveCapacity(fruit, result: next, capacity: capacity) }
+            guard next <= capacity || next <= current else { throw .aboveCapacity(fruit, result: next, capacity: capacity) }
             result[fruit] = next
         }
         var deltas: [FruitID: Int] = [:]

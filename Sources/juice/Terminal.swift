@@ -13,8 +13,18 @@ enum Terminal {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    /// Writes `text` and a newline to standard error.
-    static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+    /// Writes `text` (and a newline unless told not to) to standard error.
+    static func writeError(_ text: String, newline: Bool = true) {
+        FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
+    }
+
+    /// Whether both standard input and standard output are terminals (a person is at the keyboard).
+    static var isInteractive: Bool {
+        isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    }
+
+    /// `text` dimmed with ANSI codes when `enabled`.
+    static func dim(_ text: String, enabled: Bool) -> String {
+        enabled ? "\u{1B}[2m\(text)\u{1B}[0m" : text
     }
 }

@@ -1,0 +1,39 @@
+import JuiceCore
+
+/// What kind of change a journal entry records.
+public enum JournalKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Juices were made.
+    case order
+    /// Fruit was added.
+    case add
+    /// Fruit was taken away.
+    case remove
+    /// Stock was set to absolute values.
+    case set
+    /// Stock went back to the store section's initial stock.
+    case reset
+    /// An earlier change was reverted.
+    case undo
+}
+
+/// One change in the shop's journal.
+public struct JournalEntry: Hashable, Sendable {
+    /// The entry's number (increasing).
+    public var id: Int
+    /// When it happened, ISO 8601 in UTC.
+    public var time: String
+    /// What kind of change it was.
+    public var kind: JournalKind
+    /// The command that made it (for example `juice order banana-juice`).
+    public var command: String
+    /// The juice ordered, for orders.
+    public var juice: JuiceID?
+    /// How many were ordered, for orders.
+    public var count: Int?
+    /// The change per fruit.
+    public var deltas: [FruitID: Int]
+    /// The entry this one reverted, for undos.
+    public var undoes: Int?
+    /// The undo that reverted this entry, if any.
+    public var undoneBy: Int?
+}

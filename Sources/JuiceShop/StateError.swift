@@ -1,0 +1,41 @@
+/// Why the shop's state file could not be used; the file is never reset or changed when one is thrown.
+public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file (or its directory) cannot be opened or created.
+    case cannotOpen(path: String, reason: String)
+    /// The file is not a JuiceMaker state database (or it is corrupt).
+    case notADatabase(path: String)
+    /// The file or its directory is read-only.
+    case readOnly(path: String)
+    /// The disk is full.
+    case diskFull(path: String)
+    /// Another process held the database for too long.
+    case busy(path: String)
+    /// The file was written by a newer JuiceMaker.
+    case newerSchema(path: String, version: Int)
+    /// Stock no longer equals initial stock plus the journal's changes.
+    case invariantBroken(path: String, fruits: [String])
+    /// Any other SQLite failure.
+    case failed(path: String, message: String)
+
+    /// A readable explanation naming the file.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            return "cannot open the state file \(path): \(reason)"
+        case .notADatabase(let path):
+            return "the state file \(path) is not a JuiceMaker state database or is corrupt; it was left untouched (move it away to start afresh)"
+        case .readOnly(let path):
+            return "the state file \(path) is read-only; nothing was changed"
+        case .diskFull(let path):
+            return "the disk holding \(path) is full; nothing was changed"
+        case .busy(let path):
+            return "the state file \(path) stayed locked by another process; nothing was changed, try again"
+        case .newerSchema(let path, let version):
+            return "the state file \(path) was written by a newer JuiceMaker (schema \(version)); nothing was changed"
+        case .invariantBroken(let path, let fruits):
+            return "the state file \(path) is inconsistent: stock differs from initial stock plus the journal for \(fruits.joined(separator: ", "))"
+        case .failed(let path, let message):
+            return "the state file \(path) could not be used: \(message)"
+        }
+    }
+}

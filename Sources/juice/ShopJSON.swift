@@ -1,0 +1,37 @@
+import JuiceCore
+import JuiceRecipes
+import JuiceShop
+
+/// The JSON forms of what shop commands print.
+enum ShopJSON {
+    static func counts(_ counts: [FruitID: Int]) -> JSONValue {
+        .object(counts.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .int($0.value)) })
+    }
+
+    /// `{"stock": {fruit: count}, "capacity": {fruit: count}, "orphans": {…}}`, fruits in recipe order.
+    static func stock(_ snapshot: ShopSnapshot, book: RecipeBook) -> JSONValue {
+        let fruits = book.fruits.map(\.id)
+        return .object([
+            ("stock", .object(fruits.map { ($0.rawValue, .int(snapshot.inventory[$0])) })),
+            ("capacity", .object(fruits.map { ($0.rawValue, .int(snapshot.inventory.capacity(of: $0))) })),
+            ("orphans", counts(snapshot.orphans)),
+        ])
+    }
+
+    static func entry(_ entry: JournalEntry) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .int(entry.id)), ("time", .string(entry.time)), ("kind", .string(entry.kind.rawValue)),
+            ("command", .string(entry.command)),
+        ]
+        if let juice = entry.juice { members.append(("juice", .string(juice.rawValue))) }
+        if let count = entry.count { members.append(("count", .int(count))) }
+        members.append(("deltas", counts(entry.deltas)))
+        if let undoes = entry.undoes { members.append(("undoes", .int(undoes))) }
+        if let undoneBy = entry.undoneBy { members.append(("undoneBy", .int(undoneBy))) }
+        return .object(members)
+    }
+
+    static func receipt(_ receipt: ShopReceipt, served: Bool) -> JSONValue {
+        .object([("entry", entry(receipt.entry)), ("stock", counts(receipt.snapshot.inventory.counts))])
+    }
+}

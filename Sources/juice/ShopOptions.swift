@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import JuiceCore
+import JuiceRecipes
+import JuiceShop
+
+extension Language: ExpressibleByArgument {}
+
+/// Options every shop command takes: where the recipes and the state are, and the language.
+struct ShopOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Recipe directory (default: $JUICE_RECIPES, else recipes/, else the built-in set).", valueName: "dir"))
+    var recipes: String?
+
+    @Option(help: ArgumentHelp("State file (default: $JUICE_STATE, else \(ShopState.defaultPath)).", valueName: "file"))
+    var state: String?
+
+    @Option(help: "Language of messages: ko or en (default from LANG).")
+    var lang: Language?
+
+    var language: Language { lang ?? Language.from(environment: ProcessInfo.processInfo.environment) }
+
+    /// Loads and lints the recipes (printing errors and exiting 1 when there are any), then opens the state file.
+    func openShop() throws -> Shop {
+        let environment = ProcessInfo.processInfo.environment
+        let recipePaths = (recipes ?? environment["JUICE_RECIPES"]).map { [$0] } ?? []
+        let result: RecipeLoadResult
+        do {
+            result = try RecipeSet.load(paths: recipePaths)
+        } catch {
+            Terminal.writeError("juice: error: \(error)")
+            throw ExitCode(ExitStatus.usage)
+        }
+        if result.hasErrors {
+            Terminal.writeError("juice: the recipe files have errors; nothing was changed. Fix them (juice lint) and try again.")
+            FileHandle.standardError.write(Data(DiagnosticRenderer(colored: false).render(result, as: .text).utf8))
+            throw ExitCode(ExitStatus.failure)
+        }
+        let path = state ?? environment["JUICE_STATE"] ?? ShopState.defaultPath
+        do {
+            return Shop(book: result.book, state: try ShopState.open(path: path))
+        } catch {
+            Terminal.writeError("juice: error: \(error)")
+            throw ExitCode(ExitStatus.failure)
+        }
+    }
+}
+
+/// Reports a shop error on standard error and exits with its status.
+func fail(_ error: ShopError, text: ShopText) -> ExitCode {
+    switch error {
+    case .orderRefused(.insufficientStock(_, _, let shortages)):
+        Terminal.writeError(text.notEnough)
+        for line in text.shortageLines(shortages) { Terminal.writeError(line) }
+        return ExitCode(ExitStatus.failure)
+    case .unknownJuice, .orderRefused(.invalidCount), .orderRefused(.countTooLarge),
+         .stockRefused(.unknownFruit), .stockRefused(.negativeAmount):
+        Terminal.writeError("juice: error: \(error)")
+        return ExitCode(ExitStatus.usage)
+    case .orderRefused, .stockRefused, .nothingToUndo, .undoRefused, .state:
+        Terminal.writeError("juice: error: \(error)")
+        return ExitCode(ExitStatus.failure)
+    }
+}
+
+/// Notes on standard error about fruits the state keeps that the recipes no longer have.
+func reportOrphans(_ snapshot: ShopSnapshot, text: ShopText) {
+    for (fruit, count) in snapshot.orphans.sorted(by: { $0.key < $1.key }) {
+        Terminal.writeError("juice: note: fruit '\(fruit)' is no longer in the recipes; its stock (\(count)) is kept")
+    }
+}
+
+/// The command line as typed, for the journal.
+var commandLineText: String {
+    (["juice"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+}

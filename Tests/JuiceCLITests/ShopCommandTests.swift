@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+/// A temporary shop: a copy of the default recipes and a state file, driven through the real binary.
+struct ShopSandbox {
+    let directory: URL
+
+    init() throws {
+        directory = try JuiceBinary.temporaryDirectory()
+        try FileManager.default.copyItem(at: JuiceBinary.packageRoot.appendingPathComponent("recipes"), to: directory.appendingPathComponent("recipes"))
+    }
+
+    func run(_ arguments: [String], lang: String = "en_US.UTF-8") throws -> JuiceBinary.Outcome {
+        try JuiceBinary.run(arguments, in: directory, environment: ["LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""])
+    }
+
+    func stock() throws -> [String: Int] {
+        let outcome = try run(["stock", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        return try #require(object["stock"] as? [String: Int])
+    }
+
+    func history() throws -> [[String: Any]] {
+        let outcome = try run(["history", "--json"])
+        return try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]])
+    }
+
+    var statePath: URL { directory.appendingPathComponent(".juice/state.sqlite") }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+}
+
+@Suite("juice shop commands (end to end)")
+struct ShopCommandTests {
+    @Test("ordering prints the original app's messages in Korean and English, with exit 0/1/2")
+    func orderMessages() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let served = try shop.run(["order", "딸바쥬스"], lang: "ko_KR.UTF-8")
+        #expect(served.status == 0)
+        #expect(served.stdout == "딸바쥬스 나왔습니다! 맛있게 드세요!\n")
+        let english = try shop.run(["order", "banana juice", "--lang", "en"])
+        #expect(english.stdout == "Banana Juice is ready! Enjoy!\n")
+        let refused = try shop.run(["order", "strawberry-juice"], lang: "ko_KR.UTF-8")
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr == "재료가 모자라요. 재고를 수정할까요?\n  🍓 딸기: 16개 필요, 재고 0개, 16개 부족\n")
+        let unknown = try shop.run(["order", "bananna juice"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("did you mean 'Banana Juice'?"))
+        #expect(try shop.stock() == ["strawberry": 0, "banana": 7, "pineapple": 10, "kiwi": 10, "mango": 10])
+    }
+
+    @Test("a failed 망키쥬스 changes nothing, even when only one of two fruits is short")
+    func failedOrderChangesNothing() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        #expect(try shop.run(["stock", "set", "mango=1"]).status == 0)
+        let before = try shop.stock()
+        let entries = try shop.history().count
+        let refused = try shop.run(["order", "망키쥬스"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("Mango: need 2, have 1, short 1"))
+        #expect(try shop.stock() == before)
+        #expect(try shop.history().count == entries)
+    }
+
+    @Test("stock add, remove, set (all or none), reset, history and undo")
+    func stockCommands() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        #expect(try shop.run(["stock", "add", "kiwi", "4"]).status == 0)
+        #expect(try shop.stock()["kiwi"] == 14)
+        #expect(try shop.run(["stock", "remove", "kiwi"]).status == 0)
+        #expect(try shop.stock()["kiwi"] == 13)
+        let partial = try shop.run(["stock", "set", "banana=3", "mango=101"])
+        #expect(partial.status == 1)
+        #expect(partial.stderr.contains("capacity"))
+        #expect(try shop.stock()["banana"] == 10, "nothing applied when one assignment fails")
+        #expect(try shop.run(["stock", "set", "banana=3", "mango=15"]).status == 0)
+        #expect(try shop.run(["stock", "set", "banana=-1"]).status == 1)
+        #expect(try shop.run(["stock", "set", "banana"]).status == 2)
+        #expect(try shop.run(["stock", "add", "bananna"]).stderr.contains("did you mean 'banana'?"))
+        let history = try shop.history()
+        #expect(history.compactMap { $0["kind"] as? String } == ["set", "remove", "add"])
+        let undo = try shop.run(["undo"])
+        #expect(undo.status == 0)
+        #expect(try shop.stock()["banana"] == 10)
+        #expect(try shop.run(["stock", "reset"]).status == 0)
+        #expect(try shop.stock() == ["strawberry": 10, "banana": 10, "pineapple": 10, "kiwi": 10, "mango": 10])
+        let limited = try shop.run(["history", "--limit", "1"])
+        #expect(limited.stdout.split(separator: "\n").count == 1)
+        #expect(limited.stdout.contains("reset"))
+    }
+
+    @Test("the menu shows what can be made and marks what cannot with its limiting fruit")
+    func menu() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let text = try shop.run(["menu"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("✗ Strawberry Juice  —  🍓 Strawberry 16  —  can make: 0  (limited by: 🍓 Strawberry, +6 more)"))
+        #expect(text.stdout.contains("  Banana Juice  —  🍌 Banana 2  —  can make: 5"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try shop.run(["menu", "--json"]).stdout.utf8)) as? [[String: Any]])
+        #expect(json.count == 7)
+        #expect(json.first?["canMake"] as? Int == 0)
+        #expect(json.first?["limitingFruit"] as? String == "strawberry")
+    }
+
+    @Test("stock edit refuses politely without a terminal")
+    func editNeedsTerminal() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let outcome = try shop.run(["stock", "edit"])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("needs a terminal"))
+    }
+
+    @Test("a recipe file made invalid while state exists: commands refuse and state is untouched; fixed, all works")
+    func invalidRecipesRefuse() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        #expect(try shop.run(["order", "banana-juice"]).status == 0)
+        let juices = shop.directory.appendingPathComponent("recipes/juices.yaml")
+        let original = try String(contentsOf: juices, encoding: .utf8)
+        try original.replacingOccurrences(of: "recipe: {banana: 2}", with: "recipe: {bananna: 2}").write(to: juices, atomically: true, encoding: .utf8)
+        let stateBefore = try Data(contentsOf: shop.statePath)
+        for arguments in [["order", "kiwi-juice"], ["stock", "add", "kiwi"], ["stock", "reset"], ["undo"]] {
+            let outcome = try shop.run(arguments)
+            #expect(outcome.status == 1, "\(arguments)")
+            #expect(outcome.stderr.contains("unknown fruit 'bananna'"), "\(arguments)")
+        }
+        #expect(try Data(contentsOf: shop.statePath) == stateBefore)
+        try original.write(to: juices, atomically: true, encoding: .utf8)
+        #expect(try shop.run(["order", "kiwi-juice"]).status == 0)
+        #expect(try shop.stock()["banana"] == 8)
+        #expect(try shop.stock()["kiwi"] == 7)
+    }
+
+    @Test("a corrupt state file: a clear error naming it, never a silent reset")
+    func corruptState() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        try FileManager.default.createDirectory(at: shop.statePath.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let garbage = Data(repeating: 0x42, count: 4096)
+        try garbage.write(to: shop.statePath)
+        let outcome = try shop.run(["order", "banana-juice"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains(".juice/state.sqlite"))
+        #expect(outcome.stderr.contains("not a JuiceMaker state database"))
+        #expect(try Data(contentsOf: shop.statePath) == garbage)
+    }
+
+    @Test("--state and JUICE_STATE choose the state file; --recipes and JUICE_RECIPES the recipes")
+    func paths() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let custom = shop.directory.appendingPathComponent("custom.sqlite").path
+        #expect(try shop.run(["order", "banana-juice", "--state", custom]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: custom))
+        #expect(!FileManager.default.fileExists(atPath: shop.statePath.path))
+        let viaEnvironment = try JuiceBinary.run(["stock", "--json"], in: shop.directory, environment: ["JUICE_STATE": custom])
+        #expect(viaEnvironment.stdout.contains("\"banana\": 8"))
+        let elsewhere = try JuiceBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let recipes = shop.directory.appendingPathComponent("recipes").path
+        let viaRecipes = try JuiceBinary.run(["menu", "--recipes", recipes, "--state", custom], in: elsewhere)
+        #expect(viaRecipes.status == 0)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Drives `juice` on a real terminal through tmux (send-keys to type, capture-pane to read the screen).
+struct TmuxSession {
+    let socket = "juice-test-\(UUID().uuidString.prefix(8))"
+    let name = "juice"
+
+    static var available: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    /// Runs tmux through the shell with its own standard streams, so a server it starts holds no pipe of ours.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let quoted = (["/usr/bin/tmux", "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        guard let pipe = popen(quoted.joined(separator: " ") + " </dev/null 2>/dev/null", "r") else { return "" }
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, pipe)
+            if count <= 0 { break }
+            output.append(contentsOf: buffer[0..<count])
+        }
+        pclose(pipe)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Starts `command` in a new 100×24 terminal; the pane stays open after the command exits.
+    func start(_ command: String) throws {
+        try tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "24", command + "; echo EXIT=$?; sleep 60 >/dev/null"])
+    }
+
+    func send(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
+
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
+
+    /// Waits until the screen contains `text` (at most 10 s).
+    func waitFor(_ text: String) throws -> String {
+        for _ in 0..<200 {
+            let current = try screen()
+            if current.contains(text) { return current }
+            usleep(50_000)
+        }
+        return try screen()
+    }
+
+    func stop() { _ = try? tmux(["kill-server"]) }
+}
+
+@Suite("juice on a terminal", .serialized)
+struct TerminalTests {
+    func command(_ shop: ShopSandbox, _ arguments: String, lang: String) -> String {
+        "cd '\(shop.directory.path)' && SWIFT_BACKTRACE=enable=no LANG=\(lang) '\(JuiceBinary.executable.path)' \(arguments)"
+    }
+
+    @Test("stock edit: arrows choose, -/+ change, Enter applies everything in one transaction")
+    func editApplies() throws {
+        try #require(TmuxSession.available, "tmux is needed (apt-get install tmux); .ci/run installs it")
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let session = TmuxSession()
+        defer { session.stop() }
+        try session.start(command(shop, "stock edit", lang: "ko_KR.UTF-8"))
+        #expect(try session.waitFor("재고 추가").contains("▶ 🍓 딸기  [-] 10 [+]  / 100"))
+        try session.send("Down")
+        try session.send("+")
+        try session.send("+")
+        try session.send("Down")
+        try session.send("-")
+        #expect(try session.waitFor("(10 → 9)").contains("🍌 바나나  [-] 12 [+]  / 100  (10 → 12)"))
+        try session.send("Enter")
+        _ = try session.waitFor("EXIT=0")
+        #expect(try shop.stock() == ["strawberry": 10, "banana": 12, "pineapple": 9, "kiwi": 10, "mango": 10])
+        #expect(try shop.history().count == 1, "one transaction, one journal entry")
+    }
+
+    @Test("stock edit: Esc cancels and changes nothing")
+    func editCancels() throws {
+        try #require(TmuxSession.available, "tmux is needed (apt-get install tmux); .ci/run installs it")
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let session = TmuxSession()
+        defer { session.stop() }
+        try session.start(command(shop, "stock edit", lang: "en_US.UTF-8"))
+        _ = try session.waitFor("Edit stock")
+        try session.send("+")
+        _ = try session.waitFor("(10 → 11)")
+        try session.send("Escape")
+        #expect(try session.waitFor("EXIT=0").contains("Cancelled; the stock is unchanged."))
+        #expect(try shop.stock()["strawberry"] == 10)
+        #expect(try shop.history().isEmpty)
+    }
+
+    @Test("a refused order asks, as the app's alert did; yes opens the stock screen")
+    func refusalAsksToEdit() throws {
+        try #require(TmuxSession.available, "tmux is needed (apt-get install tmux); .ci/run installs it")
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let session = TmuxSession()
+        defer { session.stop() }
+        try session.start(command(shop, "order 딸기쥬스", lang: "ko_KR.UTF-8"))
+        #expect(try session.waitFor("[예/아니오]").contains("재료가 모자라요. 재고를 수정할까요?"))
+        try session.send("예", "Enter")
+        _ = try session.waitFor("재고 추가")
+        for _ in 0..<6 { try session.send("+") }
+        _ = try session.waitFor("(10 → 16)")
+        try session.send("Enter")
+        _ = try session.waitFor("EXIT=1")
+        #expect(try shop.stock()["strawberry"] == 16)
+    }
+}

@@ -66,13 +66,13 @@ func runStockChange(_ options: ShopOptions, json: Bool, _ body: (Shop) throws(Sh
 struct StockAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add N (default 1) of a fruit, up to its capacity.")
     @OptionGroup var options: ShopOptions
-    @Argument(help: "The fruit id.") var fruit: String
+    @Argument(help: "The fruit: id, or Korean or English name.") var fruit: String
     @Argument(help: "How many (default 1).") var amount: Int = 1
     @Flag(help: "Print the result as JSON.") var json = false
 
     func run() throws {
         try runStockChange(options, json: json) { shop throws(ShopError) in
-            try shop.changeStock([.add(FruitID(fruit), amount)], kind: .add, command: commandLineText)
+            try shop.changeStock([.add(shop.book.fruitID(matching: fruit), amount)], kind: .add, command: commandLineText)
         }
     }
 }
@@ -81,13 +81,13 @@ struct StockAddCommand: ParsableCommand {
 struct StockRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Take away N (default 1) of a fruit, never below 0.")
     @OptionGroup var options: ShopOptions
-    @Argument(help: "The fruit id.") var fruit: String
+    @Argument(help: "The fruit: id, or Korean or English name.") var fruit: String
     @Argument(help: "How many (default 1).") var amount: Int = 1
     @Flag(help: "Print the result as JSON.") var json = false
 
     func run() throws {
         try runStockChange(options, json: json) { shop throws(ShopError) in
-            try shop.changeStock([.remove(FruitID(fruit), amount)], kind: .remove, command: commandLineText)
+            try shop.changeStock([.remove(shop.book.fruitID(matching: fruit), amount)], kind: .remove, command: commandLineText)
         }
     }
 }
@@ -118,7 +118,11 @@ struct StockSetCommand: ParsableCommand {
     func run() throws {
         let changes = try changes()
         try runStockChange(options, json: json) { shop throws(ShopError) in
-            try shop.changeStock(changes, kind: .set, command: commandLineText)
+            let resolved = changes.map { change in
+                guard case .set(let fruit, let value) = change else { return change }
+                return StockChange.set(shop.book.fruitID(matching: fruit.rawValue), value)
+            }
+            return try shop.changeStock(resolved, kind: .set, command: commandLineText)
         }
     }
 }

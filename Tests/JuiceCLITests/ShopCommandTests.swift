@@ -93,6 +93,16 @@ struct ShopCommandTests {
         #expect(limited.stdout.contains("reset"))
     }
 
+    @Test("stock commands take a fruit by id or by its Korean or English name")
+    func fruitNames() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        #expect(try shop.run(["stock", "add", "딸기", "6"]).status == 0)
+        #expect(try shop.run(["stock", "remove", "Kiwi"]).status == 0)
+        #expect(try shop.run(["stock", "set", "망고=3", "pineapple=4"]).status == 0)
+        #expect(try shop.stock() == ["strawberry": 16, "banana": 10, "pineapple": 4, "kiwi": 9, "mango": 3])
+    }
+
     @Test("the menu shows what can be made and marks what cannot with its limiting fruit")
     func menu() throws {
         let shop = try ShopSandbox()

@@ -33,11 +33,13 @@ let package = Package(
             name: "JuiceShop",
             dependencies: ["JuiceRecipes", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Batch order simulation and planning over a compiled menu; never touches the shop's live state.
+        .target(name: "JuiceSimulation", dependencies: ["JuiceCore", "JuiceYAML", "JuiceRecipes"]),
         // The command-line tool.
         .executableTarget(
             name: "juice",
             dependencies: [
-                "JuiceRecipes", "JuiceCore", "JuiceShop",
+                "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,6 +56,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "JuiceShopTests", dependencies: ["JuiceShop"]),
+        .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCLITests", dependencies: ["juice"]),
     ]
 )

@@ -16,7 +16,10 @@ public struct ShopState: Sendable {
     let queue: DatabaseQueue
 
     /// Opens (creating if needed) the state file at `path`; a file that is not a state database is an error, never reset.
-    public static func open(path: String) throws(StateError) -> ShopState {
+    ///
+    /// With `readOnly`, the file must exist and is only read (as `juice simulate --from-state` does).
+    public static func open(path: String, readOnly: Bool = false) throws(StateError) -> ShopState {
+        if readOnly { return try openReadOnly(path: path) }
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
             do {
@@ -41,6 +44,24 @@ public struct ShopState: Sendable {
             throw error
         } catch {
             throw Self.translate(error, path: path)
+        }
+    }
+
+    private static func openReadOnly(path: String) throws(StateError) -> ShopState {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .cannotOpen(path: path, reason: "no such file; order or change stock once to create it")
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(30)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let version = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+            if version > schemaVersion { throw StateError.newerSchema(path: path, version: version) }
+            if version < schemaVersion { throw StateError.notADatabase(path: path) }
+            return ShopState(path: path, queue: queue)
+        } catch {
+            throw translate(error, path: path)
         }
     }
 

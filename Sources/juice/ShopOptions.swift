@@ -21,6 +21,12 @@ struct ShopOptions: ParsableArguments {
 
     /// Loads and lints the recipes (printing errors and exiting 1 when there are any), then opens the state file.
     func openShop() throws -> Shop {
+        let book = try loadBook()
+        return try openShop(book: book)
+    }
+
+    /// Loads and lints the recipes; prints the errors and exits 1 when there are any.
+    func loadBook() throws -> RecipeBook {
         let environment = ProcessInfo.processInfo.environment
         let recipePaths = (recipes ?? environment["JUICE_RECIPES"]).map { [$0] } ?? []
         let result: RecipeLoadResult
@@ -35,9 +41,14 @@ struct ShopOptions: ParsableArguments {
             FileHandle.standardError.write(Data(DiagnosticRenderer(colored: false).render(result, as: .text).utf8))
             throw ExitCode(ExitStatus.failure)
         }
-        let path = state ?? environment["JUICE_STATE"] ?? ShopState.defaultPath
+        return result.book
+    }
+
+    /// Opens the state file for `book` (only for reading when `readOnly`).
+    func openShop(book: RecipeBook, readOnly: Bool = false) throws -> Shop {
+        let path = state ?? ProcessInfo.processInfo.environment["JUICE_STATE"] ?? ShopState.defaultPath
         do {
-            return Shop(book: result.book, state: try ShopState.open(path: path))
+            return Shop(book: book, state: try ShopState.open(path: path, readOnly: readOnly))
         } catch {
             Terminal.writeError("juice: error: \(error)")
             throw ExitCode(ExitStatus.failure)

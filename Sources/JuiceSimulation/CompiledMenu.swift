@@ -1,0 +1,59 @@
+import JuiceCore
+
+/// A recipe book compiled for fast simulation: fruits interned to indices, recipes as flat index/amount arrays.
+public struct CompiledMenu: Sendable {
+    /// The fruits, by index.
+    public let fruits: [FruitID]
+    /// The juices, by index.
+    public let juices: [JuiceID]
+    /// Juice `j`'s ingredients are `ingredientFruit[recipeStart[j]..<recipeStart[j + 1]]`.
+    public let recipeStart: [Int]
+    /// The fruit index of each ingredient.
+    public let ingredientFruit: [Int]
+    /// The amount of each ingredient.
+    public let ingredientAmount: [Int]
+    /// The price of each juice (0 where none is given).
+    public let prices: [Int]
+    /// Whether each juice has a price.
+    public let hasPrice: [Bool]
+    /// The capacity of each fruit.
+    public let capacities: [Int]
+    /// The book it was compiled from.
+    public let book: RecipeBook
+
+    /// Compiles `book`.
+    public init(book: RecipeBook) {
+        self.book = book
+        fruits = book.fruits.map(\.id)
+        let fruitIndex = Dictionary(uniqueKeysWithValues: fruits.enumerated().map { ($1, $0) })
+        juices = book.juices.map(\.id)
+        var starts = [0]
+        var fruit: [Int] = []
+        var amount: [Int] = []
+        for juice in book.juices {
+            for ingredient in juice.totals {
+                guard let index = fruitIndex[ingredient.fruit] else { continue }
+                fruit.append(index)
+                amount.append(ingredient.amount)
+            }
+            starts.append(fruit.count)
+        }
+        recipeStart = starts
+        ingredientFruit = fruit
+        ingredientAmount = amount
+        prices = book.juices.map { $0.price ?? 0 }
+        hasPrice = book.juices.map { $0.price != nil }
+        capacities = fruits.map { book.store.capacity(of: $0) }
+    }
+
+    /// The stock array for `inventory` (fruits missing from it at 0).
+    public func stock(from inventory: Inventory) -> [Int] {
+        fruits.map { inventory[$0] }
+    }
+
+    /// The index of the juice `name` names (id, name or alias, as `juice order` resolves it).
+    public func juiceIndex(named name: String, finder: JuiceFinder) throws(JuiceLookupError) -> Int {
+        let juice = try finder.juice(named: name)
+        return juices.firstIndex(of: juice.id) ?? 0
+    }
+}

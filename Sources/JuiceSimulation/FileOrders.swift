@@ -1,0 +1,174 @@
+import Foundation
+import JuiceCore
+import JuiceYAML
+
+/// Orders read from a file: CSV (`juice,count`), JSON Lines (`{"juice": …, "count": …}`) or a YAML list, by extension.
+///
+/// CSV and JSON Lines are streamed in constant memory. `validate()` reads the whole file once first, so that an
+/// unknown juice is reported at its line before anything runs.
+public struct FileOrders: OrderSource {
+    /// The formats an order file can be in.
+    public enum Format: Sendable {
+        case csv, jsonLines, yaml
+    }
+
+    /// The file's path.
+    public let path: String
+    /// Its format.
+    public let format: Format
+    private var names: JuiceNameTable
+    private var reader: LineReader?
+    private var yamlOrders: [SimulationOrder]?
+    private var yamlOffset = 0
+
+    /// Orders from the file at `path`, its format chosen by extension.
+    public init(path: String, menu: CompiledMenu) throws(OrderSourceError) {
+        self.path = path
+        switch (path as NSString).pathExtension.lowercased() {
+        case "csv": format = .csv
+        case "jsonl", "ndjson": format = .jsonLines
+        case "yaml", "yml": format = .yaml
+        default: throw .unknownFormat(path: path)
+        }
+        names = JuiceNameTable(menu: menu)
+    }
+
+    /// Reads every order once, throwing at the first line with an unknown juice or a malformed entry.
+    public mutating func validate() throws(OrderSourceError) {
+        if format == .yaml {
+            yamlOrders = try readYAML()
+            return
+        }
+        var reader = try LineReader(path: path)
+        defer { reader.close() }
+        var ignored = SimulationOrder(juice: 0)
+        while try reader.nextLine({ line, number throws(OrderSourceError) in
+            _ = try parse(line, number: number, into: &ignored)
+        }) {}
+    }
+
+    /// Fills `batch` with up to 65,536 orders.
+    public mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
+        batch.removeAll(keepingCapacity: true)
+        if format == .yaml {
+            if yamlOrders == nil { yamlOrders = try readYAML() }
+            let orders = yamlOrders ?? []
+            guard yamlOffset < orders.count else { return false }
+            let next = min(orders.count, yamlOffset + 65_536)
+            batch.append(contentsOf: orders[yamlOffset..<next])
+            yamlOffset = next
+            return true
+        }
+        if reader == nil { reader = try LineReader(path: path) }
+        guard var current = reader else { return false }
+        var order = SimulationOrder(juice: 0)
+        while batch.count < 65_536 {
+            var parsed = false
+            let more = try current.nextLine { line, number throws(OrderSourceError) in
+                parsed = try parse(line, number: number, into: &order)
+            }
+            if !more { break }
+            if parsed { batch.append(order) }
+        }
+        reader = current
+        if batch.isEmpty { current.close() }
+        return !batch.isEmpty
+    }
+
+    /// Parses one line into `order`; false for a blank line, comment or CSV header.
+    private mutating func parse(_ line: UnsafeBufferPointer<UInt8>, number: Int, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
+        switch format {
+        case .csv: return try parseCSV(line, number: number, into: &order)
+        case .jsonLines: return try parseJSON(line, number: number, into: &order)
+        case .yaml: return false
+        }
+    }
+
+    private mutating func parseCSV(_ line: UnsafeBufferPointer<UInt8>, number: Int, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
+        guard !line.isEmpty, line[0] != 0x23 else { return false }
+        var comma = 0
+        while comma < line.count && line[comma] != 0x2C { comma += 1 }
+        var name = UnsafeBufferPointer(rebasing: line[0..<comma])
+        if name.count >= 2 && name[0] == 0x22 && name[name.count - 1] == 0x22 {
+            name = UnsafeBufferPointer(rebasing: name[1..<(name.count - 1)])
+        }
+        var count = 1
+        if comma < line.count {
+            let field = UnsafeBufferPointer(rebasing: line[(comma + 1)...])
+            var value = 0
+            var digits = 0
+            for byte in field where byte != 0x20 {
+                let digit = Int(byte) - 0x30
+                guard digit >= 0 && digit < 10, value < 100_000_000 else {
+                    if number == 1 && name.elementsEqual("juice".utf8) { return false }
+                    throw .malformed(path: path, line: number, message: "the count must be a whole number from 1 to 100000000, not '\(String(decoding: field, as: UTF8.self))'")
+                }
+                value = value * 10 + digit
+                digits += 1
+            }
+            if digits > 0 { count = value }
+            guard count >= 1 else { throw .malformed(path: path, line: number, message: "the count must be at least 1") }
+        }
+        order = SimulationOrder(juice: try resolve(name, line: number), count: Int32(count))
+        return true
+    }
+
+    private mutating func parseJSON(_ line: UnsafeBufferPointer<UInt8>, number: Int, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any], let juice = object["juice"] as? String else {
+            throw .malformed(path: path, line: number, message: "expected a JSON object like {\"juice\": \"banana-juice\", \"count\": 2}")
+        }
+        let count = object["count"].map { $0 as? Int ?? 0 } ?? 1
+        guard count >= 1 && count <= 100_000_000 else { throw .malformed(path: path, line: number, message: "the count must be a whole number from 1 to 100000000") }
+        var bytes = Array(juice.utf8)
+        let index = try bytes.withUnsafeMutableBufferPointer { buffer throws(OrderSourceError) in
+            try resolve(UnsafeBufferPointer(buffer), line: number)
+        }
+        order = SimulationOrder(juice: index, count: Int32(count))
+        return true
+    }
+
+    private mutating func resolve(_ name: UnsafeBufferPointer<UInt8>, line: Int) throws(OrderSourceError) -> Int32 {
+        do throws(JuiceLookupError) {
+            return try names.resolve(name)
+        } catch {
+            guard case .unknown(let text, let suggestion) = error else { return 0 }
+            throw .unknownJuice(path: path, line: line, name: text, suggestion: suggestion)
+        }
+    }
+
+    /// A YAML list of juice names or `{juice: …, count: …}` mappings.
+    private mutating func readYAML() throws(OrderSourceError) -> [SimulationOrder] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "no such file or not readable") }
+        let parsed = YAMLParser().parse(Array(data), file: path)
+        if let error = parsed.errors.first { throw .malformed(path: path, line: error.location.line, message: error.message) }
+        guard let document = parsed.document, let root = document.root, document.kind(of: root) == .sequence else {
+            throw .malformed(path: path, line: 1, message: "expected a list of orders, like '- banana-juice' or '- {juice: banana-juice, count: 2}'")
+        }
+        var orders: [SimulationOrder] = []
+        for item in document.items(of: root) {
+            let line = document.location(of: item).line
+            var nameNode = item
+            var count = 1
+            if document.kind(of: item) == .mapping {
+                guard let juice = document.entries(of: item).first(where: { document.string($0.key) == "juice" })?.value else {
+                    throw .malformed(path: path, line: line, message: "an order needs 'juice'")
+                }
+                nameNode = juice
+                if let countNode = document.entries(of: item).first(where: { document.string($0.key) == "count" })?.value {
+                    guard case .int(let value) = document.coreValue(of: countNode), value >= 1, value <= 100_000_000 else {
+                        throw .malformed(path: path, line: document.location(of: countNode).line, message: "the count must be a whole number from 1 to 100000000")
+                    }
+                    count = value
+                }
+            }
+            guard document.kind(of: nameNode) == .scalar else { throw .malformed(path: path, line: line, message: "expected a juice name") }
+            var bytes = Array(document.string(nameNode).utf8)
+            let index = try bytes.withUnsafeMutableBufferPointer { buffer throws(OrderSourceError) in
+                try resolve(UnsafeBufferPointer(buffer), line: document.location(of: nameNode).line)
+            }
+            orders.append(SimulationOrder(juice: index, count: Int32(count)))
+        }
+        return orders
+    }
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a file in large blocks and hands out its lines (without line breaks), in constant memory.
+struct LineReader {
+    private let descriptor: Int32
+    private var buffer: [UInt8]
+    private var start = 0
+    private var end = 0
+    private var finished = false
+    /// The 1-based number of the line most recently returned.
+    private(set) var lineNumber = 0
+
+    init(path: String, blockSize: Int = 1 << 20) throws(OrderSourceError) {
+        descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        buffer = [UInt8](repeating: 0, count: blockSize)
+    }
+
+    func close() { _ = Glibc.close(descriptor) }
+
+    /// Calls `body` with the next line's bytes and 1-based number; false at the end of the file.
+    mutating func nextLine(_ body: (UnsafeBufferPointer<UInt8>, Int) throws(OrderSourceError) -> Void) throws(OrderSourceError) -> Bool {
+        while true {
+            let found: Int? = buffer.withUnsafeBufferPointer { raw -> Int? in
+                guard end > start, let base = raw.baseAddress,
+                      let hit = memchr(base + start, 0x0A, end - start) else { return nil }
+                return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            }
+            if let newline = found {
+                lineNumber += 1
+                let lineStart = start
+                start = newline + 1
+                var lineEnd = newline
+                if lineEnd > lineStart && buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                try buffer.withUnsafeBufferPointer { raw throws(OrderSourceError) in
+                    try body(UnsafeBufferPointer(rebasing: raw[lineStart..<lineEnd]), lineNumber)
+                }
+                return true
+            }
+            if finished {
+                guard end > start else { return false }
+                lineNumber += 1
+                let lineStart = start
+                start = end
+                try buffer.withUnsafeBufferPointer { raw throws(OrderSourceError) in
+                    try body(UnsafeBufferPointer(rebasing: raw[lineStart..<end]), lineNumber)
+                }
+                return true
+            }
+            // Move the partial line to the front and read more; grow for a line longer than the buffer.
+            if start > 0 {
+                buffer.withUnsafeMutableBufferPointer { raw in
+                    guard let base = raw.baseAddress else { return }
+                    memmove(base, base + start, end - start)
+                }
+                end -= start
+                start = 0
+            }
+            if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+            let count = buffer.withUnsafeMutableBufferPointer { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return read(descriptor, base + end, raw.count - end)
+            }
+            if count <= 0 { finished = true } else { end += count }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// One order in a simulation: a juice (by compiled index) and how many.
+public struct SimulationOrder: Hashable, Sendable {
+    /// The juice's index in the `CompiledMenu`.
+    public var juice: Int32
+    /// How many juices the order asks for (at least 1).
+    public var count: Int32
+
+    /// Creates an order.
+    public init(juice: Int32, count: Int32 = 1) {
+        self.juice = juice
+        self.count = count
+    }
+}
+
+/// A source of orders delivered in batches, so that any number of orders runs in constant memory.
+public protocol OrderSource {
+    /// Fills `batch` (after emptying it) with the next orders; returns false when there are none left.
+    mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool
+}
+
+/// Why an order source could not be read; reported before anything runs where possible.
+public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file cannot be read.
+    case unreadable(path: String, reason: String)
+    /// A line or entry names no juice.
+    case unknownJuice(path: String, line: Int, name: String, suggestion: String?)
+    /// A line or entry is malformed.
+    case malformed(path: String, line: Int, message: String)
+    /// The file's extension names no known format.
+    case unknownFormat(path: String)
+    /// A mix names an unknown juice or a bad weight.
+    case badMix(String)
+
+    /// A readable explanation with the position.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): return "\(path): cannot be read: \(reason)"
+        case .unknownJuice(let path, let line, let name, let suggestion):
+            return "\(path):\(line): unknown juice '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .malformed(let path, let line, let message): return "\(path):\(line): \(message)"
+        case .unknownFormat(let path): return "\(path): unknown order file format; use .csv (juice,count), .jsonl or .yaml"
+        case .badMix(let message): return "invalid mix: \(message)"
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import JuiceCore
+
+/// Runs orders against stock held in flat arrays: all or nothing per order, as the engine does, at full speed.
+///
+/// It never touches the shop's live state: it starts from a copy of some stock and keeps its own.
+public struct Simulator {
+    /// The compiled menu.
+    public let menu: CompiledMenu
+    /// Restocking during the run.
+    public var restock: RestockPolicy
+    /// Where to record stock levels for a chart, if anywhere.
+    public var chart: StockChart?
+
+    /// A simulator for `menu` with `restock`.
+    public init(menu: CompiledMenu, restock: RestockPolicy = .none, chart: StockChart? = nil) {
+        self.menu = menu
+        self.restock = restock
+        self.chart = chart
+    }
+
+    /// Runs every order from `source` starting with `stock` (one count per fruit index).
+    public mutating func run(_ source: inout some OrderSource, stock initial: [Int]) throws(OrderSourceError) -> SimulationReport {
+        let fruitCount = menu.fruits.count
+        let juiceCount = menu.juices.count
+        var stock = initial
+        var shadow = initial
+        var served = [Int](repeating: 0, count: juiceCount)
+        var ordersServed = [Int](repeating: 0, count: juiceCount)
+        var refused = [Int](repeating: 0, count: juiceCount)
+        var ordersRefused = [Int](repeating: 0, count: juiceCount)
+        var firstOut = [Int](repeating: 0, count: fruitCount)
+        var refusedBy = [Int](repeating: 0, count: fruitCount)
+        var refills = [Int](repeating: 0, count: fruitCount)
+        var debt = [Int](repeating: 0, count: fruitCount)
+        var firstRefusals: [(order: Int, juice: Int)] = []
+        for fruit in 0..<fruitCount where stock[fruit] == 0 { firstOut[fruit] = 0 }
+        var batch: [SimulationOrder] = []
+        batch.reserveCapacity(65_536)
+        var number = 0
+        let starts = menu.recipeStart
+        let fruits = menu.ingredientFruit
+        let amounts = menu.ingredientAmount
+        let capacities = menu.capacities
+        let every = restock.every ?? 0
+        let below = restock.below ?? -1
+        let belowTo = restock.to ?? 0
+        let tracksShadow = restock.isActive
+        chart?.begin(stock: stock)
+
+        while try source.nextBatch(into: &batch) {
+            for order in batch {
+                number += 1
+                let juice = Int(order.juice)
+                let count = Int(order.count)
+                let start = starts[juice]
+                let end = starts[juice + 1]
+                var possible = true
+                for index in start..<end where stock[fruits[index]] < amounts[index] * count {
+                    possible = false
+                    break
+                }
+                if possible {
+                    for index in start..<end {
+                        let fruit = fruits[index]
+                        let left = stock[fruit] - amounts[index] * count
+                        stock[fruit] = left
+                        if left == 0 && firstOut[fruit] == 0 { firstOut[fruit] = number }
+                    }
+                    served[juice] += count
+                    ordersServed[juice] += 1
+                } else {
+                    refused[juice] += count
+                    ordersRefused[juice] += 1
+                    if firstRefusals.count < 20 { firstRefusals.append((number, juice)) }
+                    for index in start..<end where stock[fruits[index]] < amounts[index] * count {
+                        let fruit = fruits[index]
+                        refusedBy[fruit] += 1
+                        if firstOut[fruit] == 0 { firstOut[fruit] = number }
+                    }
+                }
+                if tracksShadow {
+                    // The shadow serves every order, buying just what is missing; its purchases are the shopping list.
+                    for index in start..<end {
+                        let fruit = fruits[index]
+                        let left = shadow[fruit] - amounts[index] * count
+                        if left < 0 {
+                            debt[fruit] -= left
+                            shadow[fruit] = 0
+                        } else {
+                            shadow[fruit] = left
+                        }
+                    }
+                    if below >= 0 {
+                        for index in start..<end {
+                            let fruit = fruits[index]
+                            if stock[fruit] < below {
+                                stock[fruit] = min(max(belowTo, stock[fruit]), max(capacities[fruit], stock[fruit]))
+                                refills[fruit] += 1
+                            }
+                            if shadow[fruit] < below { shadow[fruit] = min(max(belowTo, shadow[fruit]), max(capacities[fruit], shadow[fruit])) }
+                        }
+                    }
+                    if every > 0 && number % every == 0 {
+                        for fruit in 0..<fruitCount {
+                            if stock[fruit] < capacities[fruit] {
+                                stock[fruit] = capacities[fruit]
+                                refills[fruit] += 1
+                            }
+                            shadow[fruit] = max(shadow[fruit], capacities[fruit])
+                        }
+                    }
+                }
+                chart?.record(order: number, stock: stock)
+            }
+        }
+        chart?.finish(order: number, stock: stock)
+
+        var consumed = [Int](repeating: 0, count: fruitCount)
+        var needed = [Int](repeating: 0, count: fruitCount)
+        var revenue = 0
+        for juice in 0..<juiceCount {
+            for index in starts[juice]..<starts[juice + 1] {
+                consumed[fruits[index]] += served[juice] * amounts[index]
+                needed[fruits[index]] += (served[juice] + refused[juice]) * amounts[index]
+            }
+            revenue += served[juice] * menu.prices[juice]
+        }
+        let shopping = tracksShadow ? debt : (0..<fruitCount).map { max(0, needed[$0] - initial[$0]) }
+        return SimulationReport(
+            menu: menu.summary, orders: number, served: served, refused: refused,
+            ordersServed: ordersServed, ordersRefused: ordersRefused, initialStock: initial, finalStock: stock,
+            consumed: consumed, firstRanOut: firstOut.enumerated().map { index, value in
+                value > 0 ? value : (initial[index] == 0 ? 0 : nil)
+            },
+            refusedBy: refusedBy, refills: refills, shoppingList: shopping, revenue: revenue,
+            hasPrices: menu.hasPrice.contains(true), firstRefusals: firstRefusals)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import JuiceCore
+import JuiceRecipes
+import JuiceSimulation
+import Testing
+
+enum SimulationSupport {
+    static let book = RecipeLoader().load(files: DefaultRecipes.files).book
+    static let menu = CompiledMenu(book: book)
+    static var stock: [Int] { menu.stock(from: book.initialInventory) }
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func fixture(_ name: String) -> String {
+        (Bundle.module.url(forResource: "Fixtures", withExtension: nil) ?? packageRoot.appendingPathComponent("Tests/JuiceSimulationTests/Fixtures"))
+            .appendingPathComponent(name).path
+    }
+
+    static func index(_ id: JuiceID) -> Int { menu.juices.firstIndex(of: id) ?? -1 }
+    static func fruit(_ id: FruitID) -> Int { menu.fruits.firstIndex(of: id) ?? -1 }
+
+    static func run(file: String, restock: RestockPolicy = .none) throws -> SimulationReport {
+        var source = try FileOrders(path: fixture(file), menu: menu)
+        try source.validate()
+        var simulator = Simulator(menu: menu, restock: restock)
+        return try simulator.run(&source, stock: stock)
+    }
+}
+
+@Suite("Simulation")
+struct SimulationTests {
+    @Test("CSV, JSON Lines and YAML order files give the same report", arguments: ["orders.csv", "orders.jsonl", "orders.yaml"])
+    func orderFiles(file: String) throws {
+        let report = try SimulationSupport.run(file: file)
+        let banana = SimulationSupport.index("banana-juice")
+        #expect(report.orders == 5)
+        #expect(report.served[banana] == 2, "2 served; the 4 at once need 8 of the 7 bananas left")
+        #expect(report.refused[banana] == 4)
+        #expect(report.served[SimulationSupport.index("strawberry-banana-juice")] == 1)
+        #expect(report.refused[SimulationSupport.index("strawberry-juice")] == 1)
+        #expect(report.served[SimulationSupport.index("mango-kiwi-juice")] == 1)
+        let strawberry = SimulationSupport.fruit("strawberry")
+        #expect(report.finalStock[strawberry] == 0)
+        #expect(report.firstRanOut[strawberry] == 2)
+        #expect(report.refusedBy[strawberry] == 1)
+        // To serve everything: strawberry 10 + 16 = 26 of 10; banana 4 + 1 + 8 = 13 of 10.
+        #expect(report.shoppingList[strawberry] == 16)
+        #expect(report.shoppingList[SimulationSupport.fruit("banana")] == 3)
+        #expect(report.consumed[SimulationSupport.fruit("banana")] == 5)
+    }
+
+    @Test("an unknown juice is an error at its line, with a suggestion, before anything runs")
+    func unknownJuice() throws {
+        var source = try FileOrders(path: SimulationSupport.fixture("unknown.csv"), menu: SimulationSupport.menu)
+        #expect(throws: OrderSourceError.unknownJuice(path: SimulationSupport.fixture("unknown.csv"), line: 4, name: "bananna-jiuce", suggestion: "banana-juice")) {
+            try source.validate()
+        }
+        var malformed = try FileOrders(path: SimulationSupport.fixture("malformed.csv"), menu: SimulationSupport.menu)
+        #expect(throws: OrderSourceError.self) { try malformed.validate() }
+    }
+
+    @Test("generated orders are deterministic for a seed and follow the mix")
+    func generated() throws {
+        func run(seed: UInt64, weights: [Int]) throws -> SimulationReport {
+            var source = try GeneratedOrders(count: 10_000, seed: seed, weights: weights)
+            var simulator = Simulator(menu: SimulationSupport.menu, restock: RestockPolicy(every: 50))
+            return try simulator.run(&source, stock: SimulationSupport.stock)
+        }
+        let uniform = Array(repeating: 1, count: 7)
+        #expect(try run(seed: 42, weights: uniform) == run(seed: 42, weights: uniform))
+        #expect(try run(seed: 42, weights: uniform) != run(seed: 43, weights: uniform))
+        let onlyBanana = try run(seed: 1, weights: [0, 1, 0, 0, 0, 0, 0])
+        let banana = SimulationSupport.index("banana-juice")
+        #expect(onlyBanana.served[banana] + onlyBanana.refused[banana] == 10_000)
+        let weights = try DemandMix.weights("banana-juice=3,kiwi-juice=1", juiceCount: 7) { name throws(OrderSourceError) in
+            SimulationSupport.index(JuiceID(name))
+        }
+        #expect(weights == [0, 3, 1, 0, 0, 0, 0])
+        let mixed = try run(seed: 9, weights: weights)
+        let kiwi = SimulationSupport.index("kiwi-juice")
+        let bananaShare = Double(mixed.served[banana] + mixed.refused[banana]) / 10_000
+        #expect(abs(bananaShare - 0.75) < 0.02)
+        #expect(mixed.served[kiwi] + mixed.refused[kiwi] == 10_000 - (mixed.served[banana] + mixed.refused[banana]))
+    }
+
+    @Test("restocking: every=K refills to capacity and counts each refill; below=T,to=C refills a low fruit")
+    func restocking() throws {
+        var source = try GeneratedOrders(count: 100, seed: 1, weights: [0, 1, 0, 0, 0, 0, 0])
+        var every = Simulator(menu: SimulationSupport.menu, restock: RestockPolicy(every: 10))
+        let report = try every.run(&source, stock: SimulationSupport.stock)
+        let banana = SimulationSupport.fruit("banana")
+        #expect(report.refills[banana] == 10)
+        #expect(report.refused.reduce(0, +) == 5, "orders 6 to 10 come before the first refill; after it 100 bananas per 10 orders is plenty")
+        var below = Simulator(menu: SimulationSupport.menu, restock: RestockPolicy(below: 2, to: 10))
+        var again = try GeneratedOrders(count: 100, seed: 1, weights: [0, 1, 0, 0, 0, 0, 0])
+        let refilled = try below.run(&again, stock: SimulationSupport.stock)
+        #expect(refilled.refused.reduce(0, +) == 0)
+        #expect(refilled.refills[banana] == 20, "10 bananas last 5 orders of 2; each time they reach 0 (< 2) they go back to 10")
+        var policy = RestockPolicy()
+        #expect(throws: OrderSourceError.self) { try policy.add("every=0") }
+        #expect(throws: OrderSourceError.self) { try policy.add("below=5") }
+    }
+
+    @Test("the demand section of a YAML file sets the mix")
+    func demandFile() throws {
+        let weights = try DemandFile.weights(path: SimulationSupport.fixture("demand.yaml"), juiceCount: 7) { name throws(OrderSourceError) in
+            do throws(JuiceLookupError) {
+                return try SimulationSupport.menu.juiceIndex(named: name, finder: JuiceFinder(book: SimulationSupport.book))
+            } catch {
+                throw .badMix("\(error)")
+            }
+        }
+        #expect(weights == [0, 3, 0, 0, 1, 0, 0])
+    }
+
+    @Test("the text report is pinned by a golden file (regenerate with JUICE_UPDATE_GOLDEN=1)", arguments: ReportFormat.allCases)
+    func golden(format: ReportFormat) throws {
+        var source = try GeneratedOrders(count: 500, seed: 7, weights: [1, 3, 1, 1, 2, 1, 1])
+        var simulator = Simulator(menu: SimulationSupport.menu, restock: RestockPolicy(every: 60))
+        let report = try simulator.run(&source, stock: SimulationSupport.stock)
+        let output = ReportRenderer(book: SimulationSupport.book, language: .english).render(report, as: format)
+        let golden = SimulationSupport.packageRoot.appendingPathComponent("Tests/JuiceSimulationTests/Fixtures/golden.\(format.rawValue)")
+        if ProcessInfo.processInfo.environment["JUICE_UPDATE_GOLDEN"] == "1" {
+            try output.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        #expect(output == (try String(contentsOfFile: SimulationSupport.fixture("golden.\(format.rawValue)"), encoding: .utf8)))
+    }
+
+    @Test("the chart is a self-contained SVG with a legend and a bounded number of points")
+    func chart() throws {
+        var source = try GeneratedOrders(count: 50_000, seed: 3, weights: Array(repeating: 1, count: 7))
+        var simulator = Simulator(menu: SimulationSupport.menu, restock: RestockPolicy(every: 100), chart: StockChart())
+        _ = try simulator.run(&source, stock: SimulationSupport.stock)
+        let recorded = try #require(simulator.chart)
+        #expect(recorded.points.count <= 2_001)
+        #expect(recorded.points.last?.order == 50_000)
+        let svg = recorded.svg(names: ["Strawberry", "Banana", "Pineapple", "Kiwi", "Mango"], title: "Stock")
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.components(separatedBy: "<polyline").count - 1 == 5)
+        #expect(svg.contains(">Mango</text>"))
+        #expect(!svg.contains("http://") || svg.components(separatedBy: "http://").count == 2, "no external references")
+    }
+}

@@ -43,10 +43,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The C baselines the simulation benchmark measures against (benchmark only).
+        .target(name: "CSimulationBaseline", path: "Benchmarks/CSimulationBaseline"),
         // Benchmarks: ratios against baselines measured in the same run.
         .executableTarget(
             name: "juice-bench",
-            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore"]
+            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "CSimulationBaseline"]
         ),
         .testTarget(name: "JuiceYAMLTests", dependencies: ["JuiceYAML"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCoreTests", dependencies: ["JuiceCore"]),

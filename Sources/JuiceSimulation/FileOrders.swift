@@ -6,7 +6,7 @@ import JuiceYAML
 ///
 /// CSV and JSON Lines are streamed in constant memory. `validate()` reads the whole file once first, so that an
 /// unknown juice is reported at its line before anything runs.
-public struct FileOrders: OrderSource {
+public struct FileOrders: OrderSource, Sendable {
     /// The formats an order file can be in.
     public enum Format: Sendable {
         case csv, jsonLines, yaml
@@ -42,9 +42,9 @@ public struct FileOrders: OrderSource {
         var reader = try LineReader(path: path)
         defer { reader.close() }
         var ignored = SimulationOrder(juice: 0)
-        while try reader.nextLine({ line, number throws(OrderSourceError) in
+        while try reader.nextLines(limit: 65_536, { line, number throws(OrderSourceError) in
             _ = try parse(line, number: number, into: &ignored)
-        }) {}
+        }) > 0 {}
     }
 
     /// Fills `batch` with up to 65,536 orders.
@@ -62,13 +62,11 @@ public struct FileOrders: OrderSource {
         if reader == nil { reader = try LineReader(path: path) }
         guard var current = reader else { return false }
         var order = SimulationOrder(juice: 0)
-        while batch.count < 65_536 {
-            var parsed = false
-            let more = try current.nextLine { line, number throws(OrderSourceError) in
-                parsed = try parse(line, number: number, into: &order)
+        while batch.count < 4_096 {
+            let read = try current.nextLines(limit: 4_096 - batch.count) { line, number throws(OrderSourceError) in
+                if try parse(line, number: number, into: &order) { batch.append(order) }
             }
-            if !more { break }
-            if parsed { batch.append(order) }
+            if read == 0 { break }
         }
         reader = current
         if batch.isEmpty { current.close() }
@@ -86,8 +84,10 @@ public struct FileOrders: OrderSource {
 
     private mutating func parseCSV(_ line: UnsafeBufferPointer<UInt8>, number: Int, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
         guard !line.isEmpty, line[0] != 0x23 else { return false }
-        var comma = 0
-        while comma < line.count && line[comma] != 0x2C { comma += 1 }
+        var comma = line.count
+        if let base = line.baseAddress, let hit = memchr(base, 0x2C, line.count) {
+            comma = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        }
         var name = UnsafeBufferPointer(rebasing: line[0..<comma])
         if name.count >= 2 && name[0] == 0x22 && name[name.count - 1] == 0x22 {
             name = UnsafeBufferPointer(rebasing: name[1..<(name.count - 1)])

@@ -20,29 +20,34 @@ public struct GeneratedOrders: OrderSource {
         total = running
     }
 
-    /// SplitMix64: fast, and the same sequence on every machine.
-    @inline(__always)
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Fills `batch` with up to 65,536 orders.
+    /// Fills `batch` with up to 4,096 orders (small enough to stay in the L1 cache).
     public mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
-        batch.removeAll(keepingCapacity: true)
-        guard remaining > 0 else { return false }
-        let size = min(remaining, 65_536)
-        remaining -= size
-        for _ in 0..<size {
-            // Multiply-shift maps the draw onto 0..<total without modulo bias worth mentioning.
-            let draw = UInt64((UInt128(next()) * UInt128(total)) >> 64)
-            var juice = 0
-            while draw >= cumulative[juice] { juice += 1 }
-            batch.append(SimulationOrder(juice: Int32(juice)))
+        guard remaining > 0 else {
+            batch.removeAll(keepingCapacity: true)
+            return false
         }
+        let size = min(remaining, 4_096)
+        remaining -= size
+        if batch.count != size { batch = Array(repeating: SimulationOrder(juice: 0), count: size) }
+        var state = self.state
+        let total = self.total
+        cumulative.withUnsafeBufferPointer { cumulative in
+            batch.withUnsafeMutableBufferPointer { batch in
+                for slot in 0..<size {
+                    // SplitMix64, then multiply-shift onto 0..<total.
+                    state &+= 0x9E37_79B9_7F4A_7C15
+                    var z = state
+                    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                    z ^= z >> 31
+                    let draw = z.multipliedFullWidth(by: total).high
+                    var juice = 0
+                    while draw >= cumulative[juice] { juice += 1 }
+                    batch[slot] = SimulationOrder(juice: Int32(truncatingIfNeeded: juice))
+                }
+            }
+        }
+        self.state = state
         return true
     }
 }

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Reads a file in large blocks and hands out its lines (without line breaks), in constant memory.
-struct LineReader {
+struct LineReader: Sendable {
     private let descriptor: Int32
     private var buffer: [UInt8]
     private var start = 0
@@ -19,6 +19,38 @@ struct LineReader {
     }
 
     func close() { _ = Glibc.close(descriptor) }
+
+    /// Calls `body` for each of the next lines, up to `limit` of them, inside one buffer access; returns how many
+    /// lines were handed out (0 at the end of the file).
+    mutating func nextLines(limit: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) throws(OrderSourceError) -> Void) throws(OrderSourceError) -> Int {
+        var delivered = 0
+        while delivered < limit {
+            // Every complete line in the buffer, in one pass.
+            var number = lineNumber
+            var cursor = start
+            let stop = end
+            try buffer.withUnsafeBufferPointer { raw throws(OrderSourceError) in
+                guard let base = raw.baseAddress else { return }
+                while delivered < limit, cursor < stop, let hit = memchr(base + cursor, 0x0A, stop - cursor) {
+                    let newline = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                    var lineEnd = newline
+                    if lineEnd > cursor && raw[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                    number += 1
+                    try body(UnsafeBufferPointer(rebasing: raw[cursor..<lineEnd]), number)
+                    cursor = newline + 1
+                    delivered += 1
+                }
+            }
+            lineNumber = number
+            start = cursor
+            if delivered == limit { break }
+            // No complete line left: fall back to the one-line path, which refills the buffer.
+            let got = try nextLine(body)
+            if !got { break }
+            delivered += 1
+        }
+        return delivered
+    }
 
     /// Calls `body` with the next line's bytes and 1-based number; false at the end of the file.
     mutating func nextLine(_ body: (UnsafeBufferPointer<UInt8>, Int) throws(OrderSourceError) -> Void) throws(OrderSourceError) -> Bool {

@@ -47,70 +47,97 @@ public struct Simulator {
         let tracksShadow = restock.isActive
         chart?.begin(stock: stock)
 
-        while try source.nextBatch(into: &batch) {
-            for order in batch {
-                number += 1
-                let juice = Int(order.juice)
-                let count = Int(order.count)
-                let start = starts[juice]
-                let end = starts[juice + 1]
-                var possible = true
-                for index in start..<end where stock[fruits[index]] < amounts[index] * count {
-                    possible = false
-                    break
-                }
-                if possible {
-                    for index in start..<end {
-                        let fruit = fruits[index]
-                        let left = stock[fruit] - amounts[index] * count
-                        stock[fruit] = left
-                        if left == 0 && firstOut[fruit] == 0 { firstOut[fruit] = number }
-                    }
-                    served[juice] += count
-                    ordersServed[juice] += 1
+        func refuse(juice: Int, count: Int, number: Int, start: Int, end: Int, stock: UnsafeMutableBufferPointer<Int>,
+                    fruits: UnsafeBufferPointer<Int>, amounts: UnsafeBufferPointer<Int>, firstOut: UnsafeMutableBufferPointer<Int>) {
+            refused[juice] += count
+            ordersRefused[juice] += 1
+            if firstRefusals.count < 20 { firstRefusals.append((number, juice)) }
+            for index in start..<end where stock[fruits[index]] < amounts[index] * count {
+                let fruit = fruits[index]
+                refusedBy[fruit] += 1
+                if firstOut[fruit] == 0 { firstOut[fruit] = number }
+            }
+        }
+
+        /// The shadow serves every order, buying just what is missing (its purchases are the shopping list), and both
+        /// the real stock and the shadow are restocked by the policy.
+        func serveShadow(start: Int, end: Int, count: Int, number: Int, stock: UnsafeMutableBufferPointer<Int>,
+                         fruits: UnsafeBufferPointer<Int>, amounts: UnsafeBufferPointer<Int>) {
+            for index in start..<end {
+                let fruit = fruits[index]
+                let left = shadow[fruit] - amounts[index] * count
+                if left < 0 {
+                    debt[fruit] -= left
+                    shadow[fruit] = 0
                 } else {
-                    refused[juice] += count
-                    ordersRefused[juice] += 1
-                    if firstRefusals.count < 20 { firstRefusals.append((number, juice)) }
-                    for index in start..<end where stock[fruits[index]] < amounts[index] * count {
-                        let fruit = fruits[index]
-                        refusedBy[fruit] += 1
-                        if firstOut[fruit] == 0 { firstOut[fruit] = number }
-                    }
+                    shadow[fruit] = left
                 }
-                if tracksShadow {
-                    // The shadow serves every order, buying just what is missing; its purchases are the shopping list.
-                    for index in start..<end {
-                        let fruit = fruits[index]
-                        let left = shadow[fruit] - amounts[index] * count
-                        if left < 0 {
-                            debt[fruit] -= left
-                            shadow[fruit] = 0
-                        } else {
-                            shadow[fruit] = left
-                        }
+            }
+            if below >= 0 {
+                for index in start..<end {
+                    let fruit = fruits[index]
+                    if stock[fruit] < below {
+                        stock[fruit] = min(max(belowTo, stock[fruit]), max(capacities[fruit], stock[fruit]))
+                        refills[fruit] += 1
                     }
-                    if below >= 0 {
-                        for index in start..<end {
+                    if shadow[fruit] < below { shadow[fruit] = min(max(belowTo, shadow[fruit]), max(capacities[fruit], shadow[fruit])) }
+                }
+            }
+            if every > 0 && number % every == 0 {
+                for fruit in 0..<fruitCount {
+                    if stock[fruit] < capacities[fruit] {
+                        stock[fruit] = capacities[fruit]
+                        refills[fruit] += 1
+                    }
+                    shadow[fruit] = max(shadow[fruit], capacities[fruit])
+                }
+            }
+        }
+
+        let tracksChart = chart != nil
+        while try source.nextBatch(into: &batch) {
+            // The hot loop works on raw buffers: no bounds checks, no reference counting.
+            try batch.withUnsafeBufferPointer { orders throws(OrderSourceError) in
+                try starts.withUnsafeBufferPointer { starts throws(OrderSourceError) in
+                try fruits.withUnsafeBufferPointer { fruits throws(OrderSourceError) in
+                try amounts.withUnsafeBufferPointer { amounts throws(OrderSourceError) in
+                try stock.withUnsafeMutableBufferPointer { stock throws(OrderSourceError) in
+                try served.withUnsafeMutableBufferPointer { served throws(OrderSourceError) in
+                try ordersServed.withUnsafeMutableBufferPointer { ordersServed throws(OrderSourceError) in
+                try firstOut.withUnsafeMutableBufferPointer { firstOut throws(OrderSourceError) in
+                for order in orders {
+                    number += 1
+                    let juice = Int(order.juice)
+                    let count = Int(order.count)
+                    let start = starts[juice]
+                    let end = starts[juice + 1]
+                    var possible = true
+                    var index = start
+                    while index < end {
+                        if stock[fruits[index]] < amounts[index] &* count { possible = false; break }
+                        index += 1
+                    }
+                    if possible {
+                        index = start
+                        while index < end {
                             let fruit = fruits[index]
-                            if stock[fruit] < below {
-                                stock[fruit] = min(max(belowTo, stock[fruit]), max(capacities[fruit], stock[fruit]))
-                                refills[fruit] += 1
-                            }
-                            if shadow[fruit] < below { shadow[fruit] = min(max(belowTo, shadow[fruit]), max(capacities[fruit], shadow[fruit])) }
+                            let left = stock[fruit] &- amounts[index] &* count
+                            stock[fruit] = left
+                            if left == 0 && firstOut[fruit] == 0 { firstOut[fruit] = number }
+                            index += 1
                         }
+                        served[juice] &+= count
+                        ordersServed[juice] &+= 1
+                    } else {
+                        refuse(juice: juice, count: count, number: number, start: start, end: end, stock: stock, fruits: fruits,
+                               amounts: amounts, firstOut: firstOut)
                     }
-                    if every > 0 && number % every == 0 {
-                        for fruit in 0..<fruitCount {
-                            if stock[fruit] < capacities[fruit] {
-                                stock[fruit] = capacities[fruit]
-                                refills[fruit] += 1
-                            }
-                            shadow[fruit] = max(shadow[fruit], capacities[fruit])
-                        }
+                    if tracksShadow {
+                        serveShadow(start: start, end: end, count: count, number: number, stock: stock, fruits: fruits, amounts: amounts)
                     }
+                    if tracksChart { chart?.record(order: number, stock: stock) }
                 }
-                chart?.record(order: number, stock: stock)
+                }}}}}}}
             }
         }
         chart?.finish(order: number, stock: stock)

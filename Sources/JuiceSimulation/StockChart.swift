@@ -15,9 +15,9 @@ public struct StockChart: Sendable {
     }
 
     @inline(__always)
-    mutating func record(order: Int, stock: [Int]) {
+    mutating func record(order: Int, stock: UnsafeMutableBufferPointer<Int>) {
         guard order % stride == 0 else { return }
-        points.append((order, stock))
+        points.append((order, Array(stock)))
         if points.count > limit {
             // Keep every other sample and sample half as often from now on.
             points = points.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)

@@ -83,9 +83,7 @@ struct SimulateCommand: ParsableCommand {
         let report: SimulationReport
         do {
             if let orders {
-                var source = try FileOrders(path: orders, menu: menu)
-                try source.validate()
-                report = try simulator.run(&source, stock: stock)
+                report = try simulator.runValidated(try FileOrders(path: orders, menu: menu), stock: stock)
             } else {
                 var source = try GeneratedOrders(count: generate ?? 0, seed: seed, weights: try weights(menu))
                 report = try simulator.run(&source, stock: stock)
@@ -136,9 +134,7 @@ struct PlanCommand: ParsableCommand {
         var simulator = Simulator(menu: menu)
         let report: SimulationReport
         do {
-            var source = try FileOrders(path: orders, menu: menu)
-            try source.validate()
-            report = try simulator.run(&source, stock: stock)
+            report = try simulator.runValidated(try FileOrders(path: orders, menu: menu), stock: stock)
         } catch {
             throw usageFailure(error)
         }

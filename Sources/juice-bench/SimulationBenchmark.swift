@@ -1,0 +1,76 @@
+import CSimulationBaseline
+import Foundation
+import JuiceCore
+import JuiceRecipes
+import JuiceSimulation
+
+/// `juice-bench simulate`: the engine's generated-order rate against a C loop, and CSV processing against
+/// merely reading and splitting the same bytes into lines, all in the same run.
+enum SimulationBenchmark {
+    static func run(orders: Int, runs: Int) {
+        let book = RecipeLoader().load(files: DefaultRecipes.files).book
+        let menu = CompiledMenu(book: book)
+        // Plenty of stock so that most orders are served (the busy path), refilled for every run.
+        let stock = menu.fruits.map { _ in Int.max / 4 }
+        let weights = Array(repeating: 1, count: menu.juices.count)
+        print("orders: \(Measure.grouped(orders)) generated over the default \(menu.juices.count) juices")
+
+        var cumulative: [UInt64] = []
+        var running: UInt64 = 0
+        for weight in weights { running += UInt64(weight); cumulative.append(running) }
+        let starts = menu.recipeStart.map(Int64.init)
+        let fruits = menu.ingredientFruit.map(Int64.init)
+        let amounts = menu.ingredientAmount.map(Int64.init)
+        var cServed: Int64 = 0
+        let cTime = Measure.best(runs: runs) {
+            var cStock = stock.map(Int64.init)
+            var served = [Int64](repeating: 0, count: menu.juices.count)
+            var refused = [Int64](repeating: 0, count: menu.juices.count)
+            cServed = c_simulate_generated(Int64(orders), 42, cumulative, Int64(menu.juices.count), starts, fruits, amounts, &cStock, &served, &refused)
+        }
+        var swiftServed = 0
+        let swiftTime = Measure.best(runs: runs) {
+            do {
+                var source = try GeneratedOrders(count: orders, seed: 42, weights: weights)
+                var simulator = Simulator(menu: menu)
+                swiftServed = try simulator.run(&source, stock: stock).ordersServed.reduce(0, +)
+            } catch {
+                print("error: \(error)")
+            }
+        }
+        let cRate = Double(orders) / cTime
+        let swiftRate = Double(orders) / swiftTime
+        print("C loop (generate + serve)    \(Measure.fixed(cRate / 1e6, 1)) M orders/s  (\(Measure.grouped(Int(cServed))) served)")
+        print("engine (generate + serve)    \(Measure.fixed(swiftRate / 1e6, 1)) M orders/s  (\(Measure.grouped(swiftServed)) served)  ratio \(Measure.fixed(swiftRate / cRate)) x C (goal >= 0.80)")
+
+        // CSV: the same orders written to a file, processed by `juice simulate --orders`' source.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-orders-\(getpid()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var text = "juice,count\n"
+        text.reserveCapacity(orders * 16)
+        var state: UInt64 = 7
+        for _ in 0..<orders {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            text += menu.juices[Int(state >> 33) % menu.juices.count].rawValue
+            text += ",1\n"
+        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else { print("cannot write \(path)"); return }
+        let bytes = Double(text.utf8.count)
+        var lines: Int64 = 0
+        let splitTime = Measure.best(runs: runs) { lines = c_count_lines(path) }
+        var csvOrders = 0
+        let csvTime = Measure.best(runs: runs) {
+            do {
+                var simulator = Simulator(menu: menu)
+                csvOrders = try simulator.runValidated(try FileOrders(path: path, menu: menu), stock: stock).orders
+            } catch {
+                print("error: \(error)")
+            }
+        }
+        let splitRate = bytes / splitTime / 1e6
+        let csvRate = bytes / csvTime / 1e6
+        print("CSV: read + split lines      \(Measure.fixed(splitRate, 1)) MB/s  (\(Measure.grouped(Int(lines))) lines, \(Measure.fixed(bytes / 1e6, 1)) MB)")
+        print("CSV: validate + simulate     \(Measure.fixed(csvRate, 1)) MB/s  (\(Measure.grouped(csvOrders)) orders)  ratio \(Measure.fixed(csvRate / splitRate)) x split (goal >= 0.50)")
+        print("peak RSS of this process: \(Measure.fixed(Double(Measure.peakRSS()) / 1e6, 1)) MB (includes the \(Measure.fixed(bytes / 1e6, 1)) MB CSV text built in memory)")
+    }
+}

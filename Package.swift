@@ -59,6 +59,6 @@ let package = Package(
         ),
         .testTarget(name: "JuiceShopTests", dependencies: ["JuiceShop"]),
         .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "JuiceCLITests", dependencies: ["juice"]),
+        .testTarget(name: "JuiceCLITests", dependencies: ["juice"], exclude: ["Fixtures"]),
     ]
 )

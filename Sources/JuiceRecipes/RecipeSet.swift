@@ -9,6 +9,12 @@ public enum RecipeSet {
     /// The directory used when no path is given.
     public static let defaultDirectory = "recipes"
 
+    /// Whether `path` is a directory (following symbolic links).
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// Loads `paths`; with none, `recipes/` if it exists, else the embedded default recipes.
     public static func load(paths: [String], loader: RecipeLoader = RecipeLoader()) throws(RecipeSourceError) -> RecipeLoadResult {
         if !paths.isEmpty { return try loader.load(paths: paths) }

@@ -31,6 +31,10 @@ struct ShopOptions: ParsableArguments {
         let recipePaths = (recipes ?? environment["JUICE_RECIPES"]).map { [$0] } ?? []
         let result: RecipeLoadResult
         do {
+            // --recipes names a directory; a file there is a mistake worth saying so plainly.
+            if let path = recipePaths.first, !RecipeSet.isDirectory(path) {
+                throw FileManager.default.fileExists(atPath: path) ? RecipeSourceError.notADirectory(path) : RecipeSourceError.notFound(path)
+            }
             result = try RecipeSet.load(paths: recipePaths)
         } catch {
             Terminal.writeError("juice: error: \(error)")

@@ -23,10 +23,21 @@ struct JuiceBinary {
     }
 
     /// Runs `juice arguments…` in `directory` with `environment` added, closing standard input.
-    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Outcome {
+    ///
+    /// A run longer than `timeout` seconds is killed (and its status is then SIGKILL's). With `asUnprivilegedUser`,
+    /// a test running as root runs the binary as `nobody`, so that file permissions apply.
+    static func run(
+        _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:],
+        timeout: Double = 120, asUnprivilegedUser: Bool = false
+    ) throws -> Outcome {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if asUnprivilegedUser && getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
@@ -39,6 +50,12 @@ struct JuiceBinary {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let pid = process.processIdentifier
+        let guardTimer = DispatchSource.makeTimerSource()
+        guardTimer.schedule(deadline: .now() + timeout)
+        guardTimer.setEventHandler { kill(pid, SIGKILL) }
+        guardTimer.resume()
+        defer { guardTimer.cancel() }
         // Read both pipes concurrently so a full pipe cannot block the child.
         nonisolated(unsafe) var errData = Data()
         let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }

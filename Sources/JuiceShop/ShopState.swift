@@ -132,7 +132,7 @@ public struct ShopState: Sendable {
         case .SQLITE_FULL: return .diskFull(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
         case .SQLITE_CANTOPEN, .SQLITE_AUTH: return .cannotOpen(path: path, reason: error.message ?? "permission denied or missing directory")
-        case .SQLITE_IOERR: return .failed(path: path, message: "I/O error: \(error.message ?? "")")
+        case .SQLITE_IOERR: return .ioError(path: path, detail: error.message ?? "I/O error")
         default:
             if let message = error.message, message.contains("no such table") || message.contains("no such column") {
                 return .notADatabase(path: path)

@@ -8,6 +8,8 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
     case readOnly(path: String)
     /// The disk is full.
     case diskFull(path: String)
+    /// Reading or writing the file failed (a full disk, a quota or file-size limit, a failing device).
+    case ioError(path: String, detail: String)
     /// Another process held the database for too long.
     case busy(path: String)
     /// The file was written by a newer JuiceMaker.
@@ -28,6 +30,8 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the state file \(path) is read-only; nothing was changed"
         case .diskFull(let path):
             return "the disk holding \(path) is full; nothing was changed"
+        case .ioError(let path, let detail):
+            return "the state file \(path) could not be written or read (is the disk full, or a quota or file-size limit reached?): \(detail); nothing was changed"
         case .busy(let path):
             return "the state file \(path) stayed locked by another process; nothing was changed, try again"
         case .newerSchema(let path, let version):

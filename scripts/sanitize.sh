@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs the test suite under AddressSanitizer (with LeakSanitizer) and, unless told "address", ThreadSanitizer.
+# Usage: scripts/sanitize.sh [address|thread|all]   (default all; CI runs address)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+which=${1:-all}
+export SWIFT_BACKTRACE=enable=no
+if [ "$which" = address ] || [ "$which" = all ]; then
+    echo "swift test --sanitize=address (leak detection on)"
+    ASAN_OPTIONS=detect_leaks=1 swift test --sanitize=address --scratch-path .build-asan
+fi
+if [ "$which" = thread ] || [ "$which" = all ]; then
+    echo "swift test --sanitize=thread"
+    swift test --sanitize=thread --scratch-path .build-tsan
+fi

@@ -7,7 +7,7 @@ which=${1:-all}
 export SWIFT_BACKTRACE=enable=no
 if [ "$which" = address ] || [ "$which" = all ]; then
     echo "swift test --sanitize=address (leak detection on)"
-    ASAN_OPTIONS=detect_leaks=1 swift test --sanitize=address --scratch-path .build-asan
+    ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions="$PWD/scripts/lsan.supp" swift test --sanitize=address --scratch-path .build-asan
 fi
 if [ "$which" = thread ] || [ "$which" = all ]; then
     echo "swift test --sanitize=thread"

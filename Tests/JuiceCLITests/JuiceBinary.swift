@@ -57,12 +57,17 @@ struct JuiceBinary {
         guardTimer.resume()
         defer { guardTimer.cancel() }
         // Read both pipes concurrently so a full pipe cannot block the child.
+        // The semaphore orders the reader's write before the read below (ThreadSanitizer checks this).
         nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
+        let finished = DispatchSemaphore(value: 0)
+        let errHandle = err.fileHandleForReading
+        DispatchQueue.global().async {
+            errData = errHandle.readDataToEndOfFile()
+            finished.signal()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
+        finished.wait()
         return Outcome(
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self),

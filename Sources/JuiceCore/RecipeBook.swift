@@ -24,6 +24,18 @@ public struct RecipeBook: Hashable, Sendable {
     /// The juice with `id`, if there is one.
     public func juice(_ id: JuiceID) -> Juice? { juiceIndex[id].map { juices[$0] } }
 
+    /// The display name of the juice `id` in `language` (its id when the book does not have it).
+    public func displayName(of id: JuiceID, in language: Language) -> String {
+        juice(id)?.name.text(in: language, fallback: id.rawValue) ?? id.rawValue
+    }
+
+    /// The display name of the fruit `id` in `language`, after its emoji where it has one.
+    public func displayLabel(of id: FruitID, in language: Language) -> String {
+        guard let fruit = fruit(id) else { return id.rawValue }
+        let name = fruit.name.text(in: language, fallback: id.rawValue)
+        return fruit.emoji.map { "\($0) \(name)" } ?? name
+    }
+
     /// The inventory the store starts with: every fruit at its initial stock (0 where none is given).
     public var initialInventory: Inventory {
         Inventory(fruits: fruits.map(\.id), store: store)

@@ -24,16 +24,10 @@ public struct ShopText: Sendable {
     }
 
     /// A juice's display name.
-    public func name(of juice: JuiceID) -> String {
-        book.juice(juice)?.name.text(in: language, fallback: juice.rawValue) ?? juice.rawValue
-    }
+    public func name(of juice: JuiceID) -> String { book.displayName(of: juice, in: language) }
 
     /// A fruit's display name, with its emoji where it has one.
-    public func label(of fruit: FruitID) -> String {
-        guard let definition = book.fruit(fruit) else { return fruit.rawValue }
-        let name = definition.name.text(in: language, fallback: fruit.rawValue)
-        return definition.emoji.map { "\($0) \(name)" } ?? name
-    }
+    public func label(of fruit: FruitID) -> String { book.displayLabel(of: fruit, in: language) }
 
     /// "딸바쥬스 나왔습니다! 맛있게 드세요!" / "Strawberry-Banana Juice is ready! Enjoy!"
     public func served(_ juice: JuiceID, count: Int) -> String {

@@ -34,30 +34,14 @@ public struct ReportRenderer: Sendable {
     }
 
     /// The display name of the juice at `index` in `menu`.
-    public func juiceLabel(_ index: Int, menu: CompiledMenu) -> String {
-        let id = menu.juices[index]
-        return book.juice(id)?.name.text(in: language, fallback: id.rawValue) ?? id.rawValue
-    }
+    public func juiceLabel(_ index: Int, menu: CompiledMenu) -> String { book.displayName(of: menu.juices[index], in: language) }
 
     /// The display name (with emoji) of the fruit at `index` in `menu`.
-    public func fruitLabel(_ index: Int, menu: CompiledMenu) -> String {
-        let id = menu.fruits[index]
-        guard let fruit = book.fruit(id) else { return id.rawValue }
-        let name = fruit.name.text(in: language, fallback: id.rawValue)
-        return fruit.emoji.map { "\($0) \(name)" } ?? name
-    }
+    public func fruitLabel(_ index: Int, menu: CompiledMenu) -> String { book.displayLabel(of: menu.fruits[index], in: language) }
 
-    func juiceName(_ index: Int, in report: SimulationReport) -> String {
-        let id = report.menu.juices[index]
-        return book.juice(id)?.name.text(in: language, fallback: id.rawValue) ?? id.rawValue
-    }
+    func juiceName(_ index: Int, in report: SimulationReport) -> String { book.displayName(of: report.menu.juices[index], in: language) }
 
-    func fruitName(_ index: Int, in report: SimulationReport) -> String {
-        let id = report.menu.fruits[index]
-        guard let fruit = book.fruit(id) else { return id.rawValue }
-        let name = fruit.name.text(in: language, fallback: id.rawValue)
-        return fruit.emoji.map { "\($0) \(name)" } ?? name
-    }
+    func fruitName(_ index: Int, in report: SimulationReport) -> String { book.displayLabel(of: report.menu.fruits[index], in: language) }
 
     private func text(_ report: SimulationReport) -> String {
         var juiceRows = [["juice", "served", "refused", "orders refused"] + (report.hasPrices ? ["revenue"] : [])]

@@ -16,10 +16,7 @@ struct MenuCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let shop = try options.openShop()
-        let text = ShopText(language: options.language, book: shop.book)
-        let snapshot: ShopSnapshot
-        do { snapshot = try shop.snapshot() } catch { throw fail(error, text: text) }
+        let (shop, text, snapshot) = try options.openSnapshot()
         reportOrphans(snapshot, text: text)
         let rows = shop.book.juices.map { juice in (juice, snapshot.inventory.availability(of: juice)) }
         if json {

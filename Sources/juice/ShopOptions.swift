@@ -25,6 +25,13 @@ struct ShopOptions: ParsableArguments {
         return try openShop(book: book)
     }
 
+    /// Opens the shop and reads its stock, with the messages in the chosen language.
+    func openSnapshot() throws -> (Shop, ShopText, ShopSnapshot) {
+        let shop = try openShop()
+        let text = ShopText(language: language, book: shop.book)
+        do { return (shop, text, try shop.snapshot()) } catch { throw fail(error, text: text) }
+    }
+
     /// Loads and lints the recipes; prints the errors and exits 1 when there are any.
     func loadBook() throws -> RecipeBook {
         let environment = ProcessInfo.processInfo.environment

@@ -23,10 +23,7 @@ struct StockShowCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let shop = try options.openShop()
-        let text = ShopText(language: options.language, book: shop.book)
-        let snapshot: ShopSnapshot
-        do { snapshot = try shop.snapshot() } catch { throw fail(error, text: text) }
+        let (shop, text, snapshot) = try options.openSnapshot()
         if json {
             Terminal.write(ShopJSON.stock(snapshot, book: shop.book).rendered(pretty: true) + "\n")
         } else {
@@ -62,34 +59,35 @@ func runStockChange(_ options: ShopOptions, json: Bool, _ body: (Shop) throws(Sh
     }
 }
 
-/// `juice stock add FRUIT [N]`.
-struct StockAddCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add N (default 1) of a fruit, up to its capacity.")
+/// The arguments of `juice stock add` and `juice stock remove`: a fruit and an amount.
+struct FruitAmountArguments: ParsableArguments {
     @OptionGroup var options: ShopOptions
     @Argument(help: "The fruit: id, or Korean or English name.") var fruit: String
     @Argument(help: "How many (default 1).") var amount: Int = 1
     @Flag(help: "Print the result as JSON.") var json = false
 
-    func run() throws {
+    /// Applies the change `make` builds for the named fruit, journaled as `kind`.
+    func change(kind: JournalKind, _ make: @escaping (FruitID, Int) -> StockChange) throws {
         try runStockChange(options, json: json) { shop throws(ShopError) in
-            try shop.changeStock([.add(shop.book.fruitID(matching: fruit), amount)], kind: .add, command: commandLineText)
+            try shop.changeStock([make(shop.book.fruitID(matching: fruit), amount)], kind: kind, command: commandLineText)
         }
     }
+}
+
+/// `juice stock add FRUIT [N]`.
+struct StockAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add N (default 1) of a fruit, up to its capacity.")
+    @OptionGroup var arguments: FruitAmountArguments
+
+    func run() throws { try arguments.change(kind: .add) { .add($0, $1) } }
 }
 
 /// `juice stock remove FRUIT [N]`.
 struct StockRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Take away N (default 1) of a fruit, never below 0.")
-    @OptionGroup var options: ShopOptions
-    @Argument(help: "The fruit: id, or Korean or English name.") var fruit: String
-    @Argument(help: "How many (default 1).") var amount: Int = 1
-    @Flag(help: "Print the result as JSON.") var json = false
+    @OptionGroup var arguments: FruitAmountArguments
 
-    func run() throws {
-        try runStockChange(options, json: json) { shop throws(ShopError) in
-            try shop.changeStock([.remove(shop.book.fruitID(matching: fruit), amount)], kind: .remove, command: commandLineText)
-        }
-    }
+    func run() throws { try arguments.change(kind: .remove) { .remove($0, $1) } }
 }
 
 /// `juice stock set FRUIT=N [FRUIT=N…]`, all applied or none.

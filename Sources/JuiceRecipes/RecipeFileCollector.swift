@@ -71,27 +71,47 @@ enum RecipeFileCollector {
         if info.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path, reason: "is a directory") }
         let size = Int(info.st_size)
         if size > maxBytes { return RecipeSourceFile(name: path, tooLarge: size) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while true {
-            if filled == bytes.count {
-                // The file may have grown since fstat; keep reading up to the limit.
-                if bytes.count > maxBytes { return RecipeSourceFile(name: path, tooLarge: bytes.count) }
-                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+        // Read straight into an array of the file's size (no zero fill, no spare copy); a probe read then checks the end.
+        var failure: RecipeSourceError?
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            while initialized < size {
+                let count = systemRead(descriptor, base + initialized, size - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = error(for: path)
+                    return
+                }
+                if count == 0 { break }
+                initialized += count
             }
-            let count = bytes.withUnsafeMutableBytes { raw -> Int in
+        }
+        if let failure { throw failure }
+        guard bytes.count == size else { return RecipeSourceFile(name: path, bytes: bytes) }
+        // The file may have grown since fstat; keep reading up to the limit.
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return Glibc.read(descriptor, base + filled, raw.count - filled)
+                return systemRead(descriptor, base, raw.count)
             }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw error(for: path)
             }
             if count == 0 { break }
-            filled += count
+            bytes.append(contentsOf: chunk[..<count])
+            if bytes.count > maxBytes { return RecipeSourceFile(name: path, tooLarge: bytes.count) }
         }
-        bytes.removeSubrange(filled...)
         return RecipeSourceFile(name: path, bytes: bytes)
+    }
+
+    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.read(descriptor, buffer, count)
+        #else
+        return Darwin.read(descriptor, buffer, count)
+        #endif
     }
 
     private static func error(for path: String) -> RecipeSourceError {

@@ -1,7 +1,11 @@
 import JuiceCore
 
-/// Reads one parsed recipe file into drafts, reporting every schema problem it finds.
-struct RecipeFileReader {
+/// Reads one recipe file into drafts while it is parsed, reporting every schema problem it finds.
+///
+/// It is the parser's entry visitor: each fruit and each juice is read as soon as the parser has it, and the parser
+/// then drops its nodes, so a large file is never held as one tree. It reads in the order a walk of the whole tree
+/// would, so its diagnostics come out in the same order.
+struct RecipeFileReader: YAMLEntryVisitor {
     static let topLevelKeys = ["version", "fruits", "juices", "store"]
     static let fruitKeys = ["name", "emoji"]
     static let nameKeys = ["ko", "en"]
@@ -11,43 +15,127 @@ struct RecipeFileReader {
     static let maxQuantity = 1_000_000_000
     static let supportedVersion = 1
 
-    let document: YAMLDocument
+    /// The sections whose entries are read one by one.
+    private enum Section {
+        case fruits, juices
+    }
+
+    /// The document of the visit in progress (an empty one between visits, so the parser's arrays stay unshared).
+    private(set) var document: YAMLDocument
+    private let idle: YAMLDocument
     let fileIndex: UInt32
     private(set) var diagnostics: [Diagnostic] = []
-    private(set) var contents = FileContents()
+    private(set) var contents: FileContents
+    private var sawVersion = false
+    private var section: Section?
+    /// The file's bytes, whose lines are counted to project how many juices a large section holds.
+    private let bytes: [UInt8]
+    /// The line of the first juice read.
+    private var firstJuiceLine: UInt32 = 0
+    /// After this many juices, room is made for all the section is projected to hold.
+    private static let projectionSample = 1024
 
-    init(document: YAMLDocument, fileIndex: Int) {
-        self.document = document
+    init(file: String, fileIndex: Int, bytes: [UInt8]) {
+        idle = YAMLDocument(file: file)
+        document = idle
         self.fileIndex = UInt32(truncatingIfNeeded: fileIndex)
+        self.bytes = bytes
+        contents = FileContents(file: self.fileIndex)
+    }
+
+    /// The number of lines in `bytes` (line feeds, plus one), counted eight bytes at a time.
+    static func lineCount(of bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { raw in
+            var count = 1
+            var offset = 0
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            while offset + 8 <= raw.count {
+                // Bytes equal to 0x0A become zero; each zero byte sets its top bit in `zeros`, exactly.
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ (ones &* 0x0A)
+                let zeros = ~(((word & low) &+ low) | word | low)
+                count += zeros.nonzeroBitCount
+                offset += 8
+            }
+            while offset < raw.count {
+                if raw[offset] == 0x0A { count += 1 }
+                offset += 1
+            }
+            return count
+        }
     }
 
     /// A compact reference to `node`, spanning its text.
     func ref(_ node: YAMLNodeID) -> SourceRef {
-        SourceRef(file: fileIndex, line: UInt32(truncatingIfNeeded: document.line(of: node)),
-                  column: UInt32(truncatingIfNeeded: document.column(of: node)), length: UInt32(truncatingIfNeeded: span(of: node)))
+        place(node).ref(in: fileIndex)
     }
 
-    // MARK: Sections
+    /// Where `node` starts.
+    func spot(_ node: YAMLNodeID) -> Spot {
+        Spot(line: UInt32(truncatingIfNeeded: document.line(of: node)), column: UInt32(truncatingIfNeeded: document.column(of: node)))
+    }
 
-    mutating func read() {
+    /// Where `node` is, spanning its text.
+    func place(_ node: YAMLNodeID) -> Place {
+        Place(line: UInt32(truncatingIfNeeded: document.line(of: node)), column: UInt32(truncatingIfNeeded: document.column(of: node)),
+              length: UInt32(truncatingIfNeeded: span(of: node)))
+    }
+
+    /// Records a diagnostic (for the extensions, which cannot set `diagnostics`).
+    mutating func appendDiagnostic(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    // MARK: Visiting
+
+    mutating func streamsEntries(under key: YAMLNodeID, in document: borrowing YAMLDocument) -> Bool {
+        switch document.index(of: key, in: ["fruits", "juices"]) {
+        case 0: section = .fruits
+        case 1: section = .juices
+        default: return false
+        }
+        return true
+    }
+
+    mutating func visitEntry(key: YAMLNodeID, value: YAMLNodeID, section _: YAMLNodeID, in document: borrowing YAMLDocument) {
+        self.document = copy document
+        defer { self.document = idle }
+        switch section {
+        case .fruits: readFruit(key, value)
+        case .juices: readJuice(key, value)
+        case nil: break
+        }
+    }
+
+    mutating func visitTopLevelEntry(key: YAMLNodeID, value: YAMLNodeID, streamed: Bool, in document: borrowing YAMLDocument) {
+        self.document = copy document
+        defer { self.document = idle }
+        switch document.index(of: key, in: ["version", "fruits", "juices", "store"]) {
+        case 0:
+            sawVersion = true
+            readVersion(value)
+        case 1:
+            if contents.fruitsSection == nil { contents.fruitsSection = ref(key) }
+            if !streamed { readFruits(value) }
+        case 2:
+            if !streamed { readJuices(value) }
+        case 3: readStore(value)
+        default: reportUnknownKey(key, allowed: Self.topLevelKeys, in: "at the top level")
+        }
+    }
+
+    /// Finishes reading once the parse is complete: checks the root and the version.
+    mutating func finish(_ document: YAMLDocument) {
+        self.document = document
+        defer { self.document = idle }
         guard let root = document.root else { return }
         guard expectMapping(root, "the file", expecting: "a mapping with 'version: 1' and sections 'fruits', 'juices', 'store'") else { return }
-        var sawVersion = false
-        for (key, value) in document.entries(of: root) {
-            switch document.index(of: key, in: ["version", "fruits", "juices", "store"]) {
-            case 0:
-                sawVersion = true
-                readVersion(value)
-            case 1: readFruits(value, section: key)
-            case 2: readJuices(value)
-            case 3: readStore(value)
-            default: reportUnknownKey(key, allowed: Self.topLevelKeys, in: "at the top level")
-            }
-        }
         if !sawVersion {
             report(.missingField, "missing 'version'; recipe files start with 'version: 1'", at: root, fix: "add 'version: 1' as the first line")
         }
     }
+
+    // MARK: Sections
 
     private mutating func readVersion(_ node: YAMLNodeID) {
         guard let version = readInteger(node, field: "version", minimum: Int.min) else { return }
@@ -56,68 +144,108 @@ struct RecipeFileReader {
         }
     }
 
-    private mutating func readFruits(_ node: YAMLNodeID, section: YAMLNodeID) {
-        if contents.fruitsSection == nil { contents.fruitsSection = ref(section) }
+    /// A 'fruits' section that was not streamed (so not a mapping, unless read from a whole tree).
+    private mutating func readFruits(_ node: YAMLNodeID) {
         guard expectMapping(node, "'fruits'", expecting: "a mapping from fruit id to fruit") else { return }
-        for (key, value) in document.entries(of: node) {
-            guard let id = readID(key, kind: "fruit") else { continue }
-            var fruit = FruitDraft(id: Located(value: FruitID(id), ref: ref(key)))
-            guard expectMapping(value, "fruit '\(id)'", expecting: "a mapping with 'name' (and optionally 'emoji')") else { continue }
-            var sawName = false
-            for (field, fieldValue) in document.entries(of: value) {
-                switch document.index(of: field, in: ["name", "emoji"]) {
-                case 0:
-                    sawName = true
-                    readName(fieldValue, owner: "fruit '\(id)'", into: &fruit.name, korean: &fruit.koreanName, english: &fruit.englishName)
-                case 1:
-                    fruit.emoji = readText(fieldValue, field: "emoji of fruit '\(id)'")
-                default:
-                    reportUnknownKey(field, allowed: Self.fruitKeys, in: "in fruit '\(id)'")
-                }
-            }
-            if !sawName {
-                report(.missingField, "fruit '\(id)' has no 'name'", at: key, fix: "add 'name: {ko: …, en: …}'")
-            }
-            contents.fruits.append(fruit)
-        }
+        for (key, value) in document.entries(of: node) { readFruit(key, value) }
     }
 
+    private mutating func readFruit(_ key: YAMLNodeID, _ value: YAMLNodeID) {
+        guard let id = readID(key, kind: "fruit") else { return }
+        var fruit = FruitDraft(id: Located(value: FruitID(id), ref: ref(key)))
+        guard expectMapping(value, "fruit '\(id)'", expecting: "a mapping with 'name' (and optionally 'emoji')") else { return }
+        var sawName = false
+        for (field, fieldValue) in document.entries(of: value) {
+            switch document.index(of: field, in: ["name", "emoji"]) {
+            case 0:
+                sawName = true
+                var korean: YAMLNodeID?
+                var english: YAMLNodeID?
+                readName(fieldValue, owner: "fruit '\(id)'", into: &fruit.name, korean: &korean, english: &english)
+                if let korean { fruit.koreanName = place(korean) }
+                if let english { fruit.englishName = place(english) }
+            case 1:
+                fruit.emoji = readText(fieldValue, field: "emoji of fruit '\(id)'")
+            default:
+                reportUnknownKey(field, allowed: Self.fruitKeys, in: "in fruit '\(id)'")
+            }
+        }
+        if !sawName {
+            report(.missingField, "fruit '\(id)' has no 'name'", at: key, fix: "add 'name: {ko: …, en: …}'")
+        }
+        contents.fruits.append(fruit)
+    }
+
+    /// A 'juices' section that was not streamed (so not a mapping, unless read from a whole tree).
     private mutating func readJuices(_ node: YAMLNodeID) {
         guard expectMapping(node, "'juices'", expecting: "a mapping from juice id to juice") else { return }
-        for (key, value) in document.entries(of: node) {
-            guard let id = readID(key, kind: "juice") else { continue }
-            var juice = JuiceDraft(id: Located(value: JuiceID(id), ref: ref(key)))
-            guard expectMapping(value, "juice '\(id)'", expecting: "a mapping with 'name' and 'recipe'") else { continue }
-            var sawName = false
-            for (field, fieldValue) in document.entries(of: value) {
-                switch document.index(of: field, in: ["name", "aliases", "price", "recipe"]) {
-                case 0:
-                    sawName = true
-                    readName(fieldValue, owner: "juice '\(id)'", into: &juice.name, korean: &juice.koreanName, english: &juice.englishName)
-                case 1:
-                    juice.aliases = readAliases(fieldValue, juice: id)
-                case 2:
-                    juice.price = readInteger(fieldValue, field: "price of juice '\(id)'", minimum: 0)
-                case 3:
-                    juice.hasRecipe = true
-                    juice.recipe = readRecipe(fieldValue, juice: id)
-                default:
-                    reportUnknownKey(field, allowed: Self.juiceKeys, in: "in juice '\(id)'")
-                }
+        for (key, value) in document.entries(of: node) { readJuice(key, value) }
+    }
+
+    private mutating func readJuice(_ key: YAMLNodeID, _ value: YAMLNodeID) {
+        guard let id = readID(key, kind: "juice") else { return }
+        var places = JuicePlaces(id: spot(key), style: SpanStyle(document.style(of: key)))
+        guard expectMapping(value, "juice '\(id)'", expecting: "a mapping with 'name' and 'recipe'") else { return }
+        var name = LocalizedName()
+        var aliases: [String] = []
+        var price: Int?
+        var recipe: [Ingredient] = []
+        var sawName = false
+        var hasRecipe = false
+        for (field, fieldValue) in document.entries(of: value) {
+            switch document.index(of: field, in: ["name", "aliases", "price", "recipe"]) {
+            case 0:
+                sawName = true
+                var korean: YAMLNodeID?
+                var english: YAMLNodeID?
+                readName(fieldValue, owner: "juice '\(id)'", into: &name, korean: &korean, english: &english)
+                if let korean { places.setKorean(spot(korean), style: SpanStyle(document.style(of: korean))) }
+                if let english { places.setEnglish(spot(english), style: SpanStyle(document.style(of: english))) }
+            case 1:
+                aliases = readAliases(fieldValue, juice: id)
+            case 2:
+                price = readInteger(fieldValue, field: "price of juice '\(id)'", minimum: 0)
+            case 3:
+                hasRecipe = true
+                recipe = readRecipe(fieldValue, juice: id)
+            default:
+                reportUnknownKey(field, allowed: Self.juiceKeys, in: "in juice '\(id)'")
             }
-            if !sawName {
-                report(.missingField, "juice '\(id)' has no 'name'", at: key, fix: "add 'name: {ko: …, en: …}'")
-            }
-            if !juice.hasRecipe {
-                report(.missingField, "juice '\(id)' has no 'recipe'", at: key, fix: "add 'recipe: {fruit: amount}'")
-            }
-            contents.juices.append(juice)
         }
+        if !sawName {
+            report(.missingField, "juice '\(id)' has no 'name'", at: key, fix: "add 'name: {ko: …, en: …}'")
+        }
+        if !hasRecipe {
+            report(.missingField, "juice '\(id)' has no 'recipe'", at: key, fix: "add 'recipe: {fruit: amount}'")
+        }
+        let count = contents.juices.juices.count
+        if count == 0 { firstJuiceLine = places.id.line }
+        if contents.juices.idsAreSimple {
+            contents.juices.idsAreSimple = document.withBytes(of: key, NameMatching.isSimple)
+        }
+        // Made here, as a temporary, so that it moves into the list rather than being copied.
+        contents.juices.append(Juice(id: JuiceID(id), name: name, aliases: aliases, price: price, recipe: recipe), places: places)
+        contents.juices.indexNames()
+        if count + 1 == Self.projectionSample { reserveForSection(lastLine: places.id.line) }
+    }
+
+    /// Makes room for every juice the section is projected to hold, from the lines its first juices took (assuming
+    /// the rest of the file is mostly juices); a wrong projection costs only the usual growth.
+    private mutating func reserveForSection(lastLine: UInt32) {
+        let sampled = Self.projectionSample - 1
+        let span = Int(lastLine) - Int(firstJuiceLine)
+        // Counted only now, for a file that has many juices (and while the parse is waiting on libyaml).
+        let lineCount = Self.lineCount(of: bytes)
+        guard span > 0, lineCount > Int(lastLine) else { return }
+        let projected = min((lineCount - Int(firstJuiceLine)) * sampled / span, lineCount)
+        let list = contents.juices
+        contents.juices.reserve(juices: projected + projected / 64 + 16,
+                                ingredients: list.ingredients.count * (projected + projected / 64) / list.juices.count + 16)
     }
 
     private mutating func readName(
         _ node: YAMLNodeID, owner: @autoclosure () -> String, into name: inout LocalizedName,
-        korean: inout SourceRef?, english: inout SourceRef?
+        korean: inout YAMLNodeID?, english: inout YAMLNodeID?
     ) {
         guard expectMapping(node, "the name of \(owner())", expecting: "a mapping like {ko: 딸기, en: Strawberry}") else { return }
         let entries = document.entries(of: node)
@@ -126,11 +254,11 @@ struct RecipeFileReader {
             case 0:
                 guard let text = readText(value, field: "Korean name of \(owner())") else { continue }
                 name.korean = text
-                korean = ref(value)
+                korean = value
             case 1:
                 guard let text = readText(value, field: "English name of \(owner())") else { continue }
                 name.english = text
-                english = ref(value)
+                english = value
             default:
                 reportUnknownKey(key, allowed: Self.nameKeys, in: "in the name of \(owner())")
             }
@@ -140,29 +268,38 @@ struct RecipeFileReader {
         }
     }
 
-    private mutating func readAliases(_ node: YAMLNodeID, juice: @autoclosure () -> String) -> [Located<String>] {
+    private mutating func readAliases(_ node: YAMLNodeID, juice: @autoclosure () -> String) -> [String] {
         guard document.kind(of: node) == .sequence else {
             reportWrongType(node, field: "aliases of juice '\(juice())'", expected: "a list of names, like [딸기바나나쥬스]")
             return []
         }
-        return document.items(of: node).compactMap { item in
-            readText(item, field: "alias of juice '\(juice())'").map { Located(value: $0, ref: ref(item)) }
+        var aliases: [String] = []
+        for item in document.items(of: node) {
+            guard let text = readText(item, field: "alias of juice '\(juice())'") else { continue }
+            aliases.append(text)
+            contents.juices.aliasPlaces.append(place(item))
         }
+        return aliases
     }
 
-    private mutating func readRecipe(_ node: YAMLNodeID, juice: @autoclosure () -> String) -> [Located<Ingredient>] {
+    private mutating func readRecipe(_ node: YAMLNodeID, juice: @autoclosure () -> String) -> [Ingredient] {
         guard expectMapping(node, "the recipe of juice '\(juice())'", expecting: "a mapping from fruit id to amount, like {banana: 2}") else { return [] }
         let entries = document.entries(of: node)
         if entries.isEmpty {
             report(.emptyRecipe, "juice '\(juice())' has an empty recipe", at: node, fix: "add at least one fruit, like {banana: 2}")
         }
-        var ingredients: [Located<Ingredient>] = []
+        var ingredients: [Ingredient] = []
         ingredients.reserveCapacity(entries.count)
         for (key, value) in entries {
-            let fruit = document.string(key)
-            contents.mentionedFruits.insert(FruitID(fruit))
+            // Every fruit named counts as mentioned, even where its amount is invalid (so it is not reported as unused).
+            let number = contents.juices.fruits.number(of: key, in: document)
+            let fruit = contents.juices.fruits.ids[Int(number)]
             guard let amount = readInteger(value, field: "amount of '\(fruit)' in juice '\(juice())'", minimum: 1) else { continue }
-            ingredients.append(Located(value: Ingredient(fruit: FruitID(fruit), amount: amount), ref: ref(key)))
+            ingredients.append(Ingredient(fruit: fruit, amount: amount))
+            if document.style(of: key) != .plain && document.style(of: key) != .taggedString {
+                contents.juices.ingredientPlaces[contents.juices.ingredients.count] = place(key)
+            }
+            contents.juices.ingredients.append(IngredientPlace(fruit: number, spot: spot(key)))
         }
         return ingredients
     }
@@ -192,153 +329,5 @@ struct RecipeFileReader {
             guard let amount = readInteger(value, field: "\(field) of '\(fruit)'", minimum: 0) else { return nil }
             return Located(value: (FruitID(fruit), amount), ref: ref(key))
         }
-    }
-
-    // MARK: Typed values
-
-    /// A key used as a fruit or juice id; reports ids with characters ids may not hold.
-    private mutating func readID(_ key: YAMLNodeID, kind: String) -> String? {
-        let id = document.string(key)
-        warnIfYAML11Reads(key, as: "a \(kind) id")
-        let allowed = document.withBytes(of: key) { bytes in
-            bytes.allSatisfy { byte in
-                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F || byte == 0x2E
-                    || (byte >= 0x41 && byte <= 0x5A)
-            }
-        } || id.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "-" || scalar == "_" || scalar == "."
-        }
-        guard !id.isEmpty, allowed else {
-            let suggestion = id.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-").lowercased()
-            report(.invalidID, "\(kind) id '\(id)' may hold only letters, digits, '-', '_' and '.'", at: key,
-                   fix: suggestion.isEmpty ? nil : "use '\(suggestion)'")
-            return nil
-        }
-        return id
-    }
-
-    /// A text field; numbers, booleans and nulls written plainly are refused, YAML 1.1 hazards warned about.
-    private mutating func readText(_ node: YAMLNodeID, field: @autoclosure () -> String) -> String? {
-        guard document.kind(of: node) == .scalar else {
-            reportWrongType(node, field: field(), expected: "text")
-            return nil
-        }
-        switch document.coreValue(of: node) {
-        case .string:
-            let text = document.string(node)
-            if text.isEmpty {
-                report(.wrongType, "the \(field()) is empty", at: node, fix: "write some text")
-                return nil
-            }
-            warnIfYAML11Reads(node, as: "the \(field())")
-            return text
-        case .null:
-            report(.wrongType, "the \(field()) is empty", at: node, fix: "write some text")
-            return nil
-        case .bool, .int, .intOutOfRange, .float:
-            let text = document.string(node)
-            report(.wrongType, "expected text for the \(field()), got \(document.describe(node))", at: node, fix: "quote it: \"\(text)\"")
-            return nil
-        }
-    }
-
-    /// A whole number of at least `minimum` and at most `maxQuantity`.
-    private mutating func readInteger(_ node: YAMLNodeID, field: @autoclosure () -> String, minimum: Int) -> Int? {
-        guard document.kind(of: node) == .scalar else {
-            reportWrongType(node, field: field(), expected: "a whole number")
-            return nil
-        }
-        let text = document.string(node)
-        switch document.coreValue(of: node) {
-        case .int(let value):
-            if case .octal(let octal)? = YAML11Reading.reading(of: text) {
-                report(.yaml11Ambiguity, "'\(text)' is \(value) here, but YAML 1.1 tools read it as octal \(octal)", at: node,
-                       fix: "write \(value) without the leading zero")
-            } else if text.hasPrefix("0o") {
-                report(.yaml11Ambiguity, "'\(text)' is \(value) here, but YAML 1.1 tools read it as text", at: node,
-                       fix: "write \(value)")
-            }
-            if value < minimum {
-                let what = value == 0 ? "zero" : "negative"
-                report(.invalidQuantity, "the \(field()) is \(what) (\(value)); it must be at least \(minimum)", at: node)
-                return nil
-            }
-            if minimum >= 0 && value > Self.maxQuantity {
-                report(.invalidQuantity, "the \(field()) is \(value); the most allowed is \(Self.maxQuantity)", at: node)
-                return nil
-            }
-            return value
-        case .intOutOfRange:
-            report(.integerOverflow, "the \(field()) \(text) does not fit in a 64-bit integer", at: node)
-        case .float:
-            report(.invalidQuantity, "the \(field()) must be a whole number, not \(text)", at: node)
-        case .string where document.style(of: node) != .plain:
-            report(.wrongType, "expected a whole number for the \(field()), got the text \"\(text)\"", at: node,
-                   fix: Int(text) != nil ? "remove the quotes" : nil)
-        case .string:
-            if let reading = YAML11Reading.reading(of: text) {
-                report(.wrongType, "expected a whole number for the \(field()), got '\(text)' (YAML 1.1 tools would read it as \(reading))", at: node,
-                       fix: Self.numberFix(reading))
-            } else {
-                reportWrongType(node, field: field(), expected: "a whole number")
-            }
-        case .null, .bool:
-            reportWrongType(node, field: field(), expected: "a whole number")
-        }
-        return nil
-    }
-
-    private static func numberFix(_ reading: YAML11Reading) -> String? {
-        switch reading {
-        case .sexagesimal(let value), .underscoredInteger(let value), .binary(let value), .octal(let value): return "write \(value)"
-        case .boolean: return nil
-        }
-    }
-
-    private mutating func warnIfYAML11Reads(_ node: YAMLNodeID, as what: String) {
-        guard document.style(of: node) == .plain else { return }
-        let text = document.string(node)
-        guard let reading = YAML11Reading.reading(of: text) else { return }
-        report(.yaml11Ambiguity, "'\(text)' is text here, but YAML 1.1 tools read \(what) as \(reading)", at: node,
-               fix: "quote it: \"\(text)\"")
-    }
-
-    // MARK: Reporting
-
-    private mutating func expectMapping(_ node: YAMLNodeID, _ what: @autoclosure () -> String, expecting: @autoclosure () -> String) -> Bool {
-        switch document.kind(of: node) {
-        case .mapping: return true
-        case .invalid: return false
-        case .scalar, .sequence:
-            report(.wrongType, "expected \(expecting()) for \(what()), got \(document.describe(node))", at: node)
-            return false
-        }
-    }
-
-    private mutating func reportWrongType(_ node: YAMLNodeID, field: @autoclosure () -> String, expected: String) {
-        guard document.kind(of: node) != .invalid else { return }
-        report(.wrongType, "expected \(expected) for the \(field()), got \(document.describe(node))", at: node)
-    }
-
-    private mutating func reportUnknownKey(_ key: YAMLNodeID, allowed: [String], in context: String) {
-        let name = document.string(key)
-        let suggestion = NameMatching.suggestion(for: name, among: allowed)
-        let message = "unknown key '\(name)' \(context)"
-            + (suggestion.map { "; did you mean '\($0)'?" } ?? "; expected one of " + allowed.map { "'\($0)'" }.joined(separator: ", "))
-        report(.unknownKey, message, at: key, fix: suggestion.map { "rename '\(name)' to '\($0)'" })
-    }
-
-    private mutating func report(_ rule: RuleID, _ message: String, at node: YAMLNodeID, notes: [DiagnosticNote] = [], fix: String? = nil) {
-        diagnostics.append(Diagnostic(rule, message, at: document.location(of: node), length: span(of: node), notes: notes, fix: fix))
-    }
-
-    /// The number of columns `node` spans on its first line, for underlining.
-    private func span(of node: YAMLNodeID) -> Int {
-        guard document.kind(of: node) == .scalar else { return 1 }
-        let style = document.style(of: node)
-        guard style != .literal && style != .folded else { return 1 }
-        guard !document.withBytes(of: node, { $0.contains(0x0A) || $0.contains(0x0D) }) else { return 1 }
-        let quotes = style == .singleQuoted || style == .doubleQuoted ? 2 : 0
-        return document.scalarCount(of: node) + quotes
     }
 }

@@ -54,16 +54,18 @@ public struct RecipeLoader: Sendable {
                 diagnostics.append(Diagnostic(error))
                 continue
             }
-            let parsed = parser.parse(file.bytes, file: file.name)
+            // Each fruit and juice is read as soon as it is parsed; its nodes are dropped right after.
+            var reader = RecipeFileReader(file: file.name, fileIndex: index, bytes: file.bytes)
+            let parsed = parser.parse(file.bytes, file: file.name, visitor: &reader)
             diagnostics += parsed.errors.map(Diagnostic.init)
+            // Without a document, parsing stopped at a fatal problem: what the reader saw is incomplete, so it is dropped.
             guard let document = parsed.document else { continue }
-            var reader = RecipeFileReader(document: document, fileIndex: index)
-            reader.read()
+            reader.finish(document)
             diagnostics += reader.diagnostics
             contents.append(reader.contents)
         }
         var validator = RecipeValidator(files: sourceFiles)
-        let book = validator.validate(contents)
+        let book = validator.validate(&contents)
         diagnostics += validator.diagnostics
         diagnostics.sort()
         return RecipeLoadResult(book: book, diagnostics: diagnostics, sources: files)

@@ -9,22 +9,31 @@ struct RecipeValidator {
         self.files = files
     }
 
-    private mutating func report(
+    mutating func report(
         _ rule: RuleID, _ message: String, at ref: SourceRef, notes: [(String, SourceRef)] = [], fix: String? = nil
     ) {
         diagnostics.append(Diagnostic(rule, message, at: files.location(ref), length: Int(ref.length),
             notes: notes.map { DiagnosticNote($0.0, at: files.location($0.1)) }, fix: fix))
     }
 
-    mutating func validate(_ files: [FileContents]) -> RecipeBook {
-        let fruits = mergeFruits(files)
-        let juices = mergeJuices(files)
-        let store = mergeStore(files, fruits: fruits)
-        let fruitsSection = files.lazy.compactMap(\.fruitsSection).first
+    /// Validates the recipe set and builds its book; takes the juices out of `contents` (so the book does not copy them).
+    ///
+    /// Checks whose rules differ may run in any order (diagnostics are sorted by location, severity and rule); the
+    /// recipe checks run before the name checks so that each side table is released as soon as it is done with.
+    mutating func validate(_ contents: inout [FileContents]) -> RecipeBook {
+        let fruits = mergeFruits(contents)
+        var juices = mergeJuices(&contents)
+        let store = mergeStore(contents, fruits: fruits)
+        let fruitsSection = contents.lazy.compactMap(\.fruitsSection).first
+        contents = []
         checkNames(of: fruits.map(\.nameRefs), kind: "fruit")
+        checkRecipes(&juices, fruits: fruits, store: store, fruitsSection: fruitsSection)
+        juices.ingredients = []
+        juices.ingredientPlaces = [:]
         checkJuiceNames(juices)
-        let usable = checkRecipes(juices, fruits: fruits, store: store, fruitsSection: fruitsSection)
-        checkUnusedFruits(fruits, mentioned: files.reduce(into: Set<FruitID>()) { $0.formUnion($1.mentionedFruits) })
+        checkUnusedFruits(fruits, mentioned: Set(juices.fruits.ids))
+        let usable = juices.juices
+        juices = JuiceList()
         return RecipeBook(
             fruits: fruits.map { Fruit(id: $0.id.value, name: $0.name, emoji: $0.emoji) },
             juices: usable,
@@ -48,18 +57,50 @@ struct RecipeValidator {
         return fruits
     }
 
-    private mutating func mergeJuices(_ files: [FileContents]) -> [JuiceDraft] {
-        var seen: [JuiceID: SourceRef] = [:]
-        var juices: [JuiceDraft] = []
-        for juice in files.lazy.flatMap(\.juices) {
-            if let first = seen[juice.id.value] {
-                reportDuplicate("juice '\(juice.id.value)'", at: juice.id.ref, first: first)
-                continue
-            }
-            seen[juice.id.value] = juice.id.ref
-            juices.append(juice)
+    /// Every file's juices in one list, the first definition of each id kept; takes the lists out of `files`.
+    private mutating func mergeJuices(_ files: inout [FileContents]) -> JuiceList {
+        let sources = files.indices.filter { !files[$0].juices.juices.isEmpty || !files[$0].juices.fruits.ids.isEmpty }
+        // Ids within one file differ in their bytes (the YAML layer refuses duplicate keys); for simple texts that
+        // means they differ as strings too, so one file of simple ids needs no check.
+        let simple = sources.allSatisfy { files[$0].juices.idsAreSimple }
+        if sources.count <= 1 && simple {
+            guard let only = sources.first else { return JuiceList() }
+            var list = JuiceList()
+            swap(&list, &files[only].juices)
+            return list
         }
-        return juices
+        // Juices of several files are numbered anew: the name check runs in full at the end.
+        var merged = JuiceList(namesIndexed: false)
+        merged.juices.reserveCapacity(sources.reduce(0) { $0 + files[$1].juices.juices.count })
+        var seen = JuiceIDSet(simple: simple, expected: merged.juices.capacity)
+        for index in sources {
+            var list = JuiceList()
+            swap(&list, &files[index].juices)
+            let fruitNumbers = list.fruits.ids.indices.map { number in list.fruits.withBytes(of: number) { merged.fruits.number(of: $0) } }
+            let file = files[index].file
+            merged.fileRuns.append((merged.juices.count, file))
+            var alias = 0
+            var ingredient = 0
+            for (position, juice) in list.juices.enumerated() {
+                let aliases = alias..<alias + juice.aliases.count
+                let ingredients = ingredient..<ingredient + juice.recipe.count
+                alias = aliases.upperBound
+                ingredient = ingredients.upperBound
+                let ref = list.places[position].place(0, text: juice.id.rawValue).ref(in: file)
+                if let first = seen.insert(juice.id, ref: ref) {
+                    reportDuplicate("juice '\(juice.id)'", at: ref, first: first)
+                    continue
+                }
+                merged.append(juice, places: list.places[position])
+                merged.aliasPlaces += list.aliasPlaces[aliases]
+                for index in ingredients {
+                    if let place = list.ingredientPlaces[index] { merged.ingredientPlaces[merged.ingredients.count] = place }
+                    let entry = list.ingredients[index]
+                    merged.ingredients.append(IngredientPlace(fruit: fruitNumbers[Int(entry.fruit)], spot: entry.spot))
+                }
+            }
+        }
+        return merged
     }
 
     private mutating func mergeStore(_ files: [FileContents], fruits: [FruitDraft]) -> Store {
@@ -138,94 +179,68 @@ struct RecipeValidator {
         }
     }
 
-    /// What a juice name, id or alias is, for messages.
-    private enum NameRole {
-        case id, name, alias
-
-        func describe(_ juice: JuiceID) -> String {
-            switch self {
-            case .id: return "the id of juice '\(juice)'"
-            case .name: return "a name of juice '\(juice)'"
-            case .alias: return "an alias of juice '\(juice)'"
-            }
-        }
-    }
-
-    /// Juice ids, names and aliases must each lead to one juice only (orders are matched by any of them).
-    ///
-    /// One map from normalised text to its first owner serves all three checks, so each text is normalised once.
-    private mutating func checkJuiceNames(_ juices: [JuiceDraft]) {
-        var owners: [String: (owner: Int, ref: SourceRef, role: NameRole)] = [:]
-        owners.reserveCapacity(juices.count * 3)
-        for (index, juice) in juices.enumerated() {
-            owners[NameMatching.normalize(juice.id.value.rawValue)] = (index, juice.id.ref, .id)
-        }
-        for (index, juice) in juices.enumerated() {
-            for (text, ref) in [(juice.name.korean, juice.koreanName), (juice.name.english, juice.englishName)] {
-                guard let text, let ref else { continue }
-                let key = NameMatching.normalize(text)
-                guard let other = owners[key] else {
-                    owners[key] = (index, ref, .name)
-                    continue
-                }
-                guard other.owner != index else { continue }
-                report(.duplicateName, "two juices are named '\(text)'" + (other.role == .id ? " (it is the id of juice '\(juices[other.owner].id.value)')" : ""),
-                       at: ref, notes: [("the other juice with that name", other.ref)], fix: "give each juice its own name")
-            }
-        }
-        for (index, juice) in juices.enumerated() {
-            for alias in juice.aliases {
-                let key = NameMatching.normalize(alias.value)
-                if let other = owners[key] {
-                    if other.owner != index {
-                        report(.duplicateAlias,
-                               "alias '\(alias.value)' of juice '\(juice.id.value)' is already \(other.role.describe(juices[other.owner].id.value))",
-                               at: alias.ref, notes: [("already used here", other.ref)], fix: "remove the alias or rename it")
-                    }
-                    continue
-                }
-                owners[key] = (index, alias.ref, .alias)
-            }
-        }
-    }
-
     // MARK: Recipes
 
-    /// Checks every recipe; returns the juices with their recipes restricted to known fruits.
-    private mutating func checkRecipes(_ juices: [JuiceDraft], fruits: [FruitDraft], store: Store, fruitsSection: SourceRef?) -> [Juice] {
-        let known = Set(fruits.map(\.id.value))
-        let fruitNames = fruits.map(\.id.value.rawValue)
-        var result: [Juice] = []
-        result.reserveCapacity(juices.count)
-        for draft in juices {
-            var recipe: [Ingredient] = []
-            recipe.reserveCapacity(draft.recipe.count)
-            for entry in draft.recipe {
-                let ingredient = entry.value
-                guard known.contains(ingredient.fruit) else {
-                    reportUnknownFruit(ingredient.fruit, in: draft.id.value, at: entry.ref, names: fruitNames, fruitsSection: fruitsSection)
-                    continue
-                }
-                let capacity = store.capacity(of: ingredient.fruit)
-                let stock = store.initialStock[ingredient.fruit] ?? 0
-                if ingredient.amount > capacity {
-                    report(.exceedsCapacity,
-                           "juice '\(draft.id.value)' needs \(ingredient.amount) '\(ingredient.fruit)' but the store holds at most \(capacity); it can never be made",
-                           at: entry.ref, fix: "use at most \(capacity) or raise the capacity of '\(ingredient.fruit)'")
-                } else if ingredient.amount > stock {
-                    report(.exceedsInitialStock,
-                           "juice '\(draft.id.value)' needs \(ingredient.amount) '\(ingredient.fruit)' but the store starts with \(stock); it cannot be made until restocked",
-                           at: entry.ref, fix: "raise the initial stock of '\(ingredient.fruit)' to \(ingredient.amount)")
-                }
-                recipe.append(ingredient)
-            }
-            result.append(Juice(id: draft.id.value, name: draft.name, aliases: draft.aliases.map(\.value), price: draft.price, recipe: recipe))
-        }
-        return result
+    /// What the store says about one fruit a recipe names.
+    private struct RecipeFruit {
+        var known: Bool
+        var capacity: Int
+        var stock: Int
     }
 
-    private mutating func reportUnknownFruit(_ fruit: FruitID, in juice: JuiceID, at ref: SourceRef, names: [String], fruitsSection: SourceRef?) {
-        let suggestion = NameMatching.suggestion(for: fruit.rawValue, among: names)
+    /// Checks every recipe; restricts each recipe to known fruits.
+    private mutating func checkRecipes(_ list: inout JuiceList, fruits: [FruitDraft], store: Store, fruitsSection: SourceRef?) {
+        let known = Set(fruits.map(\.id.value))
+        let fruitNames = fruits.map(\.id.value.rawValue)
+        // Each fruit is looked up once, however many recipes name it.
+        let recipeFruits = list.fruits.ids.map { fruit in
+            RecipeFruit(known: known.contains(fruit), capacity: store.capacity(of: fruit), stock: store.initialStock[fruit] ?? 0)
+        }
+        var suggestions: [Int: String?] = [:]
+        var run = 0
+        var file = list.fileRuns.first?.file ?? 0
+        var next = 0
+        for index in list.juices.indices {
+            while run + 1 < list.fileRuns.count, list.fileRuns[run + 1].start <= index {
+                run += 1
+                file = list.fileRuns[run].file
+            }
+            let count = list.juices[index].recipe.count
+            var unknown = 0
+            for position in 0..<count {
+                let entry = list.ingredients[next + position]
+                let fruit = recipeFruits[Int(entry.fruit)]
+                let amount = list.juices[index].recipe[position].amount
+                if fruit.known && amount <= fruit.stock && amount <= fruit.capacity { continue }
+                let ingredient = list.juices[index].recipe[position]
+                let juice = list.juices[index].id
+                let ref = list.ingredientPlace(next + position).ref(in: file)
+                guard fruit.known else {
+                    let suggestion = suggestions[Int(entry.fruit)] ?? NameMatching.suggestion(for: ingredient.fruit.rawValue, among: fruitNames)
+                    suggestions[Int(entry.fruit)] = suggestion
+                    reportUnknownFruit(ingredient.fruit, in: juice, at: ref, suggestion: suggestion, fruitsSection: fruitsSection)
+                    unknown += 1
+                    continue
+                }
+                if amount > fruit.capacity {
+                    report(.exceedsCapacity,
+                           "juice '\(juice)' needs \(amount) '\(ingredient.fruit)' but the store holds at most \(fruit.capacity); it can never be made",
+                           at: ref, fix: "use at most \(fruit.capacity) or raise the capacity of '\(ingredient.fruit)'")
+                } else {
+                    report(.exceedsInitialStock,
+                           "juice '\(juice)' needs \(amount) '\(ingredient.fruit)' but the store starts with \(fruit.stock); it cannot be made until restocked",
+                           at: ref, fix: "raise the initial stock of '\(ingredient.fruit)' to \(amount)")
+                }
+            }
+            if unknown > 0 {
+                let kept = (0..<count).filter { recipeFruits[Int(list.ingredients[next + $0].fruit)].known }
+                list.juices[index].recipe = kept.map { list.juices[index].recipe[$0] }
+            }
+            next += count
+        }
+    }
+
+    private mutating func reportUnknownFruit(_ fruit: FruitID, in juice: JuiceID, at ref: SourceRef, suggestion: String?, fruitsSection: SourceRef?) {
         let message = "unknown fruit '\(fruit)' in juice '\(juice)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         report(.unknownFruit, message, at: ref, notes: fruitsSection.map { [("fruits are defined here", $0)] } ?? [],
                fix: suggestion.map { "replace '\(fruit)' with '\($0)'" } ?? "define '\(fruit)' under 'fruits'")
@@ -237,7 +252,12 @@ struct RecipeValidator {
         }
     }
 
-    private mutating func reportDuplicate(_ what: String, at ref: SourceRef, first: SourceRef) {
+    /// Forgets the diagnostics from number `start` on.
+    mutating func dropDiagnostics(from start: Int) {
+        diagnostics.removeSubrange(start...)
+    }
+
+    mutating func reportDuplicate(_ what: String, at ref: SourceRef, first: SourceRef) {
         report(.duplicateID, "\(what) is defined twice", at: ref, notes: [("first defined here", first)], fix: "remove one of the definitions")
     }
 }

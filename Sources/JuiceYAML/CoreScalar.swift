@@ -29,6 +29,10 @@ public enum CoreScalar: Hashable, Sendable {
         default: return .string
         }
         if count > 5 && first != 0x2B && first != 0x2D && first != 0x2E && !(first >= 0x30 && first <= 0x39) { return .string }
+        // Starting with a letter or `~`, only a null or boolean spelling can be anything but a string: match bytes.
+        if !(first >= 0x30 && first <= 0x39) && first != 0x2B && first != 0x2D && first != 0x2E {
+            return keyword(bytes) ?? .string
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         switch text {
         case "~", "null", "Null", "NULL": return .null
@@ -50,6 +54,20 @@ public enum CoreScalar: Hashable, Sendable {
         if isCoreFloat(bytes), let value = Double(text) { return .float(value) }
         return .string
     }
+
+    /// The null or boolean a scalar spells, if any.
+    private static func keyword(_ bytes: UnsafeBufferPointer<UInt8>) -> CoreScalar? {
+        for (spelling, value) in keywords where spelling.utf8CodeUnitCount == bytes.count {
+            if bytes.elementsEqual(UnsafeBufferPointer(start: spelling.utf8Start, count: spelling.utf8CodeUnitCount)) { return value }
+        }
+        return nil
+    }
+
+    private static let keywords: [(StaticString, CoreScalar)] = [
+        ("~", .null), ("null", .null), ("Null", .null), ("NULL", .null),
+        ("true", .bool(true)), ("True", .bool(true)), ("TRUE", .bool(true)),
+        ("false", .bool(false)), ("False", .bool(false)), ("FALSE", .bool(false)),
+    ]
 
     /// `[-+]?[0-9]+` as an integer, `.intOutOfRange` when it has too many digits, nil when not of that form.
     static func decimalInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> CoreScalar? {
@@ -112,6 +130,25 @@ public enum YAML11Reading: Hashable, Sendable, CustomStringConvertible {
     case underscoredInteger(Int)
     /// `0b101`: binary 5 in YAML 1.1.
     case binary(Int)
+
+    /// `reading(of:)` for a scalar's UTF-8 bytes; makes a string only for the few texts that could have a reading.
+    public static func reading(of bytes: UnsafeBufferPointer<UInt8>) -> YAML11Reading? {
+        guard let first = bytes.first else { return nil }
+        switch first {
+        case 0x79, 0x59, 0x6E, 0x4E, 0x6F, 0x4F:
+            if bytes.count > 5 { return nil }
+        case 0x2B, 0x2D, 0x30...0x39:
+            // A plain decimal without a leading zero (or a lone 0) reads the same in both: the common case, settled here.
+            let digits = first == 0x2B || first == 0x2D ? 1 : 0
+            if digits < bytes.count, bytes[digits] != 0x30 || digits + 1 == bytes.count,
+               bytes[digits...].allSatisfy({ $0 &- 0x30 < 10 }) {
+                return nil
+            }
+        default:
+            return nil
+        }
+        return reading(of: String(decoding: bytes, as: UTF8.self))
+    }
 
     /// Where a plain scalar is read differently by YAML 1.1 than by the 1.2 core schema, how; nil otherwise.
     public static func reading(of text: String) -> YAML11Reading? {

@@ -59,7 +59,8 @@ public struct YAMLDocument: Sendable {
     /// The document's root node, if the document has one.
     public internal(set) var root: YAMLNodeID?
 
-    init(file: String) {
+    /// An empty document naming `file` (parsers fill documents; an empty one stands in where none is at hand).
+    package init(file: String) {
         self.file = file
     }
 

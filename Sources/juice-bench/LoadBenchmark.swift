@@ -36,6 +36,23 @@ enum LoadBenchmark {
         peakMemory(bytes: bytes)
     }
 
+    /// Runs one stage (`bare`, `tree`, `stream` or `full`) `runs` times and prints its best time, for profilers.
+    static func profile(stage: String, juices: Int, fruits: Int, runs: Int) {
+        let bytes = Array(MenuGenerator.menu(juices: juices, fruits: fruits).utf8)
+        var checksum = 0
+        let best = Measure.best(runs: runs) {
+            switch stage {
+            case "bare": checksum &+= bytes.withUnsafeBufferPointer { LibYAMLBaseline.countEvents(in: $0) } ?? -1
+            case "tree": checksum &+= YAMLParser().parse(bytes, file: "menu.yaml").document?.nodeCount ?? -1
+            case "stream":
+                var counter = EntryCounter()
+                checksum &+= YAMLParser().parse(bytes, file: "menu.yaml", visitor: &counter).errors.count + counter.entries
+            default: checksum &+= RecipeLoader().load(files: [RecipeSourceFile(name: "menu.yaml", bytes: bytes)]).book.juices.count
+            }
+        }
+        print("\(stage): \(Measure.fixed(best * 1000, 1)) ms (checksum \(checksum))")
+    }
+
     /// Runs one load in a child process and reports its peak memory above its baseline, relative to the file size.
     static func peakMemory(bytes: [UInt8]) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-\(getpid()).yaml").path
@@ -50,16 +67,28 @@ enum LoadBenchmark {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        guard fields.count == 2 else { print("peak memory: child said \(output)"); return }
+        guard fields.count == 3 else { print("peak memory: child said \(output)"); return }
         let growth = fields[1] - fields[0]
         print("peak memory (file read + load, child process): \(Measure.fixed(Double(growth) / 1_000_000, 1)) MB = \(Measure.fixed(Double(growth) / Double(bytes.count))) x file size (goal < 4)")
+        let inherited = fields[2] - fields[0]
+        if inherited > growth + bytes.count / 10 {
+            print("  (ru_maxrss would say \(Measure.fixed(Double(inherited) / Double(bytes.count))) x: it includes this process's peak from before the child's exec)")
+        }
     }
 
-    /// The child side of `peakMemory`: prints RSS before reading the file and peak RSS after loading it.
+    /// The child side of `peakMemory`: prints RSS before reading the file, then peak RSS after loading it (VmHWM, then ru_maxrss).
     static func loadPeak(path: String) {
         let before = Measure.currentRSS()
         let result = try? RecipeLoader().load(paths: [path])
         let peak = Measure.peakRSS()
-        print(before, peak, result?.book.juices.count ?? -1 >= 0 ? "" : "failed")
+        print(before, peak, Measure.maxRSSFromRusage(), result?.book.juices.count ?? -1 >= 0 ? "" : "failed")
     }
+}
+
+/// A visitor that streams every section and only counts entries: the streaming parse's own cost.
+struct EntryCounter: YAMLEntryVisitor {
+    var entries = 0
+    mutating func streamsEntries(under key: YAMLNodeID, in document: borrowing YAMLDocument) -> Bool { true }
+    mutating func visitEntry(key: YAMLNodeID, value: YAMLNodeID, section: YAMLNodeID, in document: borrowing YAMLDocument) { entries += 1 }
+    mutating func visitTopLevelEntry(key: YAMLNodeID, value: YAMLNodeID, streamed: Bool, in document: borrowing YAMLDocument) { entries += 1 }
 }

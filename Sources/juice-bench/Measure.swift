@@ -23,10 +23,34 @@ enum Measure {
     }
 
     /// The process's peak resident set size so far, in bytes.
+    ///
+    /// On Linux this is `VmHWM` from /proc/self/status: `ru_maxrss` of a spawned child also counts the parent's
+    /// high-water mark from before `exec` (vfork shares the parent's memory until then), which would hide the child's own peak.
     static func peakRSS() -> Int {
+        if let highWater = statusField("VmHWM:") { return highWater }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return usage.ru_maxrss * 1024
+    }
+
+    /// The process's `ru_maxrss`, in bytes (see `peakRSS` for why it can overstate a child's peak).
+    static func maxRSSFromRusage() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+
+    /// A size field (in kB) of /proc/self/status, in bytes; nil where there is no such file or field.
+    private static func statusField(_ name: String) -> Int? {
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 256)
+        while fgets(&buffer, Int32(buffer.count), file) != nil {
+            let line = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard line.hasPrefix(name) else { continue }
+            return line.dropFirst(name.count).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return nil
     }
 
     /// The process's current resident set size, in bytes (from /proc/self/statm).

@@ -13,6 +13,10 @@ func option(_ name: String, default value: Int) -> Int {
 switch arguments.first {
 case "load":
     LoadBenchmark.run(juices: option("--juices", default: 100_000), fruits: option("--fruits", default: 200), runs: option("--runs", default: 5))
+case "profile":
+    // For `perf record`: only the stage named by --stage (bare, tree or full), --runs times.
+    LoadBenchmark.profile(stage: arguments.count > 1 ? arguments[1] : "full", juices: option("--juices", default: 100_000),
+                          fruits: option("--fruits", default: 200), runs: option("--runs", default: 5))
 case "simulate":
     SimulationBenchmark.run(orders: option("--orders", default: 10_000_000), runs: option("--runs", default: 3))
 case "hostile":
@@ -20,5 +24,5 @@ case "hostile":
 case "load-peak" where arguments.count == 2:
     LoadBenchmark.loadPeak(path: arguments[1])
 default:
-    print("usage: juice-bench load [--juices N] [--fruits N] [--runs N]")
+    print("usage: juice-bench load [--juices N] [--fruits N] [--runs N]\n       juice-bench profile bare|tree|stream|full [--juices N] [--fruits N] [--runs N]")
 }

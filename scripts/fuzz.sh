@@ -9,7 +9,7 @@ build=.build-fuzz
 mkdir -p "$build/artifacts" "$build/corpus-recipes" "$build/corpus-engine"
 export SWIFT_BACKTRACE=enable=no
 
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6)
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name JuiceMaker)
 # ld.gold warns about ASan's local symbols; that noise is not ours.
 quiet() { "$@" 2>&1 | { grep -v "Cannot export local symbol" || true; }; }
 module() {  # name, extra flags…

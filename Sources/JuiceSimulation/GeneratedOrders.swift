@@ -27,28 +27,38 @@ public struct GeneratedOrders: OrderSource {
             return false
         }
         let size = min(remaining, 4_096)
+        batch.removeAll(keepingCapacity: true)
+        forEach(size) { juice, _ in batch.append(SimulationOrder(juice: Int32(truncatingIfNeeded: juice))) }
+        return true
+    }
+
+    /// Makes every remaining order and hands it to `body` at once: making and serving in one loop, no batch between.
+    public mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
+        forEach(remaining, body)
+    }
+
+    /// Makes the next `count` orders (at most those remaining), handing each to `body`.
+    @inline(__always)
+    private mutating func forEach(_ count: Int, _ body: (_ juice: Int, _ count: Int) -> Void) {
+        let size = min(remaining, count)
         remaining -= size
-        if batch.count != size { batch = Array(repeating: SimulationOrder(juice: 0), count: size) }
         var state = self.state
         let total = self.total
         cumulative.withUnsafeBufferPointer { cumulative in
-            batch.withUnsafeMutableBufferPointer { batch in
-                for slot in 0..<size {
-                    // SplitMix64, then multiply-shift onto 0..<total.
-                    state &+= 0x9E37_79B9_7F4A_7C15
-                    var z = state
-                    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                    z ^= z >> 31
-                    let draw = z.multipliedFullWidth(by: total).high
-                    var juice = 0
-                    while draw >= cumulative[juice] { juice += 1 }
-                    batch[slot] = SimulationOrder(juice: Int32(truncatingIfNeeded: juice))
-                }
+            for _ in 0..<size {
+                // SplitMix64, then multiply-shift onto 0..<total.
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                z ^= z >> 31
+                let draw = z.multipliedFullWidth(by: total).high
+                var juice = 0
+                while draw >= cumulative[juice] { juice &+= 1 }
+                body(juice, 1)
             }
         }
         self.state = state
-        return true
     }
 }
 

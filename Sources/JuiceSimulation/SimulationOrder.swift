@@ -16,6 +16,25 @@ public struct SimulationOrder: Hashable, Sendable {
 public protocol OrderSource {
     /// Fills `batch` (after emptying it) with the next orders; returns false when there are none left.
     mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool
+
+    /// Hands every remaining order, in order, to `body` (juice index, count).
+    ///
+    /// A source that makes its orders (rather than reading them) implements this to call `body` as each order is
+    /// made, so that making and serving share one loop; the default goes through `nextBatch(into:)`.
+    mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError)
+}
+
+extension OrderSource {
+    /// Hands every remaining order to `body`, batch by batch.
+    public mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
+        var batch: [SimulationOrder] = []
+        batch.reserveCapacity(65_536)
+        while try nextBatch(into: &batch) {
+            batch.withUnsafeBufferPointer { orders in
+                for order in orders { body(Int(order.juice), Int(order.count)) }
+            }
+        }
+    }
 }
 
 /// Why an order source could not be read; reported before anything runs where possible.

@@ -18,8 +18,25 @@ public struct Simulator {
         self.chart = chart
     }
 
+    /// Runs every generated order from `source` starting with `stock` (one count per fruit index).
+    ///
+    /// The concrete sources have overloads of their own, so that this module compiles the loop for each, making and
+    /// serving orders in one loop; the generic form serves any other source through calls it cannot inline.
+    public mutating func run(_ source: inout GeneratedOrders, stock initial: [Int]) throws(OrderSourceError) -> SimulationReport {
+        try serve(&source, stock: initial)
+    }
+
+    /// Runs every order of the file `source` starting with `stock` (one count per fruit index).
+    public mutating func run(_ source: inout FileOrders, stock initial: [Int]) throws(OrderSourceError) -> SimulationReport {
+        try serve(&source, stock: initial)
+    }
+
     /// Runs every order from `source` starting with `stock` (one count per fruit index).
     public mutating func run(_ source: inout some OrderSource, stock initial: [Int]) throws(OrderSourceError) -> SimulationReport {
+        try serve(&source, stock: initial)
+    }
+
+    private mutating func serve(_ source: inout some OrderSource, stock initial: [Int]) throws(OrderSourceError) -> SimulationReport {
         let fruitCount = menu.fruits.count
         let juiceCount = menu.juices.count
         var stock = initial
@@ -34,9 +51,7 @@ public struct Simulator {
         var debt = [Int](repeating: 0, count: fruitCount)
         var firstRefusals: [(order: Int, juice: Int)] = []
         for fruit in 0..<fruitCount where stock[fruit] == 0 { firstOut[fruit] = 0 }
-        var batch: [SimulationOrder] = []
-        batch.reserveCapacity(65_536)
-        var number = 0
+        var ordersSeen = 0
         let starts = menu.recipeStart
         let fruits = menu.ingredientFruit
         let amounts = menu.ingredientAmount
@@ -95,51 +110,49 @@ public struct Simulator {
         }
 
         let tracksChart = chart != nil
-        while try source.nextBatch(into: &batch) {
-            // The hot loop works on raw buffers: no bounds checks, no reference counting.
-            try batch.withUnsafeBufferPointer { orders throws(OrderSourceError) in
-                try starts.withUnsafeBufferPointer { starts throws(OrderSourceError) in
-                try fruits.withUnsafeBufferPointer { fruits throws(OrderSourceError) in
-                try amounts.withUnsafeBufferPointer { amounts throws(OrderSourceError) in
-                try stock.withUnsafeMutableBufferPointer { stock throws(OrderSourceError) in
-                try served.withUnsafeMutableBufferPointer { served throws(OrderSourceError) in
-                try ordersServed.withUnsafeMutableBufferPointer { ordersServed throws(OrderSourceError) in
-                try firstOut.withUnsafeMutableBufferPointer { firstOut throws(OrderSourceError) in
-                for order in orders {
-                    number += 1
-                    let juice = Int(order.juice)
-                    let count = Int(order.count)
-                    let start = starts[juice]
-                    let end = starts[juice + 1]
-                    var possible = true
-                    var index = start
-                    while index < end {
-                        if stock[fruits[index]] < amounts[index] &* count { possible = false; break }
-                        index += 1
-                    }
-                    if possible {
-                        index = start
-                        while index < end {
-                            let fruit = fruits[index]
-                            let left = stock[fruit] &- amounts[index] &* count
-                            stock[fruit] = left
-                            if left == 0 && firstOut[fruit] == 0 { firstOut[fruit] = number }
-                            index += 1
-                        }
-                        served[juice] &+= count
-                        ordersServed[juice] &+= 1
-                    } else {
-                        refuse(juice: juice, count: count, number: number, start: start, end: end, stock: stock, fruits: fruits,
-                               amounts: amounts, firstOut: firstOut)
-                    }
-                    if tracksShadow {
-                        serveShadow(start: start, end: end, count: count, number: number, stock: stock, fruits: fruits, amounts: amounts)
-                    }
-                    if tracksChart { chart?.record(order: number, stock: stock) }
-                }
-                }}}}}}}
+        // The hot loop works on raw buffers: no bounds checks, no reference counting. A source that makes its orders
+        // calls the loop's body as it makes each one, so that both share one loop.
+        try starts.withUnsafeBufferPointer { starts throws(OrderSourceError) in
+        try fruits.withUnsafeBufferPointer { fruits throws(OrderSourceError) in
+        try amounts.withUnsafeBufferPointer { amounts throws(OrderSourceError) in
+        try stock.withUnsafeMutableBufferPointer { stock throws(OrderSourceError) in
+        try served.withUnsafeMutableBufferPointer { served throws(OrderSourceError) in
+        try ordersServed.withUnsafeMutableBufferPointer { ordersServed throws(OrderSourceError) in
+        try firstOut.withUnsafeMutableBufferPointer { firstOut throws(OrderSourceError) in
+        var number = 0
+        defer { ordersSeen = number }
+        try source.forEachOrder { juice, count in
+            number &+= 1
+            let start = starts[juice]
+            let end = starts[juice &+ 1]
+            var possible = true
+            var index = start
+            while index < end {
+                if stock[fruits[index]] < amounts[index] &* count { possible = false; break }
+                index &+= 1
             }
+            if possible {
+                index = start
+                while index < end {
+                    let fruit = fruits[index]
+                    let left = stock[fruit] &- amounts[index] &* count
+                    stock[fruit] = left
+                    if left == 0 && firstOut[fruit] == 0 { firstOut[fruit] = number }
+                    index &+= 1
+                }
+                served[juice] &+= count
+                ordersServed[juice] &+= 1
+            } else {
+                refuse(juice: juice, count: count, number: number, start: start, end: end, stock: stock, fruits: fruits,
+                       amounts: amounts, firstOut: firstOut)
+            }
+            if tracksShadow {
+                serveShadow(start: start, end: end, count: count, number: number, stock: stock, fruits: fruits, amounts: amounts)
+            }
+            if tracksChart { chart?.record(order: number, stock: stock) }
         }
+        }}}}}}}
+        let number = ordersSeen
         chart?.finish(order: number, stock: stock)
 
         var consumed = [Int](repeating: 0, count: fruitCount)

@@ -15,4 +15,17 @@ public enum LibYAMLBaseline {
             if done { return count }
         }
     }
+
+    /// Reads `bytes` into event batches as the YAML layer's producer does, with no tree: the producer's cost alone.
+    package static func countPackedEvents(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let handle = LibYAMLHandle(bytes) else { return 0 }
+        var reader = LibYAMLEventReader(handle: handle, bytes: bytes, bodyStart: 0, lineMap: nil, file: "", maxScalarBytes: .max)
+        let batch = EventBatch()
+        var count = 0
+        repeat {
+            reader.fill(batch)
+            count += batch.eventCount
+        } while !batch.isLast
+        return count
+    }
 }

@@ -22,6 +22,20 @@ enum Measure {
         return best
     }
 
+    /// Times each of `stages` once per round, `rounds` times, alternating them so that a machine whose speed drifts
+    /// (a shared host) slows every stage alike; the fastest time of each stage, in seconds, in order.
+    static func alternating(rounds: Int, _ stages: [() -> Void]) -> [Double] {
+        var best = Array(repeating: Double.infinity, count: stages.count)
+        for _ in 0..<rounds {
+            for (index, stage) in stages.enumerated() {
+                let start = now()
+                stage()
+                best[index] = min(best[index], now() - start)
+            }
+        }
+        return best
+    }
+
     /// The process's peak resident set size so far, in bytes.
     ///
     /// On Linux this is `VmHWM` from /proc/self/status: `ru_maxrss` of a spawned child also counts the parent's

@@ -22,22 +22,26 @@ enum SimulationBenchmark {
         let fruits = menu.ingredientFruit.map(Int64.init)
         let amounts = menu.ingredientAmount.map(Int64.init)
         var cServed: Int64 = 0
-        let cTime = Measure.best(runs: runs) {
-            var cStock = stock.map(Int64.init)
-            var served = [Int64](repeating: 0, count: menu.juices.count)
-            var refused = [Int64](repeating: 0, count: menu.juices.count)
-            cServed = c_simulate_generated(Int64(orders), 42, cumulative, Int64(menu.juices.count), starts, fruits, amounts, &cStock, &served, &refused)
-        }
         var swiftServed = 0
-        let swiftTime = Measure.best(runs: runs) {
-            do {
-                var source = try GeneratedOrders(count: orders, seed: 42, weights: weights)
-                var simulator = Simulator(menu: menu)
-                swiftServed = try simulator.run(&source, stock: stock).ordersServed.reduce(0, +)
-            } catch {
-                print("error: \(error)")
-            }
-        }
+        // Alternated round by round, so that a drift in the machine's speed slows both alike.
+        let times = Measure.alternating(rounds: runs, [
+            {
+                var cStock = stock.map(Int64.init)
+                var served = [Int64](repeating: 0, count: menu.juices.count)
+                var refused = [Int64](repeating: 0, count: menu.juices.count)
+                cServed = c_simulate_generated(Int64(orders), 42, cumulative, Int64(menu.juices.count), starts, fruits, amounts, &cStock, &served, &refused)
+            },
+            {
+                do {
+                    var source = try GeneratedOrders(count: orders, seed: 42, weights: weights)
+                    var simulator = Simulator(menu: menu)
+                    swiftServed = try simulator.run(&source, stock: stock).ordersServed.reduce(0, +)
+                } catch {
+                    print("error: \(error)")
+                }
+            },
+        ])
+        let (cTime, swiftTime) = (times[0], times[1])
         let cRate = Double(orders) / cTime
         let swiftRate = Double(orders) / swiftTime
         print("C loop (generate + serve)    \(Measure.fixed(cRate / 1e6, 1)) M orders/s  (\(Measure.grouped(Int(cServed))) served)")
@@ -57,16 +61,19 @@ enum SimulationBenchmark {
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else { print("cannot write \(path)"); return }
         let bytes = Double(text.utf8.count)
         var lines: Int64 = 0
-        let splitTime = Measure.best(runs: runs) { lines = c_count_lines(path) }
         var csvOrders = 0
-        let csvTime = Measure.best(runs: runs) {
-            do {
-                var simulator = Simulator(menu: menu)
-                csvOrders = try simulator.runValidated(try FileOrders(path: path, menu: menu), stock: stock).orders
-            } catch {
-                print("error: \(error)")
-            }
-        }
+        let csvTimes = Measure.alternating(rounds: runs, [
+            { lines = c_count_lines(path) },
+            {
+                do {
+                    var simulator = Simulator(menu: menu)
+                    csvOrders = try simulator.runValidated(try FileOrders(path: path, menu: menu), stock: stock).orders
+                } catch {
+                    print("error: \(error)")
+                }
+            },
+        ])
+        let (splitTime, csvTime) = (csvTimes[0], csvTimes[1])
         let splitRate = bytes / splitTime / 1e6
         let csvRate = bytes / csvTime / 1e6
         print("CSV: read + split lines      \(Measure.fixed(splitRate, 1)) MB/s  (\(Measure.grouped(Int(lines))) lines, \(Measure.fixed(bytes / 1e6, 1)) MB)")

@@ -82,6 +82,29 @@ struct SimulationTests {
         #expect(mixed.served[kiwi] + mixed.refused[kiwi] == 10_000 - (mixed.served[banana] + mixed.refused[banana]))
     }
 
+    @Test("generated orders served as they are made give the same report as the same orders served in batches")
+    func fusedAndBatched() throws {
+        /// Hides GeneratedOrders' own loop, so that the simulator takes the batch path.
+        struct Batched: OrderSource {
+            var inner: GeneratedOrders
+            mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
+                try inner.nextBatch(into: &batch)
+            }
+        }
+        let weights = [1, 3, 1, 1, 2, 1, 1]
+        for restock in [RestockPolicy.none, RestockPolicy(every: 40), RestockPolicy(below: 3, to: 12)] {
+            var fused = try GeneratedOrders(count: 9_000, seed: 11, weights: weights)
+            var batched = Batched(inner: try GeneratedOrders(count: 9_000, seed: 11, weights: weights))
+            var first = Simulator(menu: SimulationSupport.menu, restock: restock)
+            var second = Simulator(menu: SimulationSupport.menu, restock: restock)
+            let made = try first.run(&fused, stock: SimulationSupport.stock)
+            let read = try second.run(&batched, stock: SimulationSupport.stock)
+            #expect(made == read)
+            #expect(made.orders == 9_000)
+            #expect(made.refused.reduce(0, +) > 0, "the run must reach the refusal path to compare it")
+        }
+    }
+
     @Test("restocking: every=K refills to capacity and counts each refill; below=T,to=C refills a low fruit")
     func restocking() throws {
         var source = try GeneratedOrders(count: 100, seed: 1, weights: [0, 1, 0, 0, 0, 0, 0])

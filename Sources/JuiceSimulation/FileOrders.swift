@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import JuiceCore
 import JuiceYAML
 
@@ -16,7 +19,7 @@ public struct FileOrders: OrderSource, Sendable {
     public let path: String
     /// Its format.
     public let format: Format
-    private var names: JuiceNameTable
+    private(set) var names: JuiceNameTable
     private var reader: LineReader?
     private var yamlOrders: [SimulationOrder]?
     private var yamlOffset = 0
@@ -43,7 +46,7 @@ public struct FileOrders: OrderSource, Sendable {
         defer { reader.close() }
         var ignored = SimulationOrder(juice: 0)
         while try reader.nextLines(limit: 65_536, { line, number throws(OrderSourceError) in
-            _ = try parse(line, number: number, into: &ignored)
+            _ = try parse(line, number: number, isFirstLine: number == 1, into: &ignored)
         }) > 0 {}
     }
 
@@ -64,7 +67,7 @@ public struct FileOrders: OrderSource, Sendable {
         var order = SimulationOrder(juice: 0)
         while batch.count < 4_096 {
             let read = try current.nextLines(limit: 4_096 - batch.count) { line, number throws(OrderSourceError) in
-                if try parse(line, number: number, into: &order) { batch.append(order) }
+                if try parse(line, number: number, isFirstLine: number == 1, into: &order) { batch.append(order) }
             }
             if read == 0 { break }
         }
@@ -73,16 +76,47 @@ public struct FileOrders: OrderSource, Sendable {
         return !batch.isEmpty
     }
 
-    /// Parses one line into `order`; false for a blank line, comment or CSV header.
-    private mutating func parse(_ line: UnsafeBufferPointer<UInt8>, number: Int, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
+    /// The bytes per chunk when a large CSV or JSON Lines file is parsed on several threads (see `OrderChunkPipeline`).
+    package var chunkSize = 1 << 18
+
+    /// Hands every order in the file to `body`, in order; throws the first problem (with its line), by which time
+    /// the orders before it have been handed over.
+    ///
+    /// A CSV or JSON Lines file over one chunk is read and parsed on every processor, a chunk each, while this thread
+    /// serves; a smaller file, a YAML file or a single processor reads line after line.
+    public mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
+        let processors = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        guard format != .yaml, processors > 1, reader == nil else { return try forEachOrderInBatches(body) }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        defer { _ = close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        let size = Int(status.st_size)
+        guard size > chunkSize else { return try forEachOrderInBatches(body) }
+        let pipeline = OrderChunkPipeline(path: path, descriptor: descriptor, fileSize: size, chunkSize: chunkSize,
+                                          workers: processors, parser: self)
+        try pipeline.consume { orders in
+            for order in orders { body(Int(order.juice), Int(order.count)) }
+        }
+    }
+
+    /// The line `raw[from..<to]` without a final carriage return.
+    static func line(_ raw: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> UnsafeBufferPointer<UInt8> {
+        let end = to > from && raw[to - 1] == 0x0D ? to - 1 : to
+        return UnsafeBufferPointer(rebasing: raw[from..<end])
+    }
+
+    /// Parses one line into `order`; false for a blank line, comment or CSV header (only the file's first line can be one).
+    mutating func parse(_ line: UnsafeBufferPointer<UInt8>, number: Int, isFirstLine: Bool, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
         switch format {
-        case .csv: return try parseCSV(line, number: number, into: &order)
+        case .csv: return try parseCSV(line, number: number, isFirstLine: isFirstLine, into: &order)
         case .jsonLines: return try parseJSON(line, number: number, into: &order)
         case .yaml: return false
         }
     }
 
-    private mutating func parseCSV(_ line: UnsafeBufferPointer<UInt8>, number: Int, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
+    private mutating func parseCSV(_ line: UnsafeBufferPointer<UInt8>, number: Int, isFirstLine: Bool, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
         guard !line.isEmpty, line[0] != 0x23 else { return false }
         var comma = line.count
         if let base = line.baseAddress, let hit = memchr(base, 0x2C, line.count) {
@@ -100,7 +134,7 @@ public struct FileOrders: OrderSource, Sendable {
             for byte in field where byte != 0x20 {
                 let digit = Int(byte) - 0x30
                 guard digit >= 0 && digit < 10, value < 100_000_000 else {
-                    if number == 1 && name.elementsEqual("juice".utf8) { return false }
+                    if isFirstLine && name.elementsEqual("juice".utf8) { return false }
                     throw .malformed(path: path, line: number, message: "the count must be a whole number from 1 to 100000000, not '\(String(decoding: field, as: UTF8.self))'")
                 }
                 value = value * 10 + digit
@@ -128,7 +162,14 @@ public struct FileOrders: OrderSource, Sendable {
         return true
     }
 
+    @inline(__always)
     private mutating func resolve(_ name: UnsafeBufferPointer<UInt8>, line: Int) throws(OrderSourceError) -> Int32 {
+        if let known = names.known(name) { return known }
+        return try resolveNew(name, line: line)
+    }
+
+    @inline(never)
+    private mutating func resolveNew(_ name: UnsafeBufferPointer<UInt8>, line: Int) throws(OrderSourceError) -> Int32 {
         do throws(JuiceLookupError) {
             return try names.resolve(name)
         } catch {

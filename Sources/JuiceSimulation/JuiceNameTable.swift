@@ -42,17 +42,43 @@ struct JuiceNameTable: Sendable {
         return mixed
     }
 
-    /// The juice index for `name`, or the lookup error.
+    /// The juice index for `name`: a name seen before costs a hash and a probe; a new one goes through `JuiceFinder`.
     @inline(__always)
     mutating func resolve(_ name: UnsafeBufferPointer<UInt8>) throws(JuiceLookupError) -> Int32 {
         let hash = Self.hash(name)
+        if let value = cached(name, hash: hash) { return value }
+        return try learn(name, hash: hash)
+    }
+
+    /// The index of `name` if it was seen before; nil for a name to `resolve`.
+    @inline(__always)
+    func known(_ name: UnsafeBufferPointer<UInt8>) -> Int32? {
+        cached(name, hash: Self.hash(name))
+    }
+
+    /// The index cached for `name`, if it was seen before.
+    @inline(__always)
+    private func cached(_ name: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
+        slots.withUnsafeBufferPointer { slots -> Int32? in
+            keys.withUnsafeBufferPointer { keys -> Int32? in
+                let mask = slots.count - 1
+                var index = Int(truncatingIfNeeded: hash) & mask
+                while let slot = slots[index] {
+                    if slot.hash == hash && slot.length == name.count && Self.equal(keys, slot.offset, name) { return slot.value }
+                    index = (index + 1) & mask
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Resolves a name not seen before and caches it.
+    @inline(never)
+    private mutating func learn(_ name: UnsafeBufferPointer<UInt8>, hash: UInt64) throws(JuiceLookupError) -> Int32 {
+        let value = Int32(try menu.juiceIndex(named: String(decoding: name, as: UTF8.self), finder: finder))
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
-        while let slot = slots[index] {
-            if slot.hash == hash && slot.length == name.count && matches(slot, name) { return slot.value }
-            index = (index + 1) & mask
-        }
-        let value = Int32(try menu.juiceIndex(named: String(decoding: name, as: UTF8.self), finder: finder))
+        while slots[index] != nil { index = (index + 1) & mask }
         slots[index] = Slot(hash: hash, offset: keys.count, length: name.count, value: value)
         keys.append(contentsOf: name)
         used += 1
@@ -60,13 +86,21 @@ struct JuiceNameTable: Sendable {
         return value
     }
 
+    /// Whether the stored key at `offset` (as long as `name`) is `name`: eight bytes at a time, the last eight
+    /// overlapping, so a name of up to 32 bytes takes at most four comparisons and no call.
     @inline(__always)
-    private func matches(_ slot: Slot, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = name.baseAddress, slot.length > 0 else { return slot.length == 0 }
-        return keys.withUnsafeBufferPointer { keys in
-            guard let stored = keys.baseAddress else { return false }
-            return memcmp(stored + slot.offset, base, slot.length) == 0
+    private static func equal(_ keys: UnsafeBufferPointer<UInt8>, _ offset: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = name.count
+        guard let stored = keys.baseAddress.map({ UnsafeRawPointer($0 + offset) }), let given = name.baseAddress.map(UnsafeRawPointer.init) else {
+            return count == 0
         }
+        guard count >= 8 else { return memcmp(stored, given, count) == 0 }
+        var index = 0
+        while index + 8 < count {
+            if stored.loadUnaligned(fromByteOffset: index, as: UInt64.self) != given.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+            index += 8
+        }
+        return stored.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == given.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 
     private mutating func grow() {

@@ -77,7 +77,7 @@ struct LineReader: Sendable {
                 let lineStart = start
                 start = end
                 try buffer.withUnsafeBufferPointer { raw throws(OrderSourceError) in
-                    try body(UnsafeBufferPointer(rebasing: raw[lineStart..<end]), lineNumber)
+                    try body(FileOrders.line(raw, from: lineStart, to: end), lineNumber)
                 }
                 return true
             }

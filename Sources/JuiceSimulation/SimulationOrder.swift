@@ -27,6 +27,12 @@ public protocol OrderSource {
 extension OrderSource {
     /// Hands every remaining order to `body`, batch by batch.
     public mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
+        try forEachOrderInBatches(body)
+    }
+
+    /// Hands every remaining order to `body`, from batch after batch of `nextBatch(into:)`.
+    @inline(__always)
+    public mutating func forEachOrderInBatches(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
         var batch: [SimulationOrder] = []
         batch.reserveCapacity(65_536)
         while try nextBatch(into: &batch) {
@@ -49,6 +55,16 @@ public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible
     case unknownFormat(path: String)
     /// A mix names an unknown juice or a bad weight.
     case badMix(String)
+
+    /// The same problem with its line moved down by `lines` (a line counted within a chunk, made a line of the file).
+    func movingLines(by lines: Int) -> OrderSourceError {
+        switch self {
+        case .unknownJuice(let path, let line, let name, let suggestion):
+            return .unknownJuice(path: path, line: line + lines, name: name, suggestion: suggestion)
+        case .malformed(let path, let line, let message): return .malformed(path: path, line: line + lines, message: message)
+        case .unreadable, .unknownFormat, .badMix: return self
+        }
+    }
 
     /// A readable explanation with the position.
     public var description: String {

@@ -121,7 +121,9 @@ public struct Simulator {
         try firstOut.withUnsafeMutableBufferPointer { firstOut throws(OrderSourceError) in
         var number = 0
         defer { ordersSeen = number }
-        try source.forEachOrder { juice, count in
+        /// Serves one order; `extras` (shadow, chart) is a constant at each use, so the plain loop carries no test for them.
+        @inline(__always)
+        func serveOrder(juice: Int, count: Int, extras: Bool) {
             number &+= 1
             let start = starts[juice]
             let end = starts[juice &+ 1]
@@ -146,10 +148,16 @@ public struct Simulator {
                 refuse(juice: juice, count: count, number: number, start: start, end: end, stock: stock, fruits: fruits,
                        amounts: amounts, firstOut: firstOut)
             }
+            guard extras else { return }
             if tracksShadow {
                 serveShadow(start: start, end: end, count: count, number: number, stock: stock, fruits: fruits, amounts: amounts)
             }
             if tracksChart { chart?.record(order: number, stock: stock) }
+        }
+        if tracksShadow || tracksChart {
+            try source.forEachOrder { juice, count in serveOrder(juice: juice, count: count, extras: true) }
+        } else {
+            try source.forEachOrder { juice, count in serveOrder(juice: juice, count: count, extras: false) }
         }
         }}}}}}}
         let number = ordersSeen

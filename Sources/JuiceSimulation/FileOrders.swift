@@ -7,8 +7,9 @@ import JuiceYAML
 
 /// Orders read from a file: CSV (`juice,count`), JSON Lines (`{"juice": …, "count": …}`) or a YAML list, by extension.
 ///
-/// CSV and JSON Lines are streamed in constant memory. `validate()` reads the whole file once first, so that an
-/// unknown juice is reported at its line before anything runs.
+/// CSV and JSON Lines are streamed in constant memory: line after line through `nextBatch(into:)`, or, through
+/// `forEachOrder(_:)`, a large file a byte range at a time on worker threads (`OrderChunkPipeline`). Every line is
+/// checked as it is parsed; `validate()` checks the whole file without serving anything.
 public struct FileOrders: OrderSource, Sendable {
     /// The formats an order file can be in.
     public enum Format: Sendable {

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -65,8 +66,15 @@ final class OrderChunkPipeline: @unchecked Sendable {
     /// Hands every order in file order to `body`, a chunk at a time, then stops the workers; throws the file's first
     /// problem, with its line in the file, after handing over the orders before it.
     func consume(_ body: (UnsafeBufferPointer<SimulationOrder>) -> Void) throws(OrderSourceError) {
+        // Threads of their own, not a shared pool: a worker waits for free slots, and waiting pool threads could
+        // starve another pipeline's workers of a thread until the pool notices and grows.
         for worker in 0..<workerCount {
-            DispatchQueue.global().async(group: group) { self.work(worker) }
+            group.enter()
+            let thread = Thread { [self] in
+                work(worker)
+                group.leave()
+            }
+            thread.start()
         }
         defer { stop() }
         var linesBefore = 0

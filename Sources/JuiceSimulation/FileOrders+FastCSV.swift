@@ -1,40 +1,56 @@
 extension FileOrders {
-    /// Reads the plain CSV line at `start` (`name,digits` then a line feed, before `limit`) in a few word-sized
-    /// steps: the order and where the next line starts. Nil for any other line (a comment, a quote, spaces, a
-    /// carriage return, no count, a name not seen before, a line feed at or past `limit`), which `parse` then reads:
-    /// this gives the same order as `parse` for every line it accepts.
+    /// Reads plain CSV lines (`name,digits` then a line feed) from `cursor` on, while they last and start before
+    /// `end`, into `orders` (one each); returns how many, with `cursor` moved past them.
     ///
-    /// Reads up to 7 bytes past `limit`: the caller's buffer must have them.
+    /// A line is read in a few word-sized steps. It stops at any other line (a comment, a quote, spaces, a carriage
+    /// return, no count, a name not seen before, a line feed at or past `limit`), which `parse` then reads: for every
+    /// line it accepts this gives the order `parse` would. Reads up to 7 bytes past `limit`: the buffer must have them.
+    mutating func readPlainCSVLines(_ base: UnsafePointer<UInt8>, cursor: inout Int, before end: Int, limit: Int,
+                                    into orders: UnsafeMutablePointer<SimulationOrder>) -> Int {
+        guard format == .csv else { return 0 }
+        var position = cursor
+        var count = 0
+        names.withProbe { probe in
+            while position < end, let (next, order) = Self.plainCSVLine(base, at: position, limit: limit, probe: probe) {
+                orders[count] = order
+                count &+= 1
+                position = next
+            }
+        }
+        cursor = position
+        return count
+    }
+
+    /// The plain CSV line at `start`: the order, and where the next line starts; nil for any other line.
     @inline(__always)
-    mutating func plainCSVLine(_ base: UnsafePointer<UInt8>, at start: Int, limit: Int) -> (next: Int, order: SimulationOrder)? {
-        guard format == .csv, start < limit else { return nil }
+    private static func plainCSVLine(_ base: UnsafePointer<UInt8>, at start: Int, limit: Int, probe: JuiceNameTable.Probe) -> (next: Int, order: SimulationOrder)? {
         let raw = UnsafeRawPointer(base)
         var index = start
         var comma = -1
-        while index < limit {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let commas = Self.bytes(0x2C, in: word)
-            let breaks = Self.bytes(0x0A, in: word)
-            if breaks != 0 && (commas == 0 || breaks.trailingZeroBitCount < commas.trailingZeroBitCount) { return nil }
+        // The first comma, no further than the longest name known: the bytes before it are looked up as a name,
+        // and no known name holds a line feed, so a comma on a later line is never taken for this line's.
+        let stop = min(limit, start &+ probe.longest &+ 1)
+        while index < stop {
+            let commas = bytes(0x2C, in: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             if commas != 0 {
-                comma = index + commas.trailingZeroBitCount / 8
+                comma = index &+ commas.trailingZeroBitCount &>> 3
                 break
             }
-            index += 8
+            index &+= 8
         }
-        guard comma > start, comma < limit, base[start] != 0x23, base[start] != 0x22 else { return nil }
-        var cursor = comma + 1
+        guard comma > start, comma < stop, base[start] != 0x23, base[start] != 0x22 else { return nil }
+        var cursor = comma &+ 1
         var count = 0
         // Up to eight digits, then the line feed.
-        while cursor < limit && cursor - comma <= 8 {
+        while cursor < limit && cursor &- comma <= 8 {
             let digit = Int(base[cursor]) &- 0x30
             guard digit >= 0 && digit < 10 else { break }
             count = count &* 10 &+ digit
-            cursor += 1
+            cursor &+= 1
         }
-        guard cursor < limit, base[cursor] == 0x0A, cursor > comma + 1, count >= 1,
-              let juice = names.known(UnsafeBufferPointer(start: base + start, count: comma - start)) else { return nil }
-        return (cursor + 1, SimulationOrder(juice: juice, count: Int32(truncatingIfNeeded: count)))
+        guard cursor < limit, base[cursor] == 0x0A, cursor > comma &+ 1, count >= 1,
+              let juice = probe.find(raw + start, count: comma &- start) else { return nil }
+        return (cursor &+ 1, SimulationOrder(juice: juice, count: Int32(truncatingIfNeeded: count)))
     }
 
     /// A word with the high bit set in the lowest byte of `word` equal to `byte` (and maybe in bytes above it).

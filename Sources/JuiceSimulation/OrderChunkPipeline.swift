@@ -156,14 +156,11 @@ final class OrderChunkPipeline: @unchecked Sendable {
                 guard let base = raw.baseAddress else { return (cursor, nil) }
                 var cursor = cursor
                 while readStart + cursor < end {
-                    // Most lines are plain `name,count`: read in a few word-sized steps.
-                    if let (next, plain) = parser.plainCSVLine(base, at: cursor, limit: filled) {
-                        lines += 1
-                        orders[count] = plain
-                        count += 1
-                        cursor = next
-                        continue
-                    }
+                    // Most lines are plain `name,count`: read in a few word-sized steps, as many as come in a row.
+                    let plain = parser.readPlainCSVLines(base, cursor: &cursor, before: end - readStart, limit: filled, into: orders + count)
+                    lines += plain
+                    count += plain
+                    guard readStart + cursor < end else { break }
                     guard let hit = memchr(base + cursor, 0x0A, filled - cursor) else { break }
                     let newline = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
                     lines += 1

@@ -119,12 +119,19 @@ public struct Simulator {
         try served.withUnsafeMutableBufferPointer { served throws(OrderSourceError) in
         try ordersServed.withUnsafeMutableBufferPointer { ordersServed throws(OrderSourceError) in
         try firstOut.withUnsafeMutableBufferPointer { firstOut throws(OrderSourceError) in
-        var number = 0
-        defer { ordersSeen = number }
+        // The order count lives behind a pointer: a captured `var` would be checked for exclusive access on every
+        // order (a runtime call) wherever the source's loop is not inlined here, as with files.
+        let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        counter.initialize(to: 0)
+        defer {
+            ordersSeen = counter.pointee
+            counter.deallocate()
+        }
         /// Serves one order; `extras` (shadow, chart) is a constant at each use, so the plain loop carries no test for them.
         @inline(__always)
         func serveOrder(juice: Int, count: Int, extras: Bool) {
-            number &+= 1
+            counter.pointee &+= 1
+            let number = counter.pointee
             let start = starts[juice]
             let end = starts[juice &+ 1]
             var possible = true

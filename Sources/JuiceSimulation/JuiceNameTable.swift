@@ -6,12 +6,48 @@ import JuiceCore
 /// Resolves juice names from raw bytes quickly: names seen before are found by a cheap hash and a few word
 /// comparisons, without allocating; anything new goes through `JuiceFinder` (id, name or alias, did-you-mean).
 struct JuiceNameTable: Sendable {
-    /// One cached name: its hash (0 marks an empty slot), where its bytes are in `keys`, and its juice index.
+    /// One cached name: its first and last eight bytes (`Key`), where all its bytes are in `keys`, and its juice
+    /// index; a length of 0 marks an empty slot.
     struct Slot: Sendable {
-        var hash: UInt64 = 0
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
         var offset: Int32 = 0
         var length: Int32 = 0
         var value: Int32 = 0
+    }
+
+    /// A name's length and its first and last eight bytes (the bytes themselves when shorter): a name of up to
+    /// 16 bytes is equal to another exactly when their keys are.
+    struct Key {
+        var head: UInt64
+        var tail: UInt64
+        var length: Int
+
+        @inline(__always)
+        init(_ base: UnsafeRawPointer, count: Int) {
+            length = count
+            if count >= 8 {
+                head = base.loadUnaligned(as: UInt64.self)
+                tail = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            } else {
+                head = 0
+                for index in 0..<count { head = head << 8 | UInt64(base.load(fromByteOffset: index, as: UInt8.self)) }
+                tail = head
+            }
+        }
+
+        init(head: UInt64, tail: UInt64, length: Int) {
+            self.head = head
+            self.tail = tail
+            self.length = length
+        }
+
+        /// Where to start probing in a table of `mask + 1` slots.
+        @inline(__always)
+        func slot(mask: Int) -> Int {
+            let mixed = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: length)) &* 0xBF58_476D_1CE4_E5B9
+            return Int(truncatingIfNeeded: mixed >> 32) & mask
+        }
     }
 
     private var slots = [Slot](repeating: Slot(), count: 64)
@@ -36,14 +72,26 @@ struct JuiceNameTable: Sendable {
         /// The juice index of the `count` bytes at `name`, if they were seen before.
         @inline(__always)
         func find(_ name: UnsafeRawPointer, count: Int) -> Int32? {
-            let hash = JuiceNameTable.hash(name, count: count)
+            guard count > 0 else { return nil }
+            let key = Key(name, count: count)
             let mask = slots.count &- 1
-            var index = Int(truncatingIfNeeded: hash) & mask
+            var index = key.slot(mask: mask)
             while true {
                 let slot = slots[index]
-                if slot.hash == 0 { return nil }
-                if slot.hash == hash && Int(slot.length) == count, let keys, JuiceNameTable.equal(keys + Int(slot.offset), name, count: count) {
-                    return slot.value
+                if slot.length == 0 { return nil }
+                if slot.head == key.head && slot.tail == key.tail && Int(slot.length) == count {
+                    // Up to 16 bytes, head and tail are the whole name; beyond, compare the middle.
+                    if count <= 16 { return slot.value }
+                    guard let keys else { return nil }
+                    let stored = keys + Int(slot.offset)
+                    if count <= 24 {
+                        // Bytes 8..<16, with head and tail, cover the whole name.
+                        if stored.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == name.loadUnaligned(fromByteOffset: 8, as: UInt64.self) {
+                            return slot.value
+                        }
+                    } else if JuiceNameTable.equal(stored + 8, name + 8, count: count &- 16) {
+                        return slot.value
+                    }
                 }
                 index = (index &+ 1) & mask
             }
@@ -58,28 +106,11 @@ struct JuiceNameTable: Sendable {
         }
     }
 
-    /// Length, first and last eight bytes, mixed: enough to tell a few dozen names apart (equality is checked anyway);
-    /// never 0, which marks an empty slot.
-    @inline(__always)
-    static func hash(_ base: UnsafeRawPointer, count: Int) -> UInt64 {
-        var head: UInt64 = 0
-        var tail: UInt64 = 0
-        if count >= 8 {
-            head = base.loadUnaligned(as: UInt64.self)
-            tail = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-        } else {
-            for index in 0..<count { head = head << 8 | UInt64(base.load(fromByteOffset: index, as: UInt8.self)) }
-        }
-        var mixed = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
-        mixed ^= mixed >> 29
-        return mixed | 1
-    }
-
     /// Whether the `count` bytes at `stored` and at `given` are equal: eight at a time, the last eight overlapping,
-    /// so a name of up to 32 bytes takes at most four comparisons and no call.
+    /// so up to 32 bytes take at most four comparisons and no call.
     @inline(__always)
     static func equal(_ stored: UnsafeRawPointer, _ given: UnsafeRawPointer, count: Int) -> Bool {
-        guard count >= 8 else { return memcmp(stored, given, count) == 0 }
+        guard count >= 8 else { return count <= 0 || memcmp(stored, given, count) == 0 }
         var index = 0
         while index &+ 8 < count {
             if stored.loadUnaligned(fromByteOffset: index, as: UInt64.self) != given.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
@@ -107,9 +138,9 @@ struct JuiceNameTable: Sendable {
         let value = Int32(try menu.juiceIndex(named: String(decoding: name, as: UTF8.self), finder: finder))
         // Names are short; a huge one is resolved each time rather than cached. A cached name never holds a line
         // feed, which lets a CSV line be read up to its first comma without looking for line feeds.
-        guard let base = name.baseAddress, name.count < 1 << 16, keys.count < 1 << 30, !name.contains(0x0A) else { return value }
-        let hash = Self.hash(UnsafeRawPointer(base), count: name.count)
-        insert(Slot(hash: hash, offset: Int32(keys.count), length: Int32(name.count), value: value))
+        guard let base = name.baseAddress, name.count > 0, name.count < 1 << 16, keys.count < 1 << 30, !name.contains(0x0A) else { return value }
+        let key = Key(UnsafeRawPointer(base), count: name.count)
+        insert(Slot(head: key.head, tail: key.tail, offset: Int32(keys.count), length: Int32(name.count), value: value))
         keys.append(contentsOf: name)
         longest = max(longest, name.count)
         used += 1
@@ -119,13 +150,13 @@ struct JuiceNameTable: Sendable {
 
     private mutating func insert(_ slot: Slot) {
         let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: slot.hash) & mask
-        while slots[index].hash != 0 { index = (index + 1) & mask }
+        var index = Key(head: slot.head, tail: slot.tail, length: Int(slot.length)).slot(mask: mask)
+        while slots[index].length != 0 { index = (index + 1) & mask }
         slots[index] = slot
     }
 
     private mutating func grow() {
-        let old = slots.filter { $0.hash != 0 }
+        let old = slots.filter { $0.length != 0 }
         slots = [Slot](repeating: Slot(), count: slots.count * 2)
         for slot in old { insert(slot) }
     }

@@ -13,13 +13,15 @@ import Darwin
 /// its own, so workers read and parse side by side. Each counts its lines; the consumer adds the counts up in order,
 /// which turns a problem's line within its chunk into its line in the file.
 ///
-/// Safety (hence `@unchecked Sendable`): slot `i` is only ever filled by worker `i % workers` (there are twice as many
-/// slots as workers), only after taking its `free` semaphore, and only read by the consumer after taking its `full`
-/// semaphore; the semaphores order every hand-over. `cancelled` is only read and written under `lock`.
+/// Safety (hence `@unchecked Sendable`): slot `i` is only ever filled by worker `i % workers` (there are
+/// `slotsPerWorker` times as many slots as workers), only after taking its `free` semaphore, and only read by the
+/// consumer after taking its `full` semaphore; the semaphores order every hand-over. `cancelled` is only read and
+/// written under `lock`.
 final class OrderChunkPipeline: @unchecked Sendable {
     /// One chunk's parsed orders.
     final class Slot: @unchecked Sendable {
-        /// Room for one order per byte of the chunk: no chunk has more lines than bytes.
+        /// Room for one order per two bytes of the chunk, and two more: every line but a file's last takes at least two
+        /// bytes (a character and a line feed), and a chunk's lines start in it.
         let orders: UnsafeMutablePointer<SimulationOrder>
         var orderCount = 0
         /// Lines that start in the chunk, counted up to its first problem.
@@ -40,6 +42,9 @@ final class OrderChunkPipeline: @unchecked Sendable {
         }
     }
 
+    /// Chunks a worker may be ahead of the consumer, plus one: room to ride out a worker's thread being descheduled.
+    static let slotsPerWorker = 4
+
     private let path: String
     private let descriptor: Int32
     private let fileSize: Int
@@ -59,7 +64,7 @@ final class OrderChunkPipeline: @unchecked Sendable {
         self.chunkSize = max(1, chunkSize)
         workerCount = max(1, workers)
         self.parser = parser
-        slots = (0..<(2 * workerCount)).map { _ in Slot(capacity: max(1, chunkSize) + 1) }
+        slots = (0..<(Self.slotsPerWorker * workerCount)).map { _ in Slot(capacity: max(1, chunkSize) / 2 + 2) }
         for slot in slots { slot.free.signal() }
     }
 

@@ -4,7 +4,7 @@ extension FileOrders {
     ///
     /// A line is read in a few word-sized steps. It stops at any other line (a comment, a quote, spaces, a carriage
     /// return, no count, a name not seen before, a line feed at or past `limit`), which `parse` then reads: for every
-    /// line it accepts this gives the order `parse` would. Reads up to 7 bytes past `limit`: the buffer must have them.
+    /// line it accepts this gives the order `parse` would. Reads up to 31 bytes past `limit`: the buffer must have them.
     mutating func readPlainCSVLines(_ base: UnsafePointer<UInt8>, cursor: inout Int, before end: Int, limit: Int,
                                     into orders: UnsafeMutablePointer<SimulationOrder>) -> Int {
         guard format == .csv else { return 0 }
@@ -25,18 +25,27 @@ extension FileOrders {
     @inline(__always)
     private static func plainCSVLine(_ base: UnsafePointer<UInt8>, at start: Int, limit: Int, probe: JuiceNameTable.Probe) -> (next: Int, order: SimulationOrder)? {
         let raw = UnsafeRawPointer(base)
-        var index = start
         var comma = -1
         // The first comma, no further than the longest name known: the bytes before it are looked up as a name,
         // and no known name holds a line feed, so a comma on a later line is never taken for this line's.
         let stop = min(limit, start &+ probe.longest &+ 1)
-        while index < stop {
-            let commas = bytes(0x2C, in: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            if commas != 0 {
-                comma = index &+ commas.trailingZeroBitCount &>> 3
-                break
+        if probe.longest < 24 {
+            // Three words, always, their comma flags packed into one mask: no branch that depends on the name's
+            // length, so none to mispredict.
+            let first = packed(bytes(0x2C, in: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)))
+            let second = packed(bytes(0x2C, in: raw.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self)))
+            let third = packed(bytes(0x2C, in: raw.loadUnaligned(fromByteOffset: start &+ 16, as: UInt64.self)))
+            comma = start &+ (first | second << 8 | third << 16 | 1 << 24).trailingZeroBitCount
+        } else {
+            var index = start
+            while index < stop {
+                let commas = bytes(0x2C, in: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                if commas != 0 {
+                    comma = index &+ commas.trailingZeroBitCount &>> 3
+                    break
+                }
+                index &+= 8
             }
-            index &+= 8
         }
         guard comma > start, comma < stop, base[start] != 0x23, base[start] != 0x22 else { return nil }
         var cursor = comma &+ 1
@@ -51,6 +60,12 @@ extension FileOrders {
         guard cursor < limit, base[cursor] == 0x0A, cursor > comma &+ 1, count >= 1,
               let juice = probe.find(raw + start, count: comma &- start) else { return nil }
         return (cursor &+ 1, SimulationOrder(juice: juice, count: Int32(truncatingIfNeeded: count)))
+    }
+
+    /// The high bits of the eight bytes of `flags` (as `bytes(_:in:)` gives them) as the eight low bits of a word.
+    @inline(__always)
+    private static func packed(_ flags: UInt64) -> UInt64 {
+        ((flags >> 7) &* 0x0102_0408_1020_4080) >> 56
     }
 
     /// A word with the high bit set in the lowest byte of `word` equal to `byte` (and maybe in bytes above it).

@@ -215,8 +215,9 @@ final class OrderChunkPipeline: @unchecked Sendable {
     /// Reads bytes `offset ..< end` of the file into `buffer` after its first `kept` bytes; the count read, nil on error.
     private func read(from offset: Int, upTo end: Int, into buffer: inout [UInt8], keeping kept: Int) -> Int? {
         let wanted = end - offset
-        // Eight bytes to spare past the data, for word-sized reads near its end.
-        if buffer.count < kept + wanted + 8 { buffer.append(contentsOf: repeatElement(0, count: kept + wanted + 8 - buffer.count)) }
+        // Bytes to spare past the data, for word-sized reads near its end.
+        let spare = 32
+        if buffer.count < kept + wanted + spare { buffer.append(contentsOf: repeatElement(0, count: kept + wanted + spare - buffer.count)) }
         var total = 0
         while total < wanted {
             let got = buffer.withUnsafeMutableBufferPointer { raw -> Int in

@@ -18,6 +18,8 @@ struct ChunkedOrderFileTests {
         "banana-juice,1", "strawberry-banana-juice,2", "딸바쥬스,1", "Banana Juice,3", "\"strawberry juice\",1", "mango-kiwi-juice",
         "kiwi-juice, 2", "pineapple-juice,1\r", "# a comment, with a comma", "", "망고키위주스,1", "mango-juice,12", "kiwi-juice,",
         "# " + String(repeating: "long comment ", count: 40),
+        // Over 24 bytes: names this long are found by a loop rather than three fixed words.
+        "Strawberry - Banana   Juice,2",
     ]
 
     /// A CSV file of `count` random lines from `csvLines` (seeded), with a header and, if asked, no final line feed.

@@ -20,6 +20,17 @@ public struct CompiledMenu: Sendable {
     public let capacities: [Int]
     /// The book it was compiled from.
     public let book: RecipeBook
+    /// The ingredients per juice in `paddedFruit`/`paddedAmount`: the longest recipe's, or 0 when a recipe is longer
+    /// than `maximumPaddedWidth` (then there is no padded copy).
+    public let paddedWidth: Int
+    /// Juice `j`'s ingredients at `paddedFruit[j * paddedWidth ..< (j + 1) * paddedWidth]`, shorter recipes padded
+    /// with the fruit index `fruits.count` (a sentinel that never runs out) at amount 0: every recipe is as long, so
+    /// the serving loop's length never depends on the juice.
+    public let paddedFruit: [Int]
+    /// The amounts, laid out as `paddedFruit`.
+    public let paddedAmount: [Int]
+    /// The longest recipe that is padded.
+    public static let maximumPaddedWidth = 4
 
     /// Compiles `book`.
     public init(book: RecipeBook) {
@@ -44,6 +55,20 @@ public struct CompiledMenu: Sendable {
         prices = book.juices.map { $0.price ?? 0 }
         hasPrice = book.juices.map { $0.price != nil }
         capacities = fruits.map { book.store.capacity(of: $0) }
+        let width = zip(starts.dropFirst(), starts).map { $0 - $1 }.max() ?? 0
+        paddedWidth = width <= Self.maximumPaddedWidth ? width : 0
+        var paddedFruit = [Int](repeating: fruits.count, count: juices.count * paddedWidth)
+        var paddedAmount = [Int](repeating: 0, count: juices.count * paddedWidth)
+        if paddedWidth > 0 {
+            for juice in juices.indices {
+                for (slot, index) in (starts[juice]..<starts[juice + 1]).enumerated() {
+                    paddedFruit[juice * paddedWidth + slot] = fruit[index]
+                    paddedAmount[juice * paddedWidth + slot] = amount[index]
+                }
+            }
+        }
+        self.paddedFruit = paddedFruit
+        self.paddedAmount = paddedAmount
     }
 
     /// The stock array for `inventory` (fruits missing from it at 0).

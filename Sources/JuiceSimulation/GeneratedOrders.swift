@@ -33,6 +33,7 @@ public struct GeneratedOrders: OrderSource {
     }
 
     /// Makes every remaining order and hands it to `body` at once: making and serving in one loop, no batch between.
+    @inline(__always)
     public mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
         forEach(remaining, body)
     }

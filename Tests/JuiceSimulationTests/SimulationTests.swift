@@ -105,6 +105,22 @@ struct SimulationTests {
         }
     }
 
+    @Test("recipes read padded to one length (the plain loop) give the same report as read as they are (with a chart)")
+    func paddedLayout() throws {
+        #expect(SimulationSupport.menu.paddedWidth == 2, "the default recipes have one or two fruits")
+        for seed in [UInt64(5), 6, 7] {
+            var plain = try GeneratedOrders(count: 3_000, seed: seed, weights: [1, 3, 1, 1, 2, 1, 1])
+            var charted = try GeneratedOrders(count: 3_000, seed: seed, weights: [1, 3, 1, 1, 2, 1, 1])
+            var first = Simulator(menu: SimulationSupport.menu)
+            var second = Simulator(menu: SimulationSupport.menu, chart: StockChart())
+            let padded = try first.run(&plain, stock: SimulationSupport.stock.map { $0 * 50 })
+            let unpadded = try second.run(&charted, stock: SimulationSupport.stock.map { $0 * 50 })
+            #expect(padded == unpadded)
+            #expect(padded.refused.reduce(0, +) > 0 && padded.served.reduce(0, +) > 0, "both paths must be exercised")
+            #expect(padded.finalStock.count == SimulationSupport.menu.fruits.count, "the sentinel is not reported")
+        }
+    }
+
     @Test("restocking: every=K refills to capacity and counts each refill; below=T,to=C refills a low fruit")
     func restocking() throws {
         var source = try GeneratedOrders(count: 100, seed: 1, weights: [0, 1, 0, 0, 0, 0, 0])

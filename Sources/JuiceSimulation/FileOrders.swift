@@ -22,6 +22,8 @@ public struct FileOrders: OrderSource, Sendable {
     public let format: Format
     private(set) var names: JuiceNameTable
     private var reader: LineReader?
+    /// Whether `nextBatch` has read the whole file.
+    private var exhausted = false
     private var yamlOrders: [SimulationOrder]?
     private var yamlOffset = 0
 
@@ -44,7 +46,6 @@ public struct FileOrders: OrderSource, Sendable {
             return
         }
         var reader = try LineReader(path: path)
-        defer { reader.close() }
         var ignored = SimulationOrder(juice: 0)
         while try reader.nextLines(limit: 65_536, { line, number throws(OrderSourceError) in
             _ = try parse(line, number: number, isFirstLine: number == 1, into: &ignored)
@@ -63,6 +64,7 @@ public struct FileOrders: OrderSource, Sendable {
             yamlOffset = next
             return true
         }
+        guard !exhausted else { return false }
         if reader == nil { reader = try LineReader(path: path) }
         guard var current = reader else { return false }
         var order = SimulationOrder(juice: 0)
@@ -72,8 +74,9 @@ public struct FileOrders: OrderSource, Sendable {
             }
             if read == 0 { break }
         }
-        reader = current
-        if batch.isEmpty { current.close() }
+        // At the end, let the file go (it is closed with the reader's last reference).
+        reader = batch.isEmpty ? nil : current
+        exhausted = batch.isEmpty
         return !batch.isEmpty
     }
 
@@ -88,14 +91,12 @@ public struct FileOrders: OrderSource, Sendable {
     public mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
         let processors = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         guard format != .yaml, processors > 1, reader == nil else { return try forEachOrderInBatches(body) }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        defer { _ = close(descriptor) }
+        let file = try OpenFile(path: path)
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        guard fstat(file.descriptor, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         let size = Int(status.st_size)
         guard size > chunkSize else { return try forEachOrderInBatches(body) }
-        let pipeline = OrderChunkPipeline(path: path, descriptor: descriptor, fileSize: size, chunkSize: chunkSize,
+        let pipeline = OrderChunkPipeline(path: path, file: file, fileSize: size, chunkSize: chunkSize,
                                           workers: processors, parser: self)
         try pipeline.consume { orders in
             for order in orders { body(Int(order.juice), Int(order.count)) }

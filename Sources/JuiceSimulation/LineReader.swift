@@ -2,9 +2,25 @@
 import Glibc
 #endif
 
+/// An open file, closed when the last reference to it goes: on every path, an error's included.
+final class OpenFile: Sendable {
+    /// The file descriptor.
+    let descriptor: Int32
+
+    /// Opens `path` for reading.
+    init(path: String) throws(OrderSourceError) {
+        descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    deinit {
+        _ = Glibc.close(descriptor)
+    }
+}
+
 /// Reads a file in large blocks and hands out its lines (without line breaks), in constant memory.
 struct LineReader: Sendable {
-    private let descriptor: Int32
+    private let file: OpenFile
     private var buffer: [UInt8]
     private var start = 0
     private var end = 0
@@ -13,12 +29,9 @@ struct LineReader: Sendable {
     private(set) var lineNumber = 0
 
     init(path: String, blockSize: Int = 1 << 20) throws(OrderSourceError) {
-        descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        file = try OpenFile(path: path)
         buffer = [UInt8](repeating: 0, count: blockSize)
     }
-
-    func close() { _ = Glibc.close(descriptor) }
 
     /// Calls `body` for each of the next lines, up to `limit` of them, inside one buffer access; returns how many
     /// lines were handed out (0 at the end of the file).
@@ -91,9 +104,11 @@ struct LineReader: Sendable {
                 start = 0
             }
             if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+            let descriptor = file.descriptor
+            let filled = end
             let count = buffer.withUnsafeMutableBufferPointer { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return read(descriptor, base + end, raw.count - end)
+                return read(descriptor, base + filled, raw.count - filled)
             }
             if count <= 0 { finished = true } else { end += count }
         }

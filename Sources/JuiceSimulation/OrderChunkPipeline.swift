@@ -46,7 +46,8 @@ final class OrderChunkPipeline: @unchecked Sendable {
     static let slotsPerWorker = 4
 
     private let path: String
-    private let descriptor: Int32
+    private let file: OpenFile
+    private var descriptor: Int32 { file.descriptor }
     private let fileSize: Int
     private let chunkSize: Int
     private let workerCount: Int
@@ -56,10 +57,10 @@ final class OrderChunkPipeline: @unchecked Sendable {
     private var cancelled = false
     private let group = DispatchGroup()
 
-    /// A pipeline over the open file `descriptor` (`fileSize` bytes), parsing lines as `parser` does.
-    init(path: String, descriptor: Int32, fileSize: Int, chunkSize: Int, workers: Int, parser: FileOrders) {
+    /// A pipeline over the open `file` (`fileSize` bytes), parsing lines as `parser` does.
+    init(path: String, file: OpenFile, fileSize: Int, chunkSize: Int, workers: Int, parser: FileOrders) {
         self.path = path
-        self.descriptor = descriptor
+        self.file = file
         self.fileSize = fileSize
         self.chunkSize = max(1, chunkSize)
         workerCount = max(1, workers)

@@ -57,16 +57,7 @@ enum LoadBenchmark {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-\(getpid()).yaml").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["load-peak", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        do { try process.run() } catch { print("peak memory: could not start child: \(error)"); return }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        guard fields.count == 3 else { print("peak memory: child said \(output)"); return }
+        guard let fields = Measure.childPeak(["load-peak", path]) else { return }
         let growth = fields[1] - fields[0]
         print("peak memory (file read + load, child process): \(Measure.fixed(Double(growth) / 1_000_000, 1)) MB = \(Measure.fixed(Double(growth) / Double(bytes.count))) x file size (goal < 4)")
         let inherited = fields[2] - fields[0]

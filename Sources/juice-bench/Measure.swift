@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,6 +35,22 @@ enum Measure {
             }
         }
         return best
+    }
+
+    /// Runs this executable with `arguments` in a child process and reads the three numbers it prints (its RSS
+    /// before the work, its peak after, its `ru_maxrss`); nil, having said why, when that fails.
+    static func childPeak(_ arguments: [String]) -> [Int]? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { print("peak memory: could not start child: \(error)"); return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard fields.count == 3 else { print("peak memory: child said \(output)"); return nil }
+        return fields
     }
 
     /// The process's peak resident set size so far, in bytes.

@@ -23,6 +23,8 @@ case "hostile":
     HostileBenchmark.run(directory: "Tests/JuiceCLITests/Fixtures/hostile")
 case "load-peak" where arguments.count == 2:
     LoadBenchmark.loadPeak(path: arguments[1])
+case "simulate-peak" where arguments.count == 2:
+    SimulationBenchmark.simulatePeak(path: arguments[1])
 default:
     print("usage: juice-bench load [--juices N] [--fruits N] [--runs N]\n       juice-bench profile bare|tree|stream|full [--juices N] [--fruits N] [--runs N]")
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import JuiceCore
 
 /// The fruit ids recipes name, each stored once and numbered in order of first mention, found again by their
@@ -20,7 +23,9 @@ struct FruitNames {
         let found = text.withUnsafeBufferPointer { text in
             table.find(hash) { number in
                 let range = ranges[Int(number)]
-                return UnsafeBufferPointer(rebasing: text[range.start..<range.start + range.count]).elementsEqual(bytes)
+                guard range.count == bytes.count else { return false }
+                guard range.count > 0, let stored = text.baseAddress, let given = bytes.baseAddress else { return true }
+                return memcmp(stored + range.start, given, range.count) == 0
             }
         }
         if let found { return found.value }

@@ -57,17 +57,22 @@ public enum CoreScalar: Hashable, Sendable {
 
     /// The null or boolean a scalar spells, if any.
     private static func keyword(_ bytes: UnsafeBufferPointer<UInt8>) -> CoreScalar? {
-        for (spelling, value) in keywords where spelling.utf8CodeUnitCount == bytes.count {
-            if bytes.elementsEqual(UnsafeBufferPointer(start: spelling.utf8Start, count: spelling.utf8CodeUnitCount)) { return value }
+        // Every spelling is 1, 4 or 5 bytes: compare the bytes as one number.
+        guard bytes.count == 1 || bytes.count == 4 || bytes.count == 5 else { return nil }
+        var word: UInt64 = 0
+        for byte in bytes { word = word << 8 | UInt64(byte) }
+        switch word {
+        case spelled("~"), spelled("null"), spelled("Null"), spelled("NULL"): return .null
+        case spelled("true"), spelled("True"), spelled("TRUE"): return .bool(true)
+        case spelled("false"), spelled("False"), spelled("FALSE"): return .bool(false)
+        default: return nil
         }
-        return nil
     }
 
-    private static let keywords: [(StaticString, CoreScalar)] = [
-        ("~", .null), ("null", .null), ("Null", .null), ("NULL", .null),
-        ("true", .bool(true)), ("True", .bool(true)), ("TRUE", .bool(true)),
-        ("false", .bool(false)), ("False", .bool(false)), ("FALSE", .bool(false)),
-    ]
+    /// `text`'s bytes as one number, first byte highest (as `keyword` reads a scalar).
+    private static func spelled(_ text: StaticString) -> UInt64 {
+        UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount).reduce(0) { $0 << 8 | UInt64($1) }
+    }
 
     /// `[-+]?[0-9]+` as an integer, `.intOutOfRange` when it has too many digits, nil when not of that form.
     static func decimalInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> CoreScalar? {

@@ -44,6 +44,23 @@ struct LoaderTests {
         #expect(fruit.location.column == 14)
     }
 
+    @Test("the loaded book finds every juice by id, in one file or several; for an id defined twice, the first")
+    func juiceIndex() throws {
+        let one = RecipeLoader().load(files: DefaultRecipes.files)
+        let split = RecipeLoader().load(files: [
+            RecipeSourceFile(name: "a.yaml", text: "version: 1\nfruits:\n  kiwi: {name: {ko: 키위, en: Kiwi}}\njuices:\n  kiwi-juice: {name: {ko: 키위쥬스, en: Kiwi Juice}, recipe: {kiwi: 3}}\nstore: {capacity: 10, stock: {kiwi: 5}}\n"),
+            RecipeSourceFile(name: "b.yaml", text: "version: 1\njuices:\n  double-kiwi: {name: {ko: 더블키위, en: Double Kiwi}, recipe: {kiwi: 6}}\n  kiwi-juice: {name: {ko: 또키위, en: Kiwi Again}, recipe: {kiwi: 1}}\n"),
+        ])
+        #expect(split.diagnostics.contains { $0.rule == .duplicateID }, "kiwi-juice is defined in both files")
+        for result in [one, split] {
+            let book = result.book
+            #expect(book == RecipeBook(fruits: book.fruits, juices: book.juices, store: book.store))
+            for juice in book.juices { #expect(book.juice(juice.id) == juice) }
+        }
+        #expect(split.book.juice("kiwi-juice")?.recipe.first?.amount == 3, "the first definition wins")
+        #expect(one.book.juices.count == 7)
+    }
+
     @Test("an id defined in two files is an error naming both places")
     func duplicateAcrossFiles() throws {
         let a = RecipeSourceFile(name: "a.yaml", text: "version: 1\nfruits:\n  kiwi: {name: {en: Kiwi}}\n")

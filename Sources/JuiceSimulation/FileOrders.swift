@@ -135,11 +135,12 @@ public struct FileOrders: OrderSource, Sendable {
             var digits = 0
             for byte in field where byte != 0x20 {
                 let digit = Int(byte) - 0x30
-                guard digit >= 0 && digit < 10, value < 100_000_000 else {
+                if digit >= 0 && digit < 10 { value = value * 10 + digit }
+                // The same bound as JSON Lines and YAML: 100,000,000 at most (checked digit by digit, so no overflow).
+                guard digit >= 0 && digit < 10, value <= 100_000_000 else {
                     if isFirstLine && name.elementsEqual("juice".utf8) { return false }
                     throw .malformed(path: path, line: number, message: "the count must be a whole number from 1 to 100000000, not '\(String(decoding: field, as: UTF8.self))'")
                 }
-                value = value * 10 + digit
                 digits += 1
             }
             if digits > 0 { count = value }

@@ -118,6 +118,27 @@ struct ChunkedOrderFileTests {
         #expect(openFiles() - before < 50)
     }
 
+    @Test("a CSV count is at most 100,000,000, as in JSON Lines and YAML, whichever way the file is read")
+    func countBound() throws {
+        for (count, accepted) in [("100000000", true), ("100000001", false), ("999999999", false), ("99999999", true)] {
+            let path = try Self.write("juice,count\n" + String(repeating: "kiwi-juice,1\n", count: 40) + "banana-juice,\(count)\n", extension: "csv")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            for chunkSize in [64, 1 << 18] {
+                var source = try FileOrders(path: path, menu: SimulationSupport.menu)
+                source.chunkSize = chunkSize
+                var simulator = Simulator(menu: SimulationSupport.menu)
+                if accepted {
+                    let report = try simulator.run(&source, stock: SimulationSupport.stock)
+                    #expect(report.refused[SimulationSupport.index("banana-juice")] == Int(count))
+                } else {
+                    let thrown = #expect(throws: OrderSourceError.self) { _ = try simulator.run(&source, stock: SimulationSupport.stock) }
+                    #expect(thrown?.line == 42)
+                    #expect(thrown?.kind == .malformed)
+                }
+            }
+        }
+    }
+
     @Test("runValidated: the first problem is thrown and no report comes back")
     func validatedRun() throws {
         let path = try Self.write("juice,count\n" + String(repeating: "banana-juice,1\n", count: 5_000) + "kiwi-juice,-1\n", extension: "csv")

@@ -87,7 +87,8 @@ extension Diagnostic {
             notes.append(DiagnosticNote("'\(key)' was first defined here", at: first))
         case .nonStringKey: rule = .nonStringKey
         case .unsupportedTag: rule = .unsupportedTag
-        case .tooDeep, .fileTooLarge, .tooManyNodes, .scalarTooLong: rule = .limitExceeded
+        case .tooDeep, .fileTooLarge, .tooManyNodes, .scalarTooLong, .itemTooLarge: rule = .limitExceeded
+        case .notAList: rule = .wrongType
         }
         self.init(rule, error.message, at: error.location, notes: notes, fix: error.suggestion)
     }

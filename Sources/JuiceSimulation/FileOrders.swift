@@ -7,9 +7,10 @@ import JuiceYAML
 
 /// Orders read from a file: CSV (`juice,count`), JSON Lines (`{"juice": …, "count": …}`) or a YAML list, by extension.
 ///
-/// CSV and JSON Lines are streamed in constant memory: line after line through `nextBatch(into:)`, or, through
-/// `forEachOrder(_:)`, a large file a byte range at a time on worker threads (`OrderChunkPipeline`). Every line is
-/// checked as it is parsed; `validate()` checks the whole file without serving anything.
+/// Every format is streamed in constant memory. CSV and JSON Lines go line after line through `nextBatch(into:)`,
+/// or, through `forEachOrder(_:)`, a large file a byte range at a time on worker threads (`OrderChunkPipeline`). A
+/// YAML list goes item after item (`YAMLListReader`). Every line or item is checked as it is parsed; `validate()`
+/// checks the whole file without serving anything.
 public struct FileOrders: OrderSource, Sendable {
     /// The formats an order file can be in.
     public enum Format: Sendable {
@@ -24,8 +25,8 @@ public struct FileOrders: OrderSource, Sendable {
     private var reader: LineReader?
     /// Whether `nextBatch` has read the whole file.
     private var exhausted = false
-    private var yamlOrders: [SimulationOrder]?
-    private var yamlOffset = 0
+    /// The YAML list being read by `nextBatch`.
+    var yamlListReader: YAMLListReader?
 
     /// Orders from the file at `path`, its format chosen by extension.
     public init(path: String, menu: CompiledMenu) throws(OrderSourceError) {
@@ -42,8 +43,7 @@ public struct FileOrders: OrderSource, Sendable {
     /// Reads every order once, throwing at the first line with an unknown juice or a malformed entry.
     public mutating func validate() throws(OrderSourceError) {
         if format == .yaml {
-            yamlOrders = try readYAML()
-            return
+            return try forEachYAMLOrder { _, _ in }
         }
         var reader = try LineReader(path: path)
         var ignored = SimulationOrder(juice: 0)
@@ -55,15 +55,7 @@ public struct FileOrders: OrderSource, Sendable {
     /// Fills `batch` with up to 65,536 orders.
     public mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
         batch.removeAll(keepingCapacity: true)
-        if format == .yaml {
-            if yamlOrders == nil { yamlOrders = try readYAML() }
-            let orders = yamlOrders ?? []
-            guard yamlOffset < orders.count else { return false }
-            let next = min(orders.count, yamlOffset + 65_536)
-            batch.append(contentsOf: orders[yamlOffset..<next])
-            yamlOffset = next
-            return true
-        }
+        if format == .yaml { return try nextYAMLBatch(into: &batch) }
         guard !exhausted else { return false }
         if reader == nil { reader = try LineReader(path: path) }
         guard var current = reader else { return false }
@@ -89,6 +81,7 @@ public struct FileOrders: OrderSource, Sendable {
     /// A CSV or JSON Lines file over one chunk is read and parsed on every processor, a chunk each, while this thread
     /// serves; a smaller file, a YAML file or a single processor reads line after line.
     public mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
+        if format == .yaml && yamlListReader == nil { return try forEachYAMLOrder(body) }
         let processors = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         guard format != .yaml, processors > 1, reader == nil else { return try forEachOrderInBatches(body) }
         let file = try OpenFile(path: path)
@@ -166,7 +159,7 @@ public struct FileOrders: OrderSource, Sendable {
     }
 
     @inline(__always)
-    private mutating func resolve(_ name: UnsafeBufferPointer<UInt8>, line: Int) throws(OrderSourceError) -> Int32 {
+    mutating func resolve(_ name: UnsafeBufferPointer<UInt8>, line: Int) throws(OrderSourceError) -> Int32 {
         if let known = names.known(name) { return known }
         return try resolveNew(name, line: line)
     }
@@ -179,40 +172,5 @@ public struct FileOrders: OrderSource, Sendable {
             guard case .unknown(let text, let suggestion) = error else { return 0 }
             throw .unknownJuice(path: path, line: line, name: text, suggestion: suggestion)
         }
-    }
-
-    /// A YAML list of juice names or `{juice: …, count: …}` mappings.
-    private mutating func readYAML() throws(OrderSourceError) -> [SimulationOrder] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "no such file or not readable") }
-        let parsed = YAMLParser().parse(Array(data), file: path)
-        if let error = parsed.errors.first { throw .malformed(path: path, line: error.location.line, message: error.message) }
-        guard let document = parsed.document, let root = document.root, document.kind(of: root) == .sequence else {
-            throw .malformed(path: path, line: 1, message: "expected a list of orders, like '- banana-juice' or '- {juice: banana-juice, count: 2}'")
-        }
-        var orders: [SimulationOrder] = []
-        for item in document.items(of: root) {
-            let line = document.location(of: item).line
-            var nameNode = item
-            var count = 1
-            if document.kind(of: item) == .mapping {
-                guard let juice = document.entries(of: item).first(where: { document.string($0.key) == "juice" })?.value else {
-                    throw .malformed(path: path, line: line, message: "an order needs 'juice'")
-                }
-                nameNode = juice
-                if let countNode = document.entries(of: item).first(where: { document.string($0.key) == "count" })?.value {
-                    guard case .int(let value) = document.coreValue(of: countNode), value >= 1, value <= 100_000_000 else {
-                        throw .malformed(path: path, line: document.location(of: countNode).line, message: "the count must be a whole number from 1 to 100000000")
-                    }
-                    count = value
-                }
-            }
-            guard document.kind(of: nameNode) == .scalar else { throw .malformed(path: path, line: line, message: "expected a juice name") }
-            var bytes = Array(document.string(nameNode).utf8)
-            let index = try bytes.withUnsafeMutableBufferPointer { buffer throws(OrderSourceError) in
-                try resolve(UnsafeBufferPointer(buffer), line: document.location(of: nameNode).line)
-            }
-            orders.append(SimulationOrder(juice: index, count: Int32(count)))
-        }
-        return orders
     }
 }

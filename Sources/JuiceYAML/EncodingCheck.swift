@@ -8,6 +8,11 @@ enum EncodingCheck {
 
     /// The first encoding problem found before parsing, if any.
     static func problem(in bytes: UnsafeBufferPointer<UInt8>, file: String) -> YAMLError? {
+        headerProblem(in: bytes, file: file) ?? byteOrderMarkInside(bytes, in: bytes.indices, file: file)
+    }
+
+    /// A UTF-16 or UTF-32 byte order mark at the start of the file.
+    static func headerProblem(in bytes: UnsafeBufferPointer<UInt8>, file: String) -> YAMLError? {
         let origin = SourceLocation(file: file, line: 1, column: 1, byteOffset: 0)
         if bytes.count >= 4, bytes[0] == 0, bytes[1] == 0, bytes[2] == 0xFE, bytes[3] == 0xFF {
             return .unsupportedEncoding("UTF-32 (big-endian)", at: origin)
@@ -21,10 +26,15 @@ enum EncodingCheck {
         if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
             return .unsupportedEncoding("UTF-16 (little-endian)", at: origin)
         }
+        return nil
+    }
+
+    /// A UTF-8 byte order mark starting in `bytes[range]` after the file's first bytes: libyaml silently skips one at
+    /// a line start.
+    static func byteOrderMarkInside(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, file: String) -> YAMLError? {
         guard let base = bytes.baseAddress else { return nil }
-        // A byte order mark anywhere after the start: libyaml silently skips one at a line start.
-        var offset = hasUTF8ByteOrderMark(bytes) ? 3 : 0
-        while offset < bytes.count, let found = memchr(base + offset, 0xEF, bytes.count - offset) {
+        var offset = max(range.lowerBound, hasUTF8ByteOrderMark(bytes) ? 3 : 0)
+        while offset < range.upperBound, let found = memchr(base + offset, 0xEF, range.upperBound - offset) {
             let index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
             if index + 2 < bytes.count, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
                 return .byteOrderMarkInside(at: LibYAMLErrors.position(ofByteOffset: index, in: bytes, file: file))

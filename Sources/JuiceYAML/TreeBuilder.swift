@@ -2,9 +2,23 @@
 /// sections the visitor asks for) to a visitor as they complete, then drops them, keys included (`StreamedKeys`
 /// remembers those).
 ///
+/// In `.items` mode the root must be a sequence, and each of its items goes to the sink as soon as it is complete,
+/// then is dropped; the node limit counts the nodes held at once (the root and one item), and reading stops at the
+/// first problem.
+///
 /// Streamed mappings check each key as soon as it is read, so refused keys are never visited, and hold the problems
 /// back until the mapping ends, where the tree reports them: errors come out in the same order either way.
 struct TreeBuilder {
+    /// What the builder keeps.
+    enum Mode {
+        /// The whole tree.
+        case tree
+        /// The root mapping's entries (and those of the sections the sink asks for), one at a time.
+        case entries
+        /// The root sequence's items, one at a time.
+        case items
+    }
+
     private struct Frame {
         var node: UInt32
         var pendingStart: Int
@@ -41,15 +55,17 @@ struct TreeBuilder {
     private var streams: [Stream] = []
     /// Every node made so far, including those dropped after streaming (the node limit counts them all).
     private var nodesMade = 0
-    private let streaming: Bool
+    private let mode: Mode
 
-    /// A builder for a file of `size` bytes named `file`; when `streaming`, top-level entries go to a sink.
-    init(file: String, size: Int, limits: YAMLLimits, streaming: Bool) {
+    /// A builder for a file of `size` bytes named `file`, keeping what `mode` says.
+    init(file: String, size: Int, limits: YAMLLimits, mode: Mode) {
         self.document = YAMLDocument(file: file)
         self.limits = limits
-        self.streaming = streaming
-        // A tree holds the whole file; a stream holds one entry at a time plus the keys of streamed mappings.
-        let divisor = streaming ? 64 : 1
+        self.mode = mode
+        // A tree holds the whole file; a stream holds one entry at a time plus the keys of streamed mappings; a list
+        // one item.
+        let divisor = mode == .tree ? 1 : 64
+        let size = mode == .items ? 4096 : size
         document.records.reserveCapacity(min(size / 8 / divisor + 16, limits.maxNodes))
         document.text.reserveCapacity(size / 2 / divisor + 64)
         document.children.reserveCapacity(size / 8 / divisor + 16)
@@ -117,14 +133,18 @@ struct TreeBuilder {
                 return false
             }
             if event.flags != 0 { reportTagAndAnchor(event, names: names, name: &name) }
+            if mode == .items && stack.isEmpty && isMapping {
+                fail(.notAList(found: "a mapping", at: location(event)))
+                return false
+            }
             guard nodesMade < limits.maxNodes else {
-                fail(.tooManyNodes(limit: limits.maxNodes, at: location(event)))
+                fail(nodeLimitError(at: location(event)))
                 return false
             }
             let index = UInt32(truncatingIfNeeded: document.records.count)
             document.records.append(record(event, kind: isMapping ? .mapping : .sequence))
             nodesMade += 1
-            let streamed = isMapping && startsStreamedMapping
+            let streamed = isMapping ? startsStreamedMapping : mode == .items && stack.isEmpty
             stack.append(Frame(node: index, pendingStart: pending.count, isMapping: isMapping, streamed: streamed))
             if streamed { beginStream(depth: stack.count - 1) }
             return true
@@ -148,8 +168,7 @@ struct TreeBuilder {
             let index = Int(frame.node)
             document.records[index].start = start
             document.records[index].count = UInt32(truncatingIfNeeded: document.children.count) - start
-            attach(frame.node, sink: sink)
-            return true
+            return attach(frame.node, sink: sink)
         case .alias:
             errors.append(.alias(name: names[name], at: location(event)))
             name += 1
@@ -183,33 +202,44 @@ struct TreeBuilder {
 
     private mutating func add(_ record: YAMLDocument.Record, event: PackedEvent, sink: EntrySink?) -> Bool {
         guard nodesMade < limits.maxNodes else {
-            fail(.tooManyNodes(limit: limits.maxNodes, at: location(event)))
+            fail(nodeLimitError(at: location(event)))
             return false
         }
         let index = UInt32(truncatingIfNeeded: document.records.count)
         document.records.append(record)
         nodesMade += 1
-        attach(index, sink: sink)
-        return true
+        return attach(index, sink: sink)
     }
 
-    private mutating func attach(_ node: UInt32, sink: EntrySink?) {
+    /// The node limit's error: in a list read item by item, it bounds one item.
+    private func nodeLimitError(at location: SourceLocation) -> YAMLError {
+        mode == .items ? .itemTooLarge(limit: limits.maxNodes, at: location) : .tooManyNodes(limit: limits.maxNodes, at: location)
+    }
+
+    /// Adds a finished node to its parent (or makes it the root); false when reading should stop.
+    private mutating func attach(_ node: UInt32, sink: EntrySink?) -> Bool {
         guard let top = stack.indices.last else {
+            if mode == .items && document.records[Int(node)].kind != .sequence {
+                fail(.notAList(found: document.describe(YAMLNodeID(node)), at: document.location(of: YAMLNodeID(node))))
+                return false
+            }
             document.root = YAMLNodeID(node)
-            return
+            return true
         }
         if stack[top].streamed {
+            guard stack[top].isMapping else { return attachItem(YAMLNodeID(node), sink: sink) }
             attachStreamed(YAMLNodeID(node), depth: top, sink: sink)
         } else {
             pending.append(node)
         }
+        return true
     }
 
     // MARK: Streaming
 
     /// Whether a mapping starting now is streamed: the root, or the value of a top-level key the visitor asked for.
     private var startsStreamedMapping: Bool {
-        guard streaming else { return false }
+        guard mode == .entries else { return false }
         guard let root = stack.first else { return true }
         return stack.count == 1 && root.streamed && streams[0].key != nil && streams[0].streamsValue
     }
@@ -259,6 +289,17 @@ struct TreeBuilder {
         document.children.removeSubrange(streams[depth].children...)
         streams[depth].key = nil
         markEntryStart(depth: depth)
+    }
+
+    /// An item of the root list: visits it unless a problem came before it, then drops it; false to stop reading.
+    private mutating func attachItem(_ node: YAMLNodeID, sink: EntrySink?) -> Bool {
+        guard errors.isEmpty else { return false }
+        let more = sink?.visitItem(node, document) ?? true
+        document.records.removeSubrange(streams[0].records...)
+        document.text.removeSubrange(streams[0].text...)
+        document.children.removeSubrange(streams[0].children...)
+        nodesMade = document.records.count
+        return more
     }
 
     // MARK: Keys
@@ -315,7 +356,9 @@ struct TreeBuilder {
 /// A visitor's methods as closures, so that the tree builder need not be generic (a generic builder called from
 /// another module would run unspecialised, looking up type metadata on every event).
 struct EntrySink {
-    var streamsEntries: (YAMLNodeID, borrowing YAMLDocument) -> Bool
-    var visitEntry: (YAMLNodeID, YAMLNodeID, YAMLNodeID, borrowing YAMLDocument) -> Void
-    var visitTopLevelEntry: (YAMLNodeID, YAMLNodeID, Bool, borrowing YAMLDocument) -> Void
+    var streamsEntries: (YAMLNodeID, borrowing YAMLDocument) -> Bool = { _, _ in false }
+    var visitEntry: (YAMLNodeID, YAMLNodeID, YAMLNodeID, borrowing YAMLDocument) -> Void = { _, _, _, _ in }
+    var visitTopLevelEntry: (YAMLNodeID, YAMLNodeID, Bool, borrowing YAMLDocument) -> Void = { _, _, _, _ in }
+    /// An item of the root list (`.items` mode); false to stop reading.
+    var visitItem: (YAMLNodeID, borrowing YAMLDocument) -> Bool = { _, _ in true }
 }

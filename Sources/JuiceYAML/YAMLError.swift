@@ -38,6 +38,10 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyNodes(limit: Int, at: SourceLocation)
     /// A scalar is longer than the limit.
     case scalarTooLong(bytes: Int, limit: Int, at: SourceLocation)
+    /// A file read as a list holds something else at its top (`found` says what, e.g. "a mapping").
+    case notAList(found: String, at: SourceLocation)
+    /// One item of a list read item by item holds more nodes than the limit.
+    case itemTooLarge(limit: Int, at: SourceLocation)
 
     /// Where the problem is.
     public var location: SourceLocation {
@@ -47,7 +51,7 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
              .emptyFile(let at), .multipleDocuments(let at, _), .alias(_, let at), .anchor(_, let at),
              .mergeKey(let at), .duplicateKey(_, let at, _), .nonStringKey(_, let at),
              .unsupportedTag(_, let at), .tooDeep(_, let at), .fileTooLarge(_, _, let at),
-             .tooManyNodes(_, let at), .scalarTooLong(_, _, let at):
+             .tooManyNodes(_, let at), .scalarTooLong(_, _, let at), .notAList(_, let at), .itemTooLarge(_, let at):
             return at
         }
     }
@@ -56,7 +60,7 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
     public var isFatal: Bool {
         switch self {
         case .syntax, .tabIndentation, .invalidUTF8, .nulByte, .controlCharacter, .unsupportedEncoding,
-             .byteOrderMarkInside, .emptyFile, .tooDeep, .fileTooLarge, .tooManyNodes, .scalarTooLong:
+             .byteOrderMarkInside, .emptyFile, .tooDeep, .fileTooLarge, .tooManyNodes, .scalarTooLong, .notAList, .itemTooLarge:
             return true
         case .multipleDocuments, .alias, .anchor, .mergeKey, .duplicateKey, .nonStringKey, .unsupportedTag:
             return false
@@ -105,6 +109,10 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
             return "more than \(limit) YAML nodes in one file"
         case .scalarTooLong(let bytes, let limit, _):
             return "a value of \(bytes) bytes; the limit is \(limit)"
+        case .notAList(let found, _):
+            return "expected a list (lines starting with '- '), found \(found)"
+        case .itemTooLarge(let limit, _):
+            return "an item of the list holds more than \(limit) YAML nodes"
         }
     }
 
@@ -117,6 +125,7 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidUTF8, .unsupportedEncoding, .nulByte: return "re-save the file as UTF-8 text"
         case .byteOrderMarkInside: return "delete the invisible U+FEFF character"
         case .tooDeep, .fileTooLarge, .tooManyNodes, .scalarTooLong: return "split or simplify the file"
+        case .itemTooLarge: return "split or simplify the item"
         default: return nil
         }
     }

@@ -77,7 +77,7 @@ public struct YAMLParser: Sendable {
         }
         let reader = LibYAMLEventReader(handle: handle, bytes: bytes, bodyStart: bodyStart, lineMap: LineMap(body), file: file,
                                         maxScalarBytes: limits.maxScalarBytes)
-        var builder = TreeBuilder(file: file, size: bytes.count, limits: limits, streaming: sink != nil)
+        var builder = TreeBuilder(file: file, size: bytes.count, limits: limits, mode: sink == nil ? .tree : .entries)
         // A large file is read on two threads: libyaml a few batches ahead, the tree behind it.
         if body.count >= Self.pipelineThreshold && EventPipeline.isWorthwhile {
             let pipeline = EventPipeline(reader)
@@ -99,6 +99,8 @@ public struct YAMLParser: Sendable {
 /// Owns one libyaml parser; frees it on every path.
 final class LibYAMLHandle {
     let parser: UnsafeMutablePointer<yaml_parser_t>
+    /// What the read callback reads, when the input is a mapped file read front to back.
+    private var input: UnsafeMutablePointer<MappedInput>?
 
     /// Sets up a parser reading `bytes`, which must outlive the handle.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -112,8 +114,56 @@ final class LibYAMLHandle {
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
     }
 
+    /// Sets up a parser reading `body`, part of the mapped file `mapping` (which must outlive the handle), and giving
+    /// the mapping's pages back once libyaml has read them.
+    init?(_ body: UnsafeBufferPointer<UInt8>, releasingPagesOf mapping: UnsafeBufferPointer<UInt8>) {
+        guard let base = body.baseAddress else { return nil }
+        parser = .allocate(capacity: 1)
+        guard yaml_parser_initialize(parser) == 1 else {
+            parser.deallocate()
+            return nil
+        }
+        let input = UnsafeMutablePointer<MappedInput>.allocate(capacity: 1)
+        input.initialize(to: MappedInput(base: base, count: body.count, mapping: mapping))
+        self.input = input
+        yaml_parser_set_input(parser, { data, buffer, size, sizeRead in
+            guard let data, let buffer, let sizeRead else { return 0 }
+            sizeRead.pointee = data.assumingMemoryBound(to: MappedInput.self).pointee.read(into: buffer, size: size)
+            return 1
+        }, input)
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+    }
+
     deinit {
         yaml_parser_delete(parser)
         parser.deallocate()
+        input?.deinitialize(count: 1)
+        input?.deallocate()
     }
+}
+
+/// A mapped file's bytes handed to libyaml in the pieces it asks for; pages it has read are given back every few
+/// megabytes.
+struct MappedInput {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    let mapping: UnsafeBufferPointer<UInt8>
+    var offset = 0
+    var releasedUpTo = 0
+
+    /// Copies up to `size` bytes into `buffer`; 0 at the end.
+    mutating func read(into buffer: UnsafeMutablePointer<UInt8>, size: Int) -> Int {
+        let length = min(size, count - offset)
+        if length > 0 { buffer.update(from: base + offset, count: length) }
+        offset += length
+        let mapped = base - (mapping.baseAddress ?? base) + offset
+        if mapped - releasedUpTo >= Self.releaseInterval {
+            // libyaml has copied everything before `offset`; keep a page of slack.
+            MappedFile.release(mapping, before: mapped - 4096)
+            releasedUpTo = mapped
+        }
+        return length
+    }
+
+    static let releaseInterval = 4 << 20
 }

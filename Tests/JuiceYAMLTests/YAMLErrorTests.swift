@@ -19,6 +19,8 @@ import Testing
         .fileTooLarge(bytes: 10, limit: 5, at: at),
         .tooManyNodes(limit: 5, at: at),
         .scalarTooLong(bytes: 10, limit: 5, at: at),
+        .notAList(found: "a mapping", at: at),
+        .itemTooLarge(limit: 5, at: at),
     ]
 
     static let recoverable: [YAMLError] = [

@@ -1,0 +1,112 @@
+import JuiceCore
+import JuiceYAML
+
+/// A YAML order file: a list whose items are juice names (`- banana-juice`) or mappings
+/// (`- {juice: banana-juice, count: 2}`), read item by item in constant memory.
+extension FileOrders {
+    /// The keys an order mapping may have.
+    static let orderKeys = ["juice", "count"]
+
+    /// Hands every order of the YAML list to `body`, in order; throws the first problem, by which time the orders
+    /// before it have been handed over. A large file is read on two threads.
+    mutating func forEachYAMLOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
+        let list = YAMLListReader(file: try mappedFile())
+        var failure: OrderSourceError?
+        let problem = list.readAll { item, document in
+            do throws(OrderSourceError) {
+                let order = try yamlOrder(item, in: document)
+                body(Int(order.juice), Int(order.count))
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+        if let problem { throw orderError(problem) }
+    }
+
+    /// Fills `batch` (emptied by the caller) with the next orders of the YAML list; false at its end.
+    mutating func nextYAMLBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
+        if yamlListReader == nil { yamlListReader = YAMLListReader(file: try mappedFile()) }
+        guard let list = yamlListReader else { return false }
+        var failure: OrderSourceError?
+        while batch.count < 4_096 {
+            let more = list.readSome { item, document in
+                do throws(OrderSourceError) {
+                    batch.append(try yamlOrder(item, in: document))
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+            if let failure { throw failure }
+            if let problem = list.problem { throw orderError(problem) }
+            if !more { break }
+        }
+        return !batch.isEmpty
+    }
+
+    private func mappedFile() throws(OrderSourceError) -> MappedFile {
+        do throws(FileReadError) {
+            return try MappedFile(path: path)
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
+        }
+    }
+
+    /// The order one item of the list stands for.
+    private mutating func yamlOrder(_ item: YAMLNodeID, in document: borrowing YAMLDocument) throws(OrderSourceError) -> SimulationOrder {
+        var nameNode = item
+        var count = 1
+        if document.kind(of: item) == .mapping {
+            var juice: YAMLNodeID?
+            for entry in document.entries(of: item) {
+                let key = document.string(entry.key)
+                switch key {
+                case "juice": juice = entry.value
+                case "count": count = try yamlCount(entry.value, in: document)
+                default:
+                    let hint = NameMatching.suggestion(for: key, among: Self.orderKeys).map { "; did you mean '\($0)'?" } ?? "; an order has 'juice' and 'count'"
+                    throw .malformed(path: path, line: document.location(of: entry.key).line, message: "unknown key '\(key)' in an order\(hint)")
+                }
+            }
+            guard let juice else {
+                throw .malformed(path: path, line: document.location(of: item).line, message: "an order needs 'juice', like {juice: banana-juice, count: 2}")
+            }
+            nameNode = juice
+        }
+        guard document.kind(of: nameNode) == .scalar else {
+            throw .malformed(path: path, line: document.location(of: nameNode).line,
+                             message: "expected a juice name, like '- banana-juice' or '- {juice: banana-juice, count: 2}', not \(document.describe(nameNode))")
+        }
+        let line = document.location(of: nameNode).line
+        var resolved = Result<Int32, OrderSourceError>.success(0)
+        document.withBytes(of: nameNode) { name in
+            resolved = Result { () throws(OrderSourceError) in try resolve(name, line: line) }
+        }
+        return SimulationOrder(juice: try resolved.get(), count: Int32(count))
+    }
+
+    private func yamlCount(_ node: YAMLNodeID, in document: borrowing YAMLDocument) throws(OrderSourceError) -> Int {
+        guard case .int(let value) = document.coreValue(of: node), value >= 1, value <= 100_000_000 else {
+            throw .malformed(path: path, line: document.location(of: node).line,
+                             message: "the count must be a whole number from 1 to 100000000, not \(document.describe(node))")
+        }
+        return value
+    }
+
+    /// A YAML problem as an order file's problem, worded for order files where the YAML layer's words are a recipe file's.
+    private func orderError(_ problem: YAMLError) -> OrderSourceError {
+        let line = problem.location.line
+        switch problem {
+        case .emptyFile:
+            return .malformed(path: path, line: line, message: "the file holds no list of orders; expected lines like '- banana-juice' or '- {juice: banana-juice, count: 2}'")
+        case .notAList(let found, _):
+            return .malformed(path: path, line: line, message: "expected a list of orders, like '- banana-juice' or '- {juice: banana-juice, count: 2}', found \(found)")
+        default:
+            return .malformed(path: path, line: line, message: problem.message + (problem.suggestion.map { "; \($0)" } ?? ""))
+        }
+    }
+}

@@ -43,10 +43,12 @@ public enum NameMatching {
         return best.distance <= allowed ? best.candidate : nil
     }
 
-    /// The Levenshtein distance between two scalar sequences.
+    /// The edit distance between two scalar sequences: insertions, deletions, substitutions and swaps of two
+    /// neighbours ("cuont" for "count") each count one (optimal string alignment).
     public static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
@@ -54,7 +56,11 @@ public enum NameMatching {
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
+            swap(&beforePrevious, &previous)
             swap(&previous, &current)
         }
         return previous[b.count]

@@ -69,44 +69,51 @@ extension FileOrders {
                 case "count": count = try yamlCount(entry.value, in: document)
                 default:
                     let hint = NameMatching.suggestion(for: key, among: Self.orderKeys).map { "; did you mean '\($0)'?" } ?? "; an order has 'juice' and 'count'"
-                    throw .malformed(path: path, line: document.location(of: entry.key).line, message: "unknown key '\(key)' in an order\(hint)")
+                    throw malformed(at: entry.key, in: document,  "unknown key '\(key)' in an order\(hint)")
                 }
             }
             guard let juice else {
-                throw .malformed(path: path, line: document.location(of: item).line, message: "an order needs 'juice', like {juice: banana-juice, count: 2}")
+                throw malformed(at: item, in: document,  "an order needs 'juice', like {juice: banana-juice, count: 2}")
             }
             nameNode = juice
         }
         guard document.kind(of: nameNode) == .scalar else {
-            throw .malformed(path: path, line: document.location(of: nameNode).line,
-                             message: "expected a juice name, like '- banana-juice' or '- {juice: banana-juice, count: 2}', not \(document.describe(nameNode))")
+            throw malformed(at: nameNode, in: document,
+                             "expected a juice name, like '- banana-juice' or '- {juice: banana-juice, count: 2}', not \(document.describe(nameNode))")
         }
-        let line = document.location(of: nameNode).line
+        let at = document.location(of: nameNode)
         var resolved = Result<Int32, OrderSourceError>.success(0)
         document.withBytes(of: nameNode) { name in
-            resolved = Result { () throws(OrderSourceError) in try resolve(name, line: line) }
+            resolved = Result { () throws(OrderSourceError) in try resolve(name, line: at.line, column: at.column) }
         }
         return SimulationOrder(juice: try resolved.get(), count: Int32(count))
     }
 
     private func yamlCount(_ node: YAMLNodeID, in document: borrowing YAMLDocument) throws(OrderSourceError) -> Int {
         guard case .int(let value) = document.coreValue(of: node), value >= 1, value <= 100_000_000 else {
-            throw .malformed(path: path, line: document.location(of: node).line,
-                             message: "the count must be a whole number from 1 to 100000000, not \(document.describe(node))")
+            throw malformed(at: node, in: document,
+                             "the count must be a whole number from 1 to 100000000, not \(document.describe(node))")
         }
         return value
+    }
+
+    /// The problem `message` at `node`.
+    private func malformed(at node: YAMLNodeID, in document: borrowing YAMLDocument, _ message: String) -> OrderSourceError {
+        let at = document.location(of: node)
+        return .malformed(path: path, line: at.line, column: at.column, message: message)
     }
 
     /// A YAML problem as an order file's problem, worded for order files where the YAML layer's words are a recipe file's.
     private func orderError(_ problem: YAMLError) -> OrderSourceError {
         let line = problem.location.line
+        let column = problem.location.column
         switch problem {
         case .emptyFile:
-            return .malformed(path: path, line: line, message: "the file holds no list of orders; expected lines like '- banana-juice' or '- {juice: banana-juice, count: 2}'")
+            return .malformed(path: path, line: line, column: column, message: "the file holds no list of orders; expected lines like '- banana-juice' or '- {juice: banana-juice, count: 2}'")
         case .notAList(let found, _):
-            return .malformed(path: path, line: line, message: "expected a list of orders, like '- banana-juice' or '- {juice: banana-juice, count: 2}', found \(found)")
+            return .malformed(path: path, line: line, column: column, message: "expected a list of orders, like '- banana-juice' or '- {juice: banana-juice, count: 2}', found \(found)")
         default:
-            return .malformed(path: path, line: line, message: problem.message + (problem.suggestion.map { "; \($0)" } ?? ""))
+            return .malformed(path: path, line: line, column: column, message: problem.message + (problem.suggestion.map { "; \($0)" } ?? ""))
         }
     }
 }

@@ -118,8 +118,10 @@ public struct FileOrders: OrderSource, Sendable {
             comma = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
         }
         var name = UnsafeBufferPointer(rebasing: line[0..<comma])
+        var nameColumn = 1
         if name.count >= 2 && name[0] == 0x22 && name[name.count - 1] == 0x22 {
             name = UnsafeBufferPointer(rebasing: name[1..<(name.count - 1)])
+            nameColumn = 2
         }
         var count = 1
         if comma < line.count {
@@ -132,45 +134,70 @@ public struct FileOrders: OrderSource, Sendable {
                 // The same bound as JSON Lines and YAML: 100,000,000 at most (checked digit by digit, so no overflow).
                 guard digit >= 0 && digit < 10, value <= 100_000_000 else {
                     if isFirstLine && name.elementsEqual("juice".utf8) { return false }
-                    throw .malformed(path: path, line: number, message: "the count must be a whole number from 1 to 100000000, not '\(String(decoding: field, as: UTF8.self))'")
+                    throw .malformed(path: path, line: number, column: Self.column(of: comma + 1, in: line),
+                                     message: "the count must be a whole number from 1 to 100000000, not '\(String(decoding: field, as: UTF8.self))'")
                 }
                 digits += 1
             }
             if digits > 0 { count = value }
-            guard count >= 1 else { throw .malformed(path: path, line: number, message: "the count must be at least 1") }
+            guard count >= 1 else {
+                throw .malformed(path: path, line: number, column: Self.column(of: comma + 1, in: line), message: "the count must be at least 1")
+            }
         }
-        order = SimulationOrder(juice: try resolve(name, line: number), count: Int32(count))
+        order = SimulationOrder(juice: try resolve(name, line: number, column: nameColumn), count: Int32(count))
         return true
     }
 
     private mutating func parseJSON(_ line: UnsafeBufferPointer<UInt8>, number: Int, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
         guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
         guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any], let juice = object["juice"] as? String else {
-            throw .malformed(path: path, line: number, message: "expected a JSON object like {\"juice\": \"banana-juice\", \"count\": 2}")
+            throw .malformed(path: path, line: number, column: 1, message: "expected a JSON object like {\"juice\": \"banana-juice\", \"count\": 2}")
         }
         let count = object["count"].map { $0 as? Int ?? 0 } ?? 1
-        guard count >= 1 && count <= 100_000_000 else { throw .malformed(path: path, line: number, message: "the count must be a whole number from 1 to 100000000") }
+        guard count >= 1 && count <= 100_000_000 else {
+            let at = Self.firstColumn(of: Array("\"count\"".utf8), in: line) ?? 1
+            throw .malformed(path: path, line: number, column: at, message: "the count must be a whole number from 1 to 100000000")
+        }
         var bytes = Array(juice.utf8)
+        // The name's column: where its text first follows the key (the key's if it was written with escapes).
+        let key = Self.firstColumn(of: Array("\"juice\"".utf8), in: line)
+        let column = Self.firstColumn(of: bytes, in: line, fromColumn: key ?? 1) ?? key ?? 1
         let index = try bytes.withUnsafeMutableBufferPointer { buffer throws(OrderSourceError) in
-            try resolve(UnsafeBufferPointer(buffer), line: number)
+            try resolve(UnsafeBufferPointer(buffer), line: number, column: column)
         }
         order = SimulationOrder(juice: index, count: Int32(count))
         return true
     }
 
     @inline(__always)
-    mutating func resolve(_ name: UnsafeBufferPointer<UInt8>, line: Int) throws(OrderSourceError) -> Int32 {
+    mutating func resolve(_ name: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws(OrderSourceError) -> Int32 {
         if let known = names.known(name) { return known }
-        return try resolveNew(name, line: line)
+        return try resolveNew(name, line: line, column: column)
     }
 
     @inline(never)
-    private mutating func resolveNew(_ name: UnsafeBufferPointer<UInt8>, line: Int) throws(OrderSourceError) -> Int32 {
+    private mutating func resolveNew(_ name: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws(OrderSourceError) -> Int32 {
         do throws(JuiceLookupError) {
             return try names.resolve(name)
         } catch {
             guard case .unknown(let text, let suggestion) = error else { return 0 }
-            throw .unknownJuice(path: path, line: line, name: text, suggestion: suggestion)
+            throw .unknownJuice(path: path, line: line, column: column, name: text, suggestion: suggestion)
         }
+    }
+
+    /// The 1-based column, in Unicode scalars, of the byte at `offset` in `line`.
+    static func column(of offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
+        line[0..<min(offset, line.count)].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+    }
+
+    /// The column of the first occurrence of `needle` in `line` at or after the column `fromColumn`, if any.
+    static func firstColumn(of needle: [UInt8], in line: UnsafeBufferPointer<UInt8>, fromColumn: Int = 1) -> Int? {
+        guard !needle.isEmpty, needle.count <= line.count else { return nil }
+        var column = 0
+        for offset in 0...(line.count - needle.count) where line[offset] & 0xC0 != 0x80 {
+            column += 1
+            if column >= fromColumn && line[offset..<offset + needle.count].elementsEqual(needle) { return column }
+        }
+        return nil
     }
 }

@@ -47,10 +47,10 @@ extension OrderSource {
 public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file cannot be read.
     case unreadable(path: String, reason: String)
-    /// A line or entry names no juice.
-    case unknownJuice(path: String, line: Int, name: String, suggestion: String?)
-    /// A line or entry is malformed.
-    case malformed(path: String, line: Int, message: String)
+    /// A line or entry names no juice; `line` and `column` (in Unicode scalars) are 1-based and point at the name.
+    case unknownJuice(path: String, line: Int, column: Int, name: String, suggestion: String?)
+    /// A line or entry is malformed; `line` and `column` (in Unicode scalars) are 1-based and point at the problem.
+    case malformed(path: String, line: Int, column: Int, message: String)
     /// The file's extension names no known format.
     case unknownFormat(path: String)
     /// A mix names an unknown juice or a bad weight.
@@ -59,9 +59,10 @@ public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible
     /// The same problem with its line moved down by `lines` (a line counted within a chunk, made a line of the file).
     func movingLines(by lines: Int) -> OrderSourceError {
         switch self {
-        case .unknownJuice(let path, let line, let name, let suggestion):
-            return .unknownJuice(path: path, line: line + lines, name: name, suggestion: suggestion)
-        case .malformed(let path, let line, let message): return .malformed(path: path, line: line + lines, message: message)
+        case .unknownJuice(let path, let line, let column, let name, let suggestion):
+            return .unknownJuice(path: path, line: line + lines, column: column, name: name, suggestion: suggestion)
+        case .malformed(let path, let line, let column, let message):
+            return .malformed(path: path, line: line + lines, column: column, message: message)
         case .unreadable, .unknownFormat, .badMix: return self
         }
     }
@@ -70,9 +71,9 @@ public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "\(path): cannot be read: \(reason)"
-        case .unknownJuice(let path, let line, let name, let suggestion):
-            return "\(path):\(line): unknown juice '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-        case .malformed(let path, let line, let message): return "\(path):\(line): \(message)"
+        case .unknownJuice(let path, let line, let column, let name, let suggestion):
+            return "\(path):\(line):\(column): unknown juice '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .malformed(let path, let line, let column, let message): return "\(path):\(line):\(column): \(message)"
         case .unknownFormat(let path): return "\(path): unknown order file format; use .csv (juice,count), .jsonl or .yaml"
         case .badMix(let message): return "invalid mix: \(message)"
         }

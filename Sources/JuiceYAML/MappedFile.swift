@@ -11,6 +11,12 @@ public struct FileReadError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The system's reason, e.g. "No such file or directory".
     public var reason: String
 
+    /// The error for `path`, unreadable for `reason`.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     /// `path: cannot be read: reason`.
     public var description: String { "\(path): cannot be read: \(reason)" }
 }

@@ -38,7 +38,26 @@ struct SimulateCommandTests {
         let outcome = try shop.run(["simulate", "--orders", "orders.csv"])
         #expect(outcome.status == 2)
         #expect(outcome.stdout.isEmpty)
-        #expect(outcome.stderr.contains("orders.csv:3: unknown juice 'bananna juice'; did you mean 'Banana Juice'?"))
+        #expect(outcome.stderr.contains("orders.csv:3:1: unknown juice 'bananna juice'; did you mean 'Banana Juice'?"))
+    }
+
+    @Test("a YAML order list runs like CSV; its problems are errors at line and column, before anything runs")
+    func yamlOrders() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        try "- banana-juice\n- {juice: kiwi-juice, count: 2}\n".write(to: shop.directory.appendingPathComponent("orders.yaml"), atomically: true, encoding: .utf8)
+        try "juice,count\nbanana-juice,1\nkiwi-juice,2\n".write(to: shop.directory.appendingPathComponent("orders.csv"), atomically: true, encoding: .utf8)
+        let yaml = try shop.run(["simulate", "--orders", "orders.yaml", "--format", "json"])
+        let csv = try shop.run(["simulate", "--orders", "orders.csv", "--format", "json"])
+        #expect(yaml.status == 0)
+        #expect(yaml.stderr.isEmpty)
+        #expect(yaml.stdout == csv.stdout)
+        #expect(yaml.stdout.contains("\"orders\""))
+        try "- banana-juice\n- {juice: kiwi-juice, cuont: 2}\n".write(to: shop.directory.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+        let broken = try shop.run(["simulate", "--orders", "broken.yaml"])
+        #expect(broken.status == 2)
+        #expect(broken.stdout.isEmpty)
+        #expect(broken.stderr.contains("broken.yaml:2:23: unknown key 'cuont' in an order; did you mean 'count'?"))
     }
 
     @Test("plan says yes, or what to buy and which orders fail")

@@ -69,6 +69,10 @@ import Testing
         ("bananna", "banana", 1),
         ("딸기", "딸기쥬스", 2),
         ("🍓", "🍌", 1),
+        ("cuont", "count", 1),
+        ("jiuce", "juice", 1),
+        ("ab", "ba", 1),
+        ("abc", "ca", 3),
     ])
     func editDistance(a: String, b: String, distance: Int) {
         #expect(NameMatching.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars)) == distance)

@@ -158,7 +158,7 @@ enum OrderSourceErrorKind: Sendable {
 extension OrderSourceError {
     var line: Int? {
         switch self {
-        case .unknownJuice(_, let line, _, _), .malformed(_, let line, _): return line
+        case .unknownJuice(_, let line, _, _, _), .malformed(_, let line, _, _): return line
         default: return nil
         }
     }

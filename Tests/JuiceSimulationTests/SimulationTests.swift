@@ -51,7 +51,7 @@ struct SimulationTests {
     @Test("an unknown juice is an error at its line, with a suggestion, before anything runs")
     func unknownJuice() throws {
         var source = try FileOrders(path: SimulationSupport.fixture("unknown.csv"), menu: SimulationSupport.menu)
-        #expect(throws: OrderSourceError.unknownJuice(path: SimulationSupport.fixture("unknown.csv"), line: 4, name: "bananna-jiuce", suggestion: "banana-juice")) {
+        #expect(throws: OrderSourceError.unknownJuice(path: SimulationSupport.fixture("unknown.csv"), line: 4, column: 1, name: "bananna-jiuce", suggestion: "banana-juice")) {
             try source.validate()
         }
         var malformed = try FileOrders(path: SimulationSupport.fixture("malformed.csv"), menu: SimulationSupport.menu)

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 build=.build-fuzz
-mkdir -p "$build/artifacts" "$build/corpus-recipes" "$build/corpus-engine" "$build/corpus-orders"
+mkdir -p "$build/artifacts" "$build/corpus-recipes" "$build/corpus-engine" "$build/corpus-orders" "$build/corpus-lists"
 export SWIFT_BACKTRACE=enable=no
 
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name JuiceMaker)
@@ -26,6 +26,7 @@ quiet swiftc "${flags[@]}" -I "$build" -I Sources/CYAML scripts/fuzz/RecipeFuzze
 quiet swiftc "${flags[@]}" -I "$build" -I Sources/CYAML scripts/fuzz/EngineFuzzer.swift "${objects[@]}" -lyaml -o "$build/fuzz-engine"
 quiet swiftc "${flags[@]}" -I "$build" -I Sources/CYAML scripts/fuzz/OrderFileFuzzer.swift "${objects[@]}" "$build/JuiceSimulation.o" -lyaml \
     -o "$build/fuzz-orders"
+quiet swiftc "${flags[@]}" -I "$build" -I Sources/CYAML scripts/fuzz/YAMLListFuzzer.swift "$build/JuiceYAML.o" -lyaml -o "$build/fuzz-lists"
 
 # Seed corpus: the default recipes and every YAML fixture of the tests.
 find recipes Tests -name '*.yaml' -o -name '*.yml' | while read -r file; do
@@ -34,6 +35,8 @@ done
 printf '\x00\x01\x02\x03' > "$build/corpus-engine/seed"
 # Order files: the test fixtures, each behind a first byte that picks a small chunk size (and CSV or JSON Lines).
 for file in Tests/JuiceSimulationTests/Fixtures/*.csv; do { printf '\x05'; cat "$file"; } > "$build/corpus-orders/$(basename "$file")"; done
+cp Tests/JuiceSimulationTests/Fixtures/orders.yaml "$build/corpus-lists/"
+printf -- '- a\n- {juice: b, count: 2}\n- [c, {d: e}]\n' > "$build/corpus-lists/shapes.yaml"
 for file in Tests/JuiceSimulationTests/Fixtures/*.jsonl; do { printf '\x43'; cat "$file"; } > "$build/corpus-orders/$(basename "$file")"; done
 
 common=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$build/artifacts/")
@@ -43,4 +46,6 @@ echo "fuzzing the engine for ${seconds}s"
 "$build/fuzz-engine" "${common[@]}" -max_len=4096 "$build/corpus-engine" 2>&1 | tail -n 12
 echo "fuzzing order files (chunked against line by line) for ${seconds}s"
 "$build/fuzz-orders" "${common[@]}" -max_len=4096 "$build/corpus-orders" 2>&1 | tail -n 12
+echo "fuzzing YAML lists (item by item against the whole tree) for ${seconds}s"
+"$build/fuzz-lists" "${common[@]}" -max_len=4096 -dict=scripts/fuzz/yaml.dict "$build/corpus-lists" 2>&1 | tail -n 12
 echo "fuzzing: no crash, hang or leak found"

@@ -55,7 +55,7 @@ struct LineMap {
         }
     }
 
-    private static let releaseInterval = 8 << 20
+    private static let releaseInterval = 1 << 20
 
     /// The true 1-based (line, column) of a libyaml mark.
     func position(_ mark: yaml_mark_t) -> (line: UInt32, column: UInt32) {

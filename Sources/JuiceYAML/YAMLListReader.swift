@@ -108,5 +108,5 @@ public final class YAMLListReader: @unchecked Sendable {
         return true
     }
 
-    private static let window = 8 << 20
+    private static let window = 1 << 20
 }

@@ -165,5 +165,5 @@ struct MappedInput {
         return length
     }
 
-    static let releaseInterval = 4 << 20
+    static let releaseInterval = 1 << 20
 }

@@ -3,11 +3,12 @@ import Foundation
 import JuiceCore
 import JuiceRecipes
 import JuiceSimulation
+import JuiceYAML
 
 /// `juice-bench simulate`: the engine's generated-order rate against a C loop, and CSV processing against
 /// merely reading and splitting the same bytes into lines, all in the same run.
 enum SimulationBenchmark {
-    static func run(orders: Int, runs: Int) {
+    static func run(orders: Int, yamlOrders: Int, runs: Int) {
         let book = RecipeLoader().load(files: DefaultRecipes.files).book
         let menu = CompiledMenu(book: book)
         // Plenty of stock so that most orders are served (the busy path), refilled for every run.
@@ -81,9 +82,51 @@ enum SimulationBenchmark {
         if let fields = Measure.childPeak(["simulate-peak", path]) {
             print("peak memory of a CSV run (child process, above its size before): \(Measure.fixed(Double(fields[1] - fields[0]) / 1e6, 1)) MB for the \(Measure.fixed(bytes / 1e6, 1)) MB file")
         }
+        if yamlOrders > 0 { runYAML(orders: yamlOrders, runs: runs, menu: menu, stock: stock) }
     }
 
-    /// The child side of the CSV peak: prints RSS before the run, then peak RSS after it (VmHWM, then ru_maxrss).
+    /// A YAML order list (every tenth order a `{juice: …, count: 2}` mapping) against a bare libyaml event loop over
+    /// the same bytes, and the run's peak memory.
+    static func runYAML(orders: Int, runs: Int, menu: CompiledMenu, stock: [Int]) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-orders-\(getpid()).yaml").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var text = "# orders\n"
+        text.reserveCapacity(orders * 20)
+        var state: UInt64 = 11
+        for index in 0..<orders {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let name = menu.juices[Int(state >> 33) % menu.juices.count].rawValue
+            text += index % 10 == 9 ? "- {juice: \(name), count: 2}\n" : "- \(name)\n"
+        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else { print("cannot write \(path)"); return }
+        let bytes = Double(text.utf8.count)
+        text = ""
+        var events = 0
+        var served = 0
+        let times = Measure.alternating(rounds: runs, [
+            {
+                guard let file = try? MappedFile(path: path) else { return }
+                events = LibYAMLBaseline.countEvents(in: file.bytes) ?? -1
+            },
+            {
+                do {
+                    var simulator = Simulator(menu: menu)
+                    served = try simulator.runValidated(try FileOrders(path: path, menu: menu), stock: stock).orders
+                } catch {
+                    print("error: \(error)")
+                }
+            },
+        ])
+        let bareRate = bytes / times[0] / 1e6
+        let yamlRate = bytes / times[1] / 1e6
+        print("YAML: bare libyaml events      \(Measure.fixed(bareRate, 1)) MB/s  (\(Measure.grouped(events)) events, \(Measure.fixed(bytes / 1e6, 1)) MB)")
+        print("YAML: parse + check + simulate \(Measure.fixed(yamlRate, 1)) MB/s  (\(Measure.grouped(served)) orders, \(Measure.fixed(Double(orders) / times[1] / 1e6, 2)) M orders/s)  ratio \(Measure.fixed(yamlRate / bareRate)) x bare libyaml")
+        if let fields = Measure.childPeak(["simulate-peak", path]) {
+            print("peak memory of a YAML run (child process, above its size before): \(Measure.fixed(Double(fields[1] - fields[0]) / 1e6, 1)) MB for the \(Measure.fixed(bytes / 1e6, 1)) MB file")
+        }
+    }
+
+    /// The child side of the CSV and YAML peaks: prints RSS before the run, then peak RSS after it (VmHWM, then ru_maxrss).
     static func simulatePeak(path: String) {
         let book = RecipeLoader().load(files: DefaultRecipes.files).book
         let menu = CompiledMenu(book: book)

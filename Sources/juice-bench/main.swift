@@ -1,6 +1,6 @@
 // juice-bench: performance goals as ratios against baselines measured in the same run.
 // Usage: swift run -c release juice-bench load [--juices N] [--fruits N] [--runs N]
-//        swift run -c release juice-bench simulate [--orders N] [--runs N]
+//        swift run -c release juice-bench simulate [--orders N] [--yaml-orders N] [--runs N]
 //        swift run -c release juice-bench hostile
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -18,7 +18,8 @@ case "profile":
     LoadBenchmark.profile(stage: arguments.count > 1 ? arguments[1] : "full", juices: option("--juices", default: 100_000),
                           fruits: option("--fruits", default: 200), runs: option("--runs", default: 5))
 case "simulate":
-    SimulationBenchmark.run(orders: option("--orders", default: 10_000_000), runs: option("--runs", default: 3))
+    let orders = option("--orders", default: 10_000_000)
+    SimulationBenchmark.run(orders: orders, yamlOrders: option("--yaml-orders", default: orders), runs: option("--runs", default: 3))
 case "hostile":
     HostileBenchmark.run(directory: "Tests/JuiceCLITests/Fixtures/hostile")
 case "load-peak" where arguments.count == 2:

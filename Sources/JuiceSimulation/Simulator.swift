@@ -70,11 +70,41 @@ public struct Simulator {
         let paddedFruit = menu.paddedFruit
         let paddedAmount = menu.paddedAmount
 
+        let tracksChart = chart != nil
+        // The hot loop works on raw buffers: no bounds checks, no reference counting. A source that makes its orders
+        // calls the loop's body as it makes each one, so that both share one loop.
+        try starts.withUnsafeBufferPointer { starts throws(OrderSourceError) in
+        try fruits.withUnsafeBufferPointer { fruits throws(OrderSourceError) in
+        try amounts.withUnsafeBufferPointer { amounts throws(OrderSourceError) in
+        try stock.withUnsafeMutableBufferPointer { stock throws(OrderSourceError) in
+        try served.withUnsafeMutableBufferPointer { served throws(OrderSourceError) in
+        try ordersServed.withUnsafeMutableBufferPointer { ordersServed throws(OrderSourceError) in
+        try firstOut.withUnsafeMutableBufferPointer { firstOut throws(OrderSourceError) in
+        try paddedFruit.withUnsafeBufferPointer { paddedFruit throws(OrderSourceError) in
+        try paddedAmount.withUnsafeBufferPointer { paddedAmount throws(OrderSourceError) in
+        try refused.withUnsafeMutableBufferPointer { refused throws(OrderSourceError) in
+        try ordersRefused.withUnsafeMutableBufferPointer { ordersRefused throws(OrderSourceError) in
+        try refusedBy.withUnsafeMutableBufferPointer { refusedBy throws(OrderSourceError) in
+        try shadow.withUnsafeMutableBufferPointer { shadow throws(OrderSourceError) in
+        try debt.withUnsafeMutableBufferPointer { debt throws(OrderSourceError) in
+        try refills.withUnsafeMutableBufferPointer { refills throws(OrderSourceError) in
+        // The order count lives behind a pointer: a captured `var` would be checked for exclusive access on every
+        // order (a runtime call) wherever the source's loop is not inlined here, as with files.
+        // Likewise the count of refusals recorded in `firstRefusals`, and every tally the loop keeps is a buffer.
+        let counter = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+        counter.initialize(repeating: 0, count: 2)
+        defer {
+            ordersSeen = counter.pointee
+            counter.deallocate()
+        }
         func refuse(juice: Int, count: Int, number: Int, start: Int, end: Int, stock: UnsafeMutableBufferPointer<Int>,
                     fruits: UnsafeBufferPointer<Int>, amounts: UnsafeBufferPointer<Int>, firstOut: UnsafeMutableBufferPointer<Int>) {
             refused[juice] += count
             ordersRefused[juice] += 1
-            if firstRefusals.count < 20 { firstRefusals.append((number, juice)) }
+            if counter[1] < 20 {
+                counter[1] &+= 1
+                firstRefusals.append((number, juice))
+            }
             for index in start..<end where stock[fruits[index]] < amounts[index] * count {
                 let fruit = fruits[index]
                 refusedBy[fruit] += 1
@@ -117,26 +147,6 @@ public struct Simulator {
             }
         }
 
-        let tracksChart = chart != nil
-        // The hot loop works on raw buffers: no bounds checks, no reference counting. A source that makes its orders
-        // calls the loop's body as it makes each one, so that both share one loop.
-        try starts.withUnsafeBufferPointer { starts throws(OrderSourceError) in
-        try fruits.withUnsafeBufferPointer { fruits throws(OrderSourceError) in
-        try amounts.withUnsafeBufferPointer { amounts throws(OrderSourceError) in
-        try stock.withUnsafeMutableBufferPointer { stock throws(OrderSourceError) in
-        try served.withUnsafeMutableBufferPointer { served throws(OrderSourceError) in
-        try ordersServed.withUnsafeMutableBufferPointer { ordersServed throws(OrderSourceError) in
-        try firstOut.withUnsafeMutableBufferPointer { firstOut throws(OrderSourceError) in
-        try paddedFruit.withUnsafeBufferPointer { paddedFruit throws(OrderSourceError) in
-        try paddedAmount.withUnsafeBufferPointer { paddedAmount throws(OrderSourceError) in
-        // The order count lives behind a pointer: a captured `var` would be checked for exclusive access on every
-        // order (a runtime call) wherever the source's loop is not inlined here, as with files.
-        let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        counter.initialize(to: 0)
-        defer {
-            ordersSeen = counter.pointee
-            counter.deallocate()
-        }
         /// Serves one order whose ingredients are `fruits[start..<end]`, `amounts[start..<end]`; `extras` (shadow,
         /// chart) is a constant at each use, so the plain loop carries no test for them.
         @inline(__always)
@@ -185,7 +195,7 @@ public struct Simulator {
                 serveOrder(juice: juice, count: count, start: starts[juice], end: starts[juice &+ 1], fruits: fruits, amounts: amounts, extras: false)
             }
         }
-        }}}}}}}}}
+        }}}}}}}}}}}}}}}
         if width > 0 { stock.removeLast() }
         let number = ordersSeen
         chart?.finish(order: number, stock: stock)

@@ -48,6 +48,34 @@ enum SimulationBenchmark {
         print("C loop (generate + serve)    \(Measure.fixed(cRate / 1e6, 1)) M orders/s  (\(Measure.grouped(Int(cServed))) served)")
         print("engine (generate + serve)    \(Measure.fixed(swiftRate / 1e6, 1)) M orders/s  (\(Measure.grouped(swiftServed)) served)  ratio \(Measure.fixed(swiftRate / cRate)) x C (goal >= 0.80)")
 
+        // The same with the store's own stock (10 of each): almost every order is refused, the path a planner's
+        // question usually takes.
+        let storeStock = menu.stock(from: book.initialInventory)
+        var cRefused: Int64 = 0
+        var swiftRefused = 0
+        let refusing = Measure.alternating(rounds: runs, [
+            {
+                var cStock = storeStock.map(Int64.init)
+                var served = [Int64](repeating: 0, count: menu.juices.count)
+                var refused = [Int64](repeating: 0, count: menu.juices.count)
+                _ = c_simulate_generated(Int64(orders), 42, cumulative, Int64(menu.juices.count), starts, fruits, amounts, &cStock, &served, &refused)
+                cRefused = refused.reduce(0, +)
+            },
+            {
+                do {
+                    var source = try GeneratedOrders(count: orders, seed: 42, weights: weights)
+                    var simulator = Simulator(menu: menu)
+                    swiftRefused = try simulator.run(&source, stock: storeStock).ordersRefused.reduce(0, +)
+                } catch {
+                    print("error: \(error)")
+                }
+            },
+        ])
+        let cRefusingRate = Double(orders) / refusing[0]
+        let swiftRefusingRate = Double(orders) / refusing[1]
+        print("C loop, store's stock        \(Measure.fixed(cRefusingRate / 1e6, 1)) M orders/s  (\(Measure.grouped(Int(cRefused))) refused)")
+        print("engine, store's stock        \(Measure.fixed(swiftRefusingRate / 1e6, 1)) M orders/s  (\(Measure.grouped(swiftRefused)) refused)  ratio \(Measure.fixed(swiftRefusingRate / cRefusingRate)) x C")
+
         // CSV: the same orders written to a file, processed by `juice simulate --orders`' source.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-orders-\(getpid()).csv").path
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -139,16 +139,35 @@ struct SimulationTests {
         #expect(throws: OrderSourceError.self) { try policy.add("below=5") }
     }
 
-    @Test("the demand section of a YAML file sets the mix")
-    func demandFile() throws {
-        let weights = try DemandFile.weights(path: SimulationSupport.fixture("demand.yaml"), juiceCount: 7) { name throws(OrderSourceError) in
+    static func demandWeights(path: String) throws(OrderSourceError) -> [Int] {
+        try DemandFile.weights(path: path, juiceCount: 7) { name throws(OrderSourceError) in
             do throws(JuiceLookupError) {
                 return try SimulationSupport.menu.juiceIndex(named: name, finder: JuiceFinder(book: SimulationSupport.book))
             } catch {
                 throw .badMix("\(error)")
             }
         }
-        #expect(weights == [0, 3, 0, 0, 1, 0, 0])
+    }
+
+    @Test("the demand section of a YAML file sets the mix")
+    func demandFile() throws {
+        #expect(try Self.demandWeights(path: SimulationSupport.fixture("demand.yaml")) == [0, 3, 0, 0, 1, 0, 0])
+    }
+
+    @Test("a demand file's problems are errors at their line and column", arguments: [
+        ("demand:\n  banana-juice: 5\n  kiwi-jiuce: 1\n", "3:3: unknown juice 'kiwi-jiuce'; did you mean 'kiwi-juice'?"),
+        ("demand:\n  banana-juice: -5\n", "2:17: a weight must be a whole number of at least 0, not the number -5"),
+        ("mix: {banana-juice: 5}\n", "1:1: expected a 'demand:' mapping from juice to weight, like 'demand: {banana-juice: 5, kiwi-juice: 1}'"),
+    ])
+    func demandFileProblems(text: String, expected: String) throws {
+        let path = try ChunkedOrderFileTests.write(text, extension: "yaml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do throws(OrderSourceError) {
+            _ = try Self.demandWeights(path: path)
+            Issue.record("expected \(expected)")
+        } catch {
+            #expect(error.description == path + ":" + expected)
+        }
     }
 
     @Test("the text report is pinned by a golden file (regenerate with JUICE_UPDATE_GOLDEN=1)", arguments: ReportFormat.allCases)

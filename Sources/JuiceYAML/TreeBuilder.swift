@@ -332,7 +332,13 @@ struct TreeBuilder {
         case .mapping, .sequence:
             return (false, .nonStringKey(document.describe(key), at: document.location(of: key)))
         case .scalar:
-            guard document.style(of: key) == .plain else { return (true, nil) }
+            let record = document.records[Int(key.index)]
+            guard record.style == .plain else { return (true, nil) }
+            // Most keys start with a letter that starts no null, boolean, number or merge key: a string, at once.
+            if record.count > 0 {
+                let first = document.text[Int(record.start)] | 0x20
+                if first >= 0x61 && first <= 0x7A && first != 0x6E && first != 0x74 && first != 0x66 { return (true, nil) }
+            }
             if document.scalar(key, equals: "<<") {
                 return (false, .mergeKey(at: document.location(of: key)))
             }

@@ -6,23 +6,23 @@ public struct RecipeBook: Hashable, Sendable {
     public private(set) var juices: [Juice]
     /// The store's capacities and initial stock.
     public var store: Store
-    private var fruitIndex: [FruitID: Int]
-    private var juiceIndex: [JuiceID: Int]
+    private var fruitIndex: IDIndex<FruitID>
+    private var juiceIndex: IDIndex<JuiceID>
 
     /// Creates a book; for a repeated id the first definition wins.
     public init(fruits: [Fruit], juices: [Juice], store: Store) {
         self.fruits = fruits
         self.juices = juices
         self.store = store
-        fruitIndex = Dictionary(fruits.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        juiceIndex = Dictionary(juices.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        fruitIndex = IDIndex(count: fruits.count) { fruits[$0].id }
+        juiceIndex = IDIndex(count: juices.count) { juices[$0].id }
     }
 
     /// The fruit with `id`, if there is one.
-    public func fruit(_ id: FruitID) -> Fruit? { fruitIndex[id].map { fruits[$0] } }
+    public func fruit(_ id: FruitID) -> Fruit? { fruitIndex.position(of: id) { fruits[$0].id }.map { fruits[$0] } }
 
     /// The juice with `id`, if there is one.
-    public func juice(_ id: JuiceID) -> Juice? { juiceIndex[id].map { juices[$0] } }
+    public func juice(_ id: JuiceID) -> Juice? { juiceIndex.position(of: id) { juices[$0].id }.map { juices[$0] } }
 
     /// The display name of the juice `id` in `language` (its id when the book does not have it).
     public func displayName(of id: JuiceID, in language: Language) -> String {

@@ -22,6 +22,37 @@ import Testing
         #expect(book.fruit("kiwi") == first)
     }
 
+    /// Ids are found as `String`s compare: canonically equivalent spellings find each other, whichever was stored.
+    @Test func lookUpByCanonicallyEquivalentIds() {
+        let kelvin = Juice(id: "Kelvin", name: LocalizedName(english: "Kelvin"), recipe: [])
+        let cafe = Juice(id: "cafe\u{301}", name: LocalizedName(english: "Café"), recipe: [])
+        let book = RecipeBook(fruits: [Fruit(id: "e\u{301}", name: LocalizedName(english: "É"))], juices: [kelvin, cafe], store: Store())
+        #expect(book.juice("\u{212A}elvin") == kelvin, "KELVIN SIGN is canonically K")
+        #expect(book.juice("caf\u{E9}") == cafe)
+        #expect(book.fruit("\u{E9}")?.id == "e\u{301}")
+        #expect(book.juice("kelvin") == nil)
+    }
+
+    /// Many ids, and repeated ones: every id finds its first position, and ids not in the book find nothing.
+    @Test func lookUpAmongManyIds() {
+        let juices = (0..<5_000).map { Juice(id: JuiceID("juice-\($0 % 4_000)"), name: LocalizedName(english: "J\($0)"), recipe: []) }
+        let book = RecipeBook(fruits: [], juices: juices, store: Store())
+        for index in stride(from: 0, to: 5_000, by: 7) {
+            #expect(book.juice(JuiceID("juice-\(index % 4_000)"))?.name.english == "J\(index % 4_000)")
+        }
+        #expect(book.juice("juice-4000") == nil)
+        #expect(book.juice("") == nil)
+        #expect(RecipeBook(fruits: [], juices: [], store: Store()).juice("juice-1") == nil)
+    }
+
+    @Test func booksCompareByContentsNotByIndexLayout() {
+        let juices = (0..<100).map { Juice(id: JuiceID("juice-\($0)"), name: LocalizedName(english: "J\($0)"), recipe: []) }
+        let book = RecipeBook(fruits: [], juices: juices, store: Store())
+        #expect(book == RecipeBook(fruits: [], juices: juices, store: Store()))
+        #expect(book != RecipeBook(fruits: [], juices: Array(juices.dropLast()), store: Store()))
+        #expect(Set([book, RecipeBook(fruits: [], juices: juices, store: Store())]).count == 1)
+    }
+
     @Test func initialInventoryFollowsTheStore() {
         let inventory = DefaultBook.book.initialInventory
         #expect(inventory == Inventory(counts: counts(), capacities: Dictionary(uniqueKeysWithValues: DefaultBook.fruitIDs.map { ($0, 100) })))

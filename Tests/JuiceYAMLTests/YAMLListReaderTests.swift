@@ -184,6 +184,21 @@ import Testing
         #expect(late?.hasPrefix("2:9 YAML syntax error") == true, "\(String(describing: late))")
     }
 
+    /// The README's example: an item's location prints as `file:line:column`, and `describe` names it.
+    @Test func itemsPrintAsInTheREADME() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("orders-\(UUID().uuidString).yaml").path
+        try Data("# today\n- banana-juice\n".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let list = YAMLListReader(file: try MappedFile(path: path))
+        var printed: [String] = []
+        let problem = list.readAll { item, document in
+            printed.append("\(document.location(of: item)) \(document.describe(item))")
+            return true
+        }
+        #expect(problem == nil)
+        #expect(printed == ["\(path):2:3 'banana-juice'"])
+    }
+
     @Test func aMissingFileIsAReadError() {
         #expect(throws: FileReadError.self) { try MappedFile(path: "/nonexistent/orders.yaml") }
         #expect(throws: FileReadError(path: "/tmp", reason: "not a regular file")) { try MappedFile(path: "/tmp") }

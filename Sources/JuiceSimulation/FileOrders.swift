@@ -75,6 +75,10 @@ public struct FileOrders: OrderSource, Sendable {
     /// The bytes per chunk when a large CSV or JSON Lines file is parsed on several threads (see `OrderChunkPipeline`).
     package var chunkSize = 1 << 18
 
+    /// Whether JSON Lines in the plain shape are read directly (`plainJSONOrder`) rather than by `JSONSerialization`;
+    /// off only in tests that compare the two.
+    package var readsPlainJSON = true
+
     /// Hands every order in the file to `body`, in order; throws the first problem (with its line), by which time
     /// the orders before it have been handed over.
     ///
@@ -150,6 +154,27 @@ public struct FileOrders: OrderSource, Sendable {
 
     private mutating func parseJSON(_ line: UnsafeBufferPointer<UInt8>, number: Int, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
         guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
+        // The plain shape, read directly; a name not known yet that is not ASCII goes the general way, which checks
+        // its UTF-8 (a known name's bytes came from a valid string).
+        if readsPlainJSON, let plain = Self.plainJSONOrder(line) {
+            let name = UnsafeBufferPointer(rebasing: line[plain.name])
+            let known = names.known(name)
+            if known != nil || name.allSatisfy({ $0 < 0x80 }) {
+                let count = plain.count ?? 1
+                guard count >= 1 && count <= 100_000_000 else {
+                    throw .malformed(path: path, line: number, column: Self.column(of: plain.countKey ?? 0, in: line),
+                                     message: "the count must be a whole number from 1 to 100000000")
+                }
+                let juice: Int32
+                if let known {
+                    juice = known
+                } else {
+                    juice = try resolve(name, line: number, column: Self.column(of: plain.name.lowerBound, in: line))
+                }
+                order = SimulationOrder(juice: juice, count: Int32(count))
+                return true
+            }
+        }
         guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any], let juice = object["juice"] as? String else {
             throw .malformed(path: path, line: number, column: 1, message: "expected a JSON object like {\"juice\": \"banana-juice\", \"count\": 2}")
         }
@@ -160,8 +185,11 @@ public struct FileOrders: OrderSource, Sendable {
         }
         var bytes = Array(juice.utf8)
         // The name's column: where its text first follows the key (the key's if it was written with escapes).
+        // An empty name sits just inside its quotes.
         let key = Self.firstColumn(of: Array("\"juice\"".utf8), in: line)
-        let column = Self.firstColumn(of: bytes, in: line, fromColumn: key ?? 1) ?? key ?? 1
+        let after = key.map { $0 + 7 } ?? 1
+        let column = (bytes.isEmpty ? Self.firstColumn(of: [0x22, 0x22], in: line, fromColumn: after).map { $0 + 1 }
+            : Self.firstColumn(of: bytes, in: line, fromColumn: after)) ?? key ?? 1
         let index = try bytes.withUnsafeMutableBufferPointer { buffer throws(OrderSourceError) in
             try resolve(UnsafeBufferPointer(buffer), line: number, column: column)
         }

@@ -1,6 +1,7 @@
 // libFuzzer target: arbitrary bytes as a CSV or JSON Lines order file, read two ways that must agree exactly: in
 // chunks of 1 to 64 bytes on worker threads (the path large files take), and line after line. The same report, or
-// the same first problem at the same line. The first input byte picks the chunk size and the format.
+// the same first problem at the same line. JSON Lines are also read a third way, with JSONSerialization alone, which
+// must agree with reading the plain shape directly. The first input byte picks the chunk size and the format.
 import Foundation
 import JuiceCore
 import JuiceRecipes
@@ -42,5 +43,16 @@ public func fuzzOrderFiles(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         return try simulator.run(&source, stock: stock)
     }
     precondition(chunked == lineByLine, "chunked and line-by-line reading disagree: \(chunked) vs \(lineByLine)")
+    if data[0] & 0x40 != 0 {
+        // JSON Lines: reading the plain shape directly must change nothing against JSONSerialization alone.
+        let general = outcome { () throws(OrderSourceError) in
+            var inner = try FileOrders(path: path, menu: menu)
+            inner.readsPlainJSON = false
+            var source = LineByLine(inner: inner)
+            var simulator = Simulator(menu: menu)
+            return try simulator.run(&source, stock: stock)
+        }
+        precondition(general == lineByLine, "plain JSON reading and JSONSerialization disagree: \(lineByLine) vs \(general)")
+    }
     return 0
 }

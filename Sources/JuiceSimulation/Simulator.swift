@@ -42,67 +42,30 @@ public struct Simulator {
     private mutating func serve(_ source: inout some OrderSource, stock initial: [Int], padded: Bool) throws(OrderSourceError) -> SimulationReport {
         let fruitCount = menu.fruits.count
         let juiceCount = menu.juices.count
-        var stock = initial
-        var shadow = initial
-        var served = [Int](repeating: 0, count: juiceCount)
-        var ordersServed = [Int](repeating: 0, count: juiceCount)
-        var refused = [Int](repeating: 0, count: juiceCount)
-        var ordersRefused = [Int](repeating: 0, count: juiceCount)
-        var firstOut = [Int](repeating: 0, count: fruitCount)
-        var refusedBy = [Int](repeating: 0, count: fruitCount)
-        var refills = [Int](repeating: 0, count: fruitCount)
-        var debt = [Int](repeating: 0, count: fruitCount)
+        // The loop works on raw buffers: no bounds checks, no reference counting, no exclusivity checks. A source
+        // that makes its orders calls the loop's body as it makes each one, so that both share one loop.
+        let run = RunBuffers(menu: menu, stock: initial)
+        defer { run.deallocate() }
         var firstRefusals: [(order: Int, juice: Int)] = []
-        for fruit in 0..<fruitCount where stock[fruit] == 0 { firstOut[fruit] = 0 }
-        var ordersSeen = 0
-        let starts = menu.recipeStart
-        let fruits = menu.ingredientFruit
-        let amounts = menu.ingredientAmount
         let capacities = menu.capacities
         let every = restock.every ?? 0
         let below = restock.below ?? -1
         let belowTo = restock.to ?? 0
         let tracksShadow = restock.isActive
-        chart?.begin(stock: stock)
-        // Without shadow or chart, recipes are read in their padded layout, the stock with its sentinel at the end.
-        let width = !padded || tracksShadow || chart != nil ? 0 : menu.paddedWidth
-        if width > 0 { stock.append(Int.max / 2) }
-        let paddedFruit = menu.paddedFruit
-        let paddedAmount = menu.paddedAmount
-
         let tracksChart = chart != nil
-        // The hot loop works on raw buffers: no bounds checks, no reference counting. A source that makes its orders
-        // calls the loop's body as it makes each one, so that both share one loop.
-        try starts.withUnsafeBufferPointer { starts throws(OrderSourceError) in
-        try fruits.withUnsafeBufferPointer { fruits throws(OrderSourceError) in
-        try amounts.withUnsafeBufferPointer { amounts throws(OrderSourceError) in
-        try stock.withUnsafeMutableBufferPointer { stock throws(OrderSourceError) in
-        try served.withUnsafeMutableBufferPointer { served throws(OrderSourceError) in
-        try ordersServed.withUnsafeMutableBufferPointer { ordersServed throws(OrderSourceError) in
-        try firstOut.withUnsafeMutableBufferPointer { firstOut throws(OrderSourceError) in
-        try paddedFruit.withUnsafeBufferPointer { paddedFruit throws(OrderSourceError) in
-        try paddedAmount.withUnsafeBufferPointer { paddedAmount throws(OrderSourceError) in
-        try refused.withUnsafeMutableBufferPointer { refused throws(OrderSourceError) in
-        try ordersRefused.withUnsafeMutableBufferPointer { ordersRefused throws(OrderSourceError) in
-        try refusedBy.withUnsafeMutableBufferPointer { refusedBy throws(OrderSourceError) in
-        try shadow.withUnsafeMutableBufferPointer { shadow throws(OrderSourceError) in
-        try debt.withUnsafeMutableBufferPointer { debt throws(OrderSourceError) in
-        try refills.withUnsafeMutableBufferPointer { refills throws(OrderSourceError) in
-        // The order count lives behind a pointer: a captured `var` would be checked for exclusive access on every
-        // order (a runtime call) wherever the source's loop is not inlined here, as with files.
-        // Likewise the count of refusals recorded in `firstRefusals`, and every tally the loop keeps is a buffer.
-        let counter = UnsafeMutablePointer<Int>.allocate(capacity: 2)
-        counter.initialize(repeating: 0, count: 2)
-        defer {
-            ordersSeen = counter.pointee
-            counter.deallocate()
-        }
-        func refuse(juice: Int, count: Int, number: Int, start: Int, end: Int, stock: UnsafeMutableBufferPointer<Int>,
-                    fruits: UnsafeBufferPointer<Int>, amounts: UnsafeBufferPointer<Int>, firstOut: UnsafeMutableBufferPointer<Int>) {
+        chart?.begin(stock: Array(run.stock.prefix(fruitCount)))
+        // Without shadow or chart, recipes are read in their padded layout (the stock's sentinel fruit pads them).
+        let width = !padded || tracksShadow || tracksChart ? 0 : menu.paddedWidth
+        let (stock, shadow, firstOut, refusedBy, refills, debt) = (run.stock, run.shadow, run.firstOut, run.refusedBy, run.refills, run.debt)
+        let (served, ordersServed, refused, ordersRefused) = (run.served, run.ordersServed, run.refused, run.ordersRefused)
+        let (starts, counters) = (run.starts, run.counters)
+
+        func refuse(juice: Int, count: Int, number: Int, start: Int, end: Int,
+                    fruits: UnsafeMutableBufferPointer<Int>, amounts: UnsafeMutableBufferPointer<Int>) {
             refused[juice] += count
             ordersRefused[juice] += 1
-            if counter[1] < 20 {
-                counter[1] &+= 1
+            if counters[1] < 20 {
+                counters[1] &+= 1
                 firstRefusals.append((number, juice))
             }
             for index in start..<end where stock[fruits[index]] < amounts[index] * count {
@@ -114,8 +77,8 @@ public struct Simulator {
 
         /// The shadow serves every order, buying just what is missing (its purchases are the shopping list), and both
         /// the real stock and the shadow are restocked by the policy.
-        func serveShadow(start: Int, end: Int, count: Int, number: Int, stock: UnsafeMutableBufferPointer<Int>,
-                         fruits: UnsafeBufferPointer<Int>, amounts: UnsafeBufferPointer<Int>) {
+        func serveShadow(start: Int, end: Int, count: Int, number: Int) {
+            let (fruits, amounts) = (run.fruits, run.amounts)
             for index in start..<end {
                 let fruit = fruits[index]
                 let left = shadow[fruit] - amounts[index] * count
@@ -150,10 +113,10 @@ public struct Simulator {
         /// Serves one order whose ingredients are `fruits[start..<end]`, `amounts[start..<end]`; `extras` (shadow,
         /// chart) is a constant at each use, so the plain loop carries no test for them.
         @inline(__always)
-        func serveOrder(juice: Int, count: Int, start: Int, end: Int, fruits: UnsafeBufferPointer<Int>, amounts: UnsafeBufferPointer<Int>,
-                        extras: Bool) {
-            counter.pointee &+= 1
-            let number = counter.pointee
+        func serveOrder(juice: Int, count: Int, start: Int, end: Int, fruits: UnsafeMutableBufferPointer<Int>,
+                        amounts: UnsafeMutableBufferPointer<Int>, extras: Bool) {
+            counters[0] &+= 1
+            let number = counters[0]
             var possible = true
             var index = start
             while index < end {
@@ -172,15 +135,13 @@ public struct Simulator {
                 served[juice] &+= count
                 ordersServed[juice] &+= 1
             } else {
-                refuse(juice: juice, count: count, number: number, start: start, end: end, stock: stock, fruits: fruits,
-                       amounts: amounts, firstOut: firstOut)
+                refuse(juice: juice, count: count, number: number, start: start, end: end, fruits: fruits, amounts: amounts)
             }
             guard extras else { return }
-            if tracksShadow {
-                serveShadow(start: start, end: end, count: count, number: number, stock: stock, fruits: fruits, amounts: amounts)
-            }
-            if tracksChart { chart?.record(order: number, stock: stock) }
+            if tracksShadow { serveShadow(start: start, end: end, count: count, number: number) }
+            if tracksChart { chart?.record(order: number, stock: UnsafeMutableBufferPointer(rebasing: stock[0..<fruitCount])) }
         }
+        let (fruits, amounts, paddedFruit, paddedAmount) = (run.fruits, run.amounts, run.paddedFruit, run.paddedAmount)
         if tracksShadow || tracksChart {
             try source.forEachOrder { juice, count in
                 serveOrder(juice: juice, count: count, start: starts[juice], end: starts[juice &+ 1], fruits: fruits, amounts: amounts, extras: true)
@@ -195,10 +156,9 @@ public struct Simulator {
                 serveOrder(juice: juice, count: count, start: starts[juice], end: starts[juice &+ 1], fruits: fruits, amounts: amounts, extras: false)
             }
         }
-        }}}}}}}}}}}}}}}
-        if width > 0 { stock.removeLast() }
-        let number = ordersSeen
-        chart?.finish(order: number, stock: stock)
+        let number = counters[0]
+        let finalStock = Array(stock.prefix(fruitCount))
+        chart?.finish(order: number, stock: finalStock)
 
         var consumed = [Int](repeating: 0, count: fruitCount)
         var needed = [Int](repeating: 0, count: fruitCount)
@@ -210,14 +170,14 @@ public struct Simulator {
             }
             revenue += served[juice] * menu.prices[juice]
         }
-        let shopping = tracksShadow ? debt : (0..<fruitCount).map { max(0, needed[$0] - initial[$0]) }
+        let shopping = tracksShadow ? Array(debt) : (0..<fruitCount).map { max(0, needed[$0] - initial[$0]) }
         return SimulationReport(
-            menu: menu.summary, orders: number, served: served, refused: refused,
-            ordersServed: ordersServed, ordersRefused: ordersRefused, initialStock: initial, finalStock: stock,
+            menu: menu.summary, orders: number, served: Array(served), refused: Array(refused),
+            ordersServed: Array(ordersServed), ordersRefused: Array(ordersRefused), initialStock: initial, finalStock: finalStock,
             consumed: consumed, firstRanOut: firstOut.enumerated().map { index, value in
                 value > 0 ? value : (initial[index] == 0 ? 0 : nil)
             },
-            refusedBy: refusedBy, refills: refills, shoppingList: shopping, revenue: revenue,
+            refusedBy: Array(refusedBy), refills: Array(refills), shoppingList: shopping, revenue: revenue,
             hasPrices: menu.hasPrice.contains(true), firstRefusals: firstRefusals)
     }
 }

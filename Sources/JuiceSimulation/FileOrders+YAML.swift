@@ -90,9 +90,9 @@ extension FileOrders {
     }
 
     private func yamlCount(_ node: YAMLNodeID, in document: borrowing YAMLDocument) throws(OrderSourceError) -> Int {
-        guard case .int(let value) = document.coreValue(of: node), value >= 1, value <= 100_000_000 else {
-            throw malformed(at: node, in: document,
-                             "the count must be a whole number from 1 to 100000000, not \(document.describe(node))")
+        guard case .int(let value) = document.coreValue(of: node), (1...Self.countLimit).contains(value) else {
+            let at = document.location(of: node)
+            throw countProblem(line: at.line, column: at.column, found: document.describe(node))
         }
         return value
     }

@@ -136,16 +136,15 @@ public struct FileOrders: OrderSource, Sendable {
                 let digit = Int(byte) - 0x30
                 if digit >= 0 && digit < 10 { value = value * 10 + digit }
                 // The same bound as JSON Lines and YAML: 100,000,000 at most (checked digit by digit, so no overflow).
-                guard digit >= 0 && digit < 10, value <= 100_000_000 else {
+                guard digit >= 0 && digit < 10, value <= Self.countLimit else {
                     if isFirstLine && name.elementsEqual("juice".utf8) { return false }
-                    throw .malformed(path: path, line: number, column: Self.column(of: comma + 1, in: line),
-                                     message: "the count must be a whole number from 1 to 100000000, not '\(String(decoding: field, as: UTF8.self))'")
+                    throw countProblem(line: number, column: Self.column(of: comma + 1, in: line), found: "'\(String(decoding: field, as: UTF8.self))'")
                 }
                 digits += 1
             }
             if digits > 0 { count = value }
             guard count >= 1 else {
-                throw .malformed(path: path, line: number, column: Self.column(of: comma + 1, in: line), message: "the count must be at least 1")
+                throw countProblem(line: number, column: Self.column(of: comma + 1, in: line), found: "'\(String(decoding: field, as: UTF8.self))'")
             }
         }
         order = SimulationOrder(juice: try resolve(name, line: number, column: nameColumn), count: Int32(count))
@@ -161,9 +160,8 @@ public struct FileOrders: OrderSource, Sendable {
             let known = names.known(name)
             if known != nil || name.allSatisfy({ $0 < 0x80 }) {
                 let count = plain.count ?? 1
-                guard count >= 1 && count <= 100_000_000 else {
-                    throw .malformed(path: path, line: number, column: Self.column(of: plain.countKey ?? 0, in: line),
-                                     message: "the count must be a whole number from 1 to 100000000")
+                guard (1...Self.countLimit).contains(count) else {
+                    throw countProblem(line: number, column: Self.column(of: plain.countKey ?? 0, in: line))
                 }
                 let juice: Int32
                 if let known {
@@ -179,9 +177,8 @@ public struct FileOrders: OrderSource, Sendable {
             throw .malformed(path: path, line: number, column: 1, message: "expected a JSON object like {\"juice\": \"banana-juice\", \"count\": 2}")
         }
         let count = object["count"].map { $0 as? Int ?? 0 } ?? 1
-        guard count >= 1 && count <= 100_000_000 else {
-            let at = Self.firstColumn(of: Array("\"count\"".utf8), in: line) ?? 1
-            throw .malformed(path: path, line: number, column: at, message: "the count must be a whole number from 1 to 100000000")
+        guard (1...Self.countLimit).contains(count) else {
+            throw countProblem(line: number, column: Self.firstColumn(of: Array("\"count\"".utf8), in: line) ?? 1)
         }
         var bytes = Array(juice.utf8)
         // The name's column: where its text first follows the key (the key's if it was written with escapes).
@@ -211,6 +208,16 @@ public struct FileOrders: OrderSource, Sendable {
             guard case .unknown(let text, let suggestion) = error else { return 0 }
             throw .unknownJuice(path: path, line: line, column: column, name: text, suggestion: suggestion)
         }
+    }
+
+    /// The most one order may ask for, in every format.
+    static let countLimit = 100_000_000
+
+    /// The problem of a count outside `1...countLimit` at `line` and `column`; `found` says what was written, where
+    /// that adds anything.
+    func countProblem(line: Int, column: Int, found: String? = nil) -> OrderSourceError {
+        .malformed(path: path, line: line, column: column,
+                   message: "the count must be a whole number from 1 to \(Self.countLimit)" + (found.map { ", not \($0)" } ?? ""))
     }
 
     /// The 1-based column, in Unicode scalars, of the byte at `offset` in `line`.

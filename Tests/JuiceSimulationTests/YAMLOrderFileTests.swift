@@ -96,7 +96,7 @@ struct YAMLOrderFileTests {
     @Test("CSV and JSON Lines problems name their column", arguments: [
         ("csv", "banana-juice,1\n\"bananna juice\",2\n", "2:2: unknown juice 'bananna juice'; did you mean 'Banana Juice'?"),
         ("csv", "juice,count\n딸바쥬스,x2\n", "2:6: the count must be a whole number from 1 to 100000000, not 'x2'"),
-        ("csv", "kiwi-juice,0\n", "1:12: the count must be at least 1"),
+        ("csv", "kiwi-juice,0\n", "1:12: the count must be a whole number from 1 to 100000000, not '0'"),
         ("jsonl", "{\"count\": 2, \"juice\": \"kiwi-jiuce\"}\n", "1:24: unknown juice 'kiwi-jiuce'; did you mean 'kiwi-juice'?"),
         ("jsonl", "{\"juice\": \"kiwi-juice\", \"count\": 0}\n", "1:25: the count must be a whole number from 1 to 100000000"),
         ("jsonl", "{\"juice\": \"kiwi-juice\"\n", "1:1: expected a JSON object like {\"juice\": \"banana-juice\", \"count\": 2}"),

@@ -11,41 +11,36 @@ extension FileOrders {
     /// before it have been handed over. A large file is read on two threads.
     mutating func forEachYAMLOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
         let list = YAMLListReader(file: try mappedFile())
-        var failure: OrderSourceError?
-        let problem = list.readAll { item, document in
-            do throws(OrderSourceError) {
-                let order = try yamlOrder(item, in: document)
-                body(Int(order.juice), Int(order.count))
-                return true
-            } catch {
-                failure = error
-                return false
-            }
-        }
-        if let failure { throw failure }
-        if let problem { throw orderError(problem) }
+        _ = try readOrders(from: list, all: true) { order in body(Int(order.juice), Int(order.count)) }
     }
 
     /// Fills `batch` (emptied by the caller) with the next orders of the YAML list; false at its end.
     mutating func nextYAMLBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
         if yamlListReader == nil { yamlListReader = YAMLListReader(file: try mappedFile()) }
         guard let list = yamlListReader else { return false }
-        var failure: OrderSourceError?
-        while batch.count < 4_096 {
-            let more = list.readSome { item, document in
-                do throws(OrderSourceError) {
-                    batch.append(try yamlOrder(item, in: document))
-                    return true
-                } catch {
-                    failure = error
-                    return false
-                }
-            }
-            if let failure { throw failure }
-            if let problem = list.problem { throw orderError(problem) }
-            if !more { break }
-        }
+        while batch.count < 4_096, try readOrders(from: list, all: false, { batch.append($0) }) {}
         return !batch.isEmpty
+    }
+
+    /// Reads `list` to its end (`all`) or a batch of events on (`readSome`), turning each item into an order for
+    /// `body` and stopping at the first item that is not one; throws that item's problem or the list's, else returns
+    /// whether there is more to read.
+    private mutating func readOrders(from list: YAMLListReader, all: Bool, _ body: (SimulationOrder) -> Void) throws(OrderSourceError) -> Bool {
+        var failure: OrderSourceError?
+        func visit(_ item: YAMLNodeID, _ document: borrowing YAMLDocument) -> Bool {
+            do throws(OrderSourceError) {
+                body(try yamlOrder(item, in: document))
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        var more = false
+        if all { _ = list.readAll(visit) } else { more = list.readSome(visit) }
+        if let failure { throw failure }
+        if let problem = list.problem { throw orderError(problem) }
+        return more
     }
 
     private func mappedFile() throws(OrderSourceError) -> MappedFile {

@@ -90,6 +90,40 @@ struct JuiceList {
         names.add(juice: juices.count - 1, juices: juices, places: places)
     }
 
+    /// Adds the juices of `other`, read from the same file right after these, as if they had been read into this
+    /// list (their names are indexed here, as `other` does not index them).
+    mutating func append(continuation other: consuming JuiceList) {
+        let base = juices.count
+        // Each part of `other` is let go as soon as it is copied, so that memory grows by one part at a time.
+        juices.append(contentsOf: other.juices)
+        other.juices = []
+        places.append(contentsOf: other.places)
+        other.places = []
+        let fruitNumbers = other.fruits.ids.indices.map { number in other.fruits.withBytes(of: number) { fruits.number(of: $0) } }
+        for (index, place) in other.ingredientPlaces { ingredientPlaces[ingredients.count + index] = place }
+        ingredients.reserveCapacity(ingredients.count + other.ingredients.count)
+        for entry in other.ingredients { ingredients.append(IngredientPlace(fruit: fruitNumbers[Int(entry.fruit)], spot: entry.spot)) }
+        other.ingredients = []
+        aliasPlaces += other.aliasPlaces
+        idsAreSimple = idsAreSimple && other.idsAreSimple
+        for index in base..<juices.count { names.add(juice: index, juices: juices, places: places) }
+    }
+
+    /// Whether a juice id from number `start` on may be equal, byte for byte, to an earlier one, where `repeatsBefore`
+    /// is how many repeats the name index had when juice `start` was added. Exact when the name index is incomplete;
+    /// otherwise any repeated id counts (it may share only a name's key, so this may say yes wrongly, never no).
+    func mayRepeatID(from start: Int, repeatsBefore: Int) -> Bool {
+        if names.isComplete {
+            // An id equal in bytes to an earlier text has the same key, so it is among the repeats.
+            return names.repeats[repeatsBefore...].contains { repeated in
+                repeated.text & NameIndex.aliasBit == 0 && repeated.text % 3 == 0 && Int(repeated.text / 3) >= start
+            }
+        }
+        var ids = JuiceIDSet(simple: true, expected: juices.count)
+        let ref = SourceRef(file: 0, line: 0, column: 0, length: 0)
+        return !juices.allSatisfy { ids.insert($0.id, ref: ref) == nil }
+    }
+
     /// The place of ingredient number `index`.
     func ingredientPlace(_ index: Int) -> Place {
         if let place = ingredientPlaces[index] { return place }

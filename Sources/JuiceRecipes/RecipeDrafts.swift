@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import JuiceCore
 
 /// A value read from a file, with where it was written.
@@ -25,14 +28,60 @@ struct FileContents {
     var file: UInt32
     var fruits: [FruitDraft] = []
     var juices = JuiceList()
+    /// Juices read before those in `juices`, in chunks: a second half keeps its juices so (see `RecipeFileHalves`),
+    /// so that joining it to the first costs the memory of one chunk at a time, not of all its juices.
+    var juiceChunks: [JuiceList] = []
     var fruitsSection: SourceRef?
     var defaultCapacity: Located<Int>?
     var capacities: [Located<(fruit: FruitID, amount: Int)>] = []
     var stock: [Located<(fruit: FruitID, amount: Int)>] = []
 
-    init(file: UInt32) {
+    /// What file number `file` contributes, before it is read; with `namesIndexed` false, juice names are not
+    /// indexed as they are read.
+    init(file: UInt32, namesIndexed: Bool = true) {
         self.file = file
+        juices = JuiceList(namesIndexed: namesIndexed)
         juices.fileRuns = [(0, file)]
+    }
+
+    /// Adds what the second half of the same file contributes (see `RecipeFileHalves`), as if read after this;
+    /// false when a juice id is in both halves, which a single pass would have refused as a duplicate key (then
+    /// these contents are unusable).
+    mutating func append(continuation other: consuming FileContents) -> Bool {
+        fruits += other.fruits
+        fruitsSection = fruitsSection ?? other.fruitsSection
+        defaultCapacity = defaultCapacity ?? other.defaultCapacity
+        capacities += other.capacities
+        stock += other.stock
+        let start = juices.juices.count
+        let repeatsBefore = juices.names.repeats.count
+        // One chunk at a time, each let go once copied.
+        var chunks: [JuiceList] = []
+        swap(&chunks, &other.juiceChunks)
+        var last = JuiceList()
+        swap(&last, &other.juices)
+        chunks.append(last)
+        chunks.reverse()
+        while let chunk = chunks.popLast() {
+            juices.append(continuation: chunk)
+            HeapTrim.giveBackFreedMemory()
+        }
+        return !juices.mayRepeatID(from: start, repeatsBefore: repeatsBefore)
+    }
+
+    /// Where the first juice was written, if any juice was read.
+    var firstJuiceSpot: Spot? {
+        (juiceChunks.first ?? juices).places.first?.id
+    }
+
+    /// Sets the juices read so far aside as a chunk, and goes on in an empty list with room for `room` juices.
+    mutating func startJuiceChunk(room: Int) {
+        var full = JuiceList(namesIndexed: juices.names.isComplete)
+        full.juices.reserveCapacity(room)
+        full.places.reserveCapacity(room)
+        full.fileRuns = [(0, file)]
+        swap(&full, &juices)
+        juiceChunks.append(full)
     }
 }
 

@@ -28,41 +28,67 @@ struct RecipeFileReader: YAMLEntryVisitor {
     private(set) var contents: FileContents
     private var sawVersion = false
     private var section: Section?
-    /// The file's bytes, whose lines are counted to project how many juices a large section holds.
-    private let bytes: [UInt8]
+    /// Counts the file's lines, to project how many juices a large section holds.
+    private let countLines: () -> Int
+    /// Whether this reads the second half of a file (see `RecipeFileHalves`): it starts inside the `juices` section,
+    /// so its version is in the first half, and its juice names are indexed when the halves are joined.
+    private let isContinuation: Bool
+    /// The top-level keys read, in order (only the key of a version-1 section counts; see `RecipeFileHalves`).
+    private(set) var topLevelKeys: [String] = []
     /// The line of the first juice read.
     private var firstJuiceLine: UInt32 = 0
     /// After this many juices, room is made for all the section is projected to hold.
     private static let projectionSample = 1024
+    /// How many juices a continuation keeps in one chunk (see `FileContents.juiceChunks`).
+    static let chunkSize = 4096
 
+    /// A reader of file number `fileIndex`, named `file`, holding `bytes`.
     init(file: String, fileIndex: Int, bytes: [UInt8]) {
+        self.init(file: file, fileIndex: fileIndex, countingLines: { Self.lineCount(of: bytes) })
+    }
+
+    /// A reader of file number `fileIndex`, named `file`, whose lines `countLines` counts; a `continuation` reads the
+    /// second half of a file.
+    init(file: String, fileIndex: Int, countingLines countLines: @escaping () -> Int, continuation: Bool = false) {
         idle = YAMLDocument(file: file)
         document = idle
         self.fileIndex = UInt32(truncatingIfNeeded: fileIndex)
-        self.bytes = bytes
-        contents = FileContents(file: self.fileIndex)
+        self.countLines = countLines
+        isContinuation = continuation
+        contents = FileContents(file: self.fileIndex, namesIndexed: !continuation)
     }
 
     /// The number of lines in `bytes` (line feeds, plus one), counted eight bytes at a time.
     static func lineCount(of bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBytes { raw in
-            var count = 1
-            var offset = 0
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            while offset + 8 <= raw.count {
-                // Bytes equal to 0x0A become zero; each zero byte sets its top bit in `zeros`, exactly.
-                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ (ones &* 0x0A)
-                let zeros = ~(((word & low) &+ low) | word | low)
-                count += zeros.nonzeroBitCount
-                offset += 8
-            }
-            while offset < raw.count {
-                if raw[offset] == 0x0A { count += 1 }
-                offset += 1
-            }
-            return count
+        bytes.withUnsafeBufferPointer(lineCount(of:))
+    }
+
+    /// The number of lines in `bytes` (line feeds, plus one), counted eight bytes at a time.
+    static func lineCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var count = 1
+        var offset = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        while offset + 8 <= raw.count {
+            // Bytes equal to 0x0A become zero; each zero byte sets its top bit in `zeros`, exactly.
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ (ones &* 0x0A)
+            let zeros = ~(((word & low) &+ low) | word | low)
+            count += zeros.nonzeroBitCount
+            offset += 8
         }
+        while offset < raw.count {
+            if raw[offset] == 0x0A { count += 1 }
+            offset += 1
+        }
+        return count
+    }
+
+    /// Takes what the file contributes out of the reader (which is left with nothing), without copying it.
+    mutating func takeContents() -> FileContents {
+        var taken = FileContents(file: fileIndex)
+        swap(&taken, &contents)
+        return taken
     }
 
     /// A compact reference to `node`, spanning its text.
@@ -110,6 +136,7 @@ struct RecipeFileReader: YAMLEntryVisitor {
     mutating func visitTopLevelEntry(key: YAMLNodeID, value: YAMLNodeID, streamed: Bool, in document: borrowing YAMLDocument) {
         self.document = copy document
         defer { self.document = idle }
+        topLevelKeys.append(document.string(key))
         switch document.index(of: key, in: ["version", "fruits", "juices", "store"]) {
         case 0:
             sawVersion = true
@@ -130,7 +157,7 @@ struct RecipeFileReader: YAMLEntryVisitor {
         defer { self.document = idle }
         guard let root = document.root else { return }
         guard expectMapping(root, "the file", expecting: "a mapping with 'version: 1' and sections 'fruits', 'juices', 'store'") else { return }
-        if !sawVersion {
+        if !sawVersion && !isContinuation {
             report(.missingField, "missing 'version'; recipe files start with 'version: 1'", at: root, fix: "add 'version: 1' as the first line")
         }
     }
@@ -219,14 +246,18 @@ struct RecipeFileReader: YAMLEntryVisitor {
             report(.missingField, "juice '\(id)' has no 'recipe'", at: key, fix: "add 'recipe: {fruit: amount}'")
         }
         let count = contents.juices.juices.count
-        if count == 0 { firstJuiceLine = places.id.line }
+        if count == 0 && firstJuiceLine == 0 { firstJuiceLine = places.id.line }
         if contents.juices.idsAreSimple {
             contents.juices.idsAreSimple = document.withBytes(of: key, NameMatching.isSimple)
         }
         // Made here, as a temporary, so that it moves into the list rather than being copied.
         contents.juices.append(Juice(id: JuiceID(id), name: name, aliases: aliases, price: price, recipe: recipe), places: places)
         contents.juices.indexNames()
-        if count + 1 == Self.projectionSample { reserveForSection(lastLine: places.id.line) }
+        if isContinuation {
+            if count + 1 == Self.chunkSize { contents.startJuiceChunk(room: Self.chunkSize) }
+        } else if count + 1 == Self.projectionSample {
+            reserveForSection(lastLine: places.id.line)
+        }
     }
 
     /// Makes room for every juice the section is projected to hold, from the lines its first juices took (assuming
@@ -235,7 +266,7 @@ struct RecipeFileReader: YAMLEntryVisitor {
         let sampled = Self.projectionSample - 1
         let span = Int(lastLine) - Int(firstJuiceLine)
         // Counted only now, for a file that has many juices (and while the parse is waiting on libyaml).
-        let lineCount = Self.lineCount(of: bytes)
+        let lineCount = countLines()
         guard span > 0, lineCount > Int(lastLine) else { return }
         let projected = min((lineCount - Int(firstJuiceLine)) * sampled / span, lineCount)
         let list = contents.juices

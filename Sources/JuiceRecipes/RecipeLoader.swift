@@ -8,6 +8,8 @@ public struct RecipeLoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The files read, in load order.
     public var sources: [RecipeSourceFile]
+    /// How many files were read in two halves at once (see `RecipeFileHalves`).
+    package var filesReadInHalves = 0
 
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -21,6 +23,26 @@ public struct RecipeLoadResult: Sendable {
 public struct RecipeLoader: Sendable {
     /// The YAML limits every file is held to.
     public var limits: YAMLLimits
+    /// When a file is read in two halves at once (see `RecipeFileHalves`); results are the same either way.
+    package var halving = Halving.whenWorthwhile
+
+    /// When a file is read in two halves at once.
+    package enum Halving: Sendable {
+        /// A file of 512 KiB or more, on a machine with a second processor.
+        case whenWorthwhile
+        /// Every file in which a cut is found (for tests).
+        case always
+        /// No file.
+        case never
+
+        func applies(toSize size: Int) -> Bool {
+            switch self {
+            case .whenWorthwhile: return RecipeFileHalves.isWorthwhile(size: size)
+            case .always: return true
+            case .never: return false
+            }
+        }
+    }
 
     /// Creates a loader holding files to `limits`.
     public init(limits: YAMLLimits = .default) {
@@ -46,12 +68,18 @@ public struct RecipeLoader: Sendable {
     public func load(files: [RecipeSourceFile]) -> RecipeLoadResult {
         var diagnostics: [Diagnostic] = []
         var contents: [FileContents] = []
+        var halved = 0
         let parser = YAMLParser(limits: limits)
         let sourceFiles = SourceFiles(names: files.map(\.name))
         for (index, file) in files.enumerated() {
             if let size = file.oversizedBy {
                 let error = YAMLError.fileTooLarge(bytes: size, limit: limits.maxFileBytes, at: SourceLocation(file: file.name, line: 1, column: 1))
                 diagnostics.append(Diagnostic(error))
+                continue
+            }
+            if halving.applies(toSize: file.bytes.count), let halves = RecipeFileHalves.read(file, index: index, parser: parser) {
+                contents.append(halves)
+                halved += 1
                 continue
             }
             // Each fruit and juice is read as soon as it is parsed; its nodes are dropped right after.
@@ -68,6 +96,6 @@ public struct RecipeLoader: Sendable {
         let book = validator.validate(&contents)
         diagnostics += validator.diagnostics
         diagnostics.sort()
-        return RecipeLoadResult(book: book, diagnostics: diagnostics, sources: files)
+        return RecipeLoadResult(book: book, diagnostics: diagnostics, sources: files, filesReadInHalves: halved)
     }
 }

@@ -21,12 +21,7 @@ final class EventPipeline: @unchecked Sendable {
     private var reader: LibYAMLEventReader
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     private var cancelled = false
-    #if canImport(Darwin)
-    private var thread: pthread_t?
-    #else
-    private var thread = pthread_t()
-    #endif
-    private var running = false
+    private var producer: BackgroundThread?
 
     /// A pipeline around `reader`, whose parser and input must outlive it.
     init(_ reader: LibYAMLEventReader) {
@@ -43,29 +38,12 @@ final class EventPipeline: @unchecked Sendable {
     }
 
     /// Whether reading in a pipeline can pay: it needs a second processor.
-    static var isWorthwhile: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
+    static var isWorthwhile: Bool { BackgroundThread.hasSecondProcessor }
 
     /// Starts the producer thread; false when no thread could be started (then nothing has been read).
     func start() -> Bool {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        #if canImport(Darwin)
-        let result = pthread_create(&thread, nil, { context in
-            Unmanaged<EventPipeline>.fromOpaque(context).takeRetainedValue().produce()
-            return nil
-        }, context)
-        #else
-        let result = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<EventPipeline>.fromOpaque(context).takeRetainedValue().produce()
-            return nil
-        }, context)
-        #endif
-        guard result == 0 else {
-            Unmanaged<EventPipeline>.fromOpaque(context).release()
-            return false
-        }
-        running = true
-        return true
+        producer = BackgroundThread.start { [self] in produce() }
+        return producer != nil
     }
 
     /// Hands each batch, in order, to `body` until it returns false or the last batch is done; then stops the
@@ -84,13 +62,8 @@ final class EventPipeline: @unchecked Sendable {
         pthread_mutex_unlock(lock)
         // Wake the producer should it wait for a slot; it sees the cancellation and ends.
         free.signal()
-        guard running else { return }
-        #if canImport(Darwin)
-        if let thread { pthread_join(thread, nil) }
-        #else
-        pthread_join(thread, nil)
-        #endif
-        running = false
+        producer?.join()
+        producer = nil
     }
 
     /// The producer thread's work: fills slots until the last batch, or until cancelled.

@@ -72,7 +72,7 @@ struct TreeBuilder {
     }
 
     var result: YAMLParseResult {
-        YAMLParseResult(document: failed ? nil : document, errors: errors)
+        YAMLParseResult(document: failed ? nil : document, errors: errors, nodeCount: nodesMade)
     }
 
     private var file: String { document.file }

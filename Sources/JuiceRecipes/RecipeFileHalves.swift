@@ -1,0 +1,177 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import JuiceYAML
+
+/// A large recipe file read in two halves at once, one per processor: the file is cut at a juice entry in the
+/// middle of its `juices` section, and each half is parsed and read on its own thread, the second one behind a
+/// `juices:` line of its own, with its lines numbered as in the file.
+///
+/// The halves are kept only when they are sure to give what one pass over the file gives:
+/// - both halves read without a single problem (a file with problems is read again in one pass, so diagnostics
+///   never depend on where it was cut);
+/// - the cut fell between two entries of the `juices` mapping: the first half ends in that section, its entries
+///   start at the cut's indentation, and the second half's first juice is the one on the cut line;
+/// - no top-level key and no juice id is in both halves (one pass would have refused it as a duplicate key);
+/// - the two halves hold no more nodes than the limit allows the file.
+///
+/// A juice entry cannot hide the cut line: whatever a juice holds is indented deeper than the entry, and a line at
+/// the entry's indentation ends it; a quoted or flow value left open would be a problem in the first half.
+enum RecipeFileHalves {
+    /// The line the second half is read behind.
+    static let header = Array("juices:\n".utf8)
+
+    /// Where a file is cut: the offset of the line starting the second half, and that line's indentation.
+    struct Cut: Equatable {
+        var offset: Int
+        var indentation: Int
+    }
+
+    /// The smallest file worth cutting: below it, starting a thread costs more than it saves.
+    static let threshold = 1 << 19
+
+    /// Whether a file of `size` bytes is worth reading in halves on this machine.
+    static func isWorthwhile(size: Int) -> Bool {
+        size >= threshold && BackgroundThread.hasSecondProcessor
+    }
+
+    /// Reads file number `index` in two halves; nil when it must be read in one pass (no cut found, a second
+    /// thread could not be started, or the halves could differ from one pass, as listed above).
+    static func read(_ file: RecipeSourceFile, index: Int, parser: YAMLParser) -> FileContents? {
+        file.bytes.withUnsafeBufferPointer { bytes in
+            guard let cut = cut(in: bytes) else { return nil }
+            return read(bytes, cut: cut, name: file.name, index: index, parser: parser)
+        }
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, cut: Cut, name: String, index: Int, parser: YAMLParser) -> FileContents? {
+        let second = UnsafeBufferPointer(rebasing: bytes[cut.offset...])
+        let secondHalf = BackgroundThread.Outcome<Half>()
+        guard let thread = BackgroundThread.start({
+            let line = lineNumber(at: cut.offset, in: bytes)
+            let reader = RecipeFileReader(file: name, fileIndex: index, countingLines: { line - 1 + RecipeFileReader.lineCount(of: second) },
+                                          continuation: true)
+            secondHalf.value = readHalf(second, firstLine: line, reader: reader, parser: parser)
+        }) else { return nil }
+        let reader = RecipeFileReader(file: name, fileIndex: index, countingLines: { RecipeFileReader.lineCount(of: bytes) })
+        let firstHalf = readHalf(UnsafeBufferPointer(rebasing: bytes[..<cut.offset]), firstLine: 1, reader: reader, parser: parser)
+        thread.join()
+        guard var first = consume firstHalf, var second = secondHalf.take() else { return nil }
+        // Each half has a root mapping, and the second its `juices` key and mapping too, which the file has once.
+        guard first.nodeCount + second.nodeCount - 3 <= parser.limits.maxNodes,
+              first.reader.topLevelKeys.last == "juices", second.reader.topLevelKeys.first == "juices",
+              Set(first.reader.topLevelKeys).isDisjoint(with: second.reader.topLevelKeys.dropFirst()),
+              let firstJuice = first.reader.contents.firstJuiceSpot, firstJuice.column == cut.indentation + 1,
+              let secondJuice = second.reader.contents.firstJuiceSpot,
+              secondJuice.line == second.firstLine, secondJuice.column == cut.indentation + 1 else { return nil }
+        // Taken out of the readers, so that the first half's arrays grow in place, and the second's go once joined.
+        var contents = first.reader.takeContents()
+        guard contents.append(continuation: second.reader.takeContents()) else { return nil }
+        return contents
+    }
+
+    /// One half, read without a problem: its reader, holding what the half contributes.
+    private struct Half {
+        var reader: RecipeFileReader
+        var firstLine: Int
+        /// The nodes its parse made, as the node limit counts them.
+        var nodeCount: Int
+    }
+
+    /// Parses and reads one half, whose first line is `firstLine` (the second half behind `header`); nil when it
+    /// has a problem of any kind. Its parse (holding the keys of its juices) is let go before it returns.
+    private static func readHalf(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, reader: consuming RecipeFileReader, parser: YAMLParser) -> Half? {
+        var reader = reader
+        guard let parsed = parser.parse(part: bytes, of: reader.document.file, firstLine: firstLine, after: firstLine == 1 ? [] : header,
+                                        visitor: &reader),
+              parsed.errors.isEmpty, let document = parsed.document else { return nil }
+        reader.finish(document)
+        guard reader.diagnostics.isEmpty else { return nil }
+        return Half(reader: reader, firstLine: firstLine, nodeCount: parsed.nodeCount)
+    }
+
+    // MARK: Finding the cut
+
+    /// A cut near the middle of `bytes`: the first line past the middle at the indentation of the entries under a
+    /// top-level `juices:` line, starting like a plain key, before any later top-level line.
+    static func cut(in bytes: UnsafeBufferPointer<UInt8>) -> Cut? {
+        guard let section = juicesLine(in: bytes) else { return nil }
+        // The section's first entry fixes the indentation.
+        var line = nextLine(after: section, in: bytes)
+        while let start = line, isBlankOrComment(start, in: bytes) { line = nextLine(after: start, in: bytes) }
+        guard let entry = line else { return nil }
+        let indentation = self.indentation(at: entry, in: bytes)
+        guard indentation > 0, startsKey(at: entry + indentation, in: bytes) else { return nil }
+        line = nextLine(after: max(entry, bytes.count / 2), in: bytes)
+        while let start = line {
+            let depth = self.indentation(at: start, in: bytes)
+            if depth == 0 && !isBlankOrComment(start, in: bytes) { return nil }
+            if depth == indentation && startsKey(at: start + depth, in: bytes) { return Cut(offset: start, indentation: indentation) }
+            line = nextLine(after: start, in: bytes)
+        }
+        return nil
+    }
+
+    /// The offset of a line `juices:` (spaces or a comment may follow), at the start of the file or of a line.
+    private static func juicesLine(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let key = Array("juices:".utf8)
+        var from = 0
+        // Each 'j' found is checked; the section usually starts early in the file.
+        while from < bytes.count, let found = memchr(base + from, Int32(key[0]), bytes.count - from) {
+            let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            if offset == 0 || bytes[offset - 1] == 0x0A || bytes[offset - 1] == 0x0D,
+               offset + key.count <= bytes.count, memcmp(base + offset, key, key.count) == 0 {
+                var end = offset + key.count
+                while end < bytes.count && bytes[end] == 0x20 { end += 1 }
+                if end == bytes.count || bytes[end] == 0x0A || bytes[end] == 0x0D || bytes[end] == 0x23 { return offset }
+            }
+            from = offset + 1
+        }
+        return nil
+    }
+
+    /// The start of the line after the one holding `offset`, if there is one.
+    private static func nextLine(after offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, offset < bytes.count,
+              let found = memchr(base + offset, 0x0A, bytes.count - offset) else { return nil }
+        let next = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+        return next < bytes.count ? next : nil
+    }
+
+    /// How many spaces start the line at `start`.
+    private static func indentation(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = start
+        while end < bytes.count && bytes[end] == 0x20 { end += 1 }
+        return end - start
+    }
+
+    /// Whether the line at `start` holds only spaces, or a comment.
+    private static func isBlankOrComment(_ start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = start + indentation(at: start, in: bytes)
+        return first == bytes.count || bytes[first] == 0x0A || bytes[first] == 0x0D || bytes[first] == 0x23
+    }
+
+    /// Whether a plain key could start at `offset`: an ASCII letter or digit.
+    private static func startsKey(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard offset < bytes.count else { return false }
+        let byte = bytes[offset] | 0x20
+        return (byte >= 0x61 && byte <= 0x7A) || (bytes[offset] >= 0x30 && bytes[offset] <= 0x39)
+    }
+
+    /// The 1-based line number at `offset`, counting line breaks as YAML does (LF, CR LF and a lone CR).
+    static func lineNumber(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let before = UnsafeBufferPointer(rebasing: bytes[..<offset])
+        var line = RecipeFileReader.lineCount(of: before)
+        guard let base = before.baseAddress, let first = memchr(base, 0x0D, before.count) else { return line }
+        // Lone carriage returns, from the first one on (rare: only old Mac line ends have them).
+        var index = UnsafeRawPointer(first) - UnsafeRawPointer(base)
+        while index < before.count {
+            if before[index] == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A) { line += 1 }
+            index += 1
+        }
+        return line
+    }
+}

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A closure running on a thread of its own; `join()` waits for it to end.
+///
+/// Safety (hence `@unchecked Sendable`): `work` is touched by the new thread only between its start and its end, and
+/// by the starting thread only before `pthread_create` and after `pthread_join`, which order every access. What the
+/// work hands back goes through the same hand-over (see `BackgroundThread.Outcome`).
+package final class BackgroundThread: @unchecked Sendable {
+    private var work: (() -> Void)?
+    private var thread: pthread_t?
+    private var joined = false
+
+    private init(_ work: @escaping () -> Void) {
+        self.work = work
+    }
+
+    /// Starts `work` on a new thread; nil when no thread could be started (then `work` has not run).
+    package static func start(_ work: @escaping () -> Void) -> BackgroundThread? {
+        let background = BackgroundThread(work)
+        let context = Unmanaged.passRetained(background).toOpaque()
+        guard let thread = startThread(context: context, entry: { context in
+            let background = Unmanaged<BackgroundThread>.fromOpaque(context).takeRetainedValue()
+            background.work?()
+            background.work = nil
+        }) else {
+            Unmanaged<BackgroundThread>.fromOpaque(context).release()
+            return nil
+        }
+        background.thread = thread
+        return background
+    }
+
+    deinit {
+        // Dropped unjoined (only once the thread has ended, as it holds the object while it runs): let it go.
+        if !joined, let thread { pthread_detach(thread) }
+    }
+
+    /// Waits for the thread to end.
+    package func join() {
+        guard !joined, let thread else { return }
+        pthread_join(thread, nil)
+        joined = true
+    }
+
+    /// Whether more than one processor is online, so that work on a second thread can overlap the first.
+    package static var hasSecondProcessor: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
+
+    /// A value computed on a background thread, read by the starting thread once it has joined it.
+    ///
+    /// Safety (hence `@unchecked Sendable`): the thread writes `value` before it ends; the starter reads it only
+    /// after `join()`.
+    package final class Outcome<Value>: @unchecked Sendable {
+        /// The value, once the work has set it.
+        package var value: Value?
+
+        /// An outcome not yet set.
+        package init() {}
+
+        /// Takes the value out (leaving none), so that it is not shared with the outcome.
+        package func take() -> Value? {
+            defer { value = nil }
+            return value
+        }
+    }
+}
+
+/// Starts a thread that calls `entry` with `context`; nil when none could be started.
+private func startThread(context: UnsafeMutableRawPointer, entry: @convention(c) (UnsafeMutableRawPointer) -> Void) -> pthread_t? {
+    let start = UnsafeMutablePointer<ThreadStart>.allocate(capacity: 1)
+    start.initialize(to: ThreadStart(context: context, entry: entry))
+    #if canImport(Darwin)
+    var thread: pthread_t?
+    let result = pthread_create(&thread, nil, { raw in
+        let start = raw.assumingMemoryBound(to: ThreadStart.self)
+        let (context, entry) = (start.pointee.context, start.pointee.entry)
+        start.deinitialize(count: 1)
+        start.deallocate()
+        entry(context)
+        return nil
+    }, start)
+    #else
+    var thread = pthread_t()
+    let result = pthread_create(&thread, nil, { raw in
+        guard let raw else { return nil }
+        let start = raw.assumingMemoryBound(to: ThreadStart.self)
+        let (context, entry) = (start.pointee.context, start.pointee.entry)
+        start.deinitialize(count: 1)
+        start.deallocate()
+        entry(context)
+        return nil
+    }, start)
+    #endif
+    guard result == 0 else {
+        start.deinitialize(count: 1)
+        start.deallocate()
+        return nil
+    }
+    return thread
+}
+
+/// What a new thread is handed: the function to call and its argument.
+private struct ThreadStart {
+    var context: UnsafeMutableRawPointer
+    var entry: @convention(c) (UnsafeMutableRawPointer) -> Void
+}

@@ -78,4 +78,37 @@ import Testing
         #expect(NameMatching.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars)) == distance)
         #expect(NameMatching.editDistance(Array(b.unicodeScalars), Array(a.unicodeScalars)) == distance)
     }
+
+    /// Texts whose normalised forms are equal, however they were spaced, cased or long (the hash reads eight bytes at
+    /// a time where it can, and must agree with its byte-by-byte path).
+    static let sameKeys: [(String, String)] = [
+        ("Strawberry Banana Juice", "strawberrybananajuice"),
+        ("STRAWBERRY-BANANA", "strawberry-banana"),
+        ("  Mango\tKiwi\nJuice  ", "mangokiwijuice"),
+        ("딸기 바나나 쥬스", "딸기바나나쥬스"),
+        ("ABCDEFGHIJKLMNOP", "abcdefgh ijklmnop"),
+        ("a b c d e f g h i", "abcdefghi"),
+        ("Juice 12345678 딸기", "juice12345678딸기"),
+        ("", "   "),
+    ]
+
+    @Test("texts with equal normalised forms hash alike, whichever way the hash reads them", arguments: sameKeys)
+    func simpleKeyHashAgrees(a: String, b: String) throws {
+        let (first, second) = (Array(a.utf8), Array(b.utf8))
+        let hashes = first.withUnsafeBufferPointer { x in second.withUnsafeBufferPointer { y in
+            (NameMatching.simpleKeyHash(x), NameMatching.simpleKeyHash(y), NameMatching.simpleKeysEqual(x, y))
+        } }
+        #expect(hashes.2)
+        let hash = try #require(hashes.0)
+        #expect(hashes.1 == hash)
+        #expect(NameMatching.normalize(a) == NameMatching.normalize(b))
+    }
+
+    @Test("texts with different normalised forms hash apart; texts outside the simple set have no hash")
+    func simpleKeyHashSeparates() {
+        let texts = ["juice-1", "juice-2", "juice-12", "Juice 1 2 3 4 5 6 7 8", "juice12345679", "a\u{0}", "a", "딸기", "딸기쥬스", "abcdefgh", "abcdefghi"]
+        let hashes = texts.map { text in Array(text.utf8).withUnsafeBufferPointer(NameMatching.simpleKeyHash) }
+        #expect(Set(hashes.compactMap { $0 }).count == texts.count)
+        #expect(Array("Açaí".utf8).withUnsafeBufferPointer(NameMatching.simpleKeyHash) == nil)
+    }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns libyaml events into a `YAMLDocument`; when streaming, hands top-level entries (and the entries of the
 /// sections the visitor asks for) to a visitor as they complete, then drops them, keys included (`StreamedKeys`
 /// remembers those).
@@ -306,7 +312,10 @@ struct TreeBuilder {
 
     /// Moves a finished mapping's pairs into the document, dropping (and reporting) bad and duplicate keys.
     private mutating func appendCheckedPairs(from pendingStart: Int) {
-        keys.removeAll()
+        // A small mapping (most are) looks for an equal key among the keys it has kept; a larger one in `keys`.
+        let small = pending.count - pendingStart <= 2 * Self.smallMapping
+        let keptFrom = document.children.count
+        if !small { keys.removeAll() }
         var index = pendingStart
         while index + 1 < pending.count {
             let key = YAMLNodeID(pending[index])
@@ -315,13 +324,35 @@ struct TreeBuilder {
             let (usable, problem) = check(key: key)
             if let problem { errors.append(problem) }
             guard usable else { continue }
-            if let first = keys.insert(key, in: document) {
+            if let first = small ? keptKey(equalTo: key, from: keptFrom) : keys.insert(key, in: document) {
                 errors.append(.duplicateKey(document.string(key), at: document.location(of: key), first: document.location(of: first)))
                 continue
             }
             document.children.append(key.index)
             document.children.append(value)
         }
+    }
+
+    /// The most pairs a mapping may have for its keys to be compared one by one.
+    private static let smallMapping = 8
+
+    /// The first key kept since child `start` (keys and values alternate) whose text is the scalar `key`'s.
+    private func keptKey(equalTo key: YAMLNodeID, from start: Int) -> YAMLNodeID? {
+        let target = document.records[Int(key.index)]
+        var child = start
+        while child < document.children.count {
+            let kept = document.children[child]
+            let record = document.records[Int(kept)]
+            if record.count == target.count && record.kind == .scalar {
+                let equal = document.text.withUnsafeBufferPointer { text in
+                    guard let base = text.baseAddress else { return true }
+                    return memcmp(base + Int(record.start), base + Int(target.start), Int(target.count)) == 0
+                }
+                if equal { return YAMLNodeID(kept) }
+            }
+            child += 2
+        }
+        return nil
     }
 
     /// Whether `key` can be a mapping key, and the problem to report when it cannot (none for an alias, reported already).
@@ -334,10 +365,14 @@ struct TreeBuilder {
         case .scalar:
             let record = document.records[Int(key.index)]
             guard record.style == .plain else { return (true, nil) }
-            // Most keys start with a letter that starts no null, boolean, number or merge key: a string, at once.
+            // Most keys start with a letter: then only the 4- and 5-letter null and boolean spellings (starting n, t
+            // or f) are not strings, and no number or merge key is possible.
             if record.count > 0 {
                 let first = document.text[Int(record.start)] | 0x20
-                if first >= 0x61 && first <= 0x7A && first != 0x6E && first != 0x74 && first != 0x66 { return (true, nil) }
+                if first >= 0x61 && first <= 0x7A
+                    && ((first != 0x6E && first != 0x74 && first != 0x66) || (record.count != 4 && record.count != 5)) {
+                    return (true, nil)
+                }
             }
             if document.scalar(key, equals: "<<") {
                 return (false, .mergeKey(at: document.location(of: key)))

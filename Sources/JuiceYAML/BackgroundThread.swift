@@ -22,16 +22,27 @@ package final class BackgroundThread: @unchecked Sendable {
     package static func start(_ work: @escaping () -> Void) -> BackgroundThread? {
         let background = BackgroundThread(work)
         let context = Unmanaged.passRetained(background).toOpaque()
-        guard let thread = startThread(context: context, entry: { context in
-            let background = Unmanaged<BackgroundThread>.fromOpaque(context).takeRetainedValue()
-            background.work?()
-            background.work = nil
-        }) else {
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        let result = pthread_create(&thread, nil, { context in BackgroundThread.main(context) }, context)
+        #else
+        var thread = pthread_t()
+        let result = pthread_create(&thread, nil, { context in context.flatMap(BackgroundThread.main) }, context)
+        #endif
+        guard result == 0 else {
             Unmanaged<BackgroundThread>.fromOpaque(context).release()
             return nil
         }
         background.thread = thread
         return background
+    }
+
+    /// The new thread's body: runs the work of the object `context` holds retained, then lets it go.
+    private static func main(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        let background = Unmanaged<BackgroundThread>.fromOpaque(context).takeRetainedValue()
+        background.work?()
+        background.work = nil
+        return nil
     }
 
     deinit {
@@ -66,44 +77,4 @@ package final class BackgroundThread: @unchecked Sendable {
             return value
         }
     }
-}
-
-/// Starts a thread that calls `entry` with `context`; nil when none could be started.
-private func startThread(context: UnsafeMutableRawPointer, entry: @convention(c) (UnsafeMutableRawPointer) -> Void) -> pthread_t? {
-    let start = UnsafeMutablePointer<ThreadStart>.allocate(capacity: 1)
-    start.initialize(to: ThreadStart(context: context, entry: entry))
-    #if canImport(Darwin)
-    var thread: pthread_t?
-    let result = pthread_create(&thread, nil, { raw in
-        let start = raw.assumingMemoryBound(to: ThreadStart.self)
-        let (context, entry) = (start.pointee.context, start.pointee.entry)
-        start.deinitialize(count: 1)
-        start.deallocate()
-        entry(context)
-        return nil
-    }, start)
-    #else
-    var thread = pthread_t()
-    let result = pthread_create(&thread, nil, { raw in
-        guard let raw else { return nil }
-        let start = raw.assumingMemoryBound(to: ThreadStart.self)
-        let (context, entry) = (start.pointee.context, start.pointee.entry)
-        start.deinitialize(count: 1)
-        start.deallocate()
-        entry(context)
-        return nil
-    }, start)
-    #endif
-    guard result == 0 else {
-        start.deinitialize(count: 1)
-        start.deallocate()
-        return nil
-    }
-    return thread
-}
-
-/// What a new thread is handed: the function to call and its argument.
-private struct ThreadStart {
-    var context: UnsafeMutableRawPointer
-    var entry: @convention(c) (UnsafeMutableRawPointer) -> Void
 }

@@ -59,6 +59,13 @@ import Testing
         #expect(lines == ["176:26 duplicate-name", "178:26 unknown-fruit", "187:14 exceeds-initial-stock"])
     }
 
+    @Test("the other fixture menus (fuzzing seeds too) are read in halves, cleanly", arguments: ["halves/clean.yaml", "halves/sections.yaml"])
+    func fixtures(path: String) throws {
+        let text = String(decoding: try TestSupport.fixture(path), as: UTF8.self)
+        Self.expectSame(text, halved: true)
+        #expect(TestSupport.load(text).diagnostics.isEmpty)
+    }
+
     @Test("CR LF line ends, comments and blank lines between the entries, a byte order mark: still in halves")
     func layout() {
         Self.expectSame(Self.menu(juices: 40, lineEnd: "\r\n"), halved: true)

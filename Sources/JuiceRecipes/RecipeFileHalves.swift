@@ -172,14 +172,43 @@ enum RecipeFileHalves {
     /// The 1-based line number at `offset`, counting line breaks as YAML does (LF, CR LF and a lone CR).
     static func lineNumber(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let before = UnsafeBufferPointer(rebasing: bytes[..<offset])
-        var line = RecipeFileReader.lineCount(of: before)
-        guard let base = before.baseAddress, let first = memchr(base, 0x0D, before.count) else { return line }
-        // Lone carriage returns, from the first one on (rare: only old Mac line ends have them).
-        var index = UnsafeRawPointer(first) - UnsafeRawPointer(base)
-        while index < before.count {
-            if before[index] == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A) { line += 1 }
-            index += 1
+        let lines = RecipeFileReader.lineCount(of: before)
+        guard let base = before.baseAddress, memchr(base, 0x0D, before.count) != nil else { return lines }
+        return lines + loneCarriageReturns(in: before, next: offset < bytes.count ? bytes[offset] : nil)
+    }
+
+    /// How many carriage returns in `bytes` are not followed by a line feed (`next` is the byte after them, if
+    /// any), eight bytes at a time: a file with CR LF line ends has a CR on every line.
+    static func loneCarriageReturns(in bytes: UnsafeBufferPointer<UInt8>, next: UInt8?) -> Int {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        // The top bit of each byte of `word` equal to `byte`, exactly.
+        func marks(_ word: UInt64, _ byte: UInt64) -> UInt64 {
+            let difference = word ^ (ones &* byte)
+            return ~(((difference & low) &+ low) | difference | low)
         }
-        return line
+        var lone = 0
+        var offset = 0
+        var pendingCR = false
+        while offset + 8 <= raw.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let returns = marks(word, 0x0D)
+            let feeds = marks(word, 0x0A)
+            // A CR from the word before is lone unless this word starts with LF.
+            if pendingCR && feeds & 0x80 == 0 { lone += 1 }
+            // A CR with an LF in the next byte of the word is not lone; the last byte's CR waits for the next word.
+            let unfollowed = returns & ~(feeds >> 8)
+            pendingCR = unfollowed & (1 << 63) != 0
+            lone += (unfollowed & ~(1 << 63)).nonzeroBitCount
+            offset += 8
+        }
+        while offset < raw.count {
+            if pendingCR && raw[offset] != 0x0A { lone += 1 }
+            pendingCR = raw[offset] == 0x0D
+            offset += 1
+        }
+        if pendingCR && next != 0x0A { lone += 1 }
+        return lone
     }
 }

@@ -102,6 +102,25 @@ import Testing
         Self.expectSame(lone, halved: true)
     }
 
+    @Test("lone CRs and CR LFs before the cut, at every offset in a word, still number the second half's lines right")
+    func carriageReturns() {
+        // A problem in the second half shows whether its lines are numbered as one pass numbers them.
+        let base = Self.menu(juices: 40, replacing: [37: Self.juice(37, recipe: "fruit-4: 12")])
+        let fruitsEnd = base.range(of: "juices:\n")!.lowerBound
+        for step in 1...9 {
+            // Every `step`-th line break of the fruits section becomes a lone CR; the rest of the file uses CR LF.
+            var breaks = 0
+            let fruits = String(base[..<fruitsEnd]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var head = ""
+            for (index, line) in fruits.enumerated() where index < fruits.count - 1 {
+                breaks += 1
+                head += line + (breaks % step == 0 ? "\r" : "\r\n")
+            }
+            let tail = String(base[fruitsEnd...]).replacingOccurrences(of: "\n", with: "\r\n")
+            Self.expectSame(head + tail, halved: true)
+        }
+    }
+
     @Test("what one pass would refuse, or read differently, makes the halves give way to one pass")
     func fallBack() {
         // A juice id in both halves (one pass: a duplicate key).

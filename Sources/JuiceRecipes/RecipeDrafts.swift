@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import JuiceCore
 
 /// A value read from a file, with where it was written.
@@ -55,14 +52,10 @@ struct FileContents {
         stock += other.stock
         let start = juices.juices.count
         let repeatsBefore = juices.names.repeats.count
-        // One chunk at a time, each let go once copied.
-        var chunks: [JuiceList] = []
-        swap(&chunks, &other.juiceChunks)
-        var last = JuiceList()
-        swap(&last, &other.juices)
-        chunks.append(last)
-        chunks.reverse()
-        while let chunk = chunks.popLast() {
+        // One chunk at a time (the last is `other.juices`), each let go once copied.
+        for index in 0...other.juiceChunks.count {
+            var chunk = JuiceList()
+            if index < other.juiceChunks.count { swap(&chunk, &other.juiceChunks[index]) } else { swap(&chunk, &other.juices) }
             juices.append(continuation: chunk)
             HeapTrim.giveBackFreedMemory()
         }

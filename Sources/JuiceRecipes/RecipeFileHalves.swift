@@ -56,15 +56,14 @@ enum RecipeFileHalves {
         let secondHalf = BackgroundThread.Outcome<Half>()
         guard let thread = BackgroundThread.start({
             let line = lineNumber(at: cut.offset, in: bytes)
-            let reader = RecipeFileReader(file: name, fileIndex: index, countingLines: { line - 1 + RecipeFileReader.lineCount(of: second) },
-                                          continuation: true)
-            secondHalf.value = readHalf(second, firstLine: line, reader: reader, parser: parser)
+            let reader = RecipeFileReader(continuationOf: name, fileIndex: index)
+            secondHalf.value = readHalf(second, firstLine: line, behind: header, reader: reader, parser: parser)
         }) else { return nil }
         // The file's lines are projected from the first half's (to make room for the juices), not counted.
         let first = UnsafeBufferPointer(rebasing: bytes[..<cut.offset])
         let reader = RecipeFileReader(file: name, fileIndex: index,
                                       countingLines: { RecipeFileReader.lineCount(of: first) * bytes.count / max(first.count, 1) + 1 })
-        let firstHalf = readHalf(first, firstLine: 1, reader: reader, parser: parser)
+        let firstHalf = readHalf(first, firstLine: 1, behind: [], reader: reader, parser: parser)
         thread.join()
         guard var first = consume firstHalf, var second = secondHalf.take() else { return nil }
         // Each half has a root mapping, and the second its `juices` key and mapping too, which the file has once.
@@ -88,11 +87,13 @@ enum RecipeFileHalves {
         var nodeCount: Int
     }
 
-    /// Parses and reads one half, whose first line is `firstLine` (the second half behind `header`); nil when it
-    /// has a problem of any kind. Its parse (holding the keys of its juices) is let go before it returns.
-    private static func readHalf(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, reader: consuming RecipeFileReader, parser: YAMLParser) -> Half? {
+    /// Parses and reads one half, whose first line is `firstLine`, behind `header` (empty for the first half); nil
+    /// when it has a problem of any kind. Its parse (holding the keys of its juices) is let go before it returns.
+    private static func readHalf(
+        _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, behind header: [UInt8], reader: consuming RecipeFileReader, parser: YAMLParser
+    ) -> Half? {
         var reader = reader
-        guard let parsed = parser.parse(part: bytes, of: reader.document.file, firstLine: firstLine, after: firstLine == 1 ? [] : header,
+        guard let parsed = parser.parse(part: bytes, of: reader.document.file, firstLine: firstLine, after: header,
                                         visitor: &reader),
               parsed.errors.isEmpty, let document = parsed.document else { return nil }
         reader.finish(document)

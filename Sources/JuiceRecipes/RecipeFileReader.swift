@@ -33,7 +33,7 @@ struct RecipeFileReader: YAMLEntryVisitor {
     /// Whether this reads the second half of a file (see `RecipeFileHalves`): it starts inside the `juices` section,
     /// so its version is in the first half, and its juice names are indexed when the halves are joined.
     private let isContinuation: Bool
-    /// The top-level keys read, in order (only the key of a version-1 section counts; see `RecipeFileHalves`).
+    /// The text of every top-level key visited, in order (to compare the two halves of a file, `RecipeFileHalves`).
     private(set) var topLevelKeys: [String] = []
     /// The line of the first juice read.
     private var firstJuiceLine: UInt32 = 0
@@ -47,9 +47,18 @@ struct RecipeFileReader: YAMLEntryVisitor {
         self.init(file: file, fileIndex: fileIndex, countingLines: { Self.lineCount(of: bytes) })
     }
 
-    /// A reader of file number `fileIndex`, named `file`, whose lines `countLines` counts; a `continuation` reads the
-    /// second half of a file.
-    init(file: String, fileIndex: Int, countingLines countLines: @escaping () -> Int, continuation: Bool = false) {
+    /// A reader of file number `fileIndex`, named `file`, whose lines `countLines` counts.
+    init(file: String, fileIndex: Int, countingLines countLines: @escaping () -> Int) {
+        self.init(file: file, fileIndex: fileIndex, countingLines: countLines, continuation: false)
+    }
+
+    /// A reader of the second half of file number `fileIndex`, named `file` (see `RecipeFileHalves`); it keeps its
+    /// juices in chunks rather than projecting how many there are, so it needs no line count.
+    init(continuationOf file: String, fileIndex: Int) {
+        self.init(file: file, fileIndex: fileIndex, countingLines: { 0 }, continuation: true)
+    }
+
+    private init(file: String, fileIndex: Int, countingLines countLines: @escaping () -> Int, continuation: Bool) {
         idle = YAMLDocument(file: file)
         document = idle
         self.fileIndex = UInt32(truncatingIfNeeded: fileIndex)

@@ -101,12 +101,13 @@ public struct YAMLParser: Sendable {
         // libyaml, told the input is UTF-8, would not skip a leading byte order mark: skip it here.
         let bodyStart = EncodingCheck.hasUTF8ByteOrderMark(bytes) ? 3 : 0
         let body = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
-        let opened = part.map { part in body.count > 0 ? LibYAMLHandle(body, after: part.header) : nil } ?? (body.count > 0 ? LibYAMLHandle(body) : nil)
-        guard let handle = opened else {
+        guard body.count > 0, let handle = part.map({ LibYAMLHandle(body, after: $0.header) }) ?? LibYAMLHandle(body) else {
             return YAMLParseResult(document: nil, errors: [.emptyFile(at: origin)])
         }
-        // A part read behind a header has no NEL, LS or PS (see `parse(part:of:firstLine:after:visitor:)`).
-        let lineMap = part.map { $0.firstLine == 1 && $0.header.isEmpty } ?? true ? LineMap(body) : nil
+        // Lines are mapped only where they start the file: a part read from elsewhere has no NEL, LS or PS (see
+        // `parse(part:of:firstLine:after:visitor:)`).
+        let startsFile = part.map { $0.firstLine == 1 && $0.header.isEmpty } ?? true
+        let lineMap = startsFile ? LineMap(body) : nil
         let reader = LibYAMLEventReader(handle: handle, bytes: bytes, bodyStart: bodyStart, lineMap: lineMap, file: file,
                                         maxScalarBytes: limits.maxScalarBytes, firstLine: part?.firstLine ?? 1)
         var builder = TreeBuilder(file: file, size: bytes.count, limits: limits, mode: sink == nil ? .tree : .entries)

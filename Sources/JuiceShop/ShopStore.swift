@@ -1,0 +1,72 @@
+import JuiceCore
+
+/// One change to the shop's stock, as a store applies it: all of it, with its journal entry, or nothing.
+public enum StockOperation: Hashable, Sendable {
+    /// Make `count` of `juice`: every ingredient for the whole count is checked before anything is taken.
+    case make(Juice, count: Int)
+    /// Apply stock changes (add, remove, set) in order, all or none, journaled as `kind`.
+    case change([StockChange], kind: JournalKind)
+}
+
+/// What a store reports about its own health: the invariant (stock = initial + the journal's deltas) and, where the
+/// backend has one, its own integrity check.
+public struct IntegrityReport: Hashable, Sendable {
+    /// Fruits whose stock differs from their initial stock plus the sum of the journal's deltas, with both figures.
+    public var brokenFruits: [BrokenFruit]
+    /// What the backend's own check said ("ok" when it found nothing), where it has one.
+    public var backendCheck: [String]
+
+    /// Whether nothing is wrong.
+    public var isHealthy: Bool { brokenFruits.isEmpty && backendCheck.allSatisfy { $0 == "ok" } }
+
+    /// Creates a report.
+    public init(brokenFruits: [BrokenFruit], backendCheck: [String]) {
+        self.brokenFruits = brokenFruits
+        self.backendCheck = backendCheck
+    }
+
+    /// A fruit whose stock disagrees with the journal.
+    public struct BrokenFruit: Hashable, Sendable {
+        /// The fruit.
+        public var fruit: FruitID
+        /// The stock the store holds.
+        public var stock: Int
+        /// Initial stock plus the journal's deltas: what the stock should be.
+        public var expected: Int
+
+        /// Creates a record.
+        public init(fruit: FruitID, stock: Int, expected: Int) {
+            self.fruit = fruit
+            self.stock = stock
+            self.expected = expected
+        }
+    }
+}
+
+/// The seam for the shop's state: where stock and its journal live (an SQLite file, a PostgreSQL database, memory).
+///
+/// Every method is safe to call from any task; none blocks an event loop. Changes are all or nothing: a thrown error
+/// means stock and journal are exactly as before. Reads never write. The book passed in says which fruits the shop
+/// sells, their capacities and initial stock; fruits new to the book join at their initial stock on the first change.
+public protocol ShopStore: Sendable {
+    /// A short human description of where the state lives (a path, or a URL without its password), for messages.
+    var location: String { get }
+
+    /// The current stock of every fruit in `book`, plus fruits the state keeps that `book` no longer has; never writes.
+    func snapshot(book: RecipeBook) async throws(ShopError) -> ShopSnapshot
+
+    /// Applies `operation` with its journal entry, all or nothing; `command` is recorded in the journal.
+    func perform(_ operation: StockOperation, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt
+
+    /// Reverts the newest change not yet undone, if the stock allows it; the undo is journaled too.
+    func undo(book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt
+
+    /// The journal, newest first; at most `limit` entries.
+    func history(limit: Int?) async throws(ShopError) -> [JournalEntry]
+
+    /// Checks the invariant and the backend's own integrity; never repairs anything.
+    func checkIntegrity() async throws(ShopError) -> IntegrityReport
+
+    /// A value that changes whenever the stock or journal changes, from any process (to notice changes to push).
+    func changeToken() async throws(ShopError) -> Int
+}

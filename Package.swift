@@ -33,6 +33,8 @@ let package = Package(
             name: "JuiceShop",
             dependencies: ["JuiceRecipes", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The live menu: validated hot reload of a recipe directory (used by the server).
+        .target(name: "JuiceReload", dependencies: ["JuiceRecipes", "JuiceCore"]),
         // Batch order simulation and planning over a compiled menu; never touches the shop's live state.
         .target(name: "JuiceSimulation", dependencies: ["JuiceCore", "JuiceYAML", "JuiceRecipes"]),
         // The command-line tool.

@@ -61,6 +61,6 @@ let package = Package(
         ),
         .testTarget(name: "JuiceShopTests", dependencies: ["JuiceShop"]),
         .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "JuiceCLITests", dependencies: ["juice"], exclude: ["Fixtures"]),
+        .testTarget(name: "JuiceCLITests", dependencies: ["juice", "JuiceRecipes"], exclude: ["Fixtures"]),
     ]
 )

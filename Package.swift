@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The only place C is imported: libyaml through pkg-config.
@@ -28,10 +29,13 @@ let package = Package(
         .target(name: "JuiceCore"),
         // Recipe book: YAML nodes -> model + diagnostics (the lint rules).
         .target(name: "JuiceRecipes", dependencies: ["JuiceYAML", "JuiceCore"]),
-        // The shop: live stock and its journal in SQLite (GRDB), one transaction per command.
+        // The shop: live stock and its journal in SQLite (GRDB) or PostgreSQL (postgres-nio), one transaction per command.
         .target(
             name: "JuiceShop",
-            dependencies: ["JuiceRecipes", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "JuiceRecipes", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         // The live menu: validated hot reload of a recipe directory (used by the server).
         .target(name: "JuiceReload", dependencies: ["JuiceRecipes", "JuiceCore"]),
@@ -59,7 +63,10 @@ let package = Package(
             dependencies: ["JuiceRecipes"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "JuiceShopTests", dependencies: ["JuiceShop"]),
+        .testTarget(
+            name: "JuiceShopTests",
+            dependencies: ["JuiceShop", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCLITests", dependencies: ["juice", "JuiceRecipes"], exclude: ["Fixtures"]),
     ]

@@ -18,6 +18,21 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
     case invariantBroken(path: String, fruits: [String])
     /// Any other SQLite failure.
     case failed(path: String, message: String)
+    /// A `--state` / `JUICE_STATE` value that looks like a database URL but cannot be read as one.
+    case invalidLocation(String, reason: String)
+    /// The database server did not answer at `host`:`port` (down, wrong address, or a firewall).
+    case unreachable(location: String, host: String, port: Int, reason: String)
+    /// The server refused the user name or password.
+    case authenticationFailed(location: String, user: String)
+    /// The server has no database of that name.
+    case noSuchDatabase(location: String, database: String)
+    /// The role may not do what the command needs (create the tables, or read or change them).
+    case permissionDenied(location: String, detail: String)
+    /// The connection to the server was lost or the server is not accepting connections; a change in flight was
+    /// applied entirely or not at all.
+    case connectionLost(location: String, detail: String)
+    /// Other transactions kept conflicting with this one (serialization failures or deadlocks) after every retry.
+    case conflict(location: String, attempts: Int)
 
     /// A readable explanation naming the file.
     public var description: String {
@@ -40,6 +55,20 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the state file \(path) is inconsistent: stock differs from initial stock plus the journal for \(fruits.joined(separator: ", "))"
         case .failed(let path, let message):
             return "the state file \(path) could not be used: \(message)"
+        case .invalidLocation(let text, let reason):
+            return "cannot read the state location '\(text)': \(reason)"
+        case .unreachable(let location, let host, let port, let reason):
+            return "cannot reach the PostgreSQL server at \(host):\(port) (\(location)): \(reason); is it running, and are host and port right?"
+        case .authenticationFailed(let location, let user):
+            return "PostgreSQL refused the login of '\(user)' (\(location)): wrong password or no such role; check the URL's user and password (and pg_hba.conf)"
+        case .noSuchDatabase(let location, let database):
+            return "the PostgreSQL server has no database '\(database)' (\(location)); create it (createdb \(database)) or fix the URL"
+        case .permissionDenied(let location, let detail):
+            return "PostgreSQL denied permission (\(location)): \(detail); grant the role the rights (CREATE on the schema for the first run, then SELECT, INSERT, UPDATE on JuiceMaker's tables); nothing was changed"
+        case .connectionLost(let location, let detail):
+            return "lost the connection to PostgreSQL (\(location)): \(detail); a change in flight was applied entirely or not at all (see `juice history`); try again"
+        case .conflict(let location, let attempts):
+            return "the change kept conflicting with other transactions on \(location) (\(attempts) attempts); nothing was changed, try again"
         }
     }
 }

@@ -1,0 +1,288 @@
+import JuiceCore
+import PostgresNIO
+import Synchronization
+
+/// The shop's state in a PostgreSQL database, shared by any number of processes and machines.
+///
+/// Every change is one statement (`juice_apply`, created by the migrations): conditional updates of each fruit in one
+/// fixed order, the journal entry, the change counter and a `NOTIFY`, all in one transaction. An order's updates are
+/// relative (`count = count - n WHERE count >= n`), so concurrent orders never oversell and never need a retry;
+/// other changes compare and set against the stock they were computed from and are recomputed when it moved.
+/// Serialization failures and deadlocks are retried a bounded number of times.
+public final class PostgresStore: ShopStore {
+    /// The URL without its password.
+    public var location: String { target.description }
+    /// Where the database is.
+    public let target: PostgresLocation
+    /// How long one operation may wait for the database (a connection, the statement) before it is reported as lost.
+    public let operationTimeout: Duration
+
+    let client: PostgresClient
+    let logger: Logger
+    private let runner: Task<Void, Never>
+    /// The books whose fruits, initial stock and capacities this process has written into `stock`.
+    private let syncedBooks = Mutex<Set<BookStock>>([])
+
+    /// How many times a change is attempted when it conflicts with others (deadlock, serialization, stock moved).
+    static let maximumAttempts = 8
+
+    /// Connects to the database at `url`, creating or migrating its tables, and keeps a connection pool for the
+    /// store's lifetime; call `close()` when done. Fails with a clear error when the server is unreachable, the login
+    /// is refused, the database does not exist or the role may not create the tables.
+    public static func open(url: String, operationTimeout: Duration = .seconds(5)) async throws(ShopError) -> PostgresStore {
+        let target: PostgresLocation
+        do throws(StateError) { target = try PostgresLocation(url: url) } catch { throw .state(error) }
+        var logger = Logger(label: "juice.postgres")
+        logger.logLevel = .critical
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: try target.connectionConfiguration(), id: 0, logger: logger)
+            do {
+                try await PostgresMigrations.migrate(connection, logger: logger, location: target.description)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try? await connection.close()
+        } catch {
+            throw target.shopError(error)
+        }
+        let client: PostgresClient
+        do { client = PostgresClient(configuration: try target.clientConfiguration(), backgroundLogger: logger) } catch {
+            throw target.shopError(error)
+        }
+        return PostgresStore(target: target, client: client, logger: logger, operationTimeout: operationTimeout)
+    }
+
+    private init(target: PostgresLocation, client: PostgresClient, logger: Logger, operationTimeout: Duration) {
+        self.target = target
+        self.client = client
+        self.logger = logger
+        self.operationTimeout = operationTimeout
+        runner = Task { await client.run() }
+    }
+
+    deinit { runner.cancel() }
+
+    /// Closes the connection pool; the store cannot be used afterwards.
+    public func close() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    // MARK: Reading
+
+    public func snapshot(book: RecipeBook) async throws(ShopError) -> ShopSnapshot {
+        try await run { [self] in
+            var stored: [FruitID: Int] = [:]
+            for try await (fruit, count) in try await client.query("SELECT fruit, count FROM stock", logger: logger)
+                .decode((String, Int).self) {
+                stored[FruitID(fruit)] = count
+            }
+            return ShopSnapshot(stored: stored, book: book)
+        }
+    }
+
+    public func history(limit: Int?) async throws(ShopError) -> [JournalEntry] {
+        try await entries(undoableOnly: false, limit: limit.map { max(0, $0) })
+    }
+
+    public func checkIntegrity() async throws(ShopError) -> IntegrityReport {
+        try await run { [self] in
+            var broken: [IntegrityReport.BrokenFruit] = []
+            for try await (fruit, stock, expected) in try await client.query("""
+                SELECT s.fruit, s.count, s.initial + coalesce(j.total, 0)::bigint FROM stock s
+                LEFT JOIN (SELECT fruit, sum(delta) AS total FROM journal_delta GROUP BY fruit) j ON j.fruit = s.fruit
+                WHERE s.count <> s.initial + coalesce(j.total, 0) ORDER BY s.fruit
+                """, logger: logger).decode((String, Int, Int).self) {
+                broken.append(.init(fruit: FruitID(fruit), stock: stock, expected: expected))
+            }
+            var problems: [String] = []
+            for try await (orphanDeltas, badLinks) in try await client.query("""
+                SELECT (SELECT count(*) FROM journal_delta d WHERE NOT EXISTS (SELECT 1 FROM stock s WHERE s.fruit = d.fruit)),
+                       (SELECT count(*) FROM journal j JOIN journal u ON u.id = j.undone_by
+                        WHERE u.kind <> 'undo' OR u.undoes IS DISTINCT FROM j.id)
+                """, logger: logger).decode((Int, Int).self) {
+                if orphanDeltas > 0 { problems.append("\(orphanDeltas) journal deltas name fruits with no stock row") }
+                if badLinks > 0 { problems.append("\(badLinks) journal entries are marked undone by an entry that does not undo them") }
+            }
+            return IntegrityReport(brokenFruits: broken, backendCheck: problems.isEmpty ? ["ok"] : problems)
+        }
+    }
+
+    public func changeToken() async throws(ShopError) -> Int {
+        try await run { [self] in
+            var token = 0
+            for try await changes in try await client.query("SELECT sum(changes)::bigint FROM change_count", logger: logger)
+                .decode(Int.self) {
+                token = changes
+            }
+            return token
+        }
+    }
+
+    // MARK: Changing
+
+    public func perform(_ operation: StockOperation, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
+        switch operation {
+        case .make(let juice, let count):
+            return try await make(juice, count: count, book: book, command: command)
+        case .change(let changes, let kind):
+            return try await compareAndSet(kind: kind, book: book, command: command) { inventory throws(ShopError) in
+                do throws(StockError) { return (try inventory.apply(changes), nil) } catch { throw .stockRefused(error) }
+            }
+        }
+    }
+
+    public func undo(book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
+        try await compareAndSet(kind: .undo, book: book, command: command) { [self] inventory throws(ShopError) in
+            guard let target = try await entries(undoableOnly: true, limit: 1).first else { throw .nothingToUndo }
+            let changes = target.deltas.sorted { $0.key < $1.key }.map { fruit, delta in
+                delta > 0 ? StockChange.remove(fruit, delta) : StockChange.add(fruit, -delta)
+            }
+            do throws(StockError) { return (try inventory.apply(changes), target.id) } catch {
+                throw .undoRefused(entry: target.id, kind: target.kind, reason: error)
+            }
+        }
+    }
+
+    /// An order: each ingredient taken only where enough is left, in one statement; a refusal is explained from a
+    /// consistent read of the stock (and tried again in the rare case that stock came back meanwhile).
+    private func make(_ juice: Juice, count: Int, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
+        guard count >= 1 else { throw .orderRefused(.invalidCount(count)) }
+        var plan = ChangePlan()
+        for ingredient in juice.totals.sorted(by: { $0.fruit < $1.fruit }) where ingredient.amount > 0 {
+            let (needed, overflow) = ingredient.amount.multipliedReportingOverflow(by: count)
+            guard !overflow else { throw .orderRefused(.countTooLarge(count)) }
+            plan.add(ingredient.fruit, delta: -needed, from: needed, to: .max)
+        }
+        try await syncStock(book)
+        for _ in 1...Self.maximumAttempts {
+            if let receipt = try await apply(plan, kind: .order, command: command, juice: juice.id, count: count, undoes: nil, book: book) {
+                return receipt
+            }
+            var inventory = try await snapshot(book: book).inventory
+            do throws(OrderError) { try inventory.make(juice, count: count) } catch { throw .orderRefused(error) }
+        }
+        throw .state(.conflict(location: location, attempts: Self.maximumAttempts))
+    }
+
+    /// A change computed from the stock as read (`decide` returns the deltas and the entry undone, if any), applied
+    /// only if no fruit it touches moved meanwhile; otherwise read and decide again.
+    private func compareAndSet(
+        kind: JournalKind, book: RecipeBook, command: String,
+        decide: (inout Inventory) async throws(ShopError) -> (deltas: [FruitID: Int], undoes: Int?)
+    ) async throws(ShopError) -> ShopReceipt {
+        try await syncStock(book)
+        for _ in 1...Self.maximumAttempts {
+            let before = try await snapshot(book: book).inventory
+            var after = before
+            let (deltas, undoes) = try await decide(&after)
+            var plan = ChangePlan()
+            for (fruit, delta) in deltas.sorted(by: { $0.key < $1.key }) {
+                plan.add(fruit, delta: delta, from: before[fruit], to: before[fruit])
+            }
+            if let receipt = try await apply(plan, kind: kind, command: command, juice: nil, count: nil, undoes: undoes, book: book) {
+                return receipt
+            }
+        }
+        throw .state(.conflict(location: location, attempts: Self.maximumAttempts))
+    }
+
+    /// Runs `juice_apply`; nil when a fruit's count was outside its range (nothing was changed).
+    private func apply(
+        _ plan: ChangePlan, kind: JournalKind, command: String, juice: JuiceID?, count: Int?, undoes: Int?, book: RecipeBook
+    ) async throws(ShopError) -> ShopReceipt? {
+        try await runUnlessRefused { [self] in
+            var entry: (id: Int, time: String)?
+            var stored: [FruitID: Int] = [:]
+            let rows = try await client.query("""
+                SELECT r_entry, r_time, r_fruit, r_count FROM juice_apply(\(kind.rawValue), \(command), \(juice?.rawValue), \
+                \(count), \(undoes), \(plan.fruits), \(plan.deltas), \(plan.low), \(plan.high))
+                """, logger: logger)
+            for try await (id, time, fruit, stock) in rows.decode((Int, String, String, Int).self) {
+                entry = (id, time)
+                stored[FruitID(fruit)] = stock
+            }
+            guard let entry else { throw StateError.failed(path: location, message: "the change function returned no entry") }
+            let deltas = Dictionary(uniqueKeysWithValues: zip(plan.fruits.map { FruitID($0) }, plan.deltas))
+            return ShopReceipt(
+                entry: JournalEntry(id: entry.id, time: entry.time, kind: kind, command: command, juice: juice, count: count,
+                                    deltas: deltas, undoes: undoes, undoneBy: nil),
+                snapshot: ShopSnapshot(stored: stored, book: book))
+        }
+    }
+
+    /// Gives fruits new to `book` their initial stock and brings capacities in line with it (never below a count
+    /// already held: capacity limits growth only). Done once per book per process; reads never do it.
+    private func syncStock(_ book: RecipeBook) async throws(ShopError) {
+        let stock = BookStock(book)
+        guard !syncedBooks.withLock({ $0.contains(stock) }) else { return }
+        try await run { [self] in
+            try await client.query("""
+                INSERT INTO stock AS s (fruit, count, initial, capacity)
+                SELECT f, i, i, greatest(c, i) FROM unnest(\(stock.fruits), \(stock.initial), \(stock.capacities)) AS u (f, i, c)
+                ORDER BY f
+                ON CONFLICT (fruit) DO UPDATE SET capacity = greatest(excluded.capacity, s.count)
+                WHERE s.capacity <> greatest(excluded.capacity, s.count)
+                """, logger: logger)
+        }
+        _ = syncedBooks.withLock { $0.insert(stock) }
+    }
+
+    private func entries(undoableOnly: Bool, limit: Int?) async throws(ShopError) -> [JournalEntry] {
+        try await run { [self] in
+            let filter = undoableOnly ? "WHERE kind <> 'undo' AND undone_by IS NULL" : ""
+            let rows = try await client.query("""
+                SELECT j.id, to_char(j.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), j.kind, j.command, j.juice,
+                       j.count, j.undoes, j.undone_by,
+                       coalesce(array_agg(d.fruit ORDER BY d.fruit) FILTER (WHERE d.fruit IS NOT NULL), '{}'),
+                       coalesce(array_agg(d.delta ORDER BY d.fruit) FILTER (WHERE d.fruit IS NOT NULL), '{}')
+                FROM (SELECT * FROM journal \(unescaped: filter) ORDER BY id DESC LIMIT \(limit)) j
+                LEFT JOIN journal_delta d ON d.entry = j.id
+                GROUP BY j.id, j.time, j.kind, j.command, j.juice, j.count, j.undoes, j.undone_by
+                ORDER BY j.id DESC
+                """, logger: logger)
+            var result: [JournalEntry] = []
+            for try await row in rows {
+                let (id, time, kind, command, juice, count, undoes, undoneBy, fruits, deltas) =
+                    try row.decode((Int, String, String, String, String?, Int?, Int?, Int?, [String], [Int]).self)
+                guard let kind = JournalKind(rawValue: kind) else {
+                    throw StateError.failed(path: location, message: "journal entry \(id) has an unknown kind '\(kind)'")
+                }
+                result.append(JournalEntry(
+                    id: id, time: time, kind: kind, command: command, juice: juice.map { JuiceID($0) }, count: count,
+                    deltas: Dictionary(uniqueKeysWithValues: zip(fruits.map { FruitID($0) }, deltas)),
+                    undoes: undoes, undoneBy: undoneBy))
+            }
+            return result
+        }
+    }
+
+    // MARK: Running
+
+    /// Runs `body` against the database (see `runUnlessRefused`), for statements that cannot be refused.
+    private func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(ShopError) -> T {
+        guard let value = try await runUnlessRefused(body) else {
+            throw .state(.failed(path: location, message: "a statement with no condition was refused"))
+        }
+        return value
+    }
+
+    /// Runs `body` against the database within the operation timeout, retrying serialization failures and deadlocks;
+    /// nil when a conditional update matched nothing (and so nothing was changed); every failure is a `ShopError`.
+    private func runUnlessRefused<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(ShopError) -> T? {
+        for _ in 1...Self.maximumAttempts {
+            do {
+                return try await withDeadline(operationTimeout, body)
+            } catch {
+                switch target.translate(error) {
+                case .retry: continue
+                case .refused: return nil
+                case .state(let error): throw .state(error)
+                }
+            }
+        }
+        throw .state(.conflict(location: location, attempts: Self.maximumAttempts))
+    }
+}

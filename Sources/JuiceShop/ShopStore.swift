@@ -69,4 +69,7 @@ public protocol ShopStore: Sendable {
 
     /// A value that changes whenever the stock or journal changes, from any process (to notice changes to push).
     func changeToken() async throws(ShopError) -> Int
+
+    /// The change token now and then whenever it may have changed (see the default in `ShopStoreChanges.swift`).
+    func changeTokens(pollingEvery interval: Duration) -> AsyncStream<Int>
 }

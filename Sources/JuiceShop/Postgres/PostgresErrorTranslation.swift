@@ -24,11 +24,9 @@ extension PostgresLocation {
             if let cause = error.beginError ?? error.closureError ?? error.commitError { return translate(cause) }
             return .state(.failed(path: description, message: "\(error)"))
         }
-        if let error = error as? ConnectionPoolError {
-            if error == .connectionCreationCircuitBreakerTripped {
-                return .state(.unreachable(location: description, host: host, port: port, reason: "no connection could be made for a while"))
-            }
-            return .state(.connectionLost(location: description, detail: "the connection pool is shut down"))
+        if String(describing: type(of: error)) == "ConnectionPoolError" {
+            // The pool gave up making connections (its circuit breaker) or was shut down.
+            return .state(.unreachable(location: description, host: host, port: port, reason: "\(error)"))
         }
         guard let error = error as? PSQLError else { return .state(.failed(path: description, message: "\(error)")) }
         if let state = error.serverInfo?[.sqlState] {

@@ -11,7 +11,7 @@ extension PostgresLocation {
     }
 
     /// The settings for the connection pool.
-    func clientConfiguration() throws -> PostgresClient.Configuration {
+    func clientConfiguration() -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS
         switch self.tls {
         case .disable: tls = .disable

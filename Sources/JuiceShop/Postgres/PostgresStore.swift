@@ -20,46 +20,60 @@ public final class PostgresStore: ShopStore {
     let client: PostgresClient
     let logger: Logger
     private let runner: Task<Void, Never>
+    /// Connecting and migrating, once (again after a failure).
+    private let preparation = Mutex<Task<Void, any Error>?>(nil)
     /// The books whose fruits, initial stock and capacities this process has written into `stock`.
     private let syncedBooks = Mutex<Set<BookStock>>([])
 
     /// How many times a change is attempted when it conflicts with others (deadlock, serialization, stock moved).
     static let maximumAttempts = 8
 
-    /// Connects to the database at `url`, creating or migrating its tables, and keeps a connection pool for the
-    /// store's lifetime; call `close()` when done. Fails with a clear error when the server is unreachable, the login
-    /// is refused, the database does not exist or the role may not create the tables.
-    public static func open(url: String, operationTimeout: Duration = .seconds(5)) async throws(ShopError) -> PostgresStore {
-        let target: PostgresLocation
-        do throws(StateError) { target = try PostgresLocation(url: url) } catch { throw .state(error) }
+    /// A store for the database at `url`; nothing is connected until first used (see `prepare()`).
+    public init(url: String, operationTimeout: Duration = .seconds(5)) throws(StateError) {
+        target = try PostgresLocation(url: url)
+        self.operationTimeout = operationTimeout
         var logger = Logger(label: "juice.postgres")
         logger.logLevel = .critical
-        do {
-            let connection = try await PostgresConnection.connect(
-                configuration: try target.connectionConfiguration(), id: 0, logger: logger)
-            do {
-                try await PostgresMigrations.migrate(connection, logger: logger, location: target.description)
-            } catch {
-                try? await connection.close()
-                throw error
-            }
-            try? await connection.close()
-        } catch {
-            throw target.shopError(error)
-        }
-        let client: PostgresClient
-        do { client = PostgresClient(configuration: try target.clientConfiguration(), backgroundLogger: logger) } catch {
-            throw target.shopError(error)
-        }
-        return PostgresStore(target: target, client: client, logger: logger, operationTimeout: operationTimeout)
+        self.logger = logger
+        client = PostgresClient(configuration: target.clientConfiguration(), backgroundLogger: logger)
+        runner = Task { [client] in await client.run() }
     }
 
-    private init(target: PostgresLocation, client: PostgresClient, logger: Logger, operationTimeout: Duration) {
-        self.target = target
-        self.client = client
-        self.logger = logger
-        self.operationTimeout = operationTimeout
-        runner = Task { await client.run() }
+    /// A store for the database at `url`, connected and migrated (see `prepare()`); call `close()` when done.
+    public static func open(url: String, operationTimeout: Duration = .seconds(5)) async throws(ShopError) -> PostgresStore {
+        let store: PostgresStore
+        do throws(StateError) { store = try PostgresStore(url: url, operationTimeout: operationTimeout) } catch { throw .state(error) }
+        do { try await store.prepare() } catch {
+            await store.close()
+            throw error
+        }
+        return store
+    }
+
+    /// Connects once and creates or migrates the tables; every operation does this first, and it is done again after
+    /// a failure. Fails with a clear error when the server is unreachable (naming host and port), the login is
+    /// refused, the database does not exist or the role may not create the tables.
+    public func prepare() async throws(ShopError) {
+        let task = preparation.withLock { task in
+            if let task { return task }
+            let made = Task { [target, logger] in
+                let connection = try await PostgresConnection.connect(
+                    configuration: try target.connectionConfiguration(), id: 0, logger: logger)
+                do {
+                    try await PostgresMigrations.migrate(connection, logger: logger, location: target.description)
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                try? await connection.close()
+            }
+            task = made
+            return made
+        }
+        do { try await task.value } catch {
+            preparation.withLock { if $0 == task { $0 = nil } }
+            throw target.shopError(error)
+        }
     }
 
     deinit { runner.cancel() }
@@ -226,6 +240,7 @@ public final class PostgresStore: ShopStore {
                 ON CONFLICT (fruit) DO UPDATE SET capacity = greatest(excluded.capacity, s.count)
                 WHERE s.capacity <> greatest(excluded.capacity, s.count)
                 """, logger: logger)
+            return ()
         }
         _ = syncedBooks.withLock { $0.insert(stock) }
     }
@@ -272,6 +287,7 @@ public final class PostgresStore: ShopStore {
     /// Runs `body` against the database within the operation timeout, retrying serialization failures and deadlocks;
     /// nil when a conditional update matched nothing (and so nothing was changed); every failure is a `ShopError`.
     private func runUnlessRefused<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(ShopError) -> T? {
+        try await prepare()
         for _ in 1...Self.maximumAttempts {
             do {
                 return try await withDeadline(operationTimeout, body)

@@ -34,6 +34,13 @@ public struct MenuChanges: Hashable, Sendable, Codable {
         public var before: LocalizedName
         /// Its name in the new book.
         public var after: LocalizedName
+
+        /// Creates a record of a name change.
+        public init(juice: JuiceID, before: LocalizedName, after: LocalizedName) {
+            self.juice = juice
+            self.before = before
+            self.after = after
+        }
     }
 
     /// The aliases a juice gained and lost.
@@ -44,6 +51,13 @@ public struct MenuChanges: Hashable, Sendable, Codable {
         public var added: [String]
         /// Aliases only the old book gave it.
         public var removed: [String]
+
+        /// Creates a record of an alias change.
+        public init(juice: JuiceID, added: [String], removed: [String]) {
+            self.juice = juice
+            self.added = added
+            self.removed = removed
+        }
     }
 
     /// A juice's price, before and after (nil: no price).
@@ -54,6 +68,13 @@ public struct MenuChanges: Hashable, Sendable, Codable {
         public var before: Int?
         /// Its price in the new book.
         public var after: Int?
+
+        /// Creates a record of a price change.
+        public init(juice: JuiceID, before: Int?, after: Int?) {
+            self.juice = juice
+            self.before = before
+            self.after = after
+        }
     }
 
     /// How a juice's recipe changed: each fruit whose amount differs (0 where the recipe does not use it).
@@ -62,6 +83,12 @@ public struct MenuChanges: Hashable, Sendable, Codable {
         public var juice: JuiceID
         /// The fruits whose amounts changed, in the order the new recipe (then the old one) names them.
         public var amounts: [AmountChange]
+
+        /// Creates a record of a recipe change.
+        public init(juice: JuiceID, amounts: [AmountChange]) {
+            self.juice = juice
+            self.amounts = amounts
+        }
     }
 
     /// One fruit's amount before and after.
@@ -72,6 +99,13 @@ public struct MenuChanges: Hashable, Sendable, Codable {
         public var before: Int
         /// The amount in the new book.
         public var after: Int
+
+        /// Creates a record of an amount change.
+        public init(fruit: FruitID, before: Int, after: Int) {
+            self.fruit = fruit
+            self.before = before
+            self.after = after
+        }
     }
 
     /// A juice that cannot be made at the stock given, and what it lacks.
@@ -80,6 +114,12 @@ public struct MenuChanges: Hashable, Sendable, Codable {
         public var juice: JuiceID
         /// Each fruit one juice needs more of than is in stock.
         public var shortages: [Shortage]
+
+        /// Creates a record of a juice that cannot be made.
+        public init(juice: JuiceID, shortages: [Shortage]) {
+            self.juice = juice
+            self.shortages = shortages
+        }
     }
 
     /// Compares `old` with `new`.

@@ -10,7 +10,7 @@ struct TreeEntry: Hashable, Sendable {
     var path: String
     /// Whether it is a directory.
     var isDirectory: Bool
-    /// The device, inode, size, modification and status-change times: a change to any of them is an edit.
+    /// The device and inode, and for a file its size, modification and status-change times: a change to any is an edit.
     var identity: [Int]
 }
 
@@ -31,7 +31,8 @@ enum DirectoryTree {
         guard stat(path, &info) == 0 else { return }
         let isDirectory = info.st_mode & S_IFMT == S_IFDIR
         guard isDirectory || result.isEmpty || isRecipeFile(path) else { return }
-        let identity = [
+        // A directory's own times change with any entry (a swap file too); what matters in it is its recipe entries.
+        let identity = isDirectory ? [Int(info.st_dev), Int(info.st_ino)] : [
             Int(info.st_dev), Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
             Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec),
         ]

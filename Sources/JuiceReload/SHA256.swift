@@ -1,13 +1,16 @@
 /// SHA-256 (FIPS 180-4), enough to name a recipe set by its content; tested against the standard's vectors.
-struct SHA256 {
+package struct SHA256 {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
+    /// An empty digest.
+    package init() {}
+
     /// Feeds `bytes` into the digest.
-    mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         length &+= UInt64(bytes.count)
         var start = 0
         if !pending.isEmpty {
@@ -25,7 +28,7 @@ struct SHA256 {
     }
 
     /// The digest of everything fed in, as 64 lowercase hex digits.
-    func hexDigest() -> String {
+    package func hexDigest() -> String {
         var copy = self
         let bitLength = length &* 8
         copy.update([0x80] + [UInt8](repeating: 0, count: (119 - pending.count) % 64))

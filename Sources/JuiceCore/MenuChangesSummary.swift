@@ -1,8 +1,9 @@
 extension MenuChanges {
     /// The changes in plain words, one line each, in a fixed order: juices added and removed, names, aliases, prices,
     /// recipes, fruits added and removed, capacities, initial stock, then juices that cannot be made. `new` is the book
-    /// the changes lead to (for the recipes of new juices and the stock of new fruits). Empty when `isEmpty`.
-    public func summaryLines(for new: RecipeBook) -> [String] {
+    /// the changes lead to (for the recipes of new juices and the stock of new fruits); `stock` names the stock the
+    /// unmakeable juices were judged at. Empty when `isEmpty`.
+    public func summaryLines(for new: RecipeBook, stock: String = "the current stock") -> [String] {
         var lines: [String] = []
         for id in juicesAdded {
             guard let juice = new.juice(id) else { continue }
@@ -27,7 +28,7 @@ extension MenuChanges {
         lines += initialStockChanged.map { "initial stock of \($0.fruit): \($0.before) → \($0.after)" }
         lines += becameUnmakeable.map { juice in
             let lacking = juice.shortages.map { "\($0.fruit) needs \($0.needed), has \($0.inStock)" }.joined(separator: "; ")
-            return "cannot be made at the current stock: \(juice.juice) (\(lacking.isEmpty ? "no ingredients" : lacking))"
+            return "cannot be made at \(stock): \(juice.juice) (\(lacking.isEmpty ? "no ingredients" : lacking))"
         }
         return lines
     }

@@ -44,6 +44,10 @@ public actor LiveMenu {
         lastSuccessAt = now
     }
 
+    deinit {
+        for continuation in subscribers.values { continuation.finish() }
+    }
+
     /// The reload state.
     public func status() -> ReloadStatus {
         ReloadStatus(

@@ -6,23 +6,29 @@ import Testing
 
 /// Loading, forced reloads and the reload state, without the watcher.
 @Suite struct LiveMenuTests {
-    @Test func startsOnAGoodSetWithItsVersionAndWarnings() async throws {
+    /// Runs `body` with a live menu on a new default set (not watched), then removes the directory.
+    private func withMenu(_ body: (RecipeDirectory, LiveMenu) async throws -> Void) async throws {
         let directory = try RecipeDirectory()
         defer { directory.delete() }
-        let menu = try LiveMenu(directory: directory.path, settings: quickSettings(.polling))
-        let current = await menu.current
-        #expect(current.book.juices.count == 7)
-        #expect(current.version.count == 64)
-        #expect(current.warnings.map(\.rule) == [.exceedsInitialStock])
-        let status = await menu.status()
-        #expect(status.version == current.version)
-        #expect(status.lastAttempt == nil)
-        #expect(status.lastReloadSuccessful)
-        #expect(status.attempts == [.applied: 0, .unchanged: 0, .rejected: 0])
-        // The same bytes elsewhere are the same version.
-        let copy = try RecipeDirectory()
-        defer { copy.delete() }
-        #expect(try await LiveMenu(directory: copy.path, settings: quickSettings(.polling)).current.version == current.version)
+        try await body(directory, LiveMenu(directory: directory.path, settings: quickSettings(.polling)))
+    }
+
+    @Test func startsOnAGoodSetWithItsVersionAndWarnings() async throws {
+        try await withMenu { directory, menu in
+            let current = await menu.current
+            #expect(current.book.juices.count == 7)
+            #expect(current.version.count == 64)
+            #expect(current.warnings.map(\.rule) == [.exceedsInitialStock])
+            let status = await menu.status()
+            #expect(status.version == current.version)
+            #expect(status.lastAttempt == nil)
+            #expect(status.lastReloadSuccessful)
+            #expect(status.attempts == [.applied: 0, .unchanged: 0, .rejected: 0])
+            // The same bytes elsewhere are the same version.
+            let copy = try RecipeDirectory()
+            defer { copy.delete() }
+            #expect(try await LiveMenu(directory: copy.path, settings: quickSettings(.polling)).current.version == current.version)
+        }
     }
 
     @Test func refusesToStartOnABrokenSet() throws {
@@ -48,43 +54,42 @@ import Testing
     }
 
     @Test func reloadIsUnchangedAppliedOrRejectedAndCounted() async throws {
-        let directory = try RecipeDirectory()
-        defer { directory.delete() }
-        let menu = try LiveMenu(directory: directory.path, settings: quickSettings(.polling))
-        let first = await menu.current
+        try await withMenu { directory, menu in
+            let first = await menu.current
 
-        let unchanged = await menu.reload()
-        #expect(unchanged.result == .unchanged)
-        #expect(unchanged.version == first.version)
-        #expect(await menu.current.loadedAt == first.loadedAt)
+            let unchanged = await menu.reload()
+            #expect(unchanged.result == .unchanged)
+            #expect(unchanged.version == first.version)
+            #expect(await menu.current.loadedAt == first.loadedAt)
 
-        try directory.write("juices.yaml", RecipeDirectory.juices(banana: 3))
-        let applied = await menu.reload()
-        #expect(applied.result == .applied)
-        #expect(applied.changes == ["recipe of banana-juice: banana 2 → 3"])
-        #expect(applied.menuChanges?.recipesChanged.map(\.juice) == ["banana-juice"])
-        let second = await menu.current
-        #expect(second.version == applied.version && second.version != first.version)
-        #expect(second.book.juice("banana-juice")?.amount(of: "banana") == 3)
-        // A request that started on the first menu still has it, whole.
-        #expect(first.book.juice("banana-juice")?.amount(of: "banana") == 2)
+            try directory.write("juices.yaml", RecipeDirectory.juices(banana: 3))
+            let applied = await menu.reload()
+            #expect(applied.result == .applied)
+            #expect(applied.changes == ["recipe of banana-juice: banana 2 → 3"])
+            #expect(applied.menuChanges?.recipesChanged.map(\.juice) == ["banana-juice"])
+            let second = await menu.current
+            #expect(second.version == applied.version && second.version != first.version)
+            #expect(second.book.juice("banana-juice")?.amount(of: "banana") == 3)
+            // A request that started on the first menu still has it, whole.
+            #expect(first.book.juice("banana-juice")?.amount(of: "banana") == 2)
 
-        try directory.write("juices.yaml", RecipeDirectory.brokenJuices)
-        let rejected = await menu.reload()
-        #expect(rejected.result == .rejected)
-        #expect(rejected.version == second.version)
-        #expect(rejected.attemptedVersion != nil && rejected.attemptedVersion != second.version)
-        #expect(rejected.errors.map(\.location.description) == ["\(directory.path)/juices.yaml:13:14"])
-        #expect(rejected.logLines.first?.hasPrefix("recipe reload rejected; the last good menu") == true)
-        #expect(rejected.logLines.contains { $0.hasPrefix("\(directory.path)/juices.yaml:13:14: error: unknown fruit 'bananna'") })
-        #expect(await menu.current.version == second.version)
+            try directory.write("juices.yaml", RecipeDirectory.brokenJuices)
+            let rejected = await menu.reload()
+            #expect(rejected.result == .rejected)
+            #expect(rejected.version == second.version)
+            #expect(rejected.attemptedVersion != nil && rejected.attemptedVersion != second.version)
+            #expect(rejected.errors.map(\.location.description) == ["\(directory.path)/juices.yaml:13:14"])
+            #expect(rejected.logLines.first?.hasPrefix("recipe reload rejected; the last good menu") == true)
+            #expect(rejected.logLines.contains { $0.hasPrefix("\(directory.path)/juices.yaml:13:14: error: unknown fruit 'bananna'") })
+            #expect(await menu.current.version == second.version)
 
-        let status = await menu.status()
-        #expect(!status.lastReloadSuccessful)
-        #expect(status.attempts == [.applied: 1, .unchanged: 1, .rejected: 1])
-        #expect(status.lastSuccessAt == applied.at)
-        #expect(status.loadedAt == second.loadedAt)
-        #expect(status.lastAttempt?.result == .rejected)
+            let status = await menu.status()
+            #expect(!status.lastReloadSuccessful)
+            #expect(status.attempts == [.applied: 1, .unchanged: 1, .rejected: 1])
+            #expect(status.lastSuccessAt == applied.at)
+            #expect(status.loadedAt == second.loadedAt)
+            #expect(status.lastAttempt?.result == .rejected)
+        }
     }
 
     @Test func aVanishedDirectoryIsRejectedWithTheReason() async throws {
@@ -121,31 +126,29 @@ import Testing
     }
 
     @Test func unmakeableJuicesAreJudgedAtTheStockTheShopReports() async throws {
-        let directory = try RecipeDirectory()
-        defer { directory.delete() }
-        let menu = try LiveMenu(directory: directory.path, settings: quickSettings(.polling))
-        var stock = await menu.current.book.initialInventory
-        try stock.set("banana", to: 3)
-        let reported = stock
-        await menu.setStockSource { reported }
-        try directory.write("juices.yaml", RecipeDirectory.juices(banana: 4))
-        let attempt = await menu.reload()
-        #expect(attempt.changes == [
-            "recipe of banana-juice: banana 2 → 4",
-            "cannot be made at the current stock: banana-juice (banana needs 4, has 3)",
-        ])
+        try await withMenu { directory, menu in
+            var stock = await menu.current.book.initialInventory
+            try stock.set("banana", to: 3)
+            let reported = stock
+            await menu.setStockSource { reported }
+            try directory.write("juices.yaml", RecipeDirectory.juices(banana: 4))
+            let attempt = await menu.reload()
+            #expect(attempt.changes == [
+                "recipe of banana-juice: banana 2 → 4",
+                "cannot be made at the current stock: banana-juice (banana needs 4, has 3)",
+            ])
+        }
     }
 
     @Test func reloadsAskedForAtOnceAllFinishAndAgree() async throws {
-        let directory = try RecipeDirectory()
-        defer { directory.delete() }
-        let menu = try LiveMenu(directory: directory.path, settings: quickSettings(.polling))
-        try directory.write("juices.yaml", RecipeDirectory.juices(banana: 5))
-        let results = await withTaskGroup(of: ReloadAttempt.Result.self) { group in
-            for _ in 0..<8 { group.addTask { await menu.reload().result } }
-            return await group.reduce(into: [ReloadAttempt.Result]()) { $0.append($1) }
+        try await withMenu { directory, menu in
+            try directory.write("juices.yaml", RecipeDirectory.juices(banana: 5))
+            let results = await withTaskGroup(of: ReloadAttempt.Result.self) { group in
+                for _ in 0..<8 { group.addTask { await menu.reload().result } }
+                return await group.reduce(into: [ReloadAttempt.Result]()) { $0.append($1) }
+            }
+            #expect(results.sorted { $0.rawValue < $1.rawValue } == [.applied] + Array(repeating: .unchanged, count: 7))
         }
-        #expect(results.sorted { $0.rawValue < $1.rawValue } == [.applied] + Array(repeating: .unchanged, count: 7))
     }
 }
 

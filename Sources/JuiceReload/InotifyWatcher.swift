@@ -11,7 +11,7 @@ final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
     private let root: String
     private let descriptor: Int32
     private let source: DispatchSourceRead
-    /// Each watch and the names it reports (nil: every name); confined to the signal's queue.
+    /// Each watch and the names it reports; confined to the signal's queue.
     private var watches: [Int32: NameFilter] = [:]
     /// The directory each watch was added for; confined to the signal's queue.
     private var paths: [Int32: String] = [:]
@@ -63,12 +63,11 @@ final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
                     let start = offset + MemoryLayout<inotify_event>.size
                     let name = String(decoding: raw[start..<min(count, start + length)].prefix { $0 != 0 }, as: UTF8.self)
                     offset = start + length
-                    if mask & UInt32(IN_Q_OVERFLOW) != 0 { changed = true; continue }
                     if mask & UInt32(IN_IGNORED) != 0 {
                         watches[wd] = nil
-                        continue
-                    }
-                    if let directory = paths[wd], watches[wd]?.reports(name) == true, mask & UInt32(IN_ISDIR) != 0 || name.isEmpty
+                    } else if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                        changed = true  // events were lost: reread
+                    } else if let directory = paths[wd], watches[wd]?.reports(name) == true, mask & UInt32(IN_ISDIR) != 0 || name.isEmpty
                         || DirectoryTree.isRecipeFile(name) || DirectoryTree.isDirectoryOrLink(directory + "/" + name) {
                         changed = true
                     }
@@ -136,7 +135,7 @@ struct NameFilter: Hashable, Sendable {
 
 #else
 /// inotify exists only on Linux; elsewhere polling is used.
-final class InotifyWatcher: DirectoryWatcher {
+final class InotifyWatcher: DirectoryWatcher, Sendable {
     init?(_ root: String, debounce: Duration) { return nil }
     var signals: AsyncStream<Void> { AsyncStream { $0.finish() } }
     func stop() {}

@@ -106,7 +106,7 @@ actor AttemptLog {
     private func append(_ attempt: ReloadAttempt) { attempts.append(attempt) }
 
     /// Waits until there are more than `count` attempts and returns the next one; fails after `timeout`.
-    func attempt(after count: Int, timeout: Duration = .seconds(10)) async throws -> ReloadAttempt {
+    func attempt(after count: Int, timeout: Duration = testTimeout) async throws -> ReloadAttempt {
         let deadline = ContinuousClock.now + timeout
         while attempts.count <= count {
             guard ContinuousClock.now < deadline else { throw TimedOut(waitingFor: "attempt \(count + 1)") }
@@ -117,6 +117,17 @@ actor AttemptLog {
 
     /// Stops collecting.
     func stop() { collector?.cancel() }
+}
+
+/// How long a test waits for something that normally takes milliseconds. Generous, because the whole suite runs
+/// many tests at once on 2 cores, and tests that block their threads (running the `juice` binary, say) can hold the
+/// cooperative pool for tens of seconds.
+let testTimeout = Duration.seconds(120)
+
+/// Blocks the calling thread for `duration`: for a gap between two writes that must stay short even when the
+/// cooperative pool is busy (a `Task.sleep` may resume much later then).
+func blockingPause(_ duration: Duration) {
+    usleep(useconds_t(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000))
 }
 
 /// A wait that ran out of time.
@@ -136,7 +147,7 @@ func watching(_ directory: RecipeDirectory, _ settings: ReloadSettings) async th
     let menu = try LiveMenu(directory: directory.path, settings: settings)
     let log = await AttemptLog(menu)
     let task = Task { await menu.watch() }
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + testTimeout
     while await menu.status().watching == nil {
         guard ContinuousClock.now < deadline else { throw TimedOut(waitingFor: "the watch to start") }
         try await Task.sleep(for: .milliseconds(2))

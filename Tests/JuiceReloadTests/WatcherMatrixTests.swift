@@ -85,7 +85,7 @@ import Testing
             let text = RecipeDirectory.juices(banana: 8)
             let cut = text.index(text.startIndex, offsetBy: text.count / 2)
             try directory.write("juices.yaml", String(text[..<cut]))
-            try await Task.sleep(for: .milliseconds(30))
+            blockingPause(.milliseconds(30))
             try directory.append("juices.yaml", String(text[cut...]))
             let attempt = try await log.attempt(after: 0)
             #expect(attempt.result == .applied)
@@ -145,7 +145,7 @@ import Testing
     @Test(arguments: methods) func failureDuringABurstIsNotYetReported(method: WatchMethod) async throws {
         try await withWatched(method, debounce: .milliseconds(400)) { directory, menu, log in
             try directory.write("juices.yaml", RecipeDirectory.brokenJuices)
-            try await Task.sleep(for: .milliseconds(500))
+            blockingPause(.milliseconds(500))
             try directory.write("juices.yaml", RecipeDirectory.juices(banana: 3))
             #expect(try await log.attempt(after: 0).result == .applied)
             #expect(await menu.status().attempts[.rejected] == 0)
@@ -159,7 +159,7 @@ import Testing
         try directory.write("juices.yaml", RecipeDirectory.juices(banana: 3))
         let task = Task { await menu.watch() }
         defer { task.cancel() }
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + testTimeout
         while await menu.status().watching == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
         #expect(await menu.current.book.juice("banana-juice")?.amount(of: "banana") == 3)
         #expect(await menu.status().attempts[.unchanged] == 0)

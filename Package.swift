@@ -31,7 +31,7 @@ let package = Package(
         // The shop: live stock and its journal in SQLite (GRDB), one transaction per command.
         .target(
             name: "JuiceShop",
-            dependencies: ["JuiceRecipes", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Batch order simulation and planning over a compiled menu; never touches the shop's live state.
         .target(name: "JuiceSimulation", dependencies: ["JuiceCore", "JuiceYAML", "JuiceRecipes"]),

@@ -57,7 +57,7 @@ let package = Package(
             dependencies: ["JuiceRecipes"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "JuiceShopTests", dependencies: ["JuiceShop"]),
+        .testTarget(name: "JuiceShopTests", dependencies: ["JuiceShop", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCLITests", dependencies: ["juice"], exclude: ["Fixtures"]),
     ]

@@ -25,6 +25,8 @@ public actor SQLiteStore: ShopStore {
     private var writer: Task<Result<DatabaseQueue, StateError>, Never>?
     private var pending: [(request: WriteRequest, reply: CheckedContinuation<Result<ShopReceipt, ShopError>, Never>)] = []
     private var isWriting = false
+    /// How many write transactions this store has run (group commit makes it fewer than the changes).
+    private(set) var transactions = 0
 
     /// A store keeping its state in the SQLite file at `path`; nothing is opened until it is used.
     public init(path: String) {
@@ -103,6 +105,11 @@ public actor SQLiteStore: ShopStore {
         _ = try await openWriter()
     }
 
+    /// The writer connection's `PRAGMA synchronous` (2 is FULL).
+    func writerSynchronous() async throws -> Int {
+        try await openWriter().read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? 0 }
+    }
+
     /// Queues `request` for the writer (starting it when idle) and waits for its own result.
     private func submit(_ request: WriteRequest) async throws(ShopError) -> ShopReceipt {
         let result = await withCheckedContinuation { reply in
@@ -120,6 +127,7 @@ public actor SQLiteStore: ShopStore {
         while !pending.isEmpty {
             let batch = pending.prefix(Self.batchLimit)
             pending.removeFirst(batch.count)
+            transactions += 1
             let results = await write(batch.map(\.request))
             for (item, result) in zip(batch, results) { item.reply.resume(returning: result) }
         }

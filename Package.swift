@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "JuiceCore"),
         // Recipe book: YAML nodes -> model + diagnostics (the lint rules).
         .target(name: "JuiceRecipes", dependencies: ["JuiceYAML", "JuiceCore"]),
-        // The shop: live stock and its journal in SQLite (GRDB), one transaction per command.
+        // The shop: the store protocol (the seam for its state), the SQLite (GRDB) and in-memory stores, the operations on top.
         .target(
             name: "JuiceShop",
             dependencies: ["JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]
@@ -48,7 +48,7 @@ let package = Package(
         // Benchmarks: ratios against baselines measured in the same run.
         .executableTarget(
             name: "juice-bench",
-            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "CSimulationBaseline"]
+            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "JuiceShop", "CSimulationBaseline"]
         ),
         .testTarget(name: "JuiceYAMLTests", dependencies: ["JuiceYAML"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCoreTests", dependencies: ["JuiceCore"]),

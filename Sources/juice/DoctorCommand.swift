@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import JuiceCore
 import JuiceRecipes
 import JuiceShop
 

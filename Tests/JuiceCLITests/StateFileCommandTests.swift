@@ -99,19 +99,6 @@ struct StateFileCommandTests {
         #expect(try shop.run(["order", "kiwi-juice"]).status == 0)
     }
 
-    @Test("doctor on a file that is not a state database: the error, exit 1, the file untouched")
-    func doctorOnGarbage() throws {
-        let shop = try ShopSandbox()
-        defer { shop.remove() }
-        try FileManager.default.createDirectory(at: shop.statePath.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let garbage = Data(repeating: 0x42, count: 4096)
-        try garbage.write(to: shop.statePath)
-        let outcome = try shop.run(["doctor"])
-        #expect(outcome.status == 1)
-        #expect(outcome.stderr.contains("not a JuiceMaker state database"))
-        #expect(try Data(contentsOf: shop.statePath) == garbage)
-    }
-
     @Test("a state file of the old schema: read as it is, migrated by the first change, its journal kept")
     func oldStateFile() throws {
         let shop = try ShopSandbox()

@@ -36,17 +36,23 @@ struct SQLiteStoreTests {
         }
     }
 
+    /// Expects a change and a read of the file at `path` both to throw `error`, and the file to stay as it was.
+    static func expectRefusedUntouched(_ path: String, _ error: StateError) async throws {
+        let before = try bytes(path)
+        let shop = Shop(book: TestBook.standard, store: SQLiteStore(path: path))
+        await #expect(throws: ShopError.state(error)) { try await shop.order("banana-juice", command: "test") }
+        await #expect(throws: ShopError.state(error)) { try await shop.snapshot() }
+        await #expect(throws: ShopError.state(error)) { try await shop.history() }
+        #expect(try bytes(path) == before)
+    }
+
     @Test("a corrupt file is refused, named, and left byte for byte as it was, by reads and changes alike")
     func corruptFile() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("state.sqlite")
-        let garbage = Data("this is not a database, but someone's notes\n".utf8) + Data(repeating: 7, count: 5000)
-        try garbage.write(to: URL(fileURLWithPath: path))
-        let shop = Shop(book: TestBook.standard, store: SQLiteStore(path: path))
-        await #expect(throws: ShopError.state(.notADatabase(path: path))) { try await shop.order("banana-juice", command: "test") }
-        await #expect(throws: ShopError.state(.notADatabase(path: path))) { try await shop.snapshot() }
-        #expect(try Self.bytes(path) == garbage)
+        try (Data("this is not a database, but someone's notes\n".utf8) + Data(repeating: 7, count: 5000)).write(to: URL(fileURLWithPath: path))
+        try await Self.expectRefusedUntouched(path, .notADatabase(path: path))
     }
 
     @Test("another program's SQLite database is not taken over: refused and untouched")
@@ -55,11 +61,7 @@ struct SQLiteStoreTests {
         defer { directory.remove() }
         let path = directory.path("other.sqlite")
         try await DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE notes (x); INSERT INTO notes VALUES (1)") }
-        let before = try Self.bytes(path)
-        let shop = Shop(book: TestBook.standard, store: SQLiteStore(path: path))
-        await #expect(throws: ShopError.state(.notADatabase(path: path))) { try await shop.order("banana-juice", command: "test") }
-        await #expect(throws: ShopError.state(.notADatabase(path: path))) { try await shop.history() }
-        #expect(try Self.bytes(path) == before)
+        try await Self.expectRefusedUntouched(path, .notADatabase(path: path))
     }
 
     @Test("a file from a newer JuiceMaker is refused and untouched")
@@ -69,11 +71,7 @@ struct SQLiteStoreTests {
         let path = directory.path("state.sqlite")
         try Self.makeSchemaOneFile(path)
         try await DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 3") }
-        let before = try Self.bytes(path)
-        let shop = Shop(book: TestBook.standard, store: SQLiteStore(path: path))
-        await #expect(throws: ShopError.state(.newerSchema(path: path, version: 3))) { try await shop.order("banana-juice", command: "test") }
-        await #expect(throws: ShopError.state(.newerSchema(path: path, version: 3))) { try await shop.snapshot() }
-        #expect(try Self.bytes(path) == before)
+        try await Self.expectRefusedUntouched(path, .newerSchema(path: path, version: 3))
     }
 
     @Test("a path whose directory cannot be made is a clear error")

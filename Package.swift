@@ -29,11 +29,12 @@ let package = Package(
         .target(name: "JuiceCore"),
         // Recipe book: YAML nodes -> model + diagnostics (the lint rules).
         .target(name: "JuiceRecipes", dependencies: ["JuiceYAML", "JuiceCore"]),
-        // The shop: live stock and its journal in SQLite (GRDB) or PostgreSQL (postgres-nio), one transaction per command.
+        // The shop: the store protocol (the seam for its state), the SQLite (GRDB), PostgreSQL (postgres-nio) and
+        // in-memory stores, the operations on top.
         .target(
             name: "JuiceShop",
             dependencies: [
-                "JuiceRecipes", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "JuiceCore", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -54,7 +55,7 @@ let package = Package(
         // Benchmarks: ratios against baselines measured in the same run.
         .executableTarget(
             name: "juice-bench",
-            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "CSimulationBaseline"]
+            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "JuiceShop", "CSimulationBaseline"]
         ),
         .testTarget(name: "JuiceYAMLTests", dependencies: ["JuiceYAML"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCoreTests", dependencies: ["JuiceCore"]),
@@ -65,8 +66,12 @@ let package = Package(
         ),
         .testTarget(
             name: "JuiceShopTests",
-            dependencies: ["JuiceShop", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: [
+                "JuiceShop", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
+        .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload"]),
         .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCLITests", dependencies: ["juice", "JuiceRecipes"], exclude: ["Fixtures"]),
     ]

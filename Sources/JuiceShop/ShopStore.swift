@@ -72,4 +72,13 @@ public protocol ShopStore: Sendable {
 
     /// The change token now and then whenever it may have changed (see the default in `ShopStoreChanges.swift`).
     func changeTokens(pollingEvery interval: Duration) -> AsyncStream<Int>
+
+    /// Makes the store ready for changes now (see the default below).
+    func prepare() async throws(ShopError)
+}
+
+extension ShopStore {
+    /// Makes the store ready for changes now (creating and migrating its schema) instead of on the first change, so a
+    /// server finds a bad state before it starts serving; stores with nothing to prepare do nothing.
+    public func prepare() async throws(ShopError) {}
 }

@@ -1,6 +1,5 @@
 import Foundation
 import JuiceCore
-import JuiceRecipes
 import JuiceShop
 import Testing
 
@@ -47,80 +46,9 @@ struct PostgresLocationTests {
 
 @Suite("PostgreSQL store", .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipReason))
 struct PostgresStoreTests {
-    let book = ShopFixture.defaultBook
+    let book = TestBook.standard
 
     func juice(_ id: JuiceID) throws -> Juice { try #require(book.juice(id)) }
-
-    @Test("an order takes its fruit and is journaled; a refused order lists every shortage and changes nothing")
-    func orderAndRefusal() async throws {
-        let store = try await PostgresStore.open(url: try await PostgresTestServer.freshDatabase())
-        let receipt = try await store.perform(.make(try juice("strawberry-banana-juice"), count: 1), book: book, command: "t1")
-        #expect(receipt.snapshot.inventory["strawberry"] == 0)
-        #expect(receipt.snapshot.inventory["banana"] == 9)
-        #expect(receipt.entry.deltas == ["strawberry": -10, "banana": -1])
-        #expect(receipt.entry.kind == .order && receipt.entry.juice == "strawberry-banana-juice" && receipt.entry.count == 1)
-        await #expect(throws: ShopError.orderRefused(.insufficientStock("strawberry-banana-juice", count: 10, shortages: [
-            Shortage(fruit: "strawberry", needed: 100, inStock: 0), Shortage(fruit: "banana", needed: 10, inStock: 9),
-        ]))) {
-            try await store.perform(.make(try juice("strawberry-banana-juice"), count: 10), book: book, command: "t2")
-        }
-        let history = try await store.history(limit: nil)
-        #expect(history.map(\.command) == ["t1"])
-        #expect(history.first == receipt.entry)
-        #expect(try await store.snapshot(book: book) == receipt.snapshot)
-        #expect(try await store.checkIntegrity().isHealthy)
-        await store.close()
-    }
-
-    @Test("stock changes apply all or none; undo reverts the newest change; history is newest first")
-    func changesAndUndo() async throws {
-        let store = try await PostgresStore.open(url: try await PostgresTestServer.freshDatabase())
-        let before = try await store.changeToken()
-        _ = try await store.perform(.change([.add("kiwi", 5), .set("mango", 3)], kind: .add, command: "c1"), book: book, command: "c1")
-        #expect(try await store.changeToken() != before)
-        await #expect(throws: ShopError.stockRefused(.belowZero("kiwi", stock: 15, result: -5))) {
-            try await store.perform(.change([.add("banana", 1), .remove("kiwi", 20)], kind: .remove, command: "c2"), book: book, command: "c2")
-        }
-        await #expect(throws: ShopError.stockRefused(.aboveCapacity("kiwi", result: 115, capacity: 100))) {
-            try await store.perform(.change([.add("kiwi", 100)], kind: .add, command: "c3"), book: book, command: "c3")
-        }
-        var snapshot = try await store.snapshot(book: book)
-        #expect(snapshot.inventory["kiwi"] == 15 && snapshot.inventory["mango"] == 3 && snapshot.inventory["banana"] == 10)
-
-        let undo = try await store.undo(book: book, command: "u1")
-        #expect(undo.entry.kind == .undo && undo.entry.undoes != nil)
-        #expect(undo.snapshot.inventory["kiwi"] == 10 && undo.snapshot.inventory["mango"] == 10)
-        await #expect(throws: ShopError.nothingToUndo) { try await store.undo(book: book, command: "u2") }
-        let history = try await store.history(limit: 5)
-        #expect(history.map(\.kind) == [.undo, .add])
-        #expect(history[1].undoneBy == history[0].id)
-        #expect(try await store.history(limit: 1).count == 1)
-        snapshot = try await store.snapshot(book: book)
-        #expect(snapshot.inventory == book.initialInventory)
-        #expect(try await store.checkIntegrity() == IntegrityReport(brokenFruits: [], backendCheck: ["ok"]))
-        await store.close()
-    }
-
-    @Test("a fruit new to the book joins at its initial stock; one the book dropped keeps its row as an orphan")
-    func reconciliation() async throws {
-        let url = try await PostgresTestServer.freshDatabase()
-        let store = try await PostgresStore.open(url: url)
-        _ = try await store.perform(.make(try juice("kiwi-juice"), count: 1), book: book, command: "k")
-        let kiwiLeft = try await store.snapshot(book: book).inventory["kiwi"]
-        let withOrange = RecipeBook(
-            fruits: book.fruits.filter { $0.id != "kiwi" } + [Fruit(id: "orange", name: LocalizedName(english: "Orange"))],
-            juices: book.juices.filter { !$0.recipe.contains { $0.fruit == "kiwi" } }
-                + [Juice(id: "orange-juice", name: LocalizedName(english: "Orange Juice"), recipe: [Ingredient(fruit: "orange", amount: 3)])],
-            store: Store(defaultCapacity: 100, initialStock: book.store.initialStock.merging(["orange": 7]) { $1 }))
-        #expect(try await store.snapshot(book: withOrange).inventory["orange"] == 7)
-        #expect(try await store.snapshot(book: withOrange).orphans == ["kiwi": kiwiLeft])
-        let receipt = try await store.perform(
-            .make(try #require(withOrange.juice("orange-juice")), count: 2), book: withOrange, command: "o")
-        #expect(receipt.snapshot.inventory["orange"] == 1)
-        #expect(try await store.snapshot(book: book).orphans == ["orange": 1])
-        #expect(try await store.checkIntegrity().isHealthy)
-        await store.close()
-    }
 
     @Test("capacity comes from the book and is enforced by the database as a backstop")
     func capacityBackstop() async throws {
@@ -136,7 +64,7 @@ struct PostgresStoreTests {
         await store.close()
     }
 
-    @Test("two processes migrating one database at once: both open it, the schema is made once")
+    @Test("four processes migrating one new database at once: every one opens it, none trips over the others")
     func concurrentMigrations() async throws {
         let url = try await PostgresTestServer.freshDatabase()
         let stores = try await withThrowingTaskGroup(of: PostgresStore.self) { group in

@@ -37,17 +37,3 @@ struct BookStock: Hashable, Sendable {
         capacities = ids.map { book.store.capacity(of: $0) }
     }
 }
-
-extension ShopSnapshot {
-    /// The snapshot of `book`'s fruits given the counts a store holds: fruits it does not hold yet at their initial
-    /// stock, and the fruits it holds that `book` no longer has as orphans.
-    init(stored: [FruitID: Int], book: RecipeBook) {
-        var counts: [FruitID: Int] = [:]
-        var capacities: [FruitID: Int] = [:]
-        for fruit in book.fruits {
-            counts[fruit.id] = stored[fruit.id] ?? book.store.initialStock[fruit.id] ?? 0
-            capacities[fruit.id] = book.store.capacity(of: fruit.id)
-        }
-        self.init(inventory: Inventory(counts: counts, capacities: capacities), orphans: stored.filter { book.fruit($0.key) == nil })
-    }
-}

@@ -34,6 +34,7 @@ extension PostgresLocation {
             switch state {
             case "40001", "40P01": return .retry
             case "JM001", "JM002": return .refused
+            case "JM003": return .state(.invariantBroken(path: description, fruits: message.split(separator: ",").map(String.init)))
             case "28P01", "28000": return .state(.authenticationFailed(location: description, user: user))
             case "3D000": return .state(.noSuchDatabase(location: description, database: database))
             case "42501": return .state(.permissionDenied(location: description, detail: message))

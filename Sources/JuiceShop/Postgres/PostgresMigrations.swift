@@ -19,6 +19,9 @@ enum PostgresMigrations {
                 fruit text PRIMARY KEY,
                 count bigint NOT NULL,
                 initial bigint NOT NULL CHECK (initial >= 0),
+                -- The sum of the fruit's journaled deltas, kept by juice_apply: count = initial + journaled unless the
+                -- stock was edited behind JuiceMaker's back (then every change is refused until repaired).
+                journaled bigint NOT NULL DEFAULT 0,
                 capacity bigint NOT NULL,
                 CONSTRAINT stock_count_within_capacity CHECK (count BETWEEN 0 AND capacity)
             )
@@ -47,7 +50,8 @@ enum PostgresMigrations {
             // Committed changes, counted in 16 slots (by backend) so that counting does not serialise all changes.
             "CREATE TABLE change_count (slot int PRIMARY KEY, changes bigint NOT NULL)",
             "INSERT INTO change_count SELECT slot, 0 FROM generate_series(0, 15) AS slot",
-            // One change, all or nothing, in one statement: each fruit (in the caller's order, which is sorted) gets
+            // One change, all or nothing, in one statement. First, stock edited behind JuiceMaker's back (count no
+            // longer initial + journaled) refuses every change with SQLSTATE JM003 naming the fruits. Then each fruit (in the caller's order, which is sorted) gets
             // its delta only if its count is within [low, high] at that moment; otherwise SQLSTATE JM001 rolls back
             // everything. Under READ COMMITTED, an UPDATE that waited for another transaction's row re-checks its
             // WHERE against the committed row, so no shortage can be missed. Returns the entry and the whole stock.
@@ -60,9 +64,15 @@ enum PostgresMigrations {
             DECLARE
                 v_id bigint;
                 v_time timestamptz;
+                v_broken text;
             BEGIN
+                SELECT string_agg(stock.fruit, ',' ORDER BY stock.fruit) INTO v_broken FROM stock
+                    WHERE stock.count <> stock.initial + stock.journaled;
+                IF v_broken IS NOT NULL THEN
+                    RAISE EXCEPTION '%', v_broken USING ERRCODE = 'JM003';
+                END IF;
                 FOR i IN 1 .. coalesce(array_length(p_fruits, 1), 0) LOOP
-                    UPDATE stock SET count = stock.count + p_deltas[i]
+                    UPDATE stock SET count = stock.count + p_deltas[i], journaled = stock.journaled + p_deltas[i]
                         WHERE stock.fruit = p_fruits[i] AND stock.count BETWEEN p_low[i] AND p_high[i];
                     IF NOT FOUND THEN
                         RAISE EXCEPTION 'refused: %', p_fruits[i] USING ERRCODE = 'JM001';

@@ -87,13 +87,28 @@ public final class PostgresStore: ShopStore {
     // MARK: Reading
 
     public func snapshot(book: RecipeBook) async throws(ShopError) -> ShopSnapshot {
+        try await readStock(book: book).snapshot
+    }
+
+    /// The stock as `book` sees it, to decide a change from: refused when stock was edited behind JuiceMaker's back.
+    private func stockToChange(book: RecipeBook) async throws(ShopError) -> Inventory {
+        let (snapshot, broken) = try await readStock(book: book)
+        if !broken.isEmpty { throw .state(.invariantBroken(path: location, fruits: broken)) }
+        return snapshot.inventory
+    }
+
+    /// The stock, and the fruits whose count is not their initial stock plus their journaled deltas (one read).
+    private func readStock(book: RecipeBook) async throws(ShopError) -> (snapshot: ShopSnapshot, broken: [String]) {
         try await run { [self] in
             var stored: [FruitID: Int] = [:]
-            for try await (fruit, count) in try await client.query("SELECT fruit, count FROM stock", logger: logger)
-                .decode((String, Int).self) {
+            var broken: [String] = []
+            for try await (fruit, count, consistent) in try await client.query(
+                "SELECT fruit, count, count = initial + journaled FROM stock ORDER BY fruit", logger: logger
+            ).decode((String, Int, Bool).self) {
                 stored[FruitID(fruit)] = count
+                if !consistent { broken.append(fruit) }
             }
-            return ShopSnapshot(stored: stored, book: book)
+            return (ShopSnapshot(stored: stored, book: book), broken)
         }
     }
 
@@ -175,7 +190,7 @@ public final class PostgresStore: ShopStore {
             if let receipt = try await apply(plan, kind: .order, command: command, juice: juice.id, count: count, undoes: nil, book: book) {
                 return receipt
             }
-            var inventory = try await snapshot(book: book).inventory
+            var inventory = try await stockToChange(book: book)
             do throws(OrderError) { try inventory.make(juice, count: count) } catch { throw .orderRefused(error) }
         }
         throw .state(.conflict(location: location, attempts: Self.maximumAttempts))
@@ -189,7 +204,7 @@ public final class PostgresStore: ShopStore {
     ) async throws(ShopError) -> ShopReceipt {
         try await syncStock(book)
         for _ in 1...Self.maximumAttempts {
-            let before = try await snapshot(book: book).inventory
+            let before = try await stockToChange(book: book)
             var after = before
             let (deltas, undoes) = try await decide(&after)
             var plan = ChangePlan()

@@ -11,7 +11,7 @@ struct DoctorCommand: AsyncParsableCommand {
         discussion: "Nothing is ever repaired or written. Exit status: 0 healthy (or no state file yet), 1 problems found or the file cannot be read."
     )
 
-    @Option(help: ArgumentHelp("State file (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).", valueName: "file"))
+    @Option(help: ArgumentHelp("State file, or a postgres://user@host:port/db URL (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).", valueName: "file-or-url"))
     var state: String?
 
     @Flag(help: "Print the findings as JSON.")
@@ -19,16 +19,13 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func run() async throws {
         let path = ShopOptions.statePath(state)
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard PostgresLocation.isPostgresURL(path) || FileManager.default.fileExists(atPath: path) else {
             write(path: path, exists: false, report: IntegrityReport(brokenFruits: [], backendCheck: []))
             return
         }
         let report: IntegrityReport
-        do {
-            report = try await SQLiteStore(path: path).checkIntegrity()
-        } catch {
-            Terminal.writeError("juice: error: \(error)")
-            throw ExitCode(ExitStatus.failure)
+        do { report = try await ShopOptions.openStore(path).checkIntegrity() } catch let error as ShopError {
+            throw failure(error)
         }
         write(path: path, exists: true, report: report)
         if !report.isHealthy { throw ExitCode(ExitStatus.failure) }

@@ -11,7 +11,7 @@ struct ShopOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Recipe directory (default: $JUICE_RECIPES, else recipes/, else the built-in set).", valueName: "dir"))
     var recipes: String?
 
-    @Option(help: ArgumentHelp("State file (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).", valueName: "file"))
+    @Option(help: ArgumentHelp("State file, or a postgres://user@host:port/db URL (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).", valueName: "file-or-url"))
     var state: String?
 
     @Option(help: "Language of messages: ko or en (default from LANG).")
@@ -30,7 +30,7 @@ struct ShopOptions: ParsableArguments {
     /// Loads and lints the recipes (printing errors and exiting 1 when there are any); the shop keeps its state in the
     /// state file (opened when first used).
     func openShop() throws -> Shop {
-        Shop(book: try loadBook(), store: SQLiteStore(path: statePath))
+        Shop(book: try loadBook(), store: try Self.openStore(statePath))
     }
 
     /// Opens the shop and reads its stock, with the messages in the chosen language.
@@ -65,11 +65,28 @@ struct ShopOptions: ParsableArguments {
 
     /// The shop selling from `book`, for reading only: its state file must exist already.
     func openExistingShop(book: RecipeBook) throws -> Shop {
-        guard FileManager.default.fileExists(atPath: statePath) else {
+        guard PostgresLocation.isPostgresURL(statePath) || FileManager.default.fileExists(atPath: statePath) else {
             Terminal.writeError("juice: error: \(StateError.cannotOpen(path: statePath, reason: "no such file; order or change stock once to create it"))")
             throw ExitCode(ExitStatus.failure)
         }
-        return Shop(book: book, store: SQLiteStore(path: statePath))
+        return Shop(book: book, store: try Self.openStore(statePath))
+    }
+}
+
+extension ShopOptions {
+    /// The store `location` names (an SQLite file or a PostgreSQL URL); a malformed URL exits 2.
+    static func openStore(_ location: String) throws -> any ShopStore {
+        do { return try makeStore(location: location) } catch { throw failure(error) }
+    }
+}
+
+/// Reports a state error on standard error; exits 2 when the location is wrong or unreachable (a usage problem),
+/// else 1.
+func failure(_ error: ShopError) -> ExitCode {
+    Terminal.writeError("juice: error: \(error)")
+    switch error {
+    case .state(.invalidLocation), .state(.unreachable): return ExitCode(ExitStatus.usage)
+    default: return ExitCode(ExitStatus.failure)
     }
 }
 
@@ -84,7 +101,9 @@ func fail(_ error: ShopError, text: ShopText) -> ExitCode {
          .stockRefused(.unknownFruit), .stockRefused(.negativeAmount):
         Terminal.writeError("juice: error: \(error)")
         return ExitCode(ExitStatus.usage)
-    case .orderRefused, .stockRefused, .nothingToUndo, .undoRefused, .state:
+    case .state:
+        return failure(error)
+    case .orderRefused, .stockRefused, .nothingToUndo, .undoRefused:
         Terminal.writeError("juice: error: \(error)")
         return ExitCode(ExitStatus.failure)
     }

@@ -54,7 +54,7 @@ struct PostgresStoreTests {
     func capacityBackstop() async throws {
         let url = try await PostgresTestServer.freshDatabase()
         let store = try await PostgresStore.open(url: url)
-        _ = try await store.perform(.change([.add("banana", 5)], kind: .add, command: "a"), book: book, command: "a")
+        _ = try await store.perform(.change([.add("banana", 5)], kind: .add), book: book, command: "a")
         await #expect {
             try await PostgresTestServer.execute("UPDATE stock SET count = 101 WHERE fruit = 'banana'", in: url)
         } throws: { error in "\(String(reflecting: error))".contains("stock_count_within_capacity") }
@@ -80,7 +80,7 @@ struct PostgresStoreTests {
     @Test("a database migrated by a newer JuiceMaker is refused, untouched")
     func newerSchema() async throws {
         let url = try await PostgresTestServer.freshDatabase()
-        await try PostgresStore.open(url: url).close()
+        try await PostgresStore.open(url: url).close()
         try await PostgresTestServer.execute("INSERT INTO schema_migrations (version) VALUES (99)", in: url)
         let location = try PostgresLocation(url: url).description
         await #expect(throws: ShopError.state(.newerSchema(path: location, version: 99))) {
@@ -99,7 +99,7 @@ struct PostgresStoreTests {
             for index in 0..<64 {
                 let store = stores[index % stores.count]
                 group.addTask {
-                    do { return .success(try await store.perform(.make(banana, count: 1), book: book, command: "burst \(index)")) } catch {
+                    do throws(ShopError) { return .success(try await store.perform(.make(banana, count: 1), book: book, command: "burst \(index)")) } catch {
                         return .failure(error)
                     }
                 }
@@ -128,18 +128,20 @@ struct PostgresStoreTests {
         let url = try await PostgresTestServer.freshDatabase()
         let database = try PostgresLocation(url: url).database
         let stores = [try await PostgresStore.open(url: url), try await PostgresStore.open(url: url)]
-        _ = try await stores[0].perform(.change([.set("banana", 100)], kind: .set, command: "fill"), book: book, command: "fill")
+        _ = try await stores[0].perform(.change([.set("banana", 100)], kind: .set), book: book, command: "fill")
         let banana = try juice("banana-juice")
         let book = self.book
         let outcomes = await withTaskGroup(of: Result<ShopReceipt, ShopError>?.self) { group in
-            for index in 0..<80 {
+            for index in 0..<40 {
                 let store = stores[index % stores.count]
                 group.addTask {
-                    do { return .success(try await store.perform(.make(banana, count: 1), book: book, command: "b\(index)")) } catch {
+                    do throws(ShopError) {
+                        return .success(try await store.perform(.make(banana, count: 1), book: book, command: "b\(index)"))
+                    } catch {
                         return .failure(error)
                     }
                 }
-                if index == 30 {
+                if index == 15 {
                     group.addTask {
                         try? await PostgresTestServer.execute("""
                             SELECT pg_terminate_backend(pid) FROM pg_stat_activity
@@ -149,7 +151,9 @@ struct PostgresStoreTests {
                     }
                 }
             }
-            return await group.reduce(into: []) { if let outcome = $1 { $0.append(outcome) } }
+            var outcomes: [Result<ShopReceipt, ShopError>] = []
+            for await case let outcome? in group { outcomes.append(outcome) }
+            return outcomes
         }
         let served = outcomes.compactMap { try? $0.get() }
         for case .failure(let error) in outcomes {
@@ -194,12 +198,15 @@ struct PostgresFaultTests {
 
     @Test("a wrong password, or none where one is needed: the login is refused", arguments: ["juice_secret:wrong@", "juice_secret@"])
     func wrongPassword(credentials: String) async throws {
+        let database = try PostgresLocation(url: try await PostgresTestServer.freshDatabase()).database
+        try await PostgresTestServer.execute("GRANT ALL ON SCHEMA public TO juice_secret", database: database)
         let server = try PostgresTestServer.location
-        let url = "postgres://\(credentials)\(server.host):\(server.port)/juice?sslmode=disable"
+        let url = "postgres://\(credentials)\(server.host):\(server.port)/\(database)?sslmode=disable"
         await #expect(throws: ShopError.state(.authenticationFailed(location: try PostgresLocation(url: url).description, user: "juice_secret"))) {
             try await PostgresStore.open(url: url)
         }
-        await try PostgresStore.open(url: "postgres://juice_secret:right@\(server.host):\(server.port)/juice?sslmode=disable").close()
+        // The right password gets in.
+        try await PostgresStore.open(url: "postgres://juice_secret:right@\(server.host):\(server.port)/\(database)?sslmode=disable").close()
     }
 
     @Test("a role that may not create the tables: permission denied, with the server's reason")

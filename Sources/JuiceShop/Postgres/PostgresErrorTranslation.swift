@@ -12,8 +12,9 @@ enum PostgresFailure: Error {
 }
 
 extension PostgresLocation {
-    /// The meaning of `error` from a connection attempt or a query against this location.
-    func translate(_ error: any Error) -> PostgresFailure {
+    /// The meaning of `error` from a first connection attempt (`connecting`: a network failure means the server is
+    /// unreachable) or from an operation (it means the connection was lost).
+    func translate(_ error: any Error, connecting: Bool = false) -> PostgresFailure {
         if let error = error as? PostgresFailure { return error }
         if let error = error as? StateError { return .state(error) }
         if error is DeadlineExceeded {
@@ -21,7 +22,9 @@ extension PostgresLocation {
         }
         if let error = error as? PostgresTransactionError {
             // The first failure is the cause (a failed rollback after it says nothing new).
-            if let cause = error.beginError ?? error.closureError ?? error.commitError { return translate(cause) }
+            if let cause = error.beginError ?? error.closureError ?? error.commitError {
+                return translate(cause, connecting: connecting)
+            }
             return .state(.failed(path: description, message: "\(error)"))
         }
         if String(describing: type(of: error)) == "ConnectionPoolError" {
@@ -46,7 +49,8 @@ extension PostgresLocation {
         switch error.code {
         case .connectionError:
             let reason = error.underlying.map { "\($0)" } ?? "connection failed"
-            return .state(.unreachable(location: description, host: host, port: port, reason: reason))
+            if connecting { return .state(.unreachable(location: description, host: host, port: port, reason: reason)) }
+            return .state(.connectionLost(location: description, detail: reason))
         case .authMechanismRequiresPassword:
             return .state(.authenticationFailed(location: description, user: user))
         case .sslUnsupported:

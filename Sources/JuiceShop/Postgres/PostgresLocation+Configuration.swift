@@ -32,9 +32,9 @@ extension PostgresLocation {
         }
     }
 
-    /// The shop error for a failure talking to this location.
-    func shopError(_ error: any Error) -> ShopError {
-        switch translate(error) {
+    /// The shop error for a failure connecting to this location (and migrating).
+    func connectionError(_ error: any Error) -> ShopError {
+        switch translate(error, connecting: true) {
         case .retry: return .state(.conflict(location: description, attempts: 1))
         case .refused: return .state(.failed(path: description, message: "a statement was refused"))
         case .state(let error): return .state(error)

@@ -72,7 +72,7 @@ public final class PostgresStore: ShopStore {
         }
         do { try await task.value } catch {
             preparation.withLock { if $0 == task { $0 = nil } }
-            throw target.shopError(error)
+            throw target.connectionError(error)
         }
     }
 

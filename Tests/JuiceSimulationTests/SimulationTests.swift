@@ -40,7 +40,10 @@ struct SimulationTests {
         #expect(report.served[SimulationSupport.index("mango-kiwi-juice")] == 1)
         let strawberry = SimulationSupport.fruit("strawberry")
         #expect(report.finalStock[strawberry] == 0)
-        #expect(report.firstRanOut[strawberry] == 2)
+        #expect(report.firstEmptied[strawberry] == 2, "order 2 (strawberry-banana) uses the last 10")
+        #expect(report.firstShort[strawberry] == 4, "order 4 (strawberry juice, 16) is the first refused for want of it")
+        #expect(report.firstShort[SimulationSupport.fruit("banana")] == 3 && report.firstEmptied[SimulationSupport.fruit("banana")] == nil,
+                "short for the 4 at once, yet never at 0")
         #expect(report.refusedBy[strawberry] == 1)
         // To serve everything: strawberry 10 + 16 = 26 of 10; banana 4 + 1 + 8 = 13 of 10.
         #expect(report.shoppingList[strawberry] == 16)

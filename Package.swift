@@ -60,6 +60,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "JuiceShopTests", dependencies: ["JuiceShop"]),
+        .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload"]),
         .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCLITests", dependencies: ["juice", "JuiceRecipes"], exclude: ["Fixtures"]),
     ]

@@ -8,7 +8,7 @@ struct Juice: ParsableCommand {
         abstract: "JuiceMaker: a declarative recipe engine for a juice bar.",
         discussion: "Fruits, juices and stock live in YAML files under recipes/. Exit codes: 0 success, 1 problems found or order refused, 2 usage error.",
         version: JuiceVersion.current,
-        subcommands: [LintCommand.self, SchemaCommand.self, MenuCommand.self, OrderCommand.self, StockCommand.self, HistoryCommand.self, UndoCommand.self, SimulateCommand.self, PlanCommand.self]
+        subcommands: [LintCommand.self, SchemaCommand.self, MenuCommand.self, OrderCommand.self, StockCommand.self, HistoryCommand.self, UndoCommand.self, SimulateCommand.self, PlanCommand.self, DiffCommand.self]
     )
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import JuiceRecipes
 
 /// The `juice` command: the JuiceMaker recipe engine's command-line tool.
 struct Juice: AsyncParsableCommand {
@@ -6,6 +7,7 @@ struct Juice: AsyncParsableCommand {
         commandName: "juice",
         abstract: "JuiceMaker: a declarative recipe engine for a juice bar.",
         discussion: "Fruits, juices and stock live in YAML files under recipes/. Exit codes: 0 success, 1 problems found or order refused, 2 usage error.",
+        version: JuiceVersion.current,
         subcommands: [LintCommand.self, SchemaCommand.self, MenuCommand.self, OrderCommand.self, StockCommand.self, HistoryCommand.self, UndoCommand.self, DoctorCommand.self, SimulateCommand.self, PlanCommand.self, DiffCommand.self]
     )
 }

@@ -1,263 +1,204 @@
 import JuiceCore
+import JuiceYAML
 
 /// Merges what every file contributes and checks the recipe set as a whole: ids, names, recipes against fruits and store.
 struct RecipeValidator {
     private(set) var diagnostics: [Diagnostic] = []
-    let files: SourceFiles
+    /// The keys written in files that could not be parsed: what those files would have defined is unknown, so
+    /// nothing named by one of these is reported as unknown, unstocked or unused.
+    let unreadKeys: Set<String>
 
-    init(files: SourceFiles) {
-        self.files = files
+    init(unreadKeys: Set<String> = []) {
+        self.unreadKeys = unreadKeys
     }
 
-    mutating func report(
-        _ rule: RuleID, _ message: String, at ref: SourceRef, notes: [(String, SourceRef)] = [], fix: String? = nil
-    ) {
-        diagnostics.append(Diagnostic(rule, message, at: files.location(ref), length: Int(ref.length),
-            notes: notes.map { DiagnosticNote($0.0, at: files.location($0.1)) }, fix: fix))
+    mutating func report(_ rule: RuleID, _ message: String, at place: Located<some Any>, notes: [DiagnosticNote] = [], fix: String? = nil) {
+        diagnostics.append(Diagnostic(rule, message, at: place.location, length: place.length, notes: notes, fix: fix))
     }
 
-    /// Validates the recipe set and builds its book; takes the juices out of `contents` (so the book does not copy them).
-    ///
-    /// Checks whose rules differ may run in any order (diagnostics are sorted by location, severity and rule); the
-    /// recipe checks run before the name checks so that each side table is released as soon as it is done with.
-    mutating func validate(_ contents: inout [FileContents]) -> RecipeBook {
+    /// Validates the recipe set and builds its book.
+    mutating func validate(_ contents: [FileContents]) -> RecipeBook {
         let fruits = mergeFruits(contents)
-        var juices = mergeJuices(&contents)
+        var juices = mergeJuices(contents)
         let store = mergeStore(contents, fruits: fruits)
         let fruitsSection = contents.lazy.compactMap(\.fruitsSection).first
-        contents = []
-        checkNames(of: fruits.map(\.nameRefs), kind: "fruit")
-        checkRecipes(&juices, fruits: fruits, store: store, fruitsSection: fruitsSection)
-        juices.ingredients = []
-        juices.ingredientPlaces = [:]
-        checkJuiceNames(juices)
-        checkUnusedFruits(fruits, mentioned: Set(juices.fruits.ids))
-        let usable = juices.juices
-        juices = JuiceList()
-        return RecipeBook(
-            fruits: fruits.map { Fruit(id: $0.id.value, name: $0.name, emoji: $0.emoji) },
-            juices: usable,
-            store: store
-        )
+        checkNames(of: fruits.map { [Located(value: $0.id.value.rawValue, location: $0.id.location, length: $0.id.length)] + $0.names },
+                   aliases: fruits.map { _ in [] }, kind: "fruit")
+        checkNames(of: juices.map { [Located(value: $0.id.value.rawValue, location: $0.id.location, length: $0.id.length)] + $0.names },
+                   aliases: juices.map(\.aliases), kind: "juice")
+        let namer = FruitNamer(fruits)
+        checkRecipes(&juices, namer: namer, store: store, fruitsSection: fruitsSection)
+        let mentioned = contents.reduce(into: Set<FruitID>()) { $0.formUnion($1.mentionedFruits) }
+        for fruit in fruits where !mentioned.contains(fruit.id.value) && !unreadKeys.contains(fruit.id.value.rawValue) {
+            report(.unusedFruit, "no juice uses fruit '\(fruit.id.value)'", at: fruit.id, fix: "add it to a recipe or remove it")
+        }
+        return RecipeBook(fruits: fruits.map(\.fruit), juices: juices.map(\.juice), store: store)
     }
 
     // MARK: Merging
 
     private mutating func mergeFruits(_ files: [FileContents]) -> [FruitDraft] {
-        var seen: [FruitID: SourceRef] = [:]
+        var seen: [FruitID: SourceLocation] = [:]
         var fruits: [FruitDraft] = []
         for fruit in files.lazy.flatMap(\.fruits) {
-            if let first = seen[fruit.id.value] {
-                reportDuplicate("fruit '\(fruit.id.value)'", at: fruit.id.ref, first: first)
+            if let first = seen.updateValue(fruit.id.location, forKey: fruit.id.value) {
+                seen[fruit.id.value] = first
+                reportDuplicate("fruit '\(fruit.id.value)'", at: fruit.id, first: first)
                 continue
             }
-            seen[fruit.id.value] = fruit.id.ref
             fruits.append(fruit)
         }
         return fruits
     }
 
-    /// Every file's juices in one list, the first definition of each id kept; takes the lists out of `files`.
-    private mutating func mergeJuices(_ files: inout [FileContents]) -> JuiceList {
-        let sources = files.indices.filter { !files[$0].juices.juices.isEmpty || !files[$0].juices.fruits.ids.isEmpty }
-        // Ids within one file differ in their bytes (the YAML layer refuses duplicate keys); for simple texts that
-        // means they differ as strings too, so one file of simple ids needs no check.
-        let simple = sources.allSatisfy { files[$0].juices.idsAreSimple }
-        if sources.count <= 1 && simple {
-            guard let only = sources.first else { return JuiceList() }
-            var list = JuiceList()
-            swap(&list, &files[only].juices)
-            return list
-        }
-        // Juices of several files are numbered anew: the name check runs in full at the end.
-        var merged = JuiceList(namesIndexed: false)
-        merged.juices.reserveCapacity(sources.reduce(0) { $0 + files[$1].juices.juices.count })
-        var seen = JuiceIDSet(simple: simple, expected: merged.juices.capacity)
-        for index in sources {
-            var list = JuiceList()
-            swap(&list, &files[index].juices)
-            let fruitNumbers = list.fruits.ids.indices.map { number in list.fruits.withBytes(of: number) { merged.fruits.number(of: $0) } }
-            let file = files[index].file
-            merged.fileRuns.append((merged.juices.count, file))
-            var alias = 0
-            var ingredient = 0
-            for (position, juice) in list.juices.enumerated() {
-                let aliases = alias..<alias + juice.aliases.count
-                let ingredients = ingredient..<ingredient + juice.recipe.count
-                alias = aliases.upperBound
-                ingredient = ingredients.upperBound
-                let ref = list.places[position].place(0, text: juice.id.rawValue).ref(in: file)
-                if let first = seen.insert(juice.id, ref: ref) {
-                    reportDuplicate("juice '\(juice.id)'", at: ref, first: first)
-                    continue
-                }
-                merged.append(juice, places: list.places[position])
-                merged.aliasPlaces += list.aliasPlaces[aliases]
-                for index in ingredients {
-                    if let place = list.ingredientPlaces[index] { merged.ingredientPlaces[merged.ingredients.count] = place }
-                    let entry = list.ingredients[index]
-                    merged.ingredients.append(IngredientPlace(fruit: fruitNumbers[Int(entry.fruit)], spot: entry.spot))
-                }
+    /// Every file's juices in one list, the first definition of each id kept.
+    private mutating func mergeJuices(_ files: [FileContents]) -> [JuiceDraft] {
+        // Ids within one file differ (the YAML layer refuses a key given twice); only several files need a check.
+        let sources = files.filter { !$0.juices.isEmpty }
+        guard sources.count > 1 else { return sources.first?.juices ?? [] }
+        var seen: [JuiceID: SourceLocation] = [:]
+        var juices: [JuiceDraft] = []
+        for juice in sources.lazy.flatMap(\.juices) {
+            if let first = seen.updateValue(juice.id.location, forKey: juice.id.value) {
+                seen[juice.id.value] = first
+                reportDuplicate("juice '\(juice.id.value)'", at: juice.id, first: first)
+                continue
             }
+            juices.append(juice)
         }
-        return merged
+        return juices
     }
 
     private mutating func mergeStore(_ files: [FileContents], fruits: [FruitDraft]) -> Store {
-        let known = Set(fruits.map(\.id.value))
-        let fruitNames = fruits.map(\.id.value.rawValue)
+        let namer = FruitNamer(fruits)
         var store = Store()
-        var capacityLocation: SourceRef?
+        var capacityLocation: SourceLocation?
         for file in files {
             guard let capacity = file.defaultCapacity else { continue }
             if let first = capacityLocation {
-                reportDuplicate("the store's capacity", at: capacity.ref, first: first)
+                reportDuplicate("the store's capacity", at: capacity, first: first)
                 continue
             }
-            capacityLocation = capacity.ref
+            capacityLocation = capacity.location
             store.defaultCapacity = capacity.value
         }
-        var capacitySeen: [FruitID: SourceRef] = [:]
+        var capacitySeen: [FruitID: SourceLocation] = [:]
         for entry in files.lazy.flatMap(\.capacities) {
             let fruit = entry.value.fruit
-            guard checkStoreFruit(fruit, at: entry.ref, known: known, names: fruitNames, field: "capacity") else { continue }
+            guard checkStoreFruit(entry, namer: namer, field: "capacity") else { continue }
             if let first = capacitySeen[fruit] {
-                reportDuplicate("the capacity of '\(fruit)'", at: entry.ref, first: first)
+                reportDuplicate("the capacity of '\(fruit)'", at: entry, first: first)
                 continue
             }
-            capacitySeen[fruit] = entry.ref
+            capacitySeen[fruit] = entry.location
             store.capacities[fruit] = entry.value.amount
         }
-        var stockSeen: [FruitID: SourceRef] = [:]
+        var stockSeen: [FruitID: SourceLocation] = [:]
         for entry in files.lazy.flatMap(\.stock) {
             let fruit = entry.value.fruit
-            guard checkStoreFruit(fruit, at: entry.ref, known: known, names: fruitNames, field: "stock") else { continue }
+            guard checkStoreFruit(entry, namer: namer, field: "stock") else { continue }
             if let first = stockSeen[fruit] {
-                reportDuplicate("the stock of '\(fruit)'", at: entry.ref, first: first)
+                reportDuplicate("the stock of '\(fruit)'", at: entry, first: first)
                 continue
             }
-            stockSeen[fruit] = entry.ref
+            stockSeen[fruit] = entry.location
             let capacity = store.capacity(of: fruit)
             if entry.value.amount > capacity {
                 report(.stockExceedsCapacity, "the stock of '\(fruit)' is \(entry.value.amount), above its capacity of \(capacity)",
-                       at: entry.ref, fix: "lower the stock to \(capacity) or raise the capacity")
+                       at: entry, fix: "lower the stock to \(capacity) or raise the capacity")
             }
             store.initialStock[fruit] = entry.value.amount
         }
-        for fruit in fruits where stockSeen[fruit.id.value] == nil {
-            report(.missingStock, "fruit '\(fruit.id.value)' has no stock entry; it starts at 0", at: fruit.id.ref,
+        for fruit in fruits where stockSeen[fruit.id.value] == nil && !unreadKeys.contains(fruit.id.value.rawValue) {
+            report(.missingStock, "fruit '\(fruit.id.value)' has no stock entry; it starts at 0", at: fruit.id,
                    fix: "add '\(fruit.id.value): 10' under 'store: stock:'")
         }
         return store
     }
 
-    private mutating func checkStoreFruit(_ fruit: FruitID, at ref: SourceRef, known: Set<FruitID>, names: [String], field: String) -> Bool {
-        guard !known.contains(fruit) else { return true }
-        let suggestion = NameMatching.suggestion(for: fruit.rawValue, among: names)
+    private mutating func checkStoreFruit(_ entry: Located<FruitAmount>, namer: FruitNamer, field: String) -> Bool {
+        let fruit = entry.value.fruit
+        guard !namer.isDefined(fruit) else { return true }
+        guard !unreadKeys.contains(fruit.rawValue) else { return false }
+        let suggestion = namer.suggestion(for: fruit)
         report(.unknownStockFruit, "\(field) given for unknown fruit '\(fruit)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-               at: ref, fix: suggestion.map { "replace '\(fruit)' with '\($0)'" } ?? "define '\(fruit)' under 'fruits' or remove this entry")
+               at: entry, fix: suggestion.map { "replace '\(fruit)' with '\($0)'" } ?? "define '\(fruit)' under 'fruits' or remove this entry")
         return false
-    }
-
-    // MARK: Names
-
-    private mutating func checkNames(of owners: [[Located<String>]], kind: String) {
-        var seen: [String: (owner: Int, ref: SourceRef)] = [:]
-        seen.reserveCapacity(owners.count * 2)
-        for (index, names) in owners.enumerated() {
-            for name in names {
-                let key = NameMatching.normalize(name.value)
-                if let first = seen[key] {
-                    if first.owner != index {
-                        report(.duplicateName, "two \(kind)s are named '\(name.value)'", at: name.ref,
-                               notes: [("the other \(kind) with that name", first.ref)], fix: "give each \(kind) its own name")
-                    }
-                    continue
-                }
-                seen[key] = (index, name.ref)
-            }
-        }
     }
 
     // MARK: Recipes
 
-    /// What the store says about one fruit a recipe names.
-    private struct RecipeFruit {
-        var known: Bool
-        var capacity: Int
-        var stock: Int
-    }
-
-    /// Checks every recipe; restricts each recipe to known fruits.
-    private mutating func checkRecipes(_ list: inout JuiceList, fruits: [FruitDraft], store: Store, fruitsSection: SourceRef?) {
-        let known = Set(fruits.map(\.id.value))
-        let fruitNames = fruits.map(\.id.value.rawValue)
-        // Each fruit is looked up once, however many recipes name it.
-        let recipeFruits = list.fruits.ids.map { fruit in
-            RecipeFruit(known: known.contains(fruit), capacity: store.capacity(of: fruit), stock: store.initialStock[fruit] ?? 0)
-        }
-        var suggestions: [Int: String?] = [:]
-        var run = 0
-        var file = list.fileRuns.first?.file ?? 0
-        var next = 0
-        for index in list.juices.indices {
-            while run + 1 < list.fileRuns.count, list.fileRuns[run + 1].start <= index {
-                run += 1
-                file = list.fileRuns[run].file
-            }
-            let count = list.juices[index].recipe.count
-            var unknown = 0
-            for position in 0..<count {
-                let entry = list.ingredients[next + position]
-                let fruit = recipeFruits[Int(entry.fruit)]
-                let amount = list.juices[index].recipe[position].amount
-                if fruit.known && amount <= fruit.stock && amount <= fruit.capacity { continue }
-                let ingredient = list.juices[index].recipe[position]
-                let juice = list.juices[index].id
-                let ref = list.ingredientPlace(next + position).ref(in: file)
-                guard fruit.known else {
-                    let suggestion = suggestions[Int(entry.fruit)] ?? NameMatching.suggestion(for: ingredient.fruit.rawValue, among: fruitNames)
-                    suggestions[Int(entry.fruit)] = suggestion
-                    reportUnknownFruit(ingredient.fruit, in: juice, at: ref, suggestion: suggestion, fruitsSection: fruitsSection)
-                    unknown += 1
+    /// Checks every recipe against the fruits and the store; restricts each recipe to defined fruits.
+    private mutating func checkRecipes(_ juices: inout [JuiceDraft], namer: FruitNamer, store: Store, fruitsSection: SourceLocation?) {
+        for index in juices.indices {
+            var unknown = false
+            for ingredient in juices[index].recipe {
+                let (fruit, amount) = (ingredient.value.fruit, ingredient.value.amount)
+                let juice = juices[index].id.value
+                guard namer.isDefined(fruit) else {
+                    unknown = true
+                    if !unreadKeys.contains(fruit.rawValue) { reportUnknownFruit(ingredient, in: juice, namer: namer, fruitsSection: fruitsSection) }
                     continue
                 }
-                if amount > fruit.capacity {
+                let capacity = store.capacity(of: fruit)
+                let stock = store.initialStock[fruit] ?? 0
+                if amount > capacity {
                     report(.exceedsCapacity,
-                           "juice '\(juice)' needs \(amount) '\(ingredient.fruit)' but the store holds at most \(fruit.capacity); it can never be made",
-                           at: ref, fix: "use at most \(fruit.capacity) or raise the capacity of '\(ingredient.fruit)'")
-                } else {
+                           "juice '\(juice)' needs \(amount) '\(fruit)' but the store holds at most \(capacity); it can never be made",
+                           at: ingredient, fix: "use at most \(capacity) or raise the capacity of '\(fruit)'")
+                } else if amount > stock {
                     report(.exceedsInitialStock,
-                           "juice '\(juice)' needs \(amount) '\(ingredient.fruit)' but the store starts with \(fruit.stock); it cannot be made until restocked",
-                           at: ref, fix: "raise the initial stock of '\(ingredient.fruit)' to \(amount)")
+                           "juice '\(juice)' needs \(amount) '\(fruit)' but the store starts with \(stock); it cannot be made until restocked",
+                           at: ingredient, fix: "raise the initial stock of '\(fruit)' to \(amount)")
                 }
             }
-            if unknown > 0 {
-                let kept = (0..<count).filter { recipeFruits[Int(list.ingredients[next + $0].fruit)].known }
-                list.juices[index].recipe = kept.map { list.juices[index].recipe[$0] }
-            }
-            next += count
+            if unknown { juices[index].recipe.removeAll { !namer.isDefined($0.value.fruit) } }
         }
     }
 
-    private mutating func reportUnknownFruit(_ fruit: FruitID, in juice: JuiceID, at ref: SourceRef, suggestion: String?, fruitsSection: SourceRef?) {
+    private mutating func reportUnknownFruit(_ ingredient: Located<Ingredient>, in juice: JuiceID, namer: FruitNamer, fruitsSection: SourceLocation?) {
+        let fruit = ingredient.value.fruit
+        let suggestion = namer.suggestion(for: fruit)
         let message = "unknown fruit '\(fruit)' in juice '\(juice)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-        report(.unknownFruit, message, at: ref, notes: fruitsSection.map { [("fruits are defined here", $0)] } ?? [],
+        report(.unknownFruit, message, at: ingredient, notes: fruitsSection.map { [DiagnosticNote("fruits are defined here", at: $0)] } ?? [],
                fix: suggestion.map { "replace '\(fruit)' with '\($0)'" } ?? "define '\(fruit)' under 'fruits'")
     }
 
-    private mutating func checkUnusedFruits(_ fruits: [FruitDraft], mentioned: Set<FruitID>) {
-        for fruit in fruits where !mentioned.contains(fruit.id.value) {
-            report(.unusedFruit, "no juice uses fruit '\(fruit.id.value)'", at: fruit.id.ref, fix: "add it to a recipe or remove it")
+    mutating func reportDuplicate(_ what: String, at place: Located<some Any>, first: SourceLocation) {
+        report(.duplicateID, "\(what) is defined twice", at: place, notes: [DiagnosticNote("first defined here", at: first)],
+               fix: "remove one of the definitions")
+    }
+}
+
+/// The defined fruits, found by id, and "did you mean" suggestions for a fruit id that is not defined: a fruit
+/// named by its Korean or English name, or by a typo of its id or either name, is suggested by its id.
+struct FruitNamer {
+    private let ids: Set<FruitID>
+    /// Each fruit's id and names by key, the first fruit to claim a key keeping it.
+    private let byKey: [NameKey: FruitID]
+    /// Each fruit's id and names, for typo suggestions, with the fruit each names.
+    private let texts: [String: FruitID]
+
+    init(_ fruits: [FruitDraft]) {
+        ids = Set(fruits.map(\.id.value))
+        var byKey: [NameKey: FruitID] = [:]
+        var texts: [String: FruitID] = [:]
+        for fruit in fruits {
+            for text in [fruit.id.value.rawValue] + fruit.names.map(\.value) {
+                if byKey[NameKey(text)] == nil { byKey[NameKey(text)] = fruit.id.value }
+                if texts[text] == nil { texts[text] = fruit.id.value }
+            }
         }
+        self.byKey = byKey
+        self.texts = texts
     }
 
-    /// Forgets the diagnostics from number `start` on.
-    mutating func dropDiagnostics(from start: Int) {
-        diagnostics.removeSubrange(start...)
-    }
+    func isDefined(_ fruit: FruitID) -> Bool { ids.contains(fruit) }
 
-    mutating func reportDuplicate(_ what: String, at ref: SourceRef, first: SourceRef) {
-        report(.duplicateID, "\(what) is defined twice", at: ref, notes: [("first defined here", first)], fix: "remove one of the definitions")
+    /// The id of the fruit `fruit` most likely means, if any is close: one whose id or name it is, else the fruit
+    /// of the closest id or name (in Korean or English).
+    func suggestion(for fruit: FruitID) -> FruitID? {
+        if let match = byKey[NameKey(fruit.rawValue)] { return match }
+        return NameMatching.suggestion(for: fruit.rawValue, among: texts.keys).flatMap { texts[$0] }
     }
 }

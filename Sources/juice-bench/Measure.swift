@@ -53,6 +53,59 @@ enum Measure {
         return fields
     }
 
+    /// Writes `bytes` to a new file in the temporary directory; its path, or nil (having said why).
+    static func temporaryFile(_ bytes: [UInt8], suffix: String) -> String? {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-\(getpid())-\(UUID().uuidString).\(suffix)").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            print("cannot write \(path)")
+            return nil
+        }
+        return path
+    }
+
+    /// Runs this executable with `arguments` under callgrind, counting only the instructions of the C function
+    /// `function` and its callees; the count, or nil (having said why).
+    static func callgrind(_ arguments: [String], collecting function: String) -> Int? {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-\(getpid())-\(function).callgrind").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)", "--toggle-collect=\(function)",
+                             CommandLine.arguments[0]] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            print("callgrind: could not start valgrind: \(error)")
+            return nil
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let text = try? String(contentsOfFile: output, encoding: .utf8) else {
+            print("callgrind: valgrind failed (status \(process.terminationStatus)); is valgrind installed?")
+            return nil
+        }
+        let totals = text.split(separator: "\n").first { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }
+        guard let count = totals?.split(separator: " ").last.flatMap({ Int($0) }) else {
+            print("callgrind: no totals in \(output)")
+            return nil
+        }
+        return count
+    }
+
+    /// Runs `executable` with `arguments` in `directory`, its output discarded; the wall time in seconds, or nil
+    /// when it could not be started or failed.
+    static func timeProcess(_ executable: String, _ arguments: [String], in directory: String) -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = now()
+        do { try process.run() } catch { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? now() - start : nil
+    }
+
     /// The process's peak resident set size so far, in bytes.
     ///
     /// On Linux this is `VmHWM` from /proc/self/status: `ru_maxrss` of a spawned child also counts the parent's

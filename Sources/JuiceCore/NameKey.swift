@@ -10,38 +10,61 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
     /// The key of `name`.
     public init(_ name: String) {
         var name = name
-        let ascii: String? = name.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            for byte in bytes where !Self.isIgnoredASCII(byte) {
-                out.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-            }
-            return String(decoding: out, as: UTF8.self)
-        }
-        if let ascii {
-            text = ascii
-            return
-        }
-        var scalars = String.UnicodeScalarView()
-        for scalar in name.unicodeScalars {
-            switch scalar.value {
-            case 0x00...0x7F:
-                let byte = UInt8(scalar.value)
-                if !Self.isIgnoredASCII(byte) { scalars.append(Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)) }
-            case 0xAC00...0xD7A3, 0x3040...0x30FF, 0x4E00...0x9FFF:
-                // Hangul syllables, kana and CJK ideographs have no case and are not white space.
-                scalars.append(scalar)
-            default:
-                if scalar.properties.isWhitespace { continue }
-                if scalar.properties.changesWhenLowercased {
-                    scalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+        // Most names hold only ASCII and Hangul, kana or CJK ideographs (which have no case); they are reduced
+        // byte by byte, and kept as they are when nothing is to be taken out or lowercased.
+        let simple: String?? = name.withUTF8 { bytes in
+            var changes = false
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    if Self.isIgnoredASCII(byte) || (byte >= 0x41 && byte <= 0x5A) { changes = true }
+                    index += 1
+                } else if byte & 0xF0 == 0xE0, index + 2 < bytes.count,
+                          Self.isCaseless(UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)) {
+                    index += 3
                 } else {
-                    scalars.append(scalar)
+                    return nil
                 }
             }
+            guard changes else { return .some(nil) }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                for byte in bytes where !Self.isIgnoredASCII(byte) {
+                    out[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    count += 1
+                }
+                return count
+            }
         }
-        text = String(scalars)
+        switch simple {
+        case .some(.none): text = name
+        case .some(.some(let reduced)): text = reduced
+        case .none: text = Self.reduce(name.unicodeScalars)
+        }
+    }
+
+    /// The key of any text, scalar by scalar.
+    private static func reduce(_ name: String.UnicodeScalarView) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in name {
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                if !isIgnoredASCII(byte) { scalars.append(Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)) }
+            } else if isCaseless(scalar.value) || !scalar.properties.changesWhenLowercased {
+                if !scalar.properties.isWhitespace { scalars.append(scalar) }
+            } else {
+                scalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// Hangul syllables, kana and CJK ideographs: no case, not white space, and never changed by normalization
+    /// (but the combining kana sound marks U+3099 and U+309A, which compose with the kana before them).
+    private static func isCaseless(_ scalar: UInt32) -> Bool {
+        (0xAC00...0xD7A3).contains(scalar) || (0x4E00...0x9FFF).contains(scalar)
+            || ((0x3040...0x30FF).contains(scalar) && scalar != 0x3099 && scalar != 0x309A)
     }
 
     /// White space, '-' and '_'.

@@ -1,11 +1,12 @@
 import JuiceCore
 import JuiceYAML
 
-/// A value read from a recipe file, with where it was written and how many columns it spans there (for underlining).
+/// A value read from a recipe file, with where it was written and how many columns it spans there (for underlining;
+/// 32 bits, as drafts hold one per value read).
 struct Located<Value> {
     var value: Value
     var location: SourceLocation
-    var length: Int
+    var length: Int32
 }
 
 /// A fruit as read from one file, before cross-file validation.
@@ -52,8 +53,8 @@ struct FruitAmount {
 struct FileContents {
     var fruits: [FruitDraft] = []
     var juices: [JuiceDraft] = []
-    /// Every fruit a recipe names, including those whose amount is invalid (they count as used).
-    var mentionedFruits: Set<FruitID> = []
+    /// Fruits named in a recipe with an invalid amount (left out of the recipe, but they count as used).
+    var fruitsWithInvalidAmounts: Set<FruitID> = []
     /// Where the file's `fruits` key is.
     var fruitsSection: SourceLocation?
     var defaultCapacity: Located<Int>?

@@ -29,7 +29,7 @@ struct RecipeFileReader {
 
     /// `value`, read from `node`, with the node's location and span.
     func located<Value>(_ value: Value, at node: YAMLNodeID) -> Located<Value> {
-        Located(value: value, location: document.location(of: node), length: span(of: node))
+        Located(value: value, location: document.location(of: node), length: Int32(clamping: span(of: node)))
     }
 
     private mutating func read() {
@@ -159,10 +159,12 @@ struct RecipeFileReader {
         var ingredients: [Located<Ingredient>] = []
         ingredients.reserveCapacity(entries.count)
         for (key, value) in entries {
-            // Every fruit named counts as mentioned, even where its amount is invalid (so it is not reported as unused).
             let fruit = FruitID(document.string(key))
-            contents.mentionedFruits.insert(fruit)
-            guard let amount = readInteger(value, field: "amount of '\(fruit)' in juice '\(juice())'", minimum: 1) else { continue }
+            guard let amount = readInteger(value, field: "amount of '\(fruit)' in juice '\(juice())'", minimum: 1) else {
+                // Named all the same: it is not reported as unused.
+                contents.fruitsWithInvalidAmounts.insert(fruit)
+                continue
+            }
             ingredients.append(located(Ingredient(fruit: fruit, amount: amount), at: key))
         }
         return ingredients

@@ -13,7 +13,7 @@ struct RecipeValidator {
     }
 
     mutating func report(_ rule: RuleID, _ message: String, at place: Located<some Any>, notes: [DiagnosticNote] = [], fix: String? = nil) {
-        diagnostics.append(Diagnostic(rule, message, at: place.location, length: place.length, notes: notes, fix: fix))
+        diagnostics.append(Diagnostic(rule, message, at: place.location, length: Int(place.length), notes: notes, fix: fix))
     }
 
     /// Validates the recipe set and builds its book.
@@ -22,14 +22,11 @@ struct RecipeValidator {
         var juices = mergeJuices(contents)
         let store = mergeStore(contents, fruits: fruits)
         let fruitsSection = contents.lazy.compactMap(\.fruitsSection).first
-        checkNames(of: fruits.map { [Located(value: $0.id.value.rawValue, location: $0.id.location, length: $0.id.length)] + $0.names },
-                   aliases: fruits.map { _ in [] }, kind: "fruit")
-        checkNames(of: juices.map { [Located(value: $0.id.value.rawValue, location: $0.id.location, length: $0.id.length)] + $0.names },
-                   aliases: juices.map(\.aliases), kind: "juice")
-        let namer = FruitNamer(fruits)
-        checkRecipes(&juices, namer: namer, store: store, fruitsSection: fruitsSection)
-        let mentioned = contents.reduce(into: Set<FruitID>()) { $0.formUnion($1.mentionedFruits) }
-        for fruit in fruits where !mentioned.contains(fruit.id.value) && !unreadKeys.contains(fruit.id.value.rawValue) {
+        checkNames(of: fruits, kind: "fruit")
+        checkNames(of: juices, kind: "juice")
+        var used = checkRecipes(&juices, namer: FruitNamer(fruits), store: store, fruitsSection: fruitsSection)
+        for file in contents { used.formUnion(file.fruitsWithInvalidAmounts) }
+        for fruit in fruits where !used.contains(fruit.id.value) && !unreadKeys.contains(fruit.id.value.rawValue) {
             report(.unusedFruit, "no juice uses fruit '\(fruit.id.value)'", at: fruit.id, fix: "add it to a recipe or remove it")
         }
         return RecipeBook(fruits: fruits.map(\.fruit), juices: juices.map(\.juice), store: store)
@@ -128,32 +125,43 @@ struct RecipeValidator {
 
     // MARK: Recipes
 
-    /// Checks every recipe against the fruits and the store; restricts each recipe to defined fruits.
-    private mutating func checkRecipes(_ juices: inout [JuiceDraft], namer: FruitNamer, store: Store, fruitsSection: SourceLocation?) {
+    /// What the store says about one defined fruit.
+    private struct StoredFruit {
+        var capacity: Int
+        var stock: Int
+    }
+
+    /// Checks every recipe against the fruits and the store; restricts each recipe to defined fruits. Returns the
+    /// defined fruits the recipes use.
+    private mutating func checkRecipes(_ juices: inout [JuiceDraft], namer: FruitNamer, store: Store, fruitsSection: SourceLocation?) -> Set<FruitID> {
+        // Each fruit is looked up once per ingredient, in one table.
+        var stored: [FruitID: StoredFruit] = [:]
+        for fruit in namer.ids { stored[fruit] = StoredFruit(capacity: store.capacity(of: fruit), stock: store.initialStock[fruit] ?? 0) }
+        var used: Set<FruitID> = []
         for index in juices.indices {
             var unknown = false
             for ingredient in juices[index].recipe {
                 let (fruit, amount) = (ingredient.value.fruit, ingredient.value.amount)
                 let juice = juices[index].id.value
-                guard namer.isDefined(fruit) else {
+                guard let known = stored[fruit] else {
                     unknown = true
                     if !unreadKeys.contains(fruit.rawValue) { reportUnknownFruit(ingredient, in: juice, namer: namer, fruitsSection: fruitsSection) }
                     continue
                 }
-                let capacity = store.capacity(of: fruit)
-                let stock = store.initialStock[fruit] ?? 0
-                if amount > capacity {
+                if used.count < stored.count { used.insert(fruit) }
+                if amount > known.capacity {
                     report(.exceedsCapacity,
-                           "juice '\(juice)' needs \(amount) '\(fruit)' but the store holds at most \(capacity); it can never be made",
-                           at: ingredient, fix: "use at most \(capacity) or raise the capacity of '\(fruit)'")
-                } else if amount > stock {
+                           "juice '\(juice)' needs \(amount) '\(fruit)' but the store holds at most \(known.capacity); it can never be made",
+                           at: ingredient, fix: "use at most \(known.capacity) or raise the capacity of '\(fruit)'")
+                } else if amount > known.stock {
                     report(.exceedsInitialStock,
-                           "juice '\(juice)' needs \(amount) '\(fruit)' but the store starts with \(stock); it cannot be made until restocked",
+                           "juice '\(juice)' needs \(amount) '\(fruit)' but the store starts with \(known.stock); it cannot be made until restocked",
                            at: ingredient, fix: "raise the initial stock of '\(fruit)' to \(amount)")
                 }
             }
-            if unknown { juices[index].recipe.removeAll { !namer.isDefined($0.value.fruit) } }
+            if unknown { juices[index].recipe.removeAll { stored[$0.value.fruit] == nil } }
         }
+        return used
     }
 
     private mutating func reportUnknownFruit(_ ingredient: Located<Ingredient>, in juice: JuiceID, namer: FruitNamer, fruitsSection: SourceLocation?) {
@@ -173,7 +181,8 @@ struct RecipeValidator {
 /// The defined fruits, found by id, and "did you mean" suggestions for a fruit id that is not defined: a fruit
 /// named by its Korean or English name, or by a typo of its id or either name, is suggested by its id.
 struct FruitNamer {
-    private let ids: Set<FruitID>
+    /// The defined fruits' ids.
+    let ids: Set<FruitID>
     /// Each fruit's id and names by key, the first fruit to claim a key keeping it.
     private let byKey: [NameKey: FruitID]
     /// Each fruit's id and names, for typo suggestions, with the fruit each names.

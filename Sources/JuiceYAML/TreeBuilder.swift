@@ -45,11 +45,13 @@ struct TreeBuilder {
         self.document = YAMLDocument(file: file)
         self.limits = limits
         self.mode = mode
-        // A tree holds the whole file; a list one item.
+        // A tree holds the whole file; a list one item. Room is made for more than a file can need (a node per four
+        // bytes; no more text than bytes), so that the arrays never grow by copying: pages never written to take no
+        // memory.
         let size = mode == .items ? 4096 : size
-        document.records.reserveCapacity(min(size / 8 + 16, limits.maxNodes))
-        document.text.reserveCapacity(size / 2 + 64)
-        document.children.reserveCapacity(size / 8 + 16)
+        document.records.reserveCapacity(min(size / 4 + 16, limits.maxNodes))
+        document.text.reserveCapacity(size + 64)
+        document.children.reserveCapacity(size / 4 + 16)
     }
 
     var result: YAMLParseResult {
@@ -227,10 +229,12 @@ struct TreeBuilder {
         // A small mapping (most are) looks for an equal key among the keys it has kept; a larger one in a dictionary.
         let small = pending.count - pendingStart <= 2 * Self.smallMapping
         let keptFrom = document.children.count
-        // Keys are compared by their bytes, as the small path compares them (not as `String`s, which are equal when
+        // Keys are compared by their bytes, as the small path compares them: ASCII keys as `String`s (equal exactly
+        // when their bytes are, and short ones are stored inline), others as byte arrays (`String`s are equal when
         // canonically equivalent).
-        var seen: [[UInt8]: YAMLNodeID] = [:]
-        if !small { seen.reserveCapacity((pending.count - pendingStart) / 2) }
+        var ascii: [String: YAMLNodeID] = [:]
+        var other: [[UInt8]: YAMLNodeID] = [:]
+        if !small { ascii.reserveCapacity((pending.count - pendingStart) / 2) }
         var index = pendingStart
         while index + 1 < pending.count {
             let key = YAMLNodeID(pending[index])
@@ -242,10 +246,10 @@ struct TreeBuilder {
             let first: YAMLNodeID?
             if small {
                 first = keptKey(equalTo: key, from: keptFrom)
+            } else if document.withBytes(of: key, { $0.allSatisfy { $0 < 0x80 } }) {
+                first = Self.firstKey(key, &ascii[document.string(key)])
             } else {
-                let bytes = document.withBytes(of: key, Array.init)
-                first = seen[bytes]
-                if first == nil { seen[bytes] = key }
+                first = Self.firstKey(key, &other[document.withBytes(of: key, Array.init)])
             }
             if let first {
                 errors.append(.duplicateKey(document.string(key), at: document.location(of: key), first: document.location(of: first)))
@@ -254,6 +258,15 @@ struct TreeBuilder {
             document.children.append(key.index)
             document.children.append(value)
         }
+    }
+
+    /// The key recorded in `slot`, if any; else records `key` there.
+    private static func firstKey(_ key: YAMLNodeID, _ slot: inout YAMLNodeID?) -> YAMLNodeID? {
+        guard let first = slot else {
+            slot = key
+            return nil
+        }
+        return first
     }
 
     /// The most pairs a mapping may have for its keys to be compared one by one.

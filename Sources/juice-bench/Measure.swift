@@ -65,13 +65,22 @@ enum Measure {
 
     /// Runs this executable with `arguments` under callgrind, counting only the instructions of the C function
     /// `function` and its callees; the count, or nil (having said why).
+    ///
+    /// Valgrind cannot read the debug information Swift writes, so it runs a copy of this executable without it.
     static func callgrind(_ arguments: [String], collecting function: String) -> Int? {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-\(getpid())-\(function).callgrind").path
-        defer { try? FileManager.default.removeItem(atPath: output) }
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-\(getpid())-\(function)").path
+        let (output, stripped) = (base + ".callgrind", base + ".bin")
+        defer {
+            try? FileManager.default.removeItem(atPath: output)
+            try? FileManager.default.removeItem(atPath: stripped)
+        }
+        guard run("/usr/bin/env", ["strip", "--strip-debug", "-o", stripped, CommandLine.arguments[0]]) else {
+            print("callgrind: could not strip a copy of \(CommandLine.arguments[0]); is binutils installed?")
+            return nil
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)", "--toggle-collect=\(function)",
-                             CommandLine.arguments[0]] + arguments
+        process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)", "--toggle-collect=\(function)", stripped] + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {
@@ -89,6 +98,16 @@ enum Measure {
             return nil
         }
         return count
+    }
+
+    /// Runs `executable` with `arguments`, its output discarded; whether it succeeded.
+    private static func run(_ executable: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
     }
 
     /// Runs `executable` with `arguments` in `directory`, its output discarded; the wall time in seconds, or nil

@@ -19,6 +19,9 @@ case "instructions":
     LoadBenchmark.instructions(juices: option("--juices", default: 20_000), fruits: option("--fruits", default: 200))
 case "measure-bare" where arguments.count == 2, "measure-load" where arguments.count == 2:
     LoadBenchmark.measure(arguments[0], path: arguments[1])
+case "menu":
+    // The generated menu the load benchmarks read, for profiling by hand.
+    print(MenuGenerator.menu(juices: option("--juices", default: 20_000), fruits: option("--fruits", default: 200)), terminator: "")
 case "startup":
     StartupBenchmark.run(runs: option("--runs", default: 20))
 case "simulate":
@@ -34,6 +37,7 @@ default:
     print("""
         usage: juice-bench load [--juices N] [--fruits N] [--runs N]
                juice-bench instructions [--juices N] [--fruits N]
+               juice-bench menu [--juices N] [--fruits N]
                juice-bench startup [--runs N]
                juice-bench simulate [--orders N] [--yaml-orders N] [--runs N]
                juice-bench hostile

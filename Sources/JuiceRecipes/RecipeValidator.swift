@@ -35,17 +35,7 @@ struct RecipeValidator {
     // MARK: Merging
 
     private mutating func mergeFruits(_ files: [FileContents]) -> [FruitDraft] {
-        var seen: [FruitID: SourceLocation] = [:]
-        var fruits: [FruitDraft] = []
-        for fruit in files.lazy.flatMap(\.fruits) {
-            if let first = seen.updateValue(fruit.id.location, forKey: fruit.id.value) {
-                seen[fruit.id.value] = first
-                reportDuplicate("fruit '\(fruit.id.value)'", at: fruit.id, first: first)
-                continue
-            }
-            fruits.append(fruit)
-        }
-        return fruits
+        firstDefinitions(files.flatMap(\.fruits), kind: "fruit", id: \.id)
     }
 
     /// Every file's juices in one list, the first definition of each id kept.
@@ -53,17 +43,24 @@ struct RecipeValidator {
         // Ids within one file differ (the YAML layer refuses a key given twice); only several files need a check.
         let sources = files.filter { !$0.juices.isEmpty }
         guard sources.count > 1 else { return sources.first?.juices ?? [] }
-        var seen: [JuiceID: SourceLocation] = [:]
-        var juices: [JuiceDraft] = []
-        for juice in sources.lazy.flatMap(\.juices) {
-            if let first = seen.updateValue(juice.id.location, forKey: juice.id.value) {
-                seen[juice.id.value] = first
-                reportDuplicate("juice '\(juice.id.value)'", at: juice.id, first: first)
+        return firstDefinitions(sources.flatMap(\.juices), kind: "juice", id: \.id)
+    }
+
+    /// `drafts` with the first definition of each id kept; a later one is reported as defined twice.
+    private mutating func firstDefinitions<Draft, ID: Hashable>(_ drafts: [Draft], kind: String, id: (Draft) -> Located<ID>) -> [Draft] {
+        var seen: [ID: SourceLocation] = [:]
+        var kept: [Draft] = []
+        kept.reserveCapacity(drafts.count)
+        for draft in drafts {
+            let id = id(draft)
+            if let first = seen[id.value] {
+                reportDuplicate("\(kind) '\(id.value)'", at: id, first: first)
                 continue
             }
-            juices.append(juice)
+            seen[id.value] = id.location
+            kept.append(draft)
         }
-        return juices
+        return kept
     }
 
     private mutating func mergeStore(_ files: [FileContents], fruits: [FruitDraft]) -> Store {

@@ -15,20 +15,21 @@ public enum JuiceLookupError: Error, Hashable, Sendable, CustomStringConvertible
 /// Finds juices by id, Korean or English name, or alias, as `NameKey` compares names.
 public struct JuiceFinder: Sendable {
     private let book: RecipeBook
-    private let index: [NameKey: JuiceID]
+    /// Each key's juice, by position in `book.juices`.
+    private let index: [NameKey: Int]
 
     /// Indexes every id, name and alias of `book`'s juices: ids first, then names and aliases; the first juice to
     /// claim a key keeps it (a book that lints clean has no key claimed twice).
     public init(book: RecipeBook) {
         self.book = book
-        var index: [NameKey: JuiceID] = [:]
+        var index: [NameKey: Int] = [:]
         index.reserveCapacity(book.juices.count * 3)
-        for juice in book.juices where index[NameKey(juice.id.rawValue)] == nil {
-            index[NameKey(juice.id.rawValue)] = juice.id
+        for (position, juice) in book.juices.enumerated() where index[NameKey(juice.id.rawValue)] == nil {
+            index[NameKey(juice.id.rawValue)] = position
         }
-        for juice in book.juices {
+        for (position, juice) in book.juices.enumerated() {
             for text in juice.name.all + juice.aliases where index[NameKey(text)] == nil {
-                index[NameKey(text)] = juice.id
+                index[NameKey(text)] = position
             }
         }
         self.index = index
@@ -36,7 +37,7 @@ public struct JuiceFinder: Sendable {
 
     /// The juice `name` refers to.
     public func juice(named name: String) throws(JuiceLookupError) -> Juice {
-        if let id = index[NameKey(name)], let juice = book.juice(id) { return juice }
+        if let position = index[NameKey(name)] { return book.juices[position] }
         let candidates = book.juices.flatMap { [$0.id.rawValue] + $0.name.all + $0.aliases }
         throw .unknown(name, suggestion: NameMatching.suggestion(for: name, among: candidates))
     }

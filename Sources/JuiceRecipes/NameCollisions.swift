@@ -43,17 +43,20 @@ extension RecipeValidator {
     /// Reports every text whose key an earlier text of another draft has. Every id is claimed first, then every
     /// name, then every alias, so the error falls on a name or alias rather than on the id it repeats.
     mutating func checkNames(of drafts: [some NamedDraft], kind: String) {
-        var claims: [NameKey: Claim] = [:]
-        claims.reserveCapacity(drafts.count * 3)
+        // Each key's first claim, by position in `claimed`.
+        var firsts: [NameKey: Int] = [:]
+        firsts.reserveCapacity(drafts.count * 3)
+        var claimed: [Claim] = []
         func claim(_ text: String, _ candidate: Claim) -> Claim? {
-            func firstClaim(_ existing: inout Claim?) -> Claim? {
+            func firstClaim(_ existing: inout Int?) -> Claim? {
                 guard let existing else {
-                    existing = candidate
+                    existing = claimed.count
+                    claimed.append(candidate)
                     return nil
                 }
-                return existing
+                return claimed[existing]
             }
-            return firstClaim(&claims[NameKey(text)])
+            return firstClaim(&firsts[NameKey(text)])
         }
         var collisions: [(Claim, first: Claim)] = []
         for owner in drafts.indices {

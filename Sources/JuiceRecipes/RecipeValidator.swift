@@ -17,16 +17,22 @@ struct RecipeValidator {
     }
 
     /// Validates the recipe set and builds its book.
+    ///
+    /// Tables are keyed `[FruitID: Int]`, `[JuiceID: Int]` and `[NameKey: Int]` only, positions into arrays: each
+    /// other dictionary type would cost `juice lint` its own start-up work in the Swift runtime.
     mutating func validate(_ contents: [FileContents]) -> RecipeBook {
         let fruits = mergeFruits(contents)
         var juices = mergeJuices(contents)
-        let store = mergeStore(contents, fruits: fruits)
+        let namer = FruitNamer(fruits)
+        let store = mergeStore(contents, fruits: fruits, namer: namer)
         let fruitsSection = contents.lazy.compactMap(\.fruitsSection).first
         checkNames(of: fruits, kind: "fruit")
         checkNames(of: juices, kind: "juice")
-        var used = checkRecipes(&juices, namer: FruitNamer(fruits), store: store, fruitsSection: fruitsSection)
-        for file in contents { used.formUnion(file.fruitsWithInvalidAmounts) }
-        for fruit in fruits where !used.contains(fruit.id.value) && !unreadKeys.contains(fruit.id.value.rawValue) {
+        var used = checkRecipes(&juices, namer: namer, store: store, fruitsSection: fruitsSection)
+        for fruit in contents.lazy.flatMap(\.fruitsWithInvalidAmounts) {
+            if let position = namer.position(of: fruit) { used[position] = true }
+        }
+        for (position, fruit) in fruits.enumerated() where !used[position] && !unreadKeys.contains(fruit.id.value.rawValue) {
             report(.unusedFruit, "no juice uses fruit '\(fruit.id.value)'", at: fruit.id, fix: "add it to a recipe or remove it")
         }
         return RecipeBook(fruits: fruits.map(\.fruit), juices: juices.map(\.juice), store: store)
@@ -47,24 +53,23 @@ struct RecipeValidator {
     }
 
     /// `drafts` with the first definition of each id kept; a later one is reported as defined twice.
-    private mutating func firstDefinitions<Draft, ID: Hashable>(_ drafts: [Draft], kind: String, id: (Draft) -> Located<ID>) -> [Draft] {
-        var seen: [ID: SourceLocation] = [:]
+    private mutating func firstDefinitions<Draft, ID: Hashable>(_ drafts: [Draft], kind: String, id idOf: (Draft) -> Located<ID>) -> [Draft] {
+        var seen: [ID: Int] = [:]
         var kept: [Draft] = []
         kept.reserveCapacity(drafts.count)
         for draft in drafts {
-            let id = id(draft)
+            let id = idOf(draft)
             if let first = seen[id.value] {
-                reportDuplicate("\(kind) '\(id.value)'", at: id, first: first)
+                reportDuplicate("\(kind) '\(id.value)'", at: id, first: idOf(kept[first]).location)
                 continue
             }
-            seen[id.value] = id.location
+            seen[id.value] = kept.count
             kept.append(draft)
         }
         return kept
     }
 
-    private mutating func mergeStore(_ files: [FileContents], fruits: [FruitDraft]) -> Store {
-        let namer = FruitNamer(fruits)
+    private mutating func mergeStore(_ files: [FileContents], fruits: [FruitDraft], namer: FruitNamer) -> Store {
         var store = Store()
         var capacityLocation: SourceLocation?
         for file in files {
@@ -76,26 +81,28 @@ struct RecipeValidator {
             capacityLocation = capacity.location
             store.defaultCapacity = capacity.value
         }
-        var capacitySeen: [FruitID: SourceLocation] = [:]
-        for entry in files.lazy.flatMap(\.capacities) {
+        let capacities = files.flatMap(\.capacities)
+        var capacitySeen: [FruitID: Int] = [:]
+        for (index, entry) in capacities.enumerated() {
             let fruit = entry.value.fruit
             guard checkStoreFruit(entry, namer: namer, field: "capacity") else { continue }
             if let first = capacitySeen[fruit] {
-                reportDuplicate("the capacity of '\(fruit)'", at: entry, first: first)
+                reportDuplicate("the capacity of '\(fruit)'", at: entry, first: capacities[first].location)
                 continue
             }
-            capacitySeen[fruit] = entry.location
+            capacitySeen[fruit] = index
             store.capacities[fruit] = entry.value.amount
         }
-        var stockSeen: [FruitID: SourceLocation] = [:]
-        for entry in files.lazy.flatMap(\.stock) {
+        let stock = files.flatMap(\.stock)
+        var stockSeen: [FruitID: Int] = [:]
+        for (index, entry) in stock.enumerated() {
             let fruit = entry.value.fruit
             guard checkStoreFruit(entry, namer: namer, field: "stock") else { continue }
             if let first = stockSeen[fruit] {
-                reportDuplicate("the stock of '\(fruit)'", at: entry, first: first)
+                reportDuplicate("the stock of '\(fruit)'", at: entry, first: stock[first].location)
                 continue
             }
-            stockSeen[fruit] = entry.location
+            stockSeen[fruit] = index
             let capacity = store.capacity(of: fruit)
             if entry.value.amount > capacity {
                 report(.stockExceedsCapacity, "the stock of '\(fruit)' is \(entry.value.amount), above its capacity of \(capacity)",
@@ -128,24 +135,24 @@ struct RecipeValidator {
         var stock: Int
     }
 
-    /// Checks every recipe against the fruits and the store; restricts each recipe to defined fruits. Returns the
-    /// defined fruits the recipes use.
-    private mutating func checkRecipes(_ juices: inout [JuiceDraft], namer: FruitNamer, store: Store, fruitsSection: SourceLocation?) -> Set<FruitID> {
-        // Each fruit is looked up once per ingredient, in one table.
-        var stored: [FruitID: StoredFruit] = [:]
-        for fruit in namer.ids { stored[fruit] = StoredFruit(capacity: store.capacity(of: fruit), stock: store.initialStock[fruit] ?? 0) }
-        var used: Set<FruitID> = []
+    /// Checks every recipe against the fruits and the store; restricts each recipe to defined fruits. Returns
+    /// which fruits (by position) the recipes use.
+    private mutating func checkRecipes(_ juices: inout [JuiceDraft], namer: FruitNamer, store: Store, fruitsSection: SourceLocation?) -> [Bool] {
+        // Each fruit is looked up once per ingredient.
+        let stored = namer.ids.map { StoredFruit(capacity: store.capacity(of: $0), stock: store.initialStock[$0] ?? 0) }
+        var used = [Bool](repeating: false, count: stored.count)
         for index in juices.indices {
             var unknown = false
             for ingredient in juices[index].recipe {
                 let (fruit, amount) = (ingredient.value.fruit, ingredient.value.amount)
                 let juice = juices[index].id.value
-                guard let known = stored[fruit] else {
+                guard let position = namer.position(of: fruit) else {
                     unknown = true
                     if !unreadKeys.contains(fruit.rawValue) { reportUnknownFruit(ingredient, in: juice, namer: namer, fruitsSection: fruitsSection) }
                     continue
                 }
-                if used.count < stored.count { used.insert(fruit) }
+                let known = stored[position]
+                used[position] = true
                 if amount > known.capacity {
                     report(.exceedsCapacity,
                            "juice '\(juice)' needs \(amount) '\(fruit)' but the store holds at most \(known.capacity); it can never be made",
@@ -156,7 +163,7 @@ struct RecipeValidator {
                            at: ingredient, fix: "raise the initial stock of '\(fruit)' to \(amount)")
                 }
             }
-            if unknown { juices[index].recipe.removeAll { stored[$0.value.fruit] == nil } }
+            if unknown { juices[index].recipe.removeAll { !namer.isDefined($0.value.fruit) } }
         }
         return used
     }
@@ -178,33 +185,41 @@ struct RecipeValidator {
 /// The defined fruits, found by id, and "did you mean" suggestions for a fruit id that is not defined: a fruit
 /// named by its Korean or English name, or by a typo of its id or either name, is suggested by its id.
 struct FruitNamer {
-    /// The defined fruits' ids.
-    let ids: Set<FruitID>
-    /// Each fruit's id and names by key, the first fruit to claim a key keeping it.
-    private let byKey: [NameKey: FruitID]
-    /// Each fruit's id and names, for typo suggestions, with the fruit each names.
-    private let texts: [String: FruitID]
+    /// The defined fruits' ids, in order.
+    let ids: [FruitID]
+    private let positions: [FruitID: Int]
+    /// Each fruit's id and names by key, the first fruit to claim a key keeping it (positions).
+    private let byKey: [NameKey: Int]
+    /// Each fruit's id and names, for typo suggestions, with the fruit's position.
+    private let texts: [(text: String, fruit: Int)]
 
     init(_ fruits: [FruitDraft]) {
-        ids = Set(fruits.map(\.id.value))
-        var byKey: [NameKey: FruitID] = [:]
-        var texts: [String: FruitID] = [:]
-        for fruit in fruits {
+        ids = fruits.map(\.id.value)
+        var positions: [FruitID: Int] = [:]
+        var byKey: [NameKey: Int] = [:]
+        var texts: [(text: String, fruit: Int)] = []
+        for (position, fruit) in fruits.enumerated() {
+            positions[fruit.id.value] = position
             for text in [fruit.id.value.rawValue] + fruit.names.map(\.value) {
-                if byKey[NameKey(text)] == nil { byKey[NameKey(text)] = fruit.id.value }
-                if texts[text] == nil { texts[text] = fruit.id.value }
+                if byKey[NameKey(text)] == nil { byKey[NameKey(text)] = position }
+                texts.append((text, position))
             }
         }
+        self.positions = positions
         self.byKey = byKey
         self.texts = texts
     }
 
-    func isDefined(_ fruit: FruitID) -> Bool { ids.contains(fruit) }
+    /// The position of the fruit `fruit`, if it is defined.
+    func position(of fruit: FruitID) -> Int? { positions[fruit] }
+
+    func isDefined(_ fruit: FruitID) -> Bool { positions[fruit] != nil }
 
     /// The id of the fruit `fruit` most likely means, if any is close: one whose id or name it is, else the fruit
     /// of the closest id or name (in Korean or English).
     func suggestion(for fruit: FruitID) -> FruitID? {
-        if let match = byKey[NameKey(fruit.rawValue)] { return match }
-        return NameMatching.suggestion(for: fruit.rawValue, among: texts.keys).flatMap { texts[$0] }
+        if let match = byKey[NameKey(fruit.rawValue)] { return ids[match] }
+        guard let text = NameMatching.suggestion(for: fruit.rawValue, among: texts.map(\.text)) else { return nil }
+        return texts.first { $0.text == text }.map { ids[$0.fruit] }
     }
 }

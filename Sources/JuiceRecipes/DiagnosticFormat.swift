@@ -1,3 +1,5 @@
+import JuiceYAML
+
 /// The output formats `juice lint` can write diagnostics in.
 public enum DiagnosticFormat: String, Sendable, CaseIterable {
     /// Compiler-style lines with the source line and a caret.

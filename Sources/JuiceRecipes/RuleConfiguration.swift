@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JuiceYAML
 import JuiceCore
 
 /// What a lint rule does in a run: nothing, or report at a severity.

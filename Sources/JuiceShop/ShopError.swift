@@ -12,6 +12,8 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicateFruit(FruitID)
     /// A fruit the recipe book still has cannot be retired.
     case fruitStillInRecipes(FruitID)
+    /// A stock change named a fruit the recipe book no longer has but the state keeps `kept` of: retire it instead.
+    case fruitNotInRecipes(FruitID, kept: Int)
     /// There is no change left to undo.
     case nothingToUndo
     /// The newest change cannot be undone with the stock as it is now.
@@ -28,6 +30,8 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateFruit(let fruit): return "'\(fruit)' is set more than once; give each fruit once"
         case .fruitStillInRecipes(let fruit):
             return "'\(fruit)' is still in the recipes; only a fruit the recipes no longer have can be retired"
+        case .fruitNotInRecipes(let fruit, let kept):
+            return "'\(fruit)' is no longer in the recipes (\(kept) kept); retire it with 'juice stock retire \(fruit)'"
         case .nothingToUndo: return "there is no change to undo"
         case .undoRefused(let entry, let kind, let reason):
             return "cannot undo change #\(entry) (\(kind.rawValue)): \(reason)"
@@ -38,7 +42,7 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure this is, for exit codes and HTTP statuses.
     public var category: ShopErrorCategory {
         switch self {
-        case .unknownJuice, .duplicateFruit, .fruitStillInRecipes, .orderRefused(.invalidCount), .orderRefused(.countTooLarge),
+        case .unknownJuice, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes, .orderRefused(.invalidCount), .orderRefused(.countTooLarge),
              .stockRefused(.unknownFruit), .stockRefused(.negativeAmount), .stockRefused(.overflow):
             return .request
         case .orderRefused(.insufficientStock), .stockRefused(.belowZero), .stockRefused(.aboveCapacity), .nothingToUndo, .undoRefused:
@@ -61,6 +65,7 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         case .stockRefused(.aboveCapacity): return "above-capacity"
         case .duplicateFruit: return "duplicate-fruit"
         case .fruitStillInRecipes: return "fruit-in-recipes"
+        case .fruitNotInRecipes: return "fruit-not-in-recipes"
         case .nothingToUndo: return "nothing-to-undo"
         case .undoRefused: return "undo-refused"
         case .state(let error): return error.kind

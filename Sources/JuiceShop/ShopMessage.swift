@@ -130,7 +130,11 @@ private struct ShopErrorText {
         let ko = text.isKorean
         switch error {
         case .unknownJuice(.unknown(let name, let suggestion)):
-            let hint = suggestion.map { ko ? " 혹시 '\($0)' 말씀이세요?" : "; did you mean '\($0)'?" } ?? ""
+            // The suggestion, by the juice's name in the text's language.
+            let shown = suggestion.map { suggestion in
+                (try? JuiceFinder(book: text.book).juice(named: suggestion)).map { text.name(of: $0.id) } ?? suggestion
+            }
+            let hint = shown.map { ko ? " 혹시 '\($0)' 말씀이세요?" : "; did you mean '\($0)'?" } ?? ""
             return ko ? "메뉴에 없는 쥬스예요: '\(name)'.\(hint)" : "unknown juice '\(name)'\(hint)"
         case .orderRefused(.invalidCount(let count)):
             return ko ? "잘못된 수량이에요: \(count). 1잔 이상 주문하세요" : "invalid count \(count): order at least 1"
@@ -153,6 +157,10 @@ private struct ShopErrorText {
             return ko
                 ? "\(text.label(of: fruit))은(는) 아직 레시피에 있어서 단종할 수 없어요. 재고만 비우려면 'juice stock set \(fruit)=0'"
                 : "\(text.label(of: fruit)) is still in the recipes, so it cannot be retired; to empty its stock use 'juice stock set \(fruit)=0'"
+        case .fruitNotInRecipes(let fruit, let kept):
+            return ko
+                ? "'\(fruit)'은(는) 이제 레시피에 없어요 (재고 \(kept)개). 'juice stock retire \(fruit)'로 단종하세요"
+                : "'\(fruit)' is no longer in the recipes (\(kept) kept); retire it with 'juice stock retire \(fruit)'"
         case .nothingToUndo:
             return ko ? "되돌릴 변경이 없어요" : "there is no change to undo"
         case .undoRefused(let entry, let kind, let reason):

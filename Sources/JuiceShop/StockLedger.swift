@@ -78,7 +78,12 @@ struct StockLedger: Sendable {
             return commit(deltas, book: book, kind: .order, juice: juice.id, count: count)
         case .change(let changes, let kind):
             let deltas: [FruitID: Int]
-            do throws(StockError) { deltas = try inventory.apply(changes) } catch { throw .stockRefused(error) }
+            do throws(StockError) { deltas = try inventory.apply(changes) } catch {
+                if case .unknownFruit(let fruit, _) = error, let kept = rows[fruit]?.count, kept != 0, book.fruit(fruit) == nil {
+                    throw .fruitNotInRecipes(fruit, kept: kept)
+                }
+                throw .stockRefused(error)
+            }
             return commit(deltas, book: book, kind: kind)
         case .retire(let fruit):
             guard book.fruit(fruit) == nil else { throw .fruitStillInRecipes(fruit) }

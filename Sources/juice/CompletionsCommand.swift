@@ -26,7 +26,7 @@ struct CompletionsCommand: ParsableCommand {
 
     func run() throws {
         guard let target = CompletionShell(rawValue: shell.rawValue) else { throw ExitCode(ExitStatus.usage) }
-        Terminal.write(Juice.completionScript(for: target))
+        Terminal.write(Juice.completionScript(for: target) + "\n")
     }
 }
 

@@ -14,7 +14,7 @@ struct Juice: AsyncParsableCommand {
             Errors are one line on standard error, 'juice: error: …' ('juice: 오류: …' in Korean); notes 'juice: note: …'. \
             With --json a failure also prints {"error": {"kind": …, "message": …, …details}} on standard output. \
             Kinds: usage, unknown-juice, unknown-fruit, invalid-count, negative-amount, too-large, duplicate-fruit, \
-            fruit-in-recipes, state-directory-missing, recipes-unreadable (exit 2); insufficient-stock, below-zero, \
+            fruit-in-recipes, fruit-not-in-recipes, state-directory-missing, recipes-unreadable (exit 2); insufficient-stock, below-zero, \
             above-capacity, nothing-to-undo, undo-refused, recipes-invalid, state-cannot-open, state-not-a-database, \
             state-read-only, state-disk-full, state-io-error, state-busy, state-newer-schema, state-inconsistent, \
             state-failed (exit 1).

@@ -81,6 +81,8 @@ enum ErrorJSON {
             return stock(reason)
         case .duplicateFruit(let fruit), .fruitStillInRecipes(let fruit):
             return [("fruit", .string(fruit.rawValue))]
+        case .fruitNotInRecipes(let fruit, let kept):
+            return [("fruit", .string(fruit.rawValue)), ("kept", .int(kept))]
         case .nothingToUndo:
             return []
         case .undoRefused(let entry, let kind, let reason):

@@ -8,7 +8,7 @@ func runJuice() async -> Never {
     let arguments = Array(CommandLine.arguments.dropFirst())
     let reporter = Reporter(language: UsageLanguage.of(arguments), json: arguments.contains("--json"))
     if let message = NegativeAmount.message(in: arguments) {
-        Foundation.exit(reporter.usage(message).rawValue)
+        Foundation.exit(reporter.failure(kind: "negative-amount", message: message.text(in: reporter.language), status: ExitStatus.usage).rawValue)
     }
     do {
         var command = try Juice.parseAsRoot(arguments)
@@ -45,7 +45,7 @@ enum UsageLanguage {
 /// `juice stock add 망고 -3`: the parser would call '-3' an unknown option; say what to use instead.
 enum NegativeAmount {
     static func message(in arguments: [String]) -> CommandMessage? {
-        guard let stock = arguments.firstIndex(of: "stock"), stock + 1 < arguments.count,
+        guard arguments.first != "---completion", let stock = arguments.firstIndex(of: "stock"), stock + 1 < arguments.count,
               ["add", "remove"].contains(arguments[stock + 1]) else { return nil }
         var fruit: String?
         var amount: Int?

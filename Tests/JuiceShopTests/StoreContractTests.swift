@@ -232,7 +232,7 @@ struct StoreContractTests {
         }
         let stock = try await Self.stock(shop)
         let bananas = served.reduce(0) { $0 + ($1.entry?.juice == "banana-juice" ? 2 : 1) }
-        let strawberries = served.filter { $0.entry.juice == "strawberry-banana-juice" }.count * 10
+        let strawberries = served.filter { $0.entry?.juice == "strawberry-banana-juice" }.count * 10
         #expect(bananas + stock["banana", default: -1] == 10)
         #expect(strawberries + stock["strawberry", default: -1] == 10)
         #expect(stock["banana", default: -1] <= 1, "no banana left that an order could use: \(stock)")
@@ -297,6 +297,9 @@ struct StoreContractTests {
         #expect(try await shop.snapshot().orphans == ["kiwi": 12])
         await #expect(throws: ShopError.fruitStillInRecipes("mango")) { try await shop.retire("mango", command: "test") }
         await #expect(throws: ShopError.stockRefused(.unknownFruit("kiwii", suggestion: "kiwi"))) { try await shop.retire("kiwii", command: "test") }
+        await #expect(throws: ShopError.fruitNotInRecipes("kiwi", kept: 12)) {
+            try await shop.changeStock([.remove("kiwi", 12)], kind: .remove, command: "test")
+        }
         #expect(try await shop.history().count == 1)
         let retired = try await shop.retire("kiwi", command: "juice stock retire kiwi")
         let entry = try #require(retired.entry)

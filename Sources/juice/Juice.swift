@@ -1,5 +1,5 @@
 import ArgumentParser
-import JuiceCore
+import JuiceRecipes
 
 /// The `juice` command: the JuiceMaker recipe engine's command-line tool.
 struct Juice: AsyncParsableCommand {

@@ -11,13 +11,14 @@ struct Juice: AsyncParsableCommand {
             stock and its journal in .juice/state.sqlite (or --state FILE). 'juice status' says which are in use. \
             Messages follow --lang ko|en, else LC_ALL, LC_MESSAGES or LANG.
 
-            Errors are one line on standard error, 'juice: error: …' ('juice: 오류: …' in Korean); notes 'juice: note: …'. \
-            With --json a failure also prints {"error": {"kind": …, "message": …, …details}} on standard output. \
-            Kinds: usage, unknown-juice, unknown-fruit, invalid-count, negative-amount, too-large, duplicate-fruit, \
-            fruit-in-recipes, fruit-not-in-recipes, state-directory-missing, recipes-unreadable (exit 2); insufficient-stock, below-zero, \
-            above-capacity, nothing-to-undo, undo-refused, recipes-invalid, state-cannot-open, state-not-a-database, \
-            state-read-only, state-disk-full, state-io-error, state-busy, state-newer-schema, state-inconsistent, \
-            state-failed (exit 1).
+            Errors are one line on standard error, 'juice: error: MESSAGE' (the Korean word for error with --lang ko); \
+            notes 'juice: note: MESSAGE'. A refused order prints the original app's words and every short fruit. With \
+            --json a failure also prints {"error": {"kind": KIND, "message": MESSAGE, ...details}} on standard output, \
+            with the same exit code. Kinds: usage, unknown-juice, unknown-fruit, invalid-count, negative-amount, \
+            too-large, duplicate-fruit, fruit-in-recipes, fruit-not-in-recipes, state-directory-missing, \
+            recipes-unreadable (exit 2); insufficient-stock, below-zero, above-capacity, nothing-to-undo, undo-refused, \
+            recipes-invalid, state-cannot-open, state-not-a-database, state-read-only, state-disk-full, state-io-error, \
+            state-busy, state-newer-schema, state-inconsistent, state-failed (exit 1).
 
             Exit codes: 0 success, 1 problems found or refused by the stock or state, 2 usage error (the request can \
             never work as typed).

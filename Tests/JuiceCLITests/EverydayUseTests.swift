@@ -196,4 +196,31 @@ struct EverydayUseTests {
         #expect(broken.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
         #expect(broken.stderr.isEmpty)
     }
+
+    @Test("the committed man page (docs/man/juice.1, scripts/man-page.sh) has every command, its abstract and every long option")
+    func manPage() throws {
+        let page = try String(contentsOf: JuiceBinary.packageRoot.appendingPathComponent("docs/man/juice.1"), encoding: .utf8)
+        let dump = try JuiceBinary.run(["--experimental-dump-help"])
+        let root = try #require((try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])?["command"] as? [String: Any])
+        var pending = [root]
+        var commands = 0
+        while let command = pending.popLast() {
+            let name = try #require(command["commandName"] as? String)
+            commands += 1
+            if command["superCommands"] != nil {
+                #expect(page.contains(".It Em \(name)\n"), "command \(name)")
+            }
+            // The generator leaves out characters outside ASCII; compare the abstract's ASCII words.
+            if let abstract = command["abstract"] as? String, let word = abstract.split(separator: " ").first(where: { $0.allSatisfy(\.isASCII) }) {
+                #expect(page.contains(word), "\(name): \(abstract)")
+            }
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                for case let option as [String: String] in argument["names"] as? [Any] ?? [] where option["kind"] == "long" {
+                    #expect(page.contains("Fl -\(option["name"] ?? "")"), "\(name) --\(option["name"] ?? "")")
+                }
+            }
+            pending += command["subcommands"] as? [[String: Any]] ?? []
+        }
+        #expect(commands > 15)
+    }
 }

@@ -26,7 +26,7 @@ struct LedgerChange: Sendable {
     var joined: [FruitID: Int]
     var snapshot: ShopSnapshot
 
-    /// Whether the change changes nothing, so that nothing is written (an undo always is: it marks its target).
+    /// Whether the change changes nothing, so that nothing is written (never for an undo: it marks its target).
     var changesNothing: Bool { deltas.isEmpty && undone == nil }
 
     /// The journal entry this change is recorded as.
@@ -88,7 +88,7 @@ struct StockLedger: Sendable {
         case .retire(let fruit):
             guard book.fruit(fruit) == nil else { throw .fruitStillInRecipes(fruit) }
             guard let row = rows[fruit] else {
-                let kept = rows.filter { $0.value.count != 0 && book.fruit($0.key) == nil }.map(\.key.rawValue)
+                let kept = snapshot(book: book).orphans.keys.map(\.rawValue)
                 throw .stockRefused(.unknownFruit(fruit, suggestion: NameMatching.suggestion(for: fruit.rawValue, among: kept).map { FruitID($0) }))
             }
             return commit(row.count == 0 ? [:] : [fruit: -row.count], book: book, kind: .retire)

@@ -44,21 +44,11 @@ struct ShopOptions: ParsableArguments {
         Reporter(language: language, json: json)
     }
 
-    /// Loads and lints the recipes, and the store keeping the state (opened when first used).
-    func openShop(json: Bool = false) throws -> Shop {
-        Shop(book: try loadBook(json: json), store: makeStore())
-    }
-
-    /// Opens the shop for a command: the recipes (linted) and the state, with its messages and reporter.
+    /// Opens the shop for a command: the recipes (linted) and the store keeping the state (opened when first used),
+    /// with its messages and reporter.
     func session(json: Bool) throws -> ShopSession {
-        let shop = try openShop(json: json)
+        let shop = Shop(book: try loadBook(json: json), store: makeStore())
         return ShopSession(options: self, shop: shop, text: ShopText(language: language, book: shop.book), reporter: reporter(json: json))
-    }
-
-    /// Opens the shop and reads its stock, with the messages in the chosen language.
-    func openSnapshot(json: Bool = false) async throws -> (Shop, ShopText, ShopSnapshot) {
-        let session = try session(json: json)
-        return (session.shop, session.text, try await session.snapshot())
     }
 
     /// Loads the recipes as given (errors and all); reports why they cannot be read.

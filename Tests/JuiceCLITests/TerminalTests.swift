@@ -107,4 +107,33 @@ struct TerminalTests {
         _ = try session.waitFor("EXIT=1")
         #expect(try shop.stock()["strawberry"] == 16)
     }
+
+    @Test("the refusal prompt asks again on an answer it does not understand; no is no")
+    func refusalAsksAgain() throws {
+        try #require(TmuxSession.available, "tmux is needed (apt-get install tmux); .ci/run installs it")
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let session = TmuxSession()
+        defer { session.stop() }
+        try session.start(command(shop, "order 딸기쥬스", lang: "ko_KR.UTF-8"))
+        _ = try session.waitFor("[예/아니오]")
+        try session.send("뭐라고요", "Enter")
+        #expect(try session.waitFor("예 또는 아니오로 답해 주세요.").contains("예 또는 아니오로 답해 주세요. [예/아니오]"))
+        try session.send("아니오", "Enter")
+        #expect(!(try session.waitFor("EXIT=1")).contains("재고 추가"))
+        #expect(try shop.history().isEmpty)
+    }
+
+    @Test("an order no restocking can cure is said to be impossible, without offering 예")
+    func impossibleOrderDoesNotAsk() throws {
+        try #require(TmuxSession.available, "tmux is needed (apt-get install tmux); .ci/run installs it")
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let session = TmuxSession()
+        defer { session.stop() }
+        try session.start(command(shop, "order 딸기쥬스 --count 7", lang: "ko_KR.UTF-8"))
+        let screen = try session.waitFor("EXIT=1")
+        #expect(screen.contains("딸기쥬스 7잔은 재고를 채워도 만들 수 없어요: 🍓 딸기 112개가 필요한데 최대 100개까지만 둘 수 있어요."))
+        #expect(!screen.contains("[예/아니오]"))
+    }
 }

@@ -10,10 +10,6 @@ struct StockEditor {
     private var shop: Shop { session.shop }
     private var text: ShopText { session.text }
 
-    init(session: ShopSession) {
-        self.session = session
-    }
-
     func run() async throws {
         let snapshot = try await session.snapshot()
         let fruits = shop.book.fruits.map(\.id)

@@ -169,6 +169,12 @@ struct EverydayUseTests {
         #expect(try shop.run(["stock", "set", "mango=5", "mango=6"]).status == 2)
         #expect(try shop.stock()["mango"] == 10)
         #expect(try shop.history().isEmpty)
+        #expect(try shop.run(["stock", "add", "kiwi", "2"]).status == 0)
+        let undo = try shop.run(["undo", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(undo.stdout.utf8)) as? [String: Any])
+        #expect((object["undone"] as? [String: Any])?["command"] as? String == "juice stock add kiwi 2")
+        #expect((object["undone"] as? [String: Any])?["undoneBy"] as? Int == (object["entry"] as? [String: Any])?["id"] as? Int)
+        #expect((object["stock"] as? [String: Int])?["kiwi"] == 10)
     }
 
     @Test("--version, completions (juice and fruit names from the recipes), and the man page is current")

@@ -73,7 +73,7 @@ struct DiffCommandTests {
         let outcome = try run(["diff", "recipes", broken])
         #expect(outcome.status == 1)
         #expect(outcome.stdout.isEmpty)
-        #expect(outcome.stderr.hasPrefix("juice diff: \(broken) has errors; fix them (juice lint \(broken)) to compare:\n"))
+        #expect(outcome.stderr.hasPrefix("juice: error: \(broken) has errors; fix them (juice lint \(broken)) to compare:\n"))
         #expect(outcome.stderr.contains("\(broken)/menu.yaml:12:14: error: unknown fruit 'bananna' in juice 'banana-juice'; did you mean 'banana'? [unknown-fruit]\n"))
         #expect(try run(["diff", "--json", broken, "recipes"]).status == 1)
     }
@@ -83,7 +83,7 @@ struct DiffCommandTests {
         let missing = try run(["diff", "recipes", "no/such/dir"])
         #expect(missing.status == 2)
         #expect(missing.stdout.isEmpty)
-        #expect(missing.stderr == "juice diff: error: no/such/dir: no such file or directory\n")
+        #expect(missing.stderr == "juice: error: no/such/dir: no such file or directory\n")
         let oneArgument = try run(["diff", "recipes"])
         #expect(oneArgument.status == 2)
         #expect(oneArgument.stderr.contains("Missing expected argument '<new>'"))

@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "juice",
             dependencies: [
-                "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation",
+                "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceReload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,7 +67,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "JuiceShopTests", dependencies: ["JuiceShop", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload"]),
+        .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload", "JuiceCore", "JuiceRecipes"]),
         .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCLITests", dependencies: ["juice", "JuiceRecipes"], exclude: ["Fixtures"]),
     ]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import JuiceCore
 import JuiceRecipes
+import JuiceReload
 
 /// `juice diff`: what an edit to the recipes changes, for review before it ships (the same summary a reload logs).
 struct DiffCommand: ParsableCommand {

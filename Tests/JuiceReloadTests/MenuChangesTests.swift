@@ -1,4 +1,5 @@
 import JuiceCore
+import JuiceReload
 import Testing
 
 /// The comparison of two recipe books: what `juice diff` prints and what a reload logs.
@@ -38,7 +39,7 @@ import Testing
     @Test func namesAliasesAndPricesChanged() {
         let new = edited { juices, _, _ in
             juices[1].name.english = "Banana Smoothie"
-            juices[1].aliases = ["바나나스무디"]
+            juices[1].aliases += ["바나나스무디"]
             juices[1].price = 3500
         }
         let changes = MenuChanges(from: DefaultBook.book, to: new)

@@ -1,3 +1,5 @@
+import JuiceCore
+
 /// What changed between two recipe books, for reviewing an edit before it ships and for logging a reload.
 ///
 /// A pure comparison: juices added and removed, names, aliases, prices and recipes changed, fruits added and removed,

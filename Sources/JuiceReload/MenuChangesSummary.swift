@@ -1,3 +1,5 @@
+import JuiceCore
+
 extension MenuChanges {
     /// The changes in plain words, one line each, in a fixed order: juices added and removed, names, aliases, prices,
     /// recipes, fruits added and removed, capacities, initial stock, then juices that cannot be made. `new` is the book

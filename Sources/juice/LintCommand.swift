@@ -86,7 +86,8 @@ struct LintCommand: ParsableCommand {
             }
             result = try RecipeSet.load(paths: paths)
         } catch let error as RecipeSourceError {
-            Terminal.writeError("juice lint: error: \(error)")
+            // Lint speaks English, for CI logs; the error style is the one every command uses.
+            Terminal.writeError(CommandMessage.errorPrefix.text(in: .english) + "\(error)")
             throw ExitCode(ExitStatus.usage)
         }
         let colored = color == .always || (color == .auto && Terminal.wantsColor)

@@ -59,7 +59,7 @@ struct LintCommandTests {
         let outcome = try JuiceBinary.run(["lint", "no/such/dir"])
         #expect(outcome.status == 2)
         #expect(outcome.stdout.isEmpty)
-        #expect(outcome.stderr.contains("no/such/dir: no such file or directory"))
+        #expect(outcome.stderr == "juice: error: no/such/dir: no such file or directory\n", "the error style every command uses")
     }
 
     @Test("usage errors exit 2")

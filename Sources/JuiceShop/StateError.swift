@@ -72,4 +72,37 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the change kept conflicting with other transactions on \(location) (\(attempts) attempts); nothing was changed, try again"
         }
     }
+
+    /// A stable name for the failure, for scripts (the `kind` of a JSON error); never translated.
+    public var kind: String {
+        switch self {
+        case .cannotOpen: return "state-cannot-open"
+        case .notADatabase: return "state-not-a-database"
+        case .readOnly: return "state-read-only"
+        case .diskFull: return "state-disk-full"
+        case .ioError: return "state-io-error"
+        case .busy: return "state-busy"
+        case .newerSchema: return "state-newer-schema"
+        case .invariantBroken: return "state-inconsistent"
+        case .failed: return "state-failed"
+        case .invalidLocation: return "state-invalid-location"
+        case .unreachable: return "state-unreachable"
+        case .authenticationFailed: return "state-authentication-failed"
+        case .noSuchDatabase: return "state-no-such-database"
+        case .permissionDenied: return "state-permission-denied"
+        case .connectionLost: return "state-connection-lost"
+        case .conflict: return "state-conflict"
+        }
+    }
+
+    /// The location named in the error.
+    public var path: String {
+        switch self {
+        case .cannotOpen(let path, _), .notADatabase(let path), .readOnly(let path), .diskFull(let path), .ioError(let path, _),
+             .busy(let path), .newerSchema(let path, _), .invariantBroken(let path, _), .failed(let path, _),
+             .invalidLocation(let path, _), .unreachable(let path, _, _, _), .authenticationFailed(let path, _),
+             .noSuchDatabase(let path, _), .permissionDenied(let path, _), .connectionLost(let path, _), .conflict(let path, _):
+            return path
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import JuiceCore
 import JuiceRecipes
+import JuiceReload
 
 /// `juice diff`: what an edit to the recipes changes, for review before it ships (the same summary a reload logs).
 struct DiffCommand: ParsableCommand {
@@ -32,7 +33,7 @@ struct DiffCommand: ParsableCommand {
         let broken = [(old, before), (new, after)].filter { $0.1.hasErrors }
         guard broken.isEmpty else {
             for (path, result) in broken {
-                Terminal.writeError("juice diff: \(path) has errors; fix them (juice lint \(path)) to compare:")
+                Terminal.writeError("juice: error: \(path) has errors; fix them (juice lint \(path)) to compare:")
                 Terminal.writeError(DiagnosticRenderer(colored: false).render(result, as: .text), newline: false)
             }
             throw ExitCode(ExitStatus.failure)
@@ -50,7 +51,7 @@ struct DiffCommand: ParsableCommand {
         do {
             return try RecipeLoader().load(paths: [path])
         } catch {
-            Terminal.writeError("juice diff: error: \(error)")
+            Terminal.writeError("juice: error: \(error)")
             throw ExitCode(ExitStatus.usage)
         }
     }

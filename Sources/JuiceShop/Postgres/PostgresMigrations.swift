@@ -30,7 +30,7 @@ enum PostgresMigrations {
             CREATE TABLE journal (
                 id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
                 time timestamptz NOT NULL DEFAULT clock_timestamp(),
-                kind text NOT NULL CHECK (kind IN ('order', 'add', 'remove', 'set', 'reset', 'undo')),
+                kind text NOT NULL CHECK (kind IN ('order', 'add', 'remove', 'set', 'reset', 'retire', 'undo')),
                 command text NOT NULL,
                 juice text,
                 count bigint,

@@ -87,29 +87,7 @@ public final class PostgresStore: ShopStore {
     // MARK: Reading
 
     public func snapshot(book: RecipeBook) async throws(ShopError) -> ShopSnapshot {
-        try await readStock(book: book).snapshot
-    }
-
-    /// The stock as `book` sees it, to decide a change from: refused when stock was edited behind JuiceMaker's back.
-    private func stockToChange(book: RecipeBook) async throws(ShopError) -> Inventory {
-        let (snapshot, broken) = try await readStock(book: book)
-        if !broken.isEmpty { throw .state(.invariantBroken(path: location, fruits: broken)) }
-        return snapshot.inventory
-    }
-
-    /// The stock, and the fruits whose count is not their initial stock plus their journaled deltas (one read).
-    private func readStock(book: RecipeBook) async throws(ShopError) -> (snapshot: ShopSnapshot, broken: [String]) {
-        try await run { [self] in
-            var stored: [FruitID: Int] = [:]
-            var broken: [String] = []
-            for try await (fruit, count, consistent) in try await client.query(
-                "SELECT fruit, count, count = initial + journaled FROM stock ORDER BY fruit", logger: logger
-            ).decode((String, Int, Bool).self) {
-                stored[FruitID(fruit)] = count
-                if !consistent { broken.append(fruit) }
-            }
-            return (ShopSnapshot(stored: stored, book: book), broken)
-        }
+        try await readLedger().snapshot(book: book)
     }
 
     public func history(limit: Int?) async throws(ShopError) -> [JournalEntry] {
@@ -117,25 +95,22 @@ public final class PostgresStore: ShopStore {
     }
 
     public func checkIntegrity() async throws(ShopError) -> IntegrityReport {
-        try await run { [self] in
-            var broken: [IntegrityReport.BrokenFruit] = []
-            for try await (fruit, stock, expected) in try await client.query("""
-                SELECT s.fruit, s.count, s.initial + coalesce(j.total, 0)::bigint FROM stock s
-                LEFT JOIN (SELECT fruit, sum(delta) AS total FROM journal_delta GROUP BY fruit) j ON j.fruit = s.fruit
-                WHERE s.count <> s.initial + coalesce(j.total, 0) ORDER BY s.fruit
-                """, logger: logger).decode((String, Int, Int).self) {
-                broken.append(.init(fruit: FruitID(fruit), stock: stock, expected: expected))
+        let ledger = try await readLedger()
+        return try await run { [self] in
+            var sums: [FruitID: Int] = [:]
+            for try await (fruit, sum) in try await client.query(
+                "SELECT fruit, sum(delta)::bigint FROM journal_delta GROUP BY fruit", logger: logger
+            ).decode((String, Int).self) {
+                sums[FruitID(fruit)] = sum
             }
             var problems: [String] = []
-            for try await (orphanDeltas, badLinks) in try await client.query("""
-                SELECT (SELECT count(*) FROM journal_delta d WHERE NOT EXISTS (SELECT 1 FROM stock s WHERE s.fruit = d.fruit)),
-                       (SELECT count(*) FROM journal j JOIN journal u ON u.id = j.undone_by
-                        WHERE u.kind <> 'undo' OR u.undoes IS DISTINCT FROM j.id)
-                """, logger: logger).decode((Int, Int).self) {
-                if orphanDeltas > 0 { problems.append("\(orphanDeltas) journal deltas name fruits with no stock row") }
-                if badLinks > 0 { problems.append("\(badLinks) journal entries are marked undone by an entry that does not undo them") }
+            for try await badLinks in try await client.query("""
+                SELECT count(*) FROM journal j JOIN journal u ON u.id = j.undone_by
+                WHERE u.kind <> 'undo' OR u.undoes IS DISTINCT FROM j.id
+                """, logger: logger).decode(Int.self) where badLinks > 0 {
+                problems.append("\(badLinks) journal entries are marked undone by an entry that does not undo them")
             }
-            return IntegrityReport(brokenFruits: broken, backendCheck: problems.isEmpty ? ["ok"] : problems)
+            return ledger.integrityReport(journalSums: sums, backendCheck: problems.isEmpty ? ["ok"] : problems)
         }
     }
 
@@ -150,28 +125,42 @@ public final class PostgresStore: ShopStore {
         }
     }
 
+    /// Every fruit's row (one consistent read).
+    private func readLedger() async throws(ShopError) -> StockLedger {
+        try await run { [self] in
+            var rows: [FruitID: StockRow] = [:]
+            for try await (fruit, count, initial, journaled) in try await client.query(
+                "SELECT fruit, count, initial, journaled FROM stock", logger: logger
+            ).decode((String, Int, Int, Int).self) {
+                rows[FruitID(fruit)] = StockRow(count: count, initial: initial, journaled: journaled)
+            }
+            return StockLedger(rows: rows)
+        }
+    }
+
+    /// The rows to decide a change from: refused when stock was edited behind JuiceMaker's back.
+    private func ledgerToChange() async throws(ShopError) -> StockLedger {
+        let ledger = try await readLedger()
+        let broken = ledger.inconsistentFruits
+        if !broken.isEmpty { throw .state(.invariantBroken(path: location, fruits: broken.map(\.rawValue))) }
+        return ledger
+    }
+
     // MARK: Changing
 
     public func perform(_ operation: StockOperation, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
-        switch operation {
-        case .make(let juice, let count):
+        if case .make(let juice, let count) = operation {
             return try await make(juice, count: count, book: book, command: command)
-        case .change(let changes, let kind):
-            return try await compareAndSet(kind: kind, book: book, command: command) { inventory throws(ShopError) in
-                do throws(StockError) { return (try inventory.apply(changes), nil) } catch { throw .stockRefused(error) }
-            }
+        }
+        return try await compareAndSet(book: book, command: command) { ledger throws(ShopError) in
+            try ledger.apply(operation, book: book)
         }
     }
 
     public func undo(book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
-        try await compareAndSet(kind: .undo, book: book, command: command) { [self] inventory throws(ShopError) in
+        try await compareAndSet(book: book, command: command) { [self] ledger throws(ShopError) in
             guard let target = try await entries(undoableOnly: true, limit: 1).first else { throw .nothingToUndo }
-            let changes = target.deltas.sorted { $0.key < $1.key }.map { fruit, delta in
-                delta > 0 ? StockChange.remove(fruit, delta) : StockChange.add(fruit, -delta)
-            }
-            do throws(StockError) { return (try inventory.apply(changes), target.id) } catch {
-                throw .undoRefused(entry: target.id, kind: target.kind, reason: error)
-            }
+            return try ledger.undo(target, book: book)
         }
     }
 
@@ -186,59 +175,55 @@ public final class PostgresStore: ShopStore {
             plan.add(ingredient.fruit, delta: -needed, from: needed, to: .max)
         }
         try await syncStock(book)
+        let change = LedgerChange(kind: .order, juice: juice.id, count: count, deltas: plan.deltasByFruit, undone: nil, joined: [:],
+                                  snapshot: ShopSnapshot(stored: [:], book: book))
         for _ in 1...Self.maximumAttempts {
-            if let receipt = try await apply(plan, kind: .order, command: command, juice: juice.id, count: count, undoes: nil, book: book) {
-                return receipt
-            }
-            var inventory = try await stockToChange(book: book)
-            do throws(OrderError) { try inventory.make(juice, count: count) } catch { throw .orderRefused(error) }
+            if let receipt = try await apply(plan, change, command: command, book: book) { return receipt }
+            var ledger = try await ledgerToChange()
+            _ = try ledger.apply(.make(juice, count: count), book: book)
         }
         throw .state(.conflict(location: location, attempts: Self.maximumAttempts))
     }
 
-    /// A change computed from the stock as read (`decide` returns the deltas and the entry undone, if any), applied
-    /// only if no fruit it touches moved meanwhile; otherwise read and decide again.
+    /// A change decided by the shared rules (`decide`) from the rows as read, applied only if no fruit it touches
+    /// moved meanwhile; otherwise read and decide again. A change of nothing writes nothing.
     private func compareAndSet(
-        kind: JournalKind, book: RecipeBook, command: String,
-        decide: (inout Inventory) async throws(ShopError) -> (deltas: [FruitID: Int], undoes: Int?)
+        book: RecipeBook, command: String, decide: (inout StockLedger) async throws(ShopError) -> LedgerChange
     ) async throws(ShopError) -> ShopReceipt {
         try await syncStock(book)
         for _ in 1...Self.maximumAttempts {
-            let before = try await stockToChange(book: book)
+            let before = try await ledgerToChange()
             var after = before
-            let (deltas, undoes) = try await decide(&after)
+            let change = try await decide(&after)
+            if change.changesNothing { return change.receipt(entry: nil) }
             var plan = ChangePlan()
-            for (fruit, delta) in deltas.sorted(by: { $0.key < $1.key }) {
-                plan.add(fruit, delta: delta, from: before[fruit], to: before[fruit])
+            for (fruit, delta) in change.deltas.sorted(by: { $0.key < $1.key }) {
+                let count = before.rows[fruit]?.count ?? 0
+                plan.add(fruit, delta: delta, from: count, to: count)
             }
-            if let receipt = try await apply(plan, kind: kind, command: command, juice: nil, count: nil, undoes: undoes, book: book) {
-                return receipt
-            }
+            if let receipt = try await apply(plan, change, command: command, book: book) { return receipt }
         }
         throw .state(.conflict(location: location, attempts: Self.maximumAttempts))
     }
 
-    /// Runs `juice_apply`; nil when a fruit's count was outside its range (nothing was changed).
-    private func apply(
-        _ plan: ChangePlan, kind: JournalKind, command: String, juice: JuiceID?, count: Int?, undoes: Int?, book: RecipeBook
-    ) async throws(ShopError) -> ShopReceipt? {
+    /// Runs `juice_apply` for `change`; nil when a fruit's count was outside its range (nothing was changed).
+    private func apply(_ plan: ChangePlan, _ change: LedgerChange, command: String, book: RecipeBook) async throws(ShopError) -> ShopReceipt? {
         try await runUnlessRefused { [self] in
             var entry: (id: Int, time: String)?
             var stored: [FruitID: Int] = [:]
             let rows = try await client.query("""
-                SELECT r_entry, r_time, r_fruit, r_count FROM juice_apply(\(kind.rawValue), \(command), \(juice?.rawValue), \
-                \(count), \(undoes), \(plan.fruits), \(plan.deltas), \(plan.low), \(plan.high))
+                SELECT r_entry, r_time, r_fruit, r_count FROM juice_apply(\(change.kind.rawValue), \(command), \
+                \(change.juice?.rawValue), \(change.count), \(change.undone?.id), \(plan.fruits), \(plan.deltas), \
+                \(plan.low), \(plan.high))
                 """, logger: logger)
             for try await (id, time, fruit, stock) in rows.decode((Int, String, String, Int).self) {
                 entry = (id, time)
                 stored[FruitID(fruit)] = stock
             }
             guard let entry else { throw StateError.failed(path: location, message: "the change function returned no entry") }
-            let deltas = Dictionary(uniqueKeysWithValues: zip(plan.fruits.map { FruitID($0) }, plan.deltas))
-            return ShopReceipt(
-                entry: JournalEntry(id: entry.id, time: entry.time, kind: kind, command: command, juice: juice, count: count,
-                                    deltas: deltas, undoes: undoes, undoneBy: nil),
-                snapshot: ShopSnapshot(stored: stored, book: book))
+            var receipt = change.receipt(entry: change.entry(id: entry.id, time: entry.time, command: command))
+            receipt.snapshot = ShopSnapshot(stored: stored, book: book)
+            return receipt
         }
     }
 

@@ -123,14 +123,15 @@ struct ShopSession {
     /// nothing); a new state file is announced, with where it is and which recipes it starts from.
     func change(_ body: (Shop) async throws(ShopError) -> ShopReceipt) async throws -> ShopReceipt {
         let path = options.statePath
+        let isFile = !PostgresLocation.isPostgresURL(path)
         let directory = (path as NSString).deletingLastPathComponent
-        if options.stateIsExplicit, !directory.isEmpty, !RecipeSet.isDirectory(directory) {
+        if options.stateIsExplicit, isFile, !directory.isEmpty, !RecipeSet.isDirectory(directory) {
             throw reporter.failure(
                 kind: "state-directory-missing",
                 message: CommandMessage.stateDirectoryMissing(directory: directory, path: path).text(in: reporter.language),
                 details: [("state", .string(path))], status: ExitStatus.usage)
         }
-        let existed = FileManager.default.fileExists(atPath: path)
+        let existed = !isFile || FileManager.default.fileExists(atPath: path)
         let noteIfCreated = {
             if !existed, FileManager.default.fileExists(atPath: path) {
                 reporter.note(text(.newState(location: path, recipes: options.recipeDirectory)))

@@ -173,6 +173,25 @@ struct PostgresStoreTests {
         #expect(try await stores[0].checkIntegrity().isHealthy)
         for store in stores { await store.close() }
     }
+    @Test("change tokens are pushed by NOTIFY from another process's change, and re-read after the listener's connection is cut")
+    func changeNotifications() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        let database = try PostgresLocation(url: url).database
+        let (listener, writer) = (try await PostgresStore.open(url: url), try await PostgresStore.open(url: url))
+        // A long polling interval: only notifications (or a re-sync after reconnecting) can deliver within the test.
+        var tokens = listener.changeTokens(pollingEvery: .seconds(1)).makeAsyncIterator()
+        #expect(await tokens.next() == 0)
+        _ = try await writer.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "n1")
+        #expect(await tokens.next() == 1)
+        try await PostgresTestServer.execute("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND query LIKE 'LISTEN%'
+            """)
+        // Sent while the listener is away: lost as a notification, found by the re-read after reconnecting.
+        _ = try await writer.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "n2")
+        #expect(await tokens.next() == 2)
+        await listener.close()
+        await writer.close()
+    }
 }
 
 @Suite("PostgreSQL faults", .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipReason))

@@ -93,19 +93,7 @@ struct PostgresStoreTests {
         let url = try await PostgresTestServer.freshDatabase()
         var stores: [PostgresStore] = []
         for _ in 0..<4 { stores.append(try await PostgresStore.open(url: url)) }
-        let banana = try juice("banana-juice")
-        let book = self.book
-        let outcomes = await withTaskGroup(of: Result<ShopReceipt, ShopError>.self) { group in
-            for index in 0..<64 {
-                let store = stores[index % stores.count]
-                group.addTask {
-                    do throws(ShopError) { return .success(try await store.perform(.make(banana, count: 1), book: book, command: "burst \(index)")) } catch {
-                        return .failure(error)
-                    }
-                }
-            }
-            return await group.reduce(into: []) { $0.append($1) }
-        }
+        let outcomes = try await orderBurst(64, over: stores)
         let served = outcomes.compactMap { try? $0.get() }
         #expect(served.count == 5)
         for case .failure(let error) in outcomes {
@@ -129,31 +117,10 @@ struct PostgresStoreTests {
         let database = try PostgresLocation(url: url).database
         let stores = [try await PostgresStore.open(url: url), try await PostgresStore.open(url: url)]
         _ = try await stores[0].perform(.change([.set("banana", 100)], kind: .set), book: book, command: "fill")
-        let banana = try juice("banana-juice")
-        let book = self.book
-        let outcomes = await withTaskGroup(of: Result<ShopReceipt, ShopError>?.self) { group in
-            for index in 0..<40 {
-                let store = stores[index % stores.count]
-                group.addTask {
-                    do throws(ShopError) {
-                        return .success(try await store.perform(.make(banana, count: 1), book: book, command: "b\(index)"))
-                    } catch {
-                        return .failure(error)
-                    }
-                }
-                if index == 15 {
-                    group.addTask {
-                        try? await PostgresTestServer.execute("""
-                            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                            WHERE datname = '\(database)' AND pid <> pg_backend_pid()
-                            """)
-                        return nil
-                    }
-                }
-            }
-            var outcomes: [Result<ShopReceipt, ShopError>] = []
-            for await case let outcome? in group { outcomes.append(outcome) }
-            return outcomes
+        let outcomes = try await orderBurst(40, over: stores) {
+            try? await PostgresTestServer.execute("""
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()
+                """)
         }
         let served = outcomes.compactMap { try? $0.get() }
         for case .failure(let error) in outcomes {
@@ -163,7 +130,7 @@ struct PostgresStoreTests {
             }
         }
         // The stores reconnect by themselves.
-        let after = try await stores[1].perform(.make(banana, count: 1), book: book, command: "after")
+        let after = try await stores[1].perform(.make(try juice("banana-juice"), count: 1), book: book, command: "after")
         let journal = try await stores[0].history(limit: nil).filter { $0.kind == .order }
         let journalIDs = journal.map(\.id)
         #expect(Set(journalIDs).count == journalIDs.count)
@@ -173,6 +140,31 @@ struct PostgresStoreTests {
         #expect(try await stores[0].checkIntegrity().isHealthy)
         for store in stores { await store.close() }
     }
+
+    /// `count` concurrent orders of one banana juice spread over `stores`, with `meanwhile` started after the first
+    /// third of them; every order's outcome.
+    func orderBurst(
+        _ count: Int, over stores: [PostgresStore], meanwhile: @escaping @Sendable () async -> Void = {}
+    ) async throws -> [Result<ShopReceipt, ShopError>] {
+        let (book, banana) = (book, try juice("banana-juice"))
+        return await withTaskGroup(of: Result<ShopReceipt, ShopError>?.self) { group in
+            for index in 0..<count {
+                if index == count / 3 { group.addTask { await meanwhile(); return nil } }
+                group.addTask {
+                    do throws(ShopError) {
+                        let store = stores[index % stores.count]
+                        return .success(try await store.perform(.make(banana, count: 1), book: book, command: "burst \(index)"))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            var outcomes: [Result<ShopReceipt, ShopError>] = []
+            for await case let outcome? in group { outcomes.append(outcome) }
+            return outcomes
+        }
+    }
+
     @Test("change tokens are pushed by NOTIFY from another process's change, and re-read after the listener's connection is cut")
     func changeNotifications() async throws {
         let url = try await PostgresTestServer.freshDatabase()

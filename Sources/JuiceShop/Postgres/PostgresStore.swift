@@ -86,14 +86,17 @@ public final class PostgresStore: ShopStore {
 
     // MARK: Reading
 
+    /// The current stock as `book` sees it (one read).
     public func snapshot(book: RecipeBook) async throws(ShopError) -> ShopSnapshot {
         try await readLedger().snapshot(book: book)
     }
 
+    /// The journal, newest first; at most `limit` entries.
     public func history(limit: Int?) async throws(ShopError) -> [JournalEntry] {
         try await entries(undoableOnly: false, limit: limit.map { max(0, $0) })
     }
 
+    /// The invariant recomputed from the whole journal, the kept sums, and the undo links; never repairs anything.
     public func checkIntegrity() async throws(ShopError) -> IntegrityReport {
         let ledger = try await readLedger()
         return try await run { [self] in
@@ -114,6 +117,7 @@ public final class PostgresStore: ShopStore {
         }
     }
 
+    /// The number of changes ever committed (from any process): it moves with every change, and only then.
     public func changeToken() async throws(ShopError) -> Int {
         try await run { [self] in
             var token = 0
@@ -148,6 +152,7 @@ public final class PostgresStore: ShopStore {
 
     // MARK: Changing
 
+    /// Applies `operation` with its journal entry in one transaction, all or nothing.
     public func perform(_ operation: StockOperation, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
         if case .make(let juice, let count) = operation {
             return try await make(juice, count: count, book: book, command: command)
@@ -157,6 +162,7 @@ public final class PostgresStore: ShopStore {
         }
     }
 
+    /// Reverts the newest change not yet undone, if the stock allows it, journaled as an undo.
     public func undo(book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
         try await compareAndSet(book: book, command: command) { [self] ledger throws(ShopError) in
             guard let target = try await entries(undoableOnly: true, limit: 1).first else { throw .nothingToUndo }

@@ -86,6 +86,6 @@ let package = Package(
             dependencies: ["JuiceServer", .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "JuiceCLITests", dependencies: ["juice"], exclude: ["Fixtures"]),
+        .testTarget(name: "JuiceCLITests", dependencies: ["juice", "JuiceRecipes"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import JuiceRecipes
 
 /// Runs the built `juice` binary as a separate process and captures what it does.
 struct JuiceBinary {
@@ -10,6 +11,23 @@ struct JuiceBinary {
     }
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// An empty directory (made once): run there, `juice` uses its built-in recipe set, whatever the package's
+    /// `recipes/` holds, so tests pin the built-in set and a user's edits to `recipes/` never make them fail.
+    static let builtInDirectory: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("juice-cli-builtin-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// Writes the built-in recipe set into `directory/recipes`, as `recipes/` in a checkout holds it.
+    static func writeBuiltInRecipes(into directory: URL) throws {
+        for file in DefaultRecipes.files {
+            let url = directory.appendingPathComponent(file.name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.bytes).write(to: url)
+        }
+    }
 
     /// The `juice` executable beside the test bundle (the test target depends on it, so it is built first).
     static var executable: URL {
@@ -27,7 +45,7 @@ struct JuiceBinary {
     /// A run longer than `timeout` seconds is killed (and its status is then SIGKILL's). With `asUnprivilegedUser`,
     /// a test running as root runs the binary as `nobody`, so that file permissions apply.
     static func run(
-        _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:],
+        _ arguments: [String], in directory: URL = builtInDirectory, environment: [String: String] = [:],
         timeout: Double = 120, asUnprivilegedUser: Bool = false
     ) throws -> Outcome {
         let process = Process()

@@ -26,7 +26,7 @@ struct LintCommandTests {
 
     @Test("errors exit 1 and print file:line:col: error: message [rule]")
     func errors() throws {
-        let outcome = try JuiceBinary.run(["lint", "Tests/JuiceRecipesTests/Fixtures/broken"])
+        let outcome = try JuiceBinary.run(["lint", "Tests/JuiceRecipesTests/Fixtures/broken"], in: JuiceBinary.packageRoot)
         #expect(outcome.status == 1)
         #expect(outcome.stdout.contains("Tests/JuiceRecipesTests/Fixtures/broken/menu.yaml:12:14: error: unknown fruit 'bananna' in juice 'banana-juice'; did you mean 'banana'? [unknown-fruit]\n"))
         #expect(outcome.stdout.hasSuffix("8 errors, 0 warnings in 1 file\n"))
@@ -34,7 +34,7 @@ struct LintCommandTests {
 
     @Test("--format json prints an array of findings")
     func json() throws {
-        let outcome = try JuiceBinary.run(["lint", "--format", "json", "Tests/JuiceRecipesTests/Fixtures/broken"])
+        let outcome = try JuiceBinary.run(["lint", "--format", "json", "Tests/JuiceRecipesTests/Fixtures/broken"], in: JuiceBinary.packageRoot)
         #expect(outcome.status == 1)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]])
         #expect(array.count == 8)
@@ -101,7 +101,7 @@ struct LintCommandTests {
         let directory = try JuiceBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let recipes = directory.appendingPathComponent("recipes")
-        try FileManager.default.copyItem(at: JuiceBinary.packageRoot.appendingPathComponent("recipes"), to: recipes)
+        try JuiceBinary.writeBuiltInRecipes(into: directory)
         try """
             version: 1
             fruits:

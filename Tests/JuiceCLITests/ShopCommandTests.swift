@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// A temporary shop: a copy of the default recipes and a state file, driven through the real binary.
+/// A temporary shop: the built-in recipes written out and a state file, driven through the real binary.
 struct ShopSandbox {
     let directory: URL
 
     init() throws {
         directory = try JuiceBinary.temporaryDirectory()
-        try FileManager.default.copyItem(at: JuiceBinary.packageRoot.appendingPathComponent("recipes"), to: directory.appendingPathComponent("recipes"))
+        try JuiceBinary.writeBuiltInRecipes(into: directory)
     }
 
     func run(_ arguments: [String], lang: String = "en_US.UTF-8") throws -> JuiceBinary.Outcome {

@@ -62,8 +62,10 @@ let package = Package(
         .executableTarget(
             name: "juice",
             dependencies: [
-                "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceServer",
+                "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceServer", "JuiceReload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
         // The C baselines the simulation benchmark measures against (benchmark only).

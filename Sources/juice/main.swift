@@ -2,10 +2,14 @@ import ArgumentParser
 import Foundation
 
 /// Runs `juice`, mapping usage errors to exit code 2 as the README documents.
-func runJuice() -> Never {
+func runJuice() async -> Never {
     do {
         var command = try Juice.parseAsRoot()
-        try command.run()
+        if var asyncCommand = command as? any AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            try command.run()
+        }
         Foundation.exit(0)
     } catch {
         let code = Juice.exitCode(for: error)
@@ -17,4 +21,4 @@ func runJuice() -> Never {
     }
 }
 
-runJuice()
+await runJuice()

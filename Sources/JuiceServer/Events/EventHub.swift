@@ -47,6 +47,11 @@ actor EventHub {
     /// Ends every stream, now and for clients that come later (graceful shutdown).
     func close() {
         closed = true
+        disconnectAll()
+    }
+
+    /// Ends every open stream; clients reconnect (the page does by itself) and start again from the current stock.
+    func disconnectAll() {
         for continuation in subscribers.values { continuation.finish() }
         subscribers = [:]
     }

@@ -134,7 +134,8 @@ function render() {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.juice = juice.id;
-    button.disabled = count === 0;
+    // Marked and greyed when none can be made; pressing it still explains what is short and offers the stock screen.
+    button.setAttribute("aria-disabled", String(count === 0));
     button.classList.toggle("sold-out", count === 0);
     button.innerHTML = `<span class="label"></span><span class="makeable"></span>`;
     button.querySelector(".label").textContent = text.order(nameOf(juice));
@@ -355,6 +356,7 @@ button.wide { width: 100%; margin-top: 1rem; }
 .juices { display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 0.5rem; }
 .juices button { display: flex; flex-direction: column; align-items: center; gap: 0.2rem; }
 .juices .makeable { font-size: 0.8rem; opacity: 0.9; }
+.juices button.sold-out { background: #ccc; color: #555; }
 .juices button.sold-out .makeable { font-weight: bold; color: #c92a2a; }
 .bar { display: flex; align-items: center; justify-content: space-between; }
 .steppers { list-style: none; padding: 0; margin: 0; }

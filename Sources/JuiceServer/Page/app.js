@@ -78,7 +78,8 @@ function render() {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.juice = juice.id;
-    button.disabled = count === 0;
+    // Marked and greyed when none can be made; pressing it still explains what is short and offers the stock screen.
+    button.setAttribute("aria-disabled", String(count === 0));
     button.classList.toggle("sold-out", count === 0);
     button.innerHTML = `<span class="label"></span><span class="makeable"></span>`;
     button.querySelector(".label").textContent = text.order(nameOf(juice));

@@ -34,10 +34,10 @@ let package = Package(
         .target(name: "JuiceCore"),
         // Recipe book: YAML nodes -> model + diagnostics (the lint rules).
         .target(name: "JuiceRecipes", dependencies: ["JuiceYAML", "JuiceCore"]),
-        // The shop: live stock and its journal in SQLite (GRDB), one transaction per command.
+        // The shop: the store protocol (the seam for its state), the SQLite (GRDB) and in-memory stores, the operations on top.
         .target(
             name: "JuiceShop",
-            dependencies: ["JuiceRecipes", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The live menu: validated hot reload of a recipe directory (used by the server).
         .target(name: "JuiceReload", dependencies: ["JuiceRecipes", "JuiceCore"]),
@@ -73,7 +73,7 @@ let package = Package(
         // Benchmarks: ratios against baselines measured in the same run.
         .executableTarget(
             name: "juice-bench",
-            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "CSimulationBaseline"]
+            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "JuiceShop", "CSimulationBaseline"]
         ),
         .testTarget(name: "JuiceYAMLTests", dependencies: ["JuiceYAML"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCoreTests", dependencies: ["JuiceCore"]),
@@ -82,7 +82,8 @@ let package = Package(
             dependencies: ["JuiceRecipes"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "JuiceShopTests", dependencies: ["JuiceShop"]),
+        .testTarget(name: "JuiceShopTests", dependencies: ["JuiceShop", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload"]),
         .testTarget(
             name: "JuiceServerTests",
             dependencies: ["JuiceServer", .product(name: "HummingbirdTesting", package: "hummingbird")]

@@ -2,93 +2,181 @@ import Foundation
 import JuiceCore
 import JuiceRecipes
 
-// SKELETON (lead, session 5): the API the server is written against. The reload engineer fills in the bodies
-// (marked "to do") and may add members; the signatures below are the contract with the server.
-
-/// One recipe set the shop serves, as loaded and linted clean.
-public struct MenuVersion: Sendable {
-    /// The recipe book.
-    public var book: RecipeBook
-    /// A content hash of the recipe files (hex), the same for byte-identical sets.
-    public var version: String
-    /// When this set became live.
-    public var loadedAt: Date
-    /// Warnings the set had (it has no errors, or it would not be live).
-    public var warnings: [Diagnostic]
-
-    /// Creates a menu version.
-    public init(book: RecipeBook, version: String, loadedAt: Date, warnings: [Diagnostic]) {
-        self.book = book
-        self.version = version
-        self.loadedAt = loadedAt
-        self.warnings = warnings
-    }
-}
-
-/// What one reload attempt did.
-public struct ReloadAttempt: Sendable {
-    /// How an attempt ended.
-    public enum Result: String, Sendable, Codable {
-        /// A new set with no errors replaced the live menu.
-        case applied
-        /// The set on disk is identical to the live one; nothing changed.
-        case unchanged
-        /// The set on disk has errors (or could not be read); the last good menu stays live.
-        case rejected
-    }
-
-    /// When the attempt finished.
-    public var at: Date
-    /// How it ended.
-    public var result: Result
-    /// The problems found (errors when rejected; warnings otherwise).
-    public var diagnostics: [Diagnostic]
-    /// What changed, in plain words, one line each (empty unless applied).
-    public var changes: [String]
-}
-
-/// The reload state the server reports at `GET /api/reload`.
-public struct ReloadStatus: Sendable {
-    /// The live menu's version.
-    public var version: String
-    /// When the live menu was loaded.
-    public var loadedAt: Date
-    /// The last attempt, if any was made since start.
-    public var lastAttempt: ReloadAttempt?
-}
-
 /// The live menu: loaded from a recipe directory, replaced atomically by validated reloads, watched for edits.
+///
+/// A reload reads and lints the whole set; only a set with no errors replaces the live menu, in one assignment, so a
+/// request that read `current` finishes on that version. A set identical to the live one (same content hash) changes
+/// nothing; a set with errors leaves the last good menu live and the attempt says why. Reloads run one at a time, in
+/// the order asked for.
 public actor LiveMenu {
     /// The menu being served; a request reads it once and finishes on that version.
     public private(set) var current: MenuVersion
+    /// The recipe directory (or file) watched and reloaded; nil when the built-in set is served.
+    public nonisolated let directory: String?
+    /// How the directory is watched and where attempts are logged.
+    public nonisolated let settings: ReloadSettings
+
+    private var lastAttempt: ReloadAttempt?
+    private var attemptCounts: [ReloadAttempt.Result: Int] = [:]
+    private var lastSuccessAt: Date
+    private var watching: WatchMethod?
+    private var subscribers: [Int: AsyncStream<ReloadAttempt>.Continuation] = [:]
+    private var nextSubscriber = 0
+    private var pendingReload: Task<ReloadAttempt, Never>?
+    private var stockSource: (@Sendable () async -> Inventory?)?
 
     /// Loads the recipe set at `directory` (nil: `recipes/` if present, else the built-in set); throws when the set
     /// cannot be read or has errors, so that a server never starts on a broken menu.
-    public init(directory: String?) throws {
-        // to do (reload engineer)
-        throw CocoaError(.featureUnsupported)
+    public init(directory: String?) throws(LiveMenuError) {
+        try self.init(directory: directory, settings: ReloadSettings())
+    }
+
+    /// Loads the recipe set at `directory` (nil: `recipes/` if present, else the built-in set) with `settings`.
+    public init(directory: String?, settings: ReloadSettings) throws(LiveMenuError) {
+        let resolved = directory ?? (access(RecipeSet.defaultDirectory, F_OK) == 0 ? RecipeSet.defaultDirectory : nil)
+        let loaded = Self.load(resolved)
+        guard let result = loaded.result else { throw .unreadable(loaded.failure ?? .notFound(resolved ?? "")) }
+        guard !result.hasErrors else { throw .invalid(result) }
+        let now = Date()
+        self.directory = resolved
+        self.settings = settings
+        current = MenuVersion(book: result.book, version: loaded.version, loadedAt: now, warnings: result.diagnostics)
+        lastSuccessAt = now
+    }
+
+    deinit {
+        for continuation in subscribers.values { continuation.finish() }
     }
 
     /// The reload state.
     public func status() -> ReloadStatus {
-        ReloadStatus(version: current.version, loadedAt: current.loadedAt, lastAttempt: nil)
+        ReloadStatus(
+            version: current.version, loadedAt: current.loadedAt, lastAttempt: lastAttempt,
+            attempts: Dictionary(uniqueKeysWithValues: ReloadAttempt.Result.allCases.map { ($0, attemptCounts[$0] ?? 0) }),
+            lastSuccessAt: lastSuccessAt, watching: watching
+        )
+    }
+
+    /// Tells the menu where the shop's current stock comes from, so that a reload can name the juices that become
+    /// unmakeable at it (without one, the live book's initial stock is used).
+    public func setStockSource(_ source: @escaping @Sendable () async -> Inventory?) {
+        stockSource = source
     }
 
     /// Reads and lints the set on disk now; replaces the live menu only when it has no errors and differs.
+    ///
+    /// Reading happens off the actor, so `current` stays readable meanwhile; reloads asked for at once run in turn.
     @discardableResult
-    public func reload() -> ReloadAttempt {
-        // to do (reload engineer)
-        ReloadAttempt(at: Date(), result: .unchanged, diagnostics: [], changes: [])
+    public func reload() async -> ReloadAttempt {
+        await serializedReload(recordingRejection: true)
     }
 
-    /// Every menu that becomes live from now on (for the server's `menu` events), and every attempt's result.
+    /// Every attempt from now on, as it finishes (an `applied` one carries the new live version); the newest 32 are
+    /// kept for a slow reader. Ends when the menu is released.
     public func updates() -> AsyncStream<ReloadAttempt> {
-        // to do (reload engineer)
-        AsyncStream { $0.finish() }
+        let (stream, continuation) = AsyncStream<ReloadAttempt>.makeStream(bufferingPolicy: .bufferingNewest(32))
+        let token = nextSubscriber
+        nextSubscriber += 1
+        subscribers[token] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(token) }
+        }
+        return stream
     }
 
     /// Watches the directory (inotify, polling fallback) and reloads after edits, until the task is cancelled.
+    ///
+    /// Each burst of events is read once the directory has been quiet for `settings.debounce`. A set that fails to
+    /// load right after a burst is given one more debounce interval (an editor may still be writing) before the
+    /// rejection is recorded. Returns at once when the built-in set is served.
     public func watch() async {
-        // to do (reload engineer)
+        guard let directory else { return }
+        let (watcher, method) = DirectoryWatchers.start(directory, settings: settings)
+        defer { watcher.stop() }
+        // An edit made before the watch was in place is picked up here; an unchanged set is not reported.
+        await serializedReload(recordingRejection: true, reportingUnchanged: false)
+        watching = method
+        defer { watching = nil }
+        for await _ in watcher.signals {
+            guard await serializedReload(recordingRejection: false).result == .rejected else { continue }
+            try? await Task.sleep(for: settings.debounce)
+            if Task.isCancelled { break }
+            await serializedReload(recordingRejection: true)
+        }
+    }
+
+    // MARK: Reloading
+
+    /// Runs a reload after any reload already asked for. A rejection is recorded only when `recordingRejection`, an
+    /// unchanged set only when `reportingUnchanged`.
+    @discardableResult
+    private func serializedReload(recordingRejection: Bool, reportingUnchanged: Bool = true) async -> ReloadAttempt {
+        let previous = pendingReload
+        let task = Task {
+            _ = await previous?.value
+            return await self.performReload(recordingRejection: recordingRejection, reportingUnchanged: reportingUnchanged)
+        }
+        pendingReload = task
+        return await task.value
+    }
+
+    private func performReload(recordingRejection: Bool, reportingUnchanged: Bool) async -> ReloadAttempt {
+        let loaded = await Self.loadConcurrently(directory)
+        let live = current
+        guard let result = loaded.result, !result.hasErrors else {
+            let attempt = ReloadAttempt(
+                at: Date(), result: .rejected, diagnostics: loaded.result?.diagnostics ?? [], changes: [], version: live.version,
+                attemptedVersion: loaded.result == nil ? nil : loaded.version, failure: loaded.failure
+            )
+            return recordingRejection ? record(attempt) : attempt
+        }
+        if loaded.version == live.version {
+            let attempt = ReloadAttempt(at: Date(), result: .unchanged, diagnostics: result.diagnostics, changes: [], version: live.version, attemptedVersion: loaded.version)
+            return reportingUnchanged ? record(attempt) : attempt
+        }
+        let stock = await stockSource?()
+        let changes = MenuChanges(from: live.book, to: result.book, stock: stock)
+        let now = Date()
+        current = MenuVersion(book: result.book, version: loaded.version, loadedAt: now, warnings: result.diagnostics)
+        return record(ReloadAttempt(
+            at: now, result: .applied, diagnostics: result.diagnostics, changes: changes.summaryLines(for: result.book),
+            version: loaded.version, attemptedVersion: loaded.version, menuChanges: changes
+        ))
+    }
+
+    private func record(_ attempt: ReloadAttempt) -> ReloadAttempt {
+        lastAttempt = attempt
+        attemptCounts[attempt.result, default: 0] += 1
+        if attempt.result != .rejected { lastSuccessAt = attempt.at }
+        if let log = settings.log { attempt.logLines.forEach(log) }
+        for continuation in subscribers.values { continuation.yield(attempt) }
+        return attempt
+    }
+
+    private func unsubscribe(_ token: Int) {
+        subscribers[token] = nil
+    }
+
+    // MARK: Loading
+
+    /// A set as read from disk: the load result and its version, or why it could not be read.
+    private struct LoadedSet: Sendable {
+        var result: RecipeLoadResult?
+        var version: String
+        var failure: RecipeSourceError?
+    }
+
+    @concurrent
+    private static func loadConcurrently(_ directory: String?) async -> LoadedSet {
+        load(directory)
+    }
+
+    private static func load(_ directory: String?) -> LoadedSet {
+        do {
+            let result = try RecipeSet.load(paths: directory.map { [$0] } ?? [])
+            return LoadedSet(result: result, version: RecipeSetVersion.of(result.sources, root: directory))
+        } catch {
+            return LoadedSet(result: nil, version: "", failure: error)
+        }
     }
 }

@@ -25,6 +25,13 @@ public struct ShopServer: Sendable {
         self.hub = EventHub(store: store, menu: menu)
     }
 
+    /// Lets the menu name the juices a reload makes unmakeable at the shop's current stock.
+    func connectMenuToStock() async {
+        let store = store
+        let menu = menu
+        await menu.setStockSource { try? await store.snapshot(book: menu.current.book).inventory }
+    }
+
     /// Every route, with request logs and the API's error bodies.
     public func router() -> Router<ShopRequestContext> {
         let router = Router(context: ShopRequestContext.self)

@@ -70,3 +70,9 @@ public protocol ShopStore: Sendable {
     /// A value that changes whenever the stock or journal changes, from any process (to notice changes to push).
     func changeToken() async throws(ShopError) -> Int
 }
+
+extension ShopStore {
+    /// Makes the store ready for changes now (creating and migrating its schema) instead of on the first change, so a
+    /// server finds a bad state before it starts serving; stores with nothing to prepare do nothing.
+    public func prepare() async throws(ShopError) {}
+}

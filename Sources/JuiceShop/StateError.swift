@@ -14,7 +14,8 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
     case busy(path: String)
     /// The file was written by a newer JuiceMaker.
     case newerSchema(path: String, version: Int)
-    /// Stock no longer equals initial stock plus the journal's changes.
+    /// Stock no longer equals initial stock plus the journal's changes (the state was damaged or edited by hand), so
+    /// nothing is changed until someone looks.
     case invariantBroken(path: String, fruits: [String])
     /// Any other SQLite failure.
     case failed(path: String, message: String)
@@ -37,7 +38,7 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
         case .newerSchema(let path, let version):
             return "the state file \(path) was written by a newer JuiceMaker (schema \(version)); nothing was changed"
         case .invariantBroken(let path, let fruits):
-            return "the state file \(path) is inconsistent: stock differs from initial stock plus the journal for \(fruits.joined(separator: ", "))"
+            return "the state \(path) is inconsistent: the stock of \(fruits.joined(separator: ", ")) differs from its initial stock plus the journal's changes (damaged, or edited by hand); nothing was changed. Run 'juice doctor' to see the figures, then restore a backup or put the stock back as the journal says"
         case .failed(let path, let message):
             return "the state file \(path) could not be used: \(message)"
         }

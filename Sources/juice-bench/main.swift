@@ -20,6 +20,7 @@ case "profile":
 case "simulate":
     let orders = option("--orders", default: 10_000_000)
     SimulationBenchmark.run(orders: orders, yamlOrders: option("--yaml-orders", default: orders), runs: option("--runs", default: 3))
+case "store": StoreBenchmark.run(orders: option("--orders", default: 20_000), runs: option("--runs", default: 3))
 case "hostile":
     HostileBenchmark.run(directory: "Tests/JuiceCLITests/Fixtures/hostile")
 case "load-peak" where arguments.count == 2:

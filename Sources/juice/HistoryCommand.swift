@@ -4,7 +4,7 @@ import JuiceRecipes
 import JuiceShop
 
 /// `juice history`: the journal, newest first.
-struct HistoryCommand: ParsableCommand {
+struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "history", abstract: "Show the journal of changes, newest first.")
     @OptionGroup var options: ShopOptions
     @Option(help: "Show at most N entries.") var limit: Int?
@@ -14,11 +14,11 @@ struct HistoryCommand: ParsableCommand {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
     }
 
-    func run() throws {
+    func run() async throws {
         let shop = try options.openShop()
         let text = ShopText(language: options.language, book: shop.book)
         let entries: [JournalEntry]
-        do { entries = try shop.history(limit: limit) } catch { throw fail(error, text: text) }
+        do { entries = try await shop.history(limit: limit) } catch { throw fail(error, text: text) }
         if json {
             Terminal.write(JSONValue.array(entries.map(ShopJSON.entry)).rendered(pretty: true) + "\n")
             return
@@ -35,12 +35,12 @@ struct HistoryCommand: ParsableCommand {
 }
 
 /// `juice undo`: reverts the newest change if the stock allows it.
-struct UndoCommand: ParsableCommand {
+struct UndoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "undo", abstract: "Revert the newest change (journaled as an undo).")
     @OptionGroup var options: ShopOptions
     @Flag(help: "Print the result as JSON.") var json = false
 
-    func run() throws {
-        try runStockChange(options, json: json) { shop throws(ShopError) in try shop.undo(command: commandLineText) }
+    func run() async throws {
+        try await runStockChange(options, json: json) { shop throws(ShopError) in try await shop.undo(command: commandLineText) }
     }
 }

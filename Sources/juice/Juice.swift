@@ -6,7 +6,7 @@ struct Juice: AsyncParsableCommand {
         commandName: "juice",
         abstract: "JuiceMaker: a declarative recipe engine for a juice bar.",
         discussion: "Fruits, juices and stock live in YAML files under recipes/. Exit codes: 0 success, 1 problems found or order refused, 2 usage error.",
-        subcommands: [LintCommand.self, SchemaCommand.self, MenuCommand.self, OrderCommand.self, StockCommand.self, HistoryCommand.self, UndoCommand.self, SimulateCommand.self, PlanCommand.self, ServeCommand.self]
+        subcommands: [LintCommand.self, SchemaCommand.self, MenuCommand.self, OrderCommand.self, StockCommand.self, HistoryCommand.self, UndoCommand.self, DoctorCommand.self, SimulateCommand.self, PlanCommand.self, DiffCommand.self, ServeCommand.self]
     )
 }
 

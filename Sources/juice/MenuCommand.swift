@@ -4,7 +4,7 @@ import JuiceRecipes
 import JuiceShop
 
 /// `juice menu`: every juice, its recipe and how many can be made now.
-struct MenuCommand: ParsableCommand {
+struct MenuCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "menu",
         abstract: "Show each juice, its recipe, and how many can be made from the current stock."
@@ -15,8 +15,8 @@ struct MenuCommand: ParsableCommand {
     @Flag(help: "Print the menu as JSON.")
     var json = false
 
-    func run() throws {
-        let (shop, text, snapshot) = try options.openSnapshot()
+    func run() async throws {
+        let (shop, text, snapshot) = try await options.openSnapshot()
         reportOrphans(snapshot, text: text)
         let rows = shop.book.juices.map { juice in (juice, snapshot.inventory.availability(of: juice)) }
         if json {

@@ -4,7 +4,7 @@ import JuiceCore
 import JuiceShop
 
 /// `juice order`: makes a juice, all or nothing, with the original app's messages.
-struct OrderCommand: ParsableCommand {
+struct OrderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "order",
         abstract: "Order a juice by id, Korean or English name, or alias.",
@@ -26,11 +26,11 @@ struct OrderCommand: ParsableCommand {
         guard count >= 1 else { throw ValidationError("--count must be at least 1") }
     }
 
-    func run() throws {
+    func run() async throws {
         let shop = try options.openShop()
         let text = ShopText(language: options.language, book: shop.book)
         do {
-            let receipt = try shop.order(juice, count: count, command: commandLineText)
+            let receipt = try await shop.order(juice, count: count, command: commandLineText)
             reportOrphans(receipt.snapshot, text: text)
             if json {
                 Terminal.write(ShopJSON.receipt(receipt, served: true).rendered(pretty: true) + "\n")
@@ -42,7 +42,7 @@ struct OrderCommand: ParsableCommand {
             if case .orderRefused(.insufficientStock) = error, !json, Terminal.isInteractive {
                 Terminal.writeError(text.yesNoPrompt, newline: false)
                 if let answer = readLine(), text.isYes(answer) {
-                    try StockEditor(shop: shop, text: text).run()
+                    try await StockEditor(shop: shop, text: text).run()
                 }
             }
             throw exit

@@ -48,9 +48,9 @@ struct ServeCommand: AsyncParsableCommand {
             Terminal.writeError("juice: error: cannot start on this menu: \(error)")
             throw ExitCode(ExitStatus.failure)
         }
-        let statePath = options.state ?? environment["JUICE_STATE"] ?? ShopState.defaultPath
-        let store: StateFileStore
-        do { store = StateFileStore(state: try ShopState.open(path: statePath)) } catch {
+        let statePath = options.statePath
+        let store = SQLiteStore(path: statePath)
+        do { try await store.prepare() } catch {
             Terminal.writeError("juice: error: \(error)")
             throw ExitCode(ExitStatus.failure)
         }

@@ -11,7 +11,7 @@ struct ShopOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Recipe directory (default: $JUICE_RECIPES, else recipes/, else the built-in set).", valueName: "dir"))
     var recipes: String?
 
-    @Option(help: ArgumentHelp("State file (default: $JUICE_STATE, else \(ShopState.defaultPath)).", valueName: "file"))
+    @Option(help: ArgumentHelp("State file (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).", valueName: "file"))
     var state: String?
 
     @Option(help: "Language of messages: ko or en (default from LANG).")
@@ -19,17 +19,25 @@ struct ShopOptions: ParsableArguments {
 
     var language: Language { lang ?? Language.from(environment: ProcessInfo.processInfo.environment) }
 
-    /// Loads and lints the recipes (printing errors and exiting 1 when there are any), then opens the state file.
+    /// The state file's path: `--state`, else `JUICE_STATE`, else the default.
+    var statePath: String { Self.statePath(state) }
+
+    /// The state file's path: `option`, else `JUICE_STATE`, else the default.
+    static func statePath(_ option: String?) -> String {
+        option ?? ProcessInfo.processInfo.environment["JUICE_STATE"] ?? SQLiteStore.defaultPath
+    }
+
+    /// Loads and lints the recipes (printing errors and exiting 1 when there are any); the shop keeps its state in the
+    /// state file (opened when first used).
     func openShop() throws -> Shop {
-        let book = try loadBook()
-        return try openShop(book: book)
+        Shop(book: try loadBook(), store: SQLiteStore(path: statePath))
     }
 
     /// Opens the shop and reads its stock, with the messages in the chosen language.
-    func openSnapshot() throws -> (Shop, ShopText, ShopSnapshot) {
+    func openSnapshot() async throws -> (Shop, ShopText, ShopSnapshot) {
         let shop = try openShop()
         let text = ShopText(language: language, book: shop.book)
-        do { return (shop, text, try shop.snapshot()) } catch { throw fail(error, text: text) }
+        do { return (shop, text, try await shop.snapshot()) } catch { throw fail(error, text: text) }
     }
 
     /// Loads and lints the recipes; prints the errors and exits 1 when there are any.
@@ -55,15 +63,13 @@ struct ShopOptions: ParsableArguments {
         return result.book
     }
 
-    /// Opens the state file for `book` (only for reading when `readOnly`).
-    func openShop(book: RecipeBook, readOnly: Bool = false) throws -> Shop {
-        let path = state ?? ProcessInfo.processInfo.environment["JUICE_STATE"] ?? ShopState.defaultPath
-        do {
-            return Shop(book: book, state: try ShopState.open(path: path, readOnly: readOnly))
-        } catch {
-            Terminal.writeError("juice: error: \(error)")
+    /// The shop selling from `book`, for reading only: its state file must exist already.
+    func openExistingShop(book: RecipeBook) throws -> Shop {
+        guard FileManager.default.fileExists(atPath: statePath) else {
+            Terminal.writeError("juice: error: \(StateError.cannotOpen(path: statePath, reason: "no such file; order or change stock once to create it"))")
             throw ExitCode(ExitStatus.failure)
         }
+        return Shop(book: book, store: SQLiteStore(path: statePath))
     }
 }
 

@@ -15,13 +15,13 @@ struct SimulationOptions: ParsableArguments {
     var fromState = false
 
     /// The compiled menu and the starting stock.
-    func prepare() throws -> (CompiledMenu, [Int]) {
+    func prepare() async throws -> (CompiledMenu, [Int]) {
         let book = try shop.loadBook()
         let menu = CompiledMenu(book: book)
         guard fromState else { return (menu, menu.stock(from: book.initialInventory)) }
-        let live = try shop.openShop(book: book, readOnly: true)
+        let live = try shop.openExistingShop(book: book)
         do {
-            return (menu, menu.stock(from: try live.snapshot().inventory))
+            return (menu, menu.stock(from: try await live.snapshot().inventory))
         } catch {
             throw fail(error, text: ShopText(language: shop.language, book: book))
         }
@@ -35,7 +35,7 @@ func usageFailure(_ error: OrderSourceError) -> ExitCode {
 }
 
 /// `juice simulate`: runs a batch (or a generated day) of orders against a copy of the stock and reports.
-struct SimulateCommand: ParsableCommand {
+struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: "Simulate a batch of orders: what gets served, what runs out first, what to buy.",
@@ -75,8 +75,8 @@ struct SimulateCommand: ParsableCommand {
         if mix != nil && demand != nil { throw ValidationError("give --mix or --demand, not both") }
     }
 
-    func run() throws {
-        let (menu, stock) = try options.prepare()
+    func run() async throws {
+        let (menu, stock) = try await options.prepare()
         var policy = RestockPolicy()
         do { for rule in restock { try policy.add(rule) } } catch { throw usageFailure(error) }
         var simulator = Simulator(menu: menu, restock: policy, chart: chart == nil ? nil : StockChart())
@@ -117,7 +117,7 @@ struct SimulateCommand: ParsableCommand {
 }
 
 /// `juice plan ORDERS`: can today's stock serve this batch? If not, what to buy.
-struct PlanCommand: ParsableCommand {
+struct PlanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Can today's stock serve this batch of orders? Prints yes, or exactly what to buy and which orders fail without it.",
@@ -129,8 +129,8 @@ struct PlanCommand: ParsableCommand {
     @Argument(help: "Orders file: .csv (juice,count), .jsonl or .yaml.")
     var orders: String
 
-    func run() throws {
-        let (menu, stock) = try options.prepare()
+    func run() async throws {
+        let (menu, stock) = try await options.prepare()
         var simulator = Simulator(menu: menu)
         let report: SimulationReport
         do {

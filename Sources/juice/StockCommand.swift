@@ -4,7 +4,7 @@ import JuiceRecipes
 import JuiceShop
 
 /// `juice stock`: shows and changes the stock.
-struct StockCommand: ParsableCommand {
+struct StockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stock",
         abstract: "Show or change the stock.",
@@ -14,7 +14,7 @@ struct StockCommand: ParsableCommand {
 }
 
 /// `juice stock [show]`: each fruit's stock and capacity.
-struct StockShowCommand: ParsableCommand {
+struct StockShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show each fruit's stock and capacity.")
 
     @OptionGroup var options: ShopOptions
@@ -22,8 +22,8 @@ struct StockShowCommand: ParsableCommand {
     @Flag(help: "Print an object whose 'stock' maps fruit id to count.")
     var json = false
 
-    func run() throws {
-        let (shop, text, snapshot) = try options.openSnapshot()
+    func run() async throws {
+        let (shop, text, snapshot) = try await options.openSnapshot()
         if json {
             Terminal.write(ShopJSON.stock(snapshot, book: shop.book).rendered(pretty: true) + "\n")
         } else {
@@ -47,11 +47,11 @@ enum StockTable {
 }
 
 /// Runs one stock change and prints the new stock.
-func runStockChange(_ options: ShopOptions, json: Bool, _ body: (Shop) throws(ShopError) -> ShopReceipt) throws {
+func runStockChange(_ options: ShopOptions, json: Bool, _ body: (Shop) async throws(ShopError) -> ShopReceipt) async throws {
     let shop = try options.openShop()
     let text = ShopText(language: options.language, book: shop.book)
     do {
-        let receipt = try body(shop)
+        let receipt = try await body(shop)
         reportOrphans(receipt.snapshot, text: text)
         Terminal.write(json ? ShopJSON.receipt(receipt, served: false).rendered(pretty: true) + "\n" : StockTable.render(receipt.snapshot, text: text))
     } catch {
@@ -67,31 +67,31 @@ struct FruitAmountArguments: ParsableArguments {
     @Flag(help: "Print the result as JSON.") var json = false
 
     /// Applies the change `make` builds for the named fruit, journaled as `kind`.
-    func change(kind: JournalKind, _ make: @escaping (FruitID, Int) -> StockChange) throws {
-        try runStockChange(options, json: json) { shop throws(ShopError) in
-            try shop.changeStock([make(shop.book.fruitID(matching: fruit), amount)], kind: kind, command: commandLineText)
+    func change(kind: JournalKind, _ make: @escaping (FruitID, Int) -> StockChange) async throws {
+        try await runStockChange(options, json: json) { shop throws(ShopError) in
+            try await shop.changeStock([make(shop.book.fruitID(matching: fruit), amount)], kind: kind, command: commandLineText)
         }
     }
 }
 
 /// `juice stock add FRUIT [N]`.
-struct StockAddCommand: ParsableCommand {
+struct StockAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add N (default 1) of a fruit, up to its capacity.")
     @OptionGroup var arguments: FruitAmountArguments
 
-    func run() throws { try arguments.change(kind: .add) { .add($0, $1) } }
+    func run() async throws { try await arguments.change(kind: .add) { .add($0, $1) } }
 }
 
 /// `juice stock remove FRUIT [N]`.
-struct StockRemoveCommand: ParsableCommand {
+struct StockRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Take away N (default 1) of a fruit, never below 0.")
     @OptionGroup var arguments: FruitAmountArguments
 
-    func run() throws { try arguments.change(kind: .remove) { .remove($0, $1) } }
+    func run() async throws { try await arguments.change(kind: .remove) { .remove($0, $1) } }
 }
 
 /// `juice stock set FRUIT=N [FRUIT=N…]`, all applied or none.
-struct StockSetCommand: ParsableCommand {
+struct StockSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "set", abstract: "Set fruits to absolute counts, all or none (FRUIT=N …).")
     @OptionGroup var options: ShopOptions
     @Argument(help: "Assignments like banana=10.") var assignments: [String]
@@ -113,43 +113,43 @@ struct StockSetCommand: ParsableCommand {
         _ = try changes()
     }
 
-    func run() throws {
+    func run() async throws {
         let changes = try changes()
-        try runStockChange(options, json: json) { shop throws(ShopError) in
+        try await runStockChange(options, json: json) { shop throws(ShopError) in
             let resolved = changes.map { change in
                 guard case .set(let fruit, let value) = change else { return change }
                 return StockChange.set(shop.book.fruitID(matching: fruit.rawValue), value)
             }
-            return try shop.changeStock(resolved, kind: .set, command: commandLineText)
+            return try await shop.changeStock(resolved, kind: .set, command: commandLineText)
         }
     }
 }
 
 /// `juice stock reset`.
-struct StockResetCommand: ParsableCommand {
+struct StockResetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "reset", abstract: "Put every fruit back to the store section's initial stock.")
     @OptionGroup var options: ShopOptions
     @Flag(help: "Print the result as JSON.") var json = false
 
-    func run() throws {
-        try runStockChange(options, json: json) { shop throws(ShopError) in try shop.reset(command: commandLineText) }
+    func run() async throws {
+        try await runStockChange(options, json: json) { shop throws(ShopError) in try await shop.reset(command: commandLineText) }
     }
 }
 
 /// `juice stock edit`: the stock screen, on a terminal.
-struct StockEditCommand: ParsableCommand {
+struct StockEditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Edit the stock on a terminal: ↑/↓ choose, -/+ change, Enter applies all, Esc cancels."
     )
     @OptionGroup var options: ShopOptions
 
-    func run() throws {
+    func run() async throws {
         guard Terminal.isInteractive else {
             Terminal.writeError("juice stock edit needs a terminal; use 'juice stock set FRUIT=N …' in scripts")
             throw ExitCode(ExitStatus.usage)
         }
         let shop = try options.openShop()
-        try StockEditor(shop: shop, text: ShopText(language: options.language, book: shop.book)).run()
+        try await StockEditor(shop: shop, text: ShopText(language: options.language, book: shop.book)).run()
     }
 }

@@ -9,9 +9,9 @@ struct StockEditor {
     let shop: Shop
     let text: ShopText
 
-    func run() throws {
+    func run() async throws {
         let snapshot: ShopSnapshot
-        do { snapshot = try shop.snapshot() } catch { throw fail(error, text: text) }
+        do { snapshot = try await shop.snapshot() } catch { throw fail(error, text: text) }
         let fruits = shop.book.fruits.map(\.id)
         guard !fruits.isEmpty else { return }
         var staged = snapshot.inventory
@@ -32,14 +32,14 @@ struct StockEditor {
                 return
             case .apply:
                 terminal.restore()
-                try apply(staged: staged, original: snapshot.inventory, fruits: fruits)
+                try await apply(staged: staged, original: snapshot.inventory, fruits: fruits)
                 return
             case .other: continue
             }
         }
     }
 
-    private func apply(staged: Inventory, original: Inventory, fruits: [FruitID]) throws {
+    private func apply(staged: Inventory, original: Inventory, fruits: [FruitID]) async throws {
         // Apply differences, not absolute values, so orders taken meanwhile by other terminals are not overwritten.
         let changes: [StockChange] = fruits.compactMap { fruit in
             let delta = staged[fruit] - original[fruit]
@@ -50,7 +50,7 @@ struct StockEditor {
             return
         }
         do {
-            let receipt = try shop.changeStock(changes, kind: .set, command: "juice stock edit")
+            let receipt = try await shop.changeStock(changes, kind: .set, command: "juice stock edit")
             Terminal.write(StockTable.render(receipt.snapshot, text: text))
         } catch {
             throw fail(error, text: text)

@@ -5,8 +5,8 @@ import Foundation
 func runJuice() async -> Never {
     do {
         var command = try Juice.parseAsRoot()
-        if var asyncCommand = command as? any AsyncParsableCommand {
-            try await asyncCommand.run()
+        if var command = command as? any AsyncParsableCommand {
+            try await command.run()
         } else {
             try command.run()
         }

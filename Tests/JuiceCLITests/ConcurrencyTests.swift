@@ -8,7 +8,7 @@ struct ConcurrencyTests {
     func sixteenOrders() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        #expect(try shop.run(["stock"]).status == 0)   // create the state file first
+        #expect(try shop.run(["stock"]).status == 0)   // reads create no state file: the orders below create it together
         let outcomes = try await withThrowingTaskGroup(of: Int32.self) { group in
             for _ in 0..<16 {
                 group.addTask { try shop.run(["order", "banana-juice"]).status }

@@ -147,7 +147,7 @@ struct ShopCommandTests {
         #expect(try shop.stock()["kiwi"] == 7)
     }
 
-    @Test("a corrupt state file: a clear error naming it, never a silent reset")
+    @Test("a corrupt state file: a clear error naming it (from doctor too), never a silent reset")
     func corruptState() throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
@@ -158,6 +158,9 @@ struct ShopCommandTests {
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains(".juice/state.sqlite"))
         #expect(outcome.stderr.contains("not a JuiceMaker state database"))
+        let doctor = try shop.run(["doctor"])
+        #expect(doctor.status == 1)
+        #expect(doctor.stderr.contains("not a JuiceMaker state database"))
         #expect(try Data(contentsOf: shop.statePath) == garbage)
     }
 

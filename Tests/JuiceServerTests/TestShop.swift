@@ -30,7 +30,7 @@ struct TestShop {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(file.bytes).write(to: url)
         }
-        store = StateFileStore(state: try ShopState.open(path: directory.appendingPathComponent("state.sqlite").path))
+        store = SQLiteStore(path: directory.appendingPathComponent("state.sqlite").path)
         menu = try LiveMenu(directory: directory.appendingPathComponent("recipes").path)
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, staff: staffToken.map(StaffCredential.init(token:)), eventPollInterval: .milliseconds(50))

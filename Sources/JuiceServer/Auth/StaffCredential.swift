@@ -1,4 +1,5 @@
 import Foundation
+import JuiceReload
 
 /// The staff token, kept only as its SHA-256 digest and checked in constant time.
 public struct StaffCredential: Sendable {
@@ -6,12 +7,19 @@ public struct StaffCredential: Sendable {
 
     /// A credential for `token` (the token itself is not kept).
     public init(token: String) {
-        digest = SHA256.digest(Array(token.utf8))
+        digest = Self.digest(of: token)
+    }
+
+    /// The token's SHA-256 digest (as hex bytes).
+    private static func digest(of token: String) -> [UInt8] {
+        var hash = SHA256()
+        hash.update(Array(token.utf8))
+        return Array(hash.hexDigest().utf8)
     }
 
     /// Whether `token` is the staff token; takes the same time wherever the two differ.
     public func accepts(_ token: String) -> Bool {
-        let presented = SHA256.digest(Array(token.utf8))
+        let presented = Self.digest(of: token)
         var difference: UInt8 = 0
         for (a, b) in zip(digest, presented) { difference |= a ^ b }
         return difference == 0

@@ -11,6 +11,7 @@ struct BackgroundWork: Service {
     func run() async throws {
         let start = await server.menu.current
         server.metrics.recordStart(loadedAt: start.loadedAt)
+        await server.connectMenuToStock()
         await withDiscardingTaskGroup { group in
             group.addTask { await server.hub.poll(every: server.configuration.eventPollInterval) }
             group.addTask { await server.forwardMenuUpdates(logger: logger) }

@@ -65,11 +65,9 @@ extension ShopServer {
         }
         let book = await menu.current.book
         do throws(ShopError) {
-            let juice: Juice
-            do throws(JuiceLookupError) { juice = try JuiceFinder(book: book).juice(named: body.juice) } catch { throw ShopError.unknownJuice(error) }
-            let receipt = try await store.perform(.make(juice, count: body.count), book: book, command: "juice serve: POST /api/orders")
+            let receipt = try await Shop(book: book, store: store).order(body.juice, count: body.count, command: "juice serve: POST /api/orders")
             metrics.recordOrder(.served, duration: .now - started)
-            let message = ShopText(language: context.language, book: book).served(juice.id, count: body.count)
+            let message = ShopText(language: context.language, book: book).served(receipt.entry.juice ?? JuiceID(body.juice), count: body.count)
             return JSONResponse.make(ReceiptBody(receipt, message: message), status: .created)
         } catch {
             switch error {

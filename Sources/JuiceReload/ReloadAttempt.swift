@@ -1,0 +1,64 @@
+import Foundation
+import JuiceCore
+import JuiceRecipes
+
+/// What one reload attempt did.
+public struct ReloadAttempt: Sendable {
+    /// How an attempt ended.
+    public enum Result: String, Sendable, Codable, CaseIterable {
+        /// A new set with no errors replaced the live menu.
+        case applied
+        /// The set on disk is identical to the live one; nothing changed.
+        case unchanged
+        /// The set on disk has errors (or could not be read); the last good menu stays live.
+        case rejected
+    }
+
+    /// When the attempt finished.
+    public var at: Date
+    /// How it ended.
+    public var result: Result
+    /// The problems found (errors when rejected; warnings otherwise).
+    public var diagnostics: [Diagnostic]
+    /// What changed, in plain words, one line each (empty unless applied).
+    public var changes: [String]
+    /// The version live after the attempt (the new one when applied, else the one that stayed).
+    public var version: String
+    /// The version of the set on disk, when it could be read (differs from `version` when rejected).
+    public var attemptedVersion: String?
+    /// What changed, for programs (nil unless applied).
+    public var menuChanges: MenuChanges?
+    /// Why the set could not be read at all (a missing directory, no recipe files), when that is why it was rejected.
+    public var failure: RecipeSourceError?
+
+    /// Creates an attempt record.
+    public init(
+        at: Date, result: Result, diagnostics: [Diagnostic], changes: [String], version: String,
+        attemptedVersion: String? = nil, menuChanges: MenuChanges? = nil, failure: RecipeSourceError? = nil
+    ) {
+        self.at = at
+        self.result = result
+        self.diagnostics = diagnostics
+        self.changes = changes
+        self.version = version
+        self.attemptedVersion = attemptedVersion
+        self.menuChanges = menuChanges
+        self.failure = failure
+    }
+
+    /// The errors that made the attempt fail (empty unless rejected).
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+    /// The attempt as log lines in plain words: the outcome, then each change or each error at file:line:column.
+    public var logLines: [String] {
+        switch result {
+        case .applied:
+            return ["recipe reload applied: menu version \(version.prefix(12))"] + (changes.isEmpty ? ["no change to what the menu sells"] : changes)
+        case .unchanged:
+            return ["recipe reload: the recipe files are unchanged (menu version \(version.prefix(12)))"]
+        case .rejected:
+            let reason = failure.map { [$0.description] } ?? errors.map(\.description)
+            return ["recipe reload rejected; the last good menu (version \(version.prefix(12))) stays live:"] + reason
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// How the directory is watched.
+public enum WatchMethod: String, Sendable, Hashable, Codable {
+    /// inotify where the system allows it, else polling.
+    case automatic
+    /// inotify (Linux): the directory, its subdirectories and the directories symlinked files live in.
+    case inotify
+    /// Comparing the sizes, times and inodes of every entry every `pollInterval`.
+    case polling
+}
+
+/// How a live menu watches its directory and where it logs.
+public struct ReloadSettings: Sendable {
+    /// How long the directory must be quiet after an event before it is reloaded (a burst of saves is one reload).
+    public var debounce: Duration
+    /// How the directory is watched.
+    public var watchMethod: WatchMethod
+    /// How often polling looks at the directory.
+    public var pollInterval: Duration
+    /// Where each attempt's log lines go (nil: nowhere).
+    public var log: (@Sendable (_ line: String) -> Void)?
+
+    /// Settings; by default 100 ms of quiet, inotify where possible, polling every 250 ms, logging to standard error.
+    public init(
+        debounce: Duration = .milliseconds(100), watchMethod: WatchMethod = .automatic,
+        pollInterval: Duration = .milliseconds(250), log: (@Sendable (_ line: String) -> Void)? = ReloadSettings.standardError
+    ) {
+        self.debounce = debounce
+        self.watchMethod = watchMethod
+        self.pollInterval = pollInterval
+        self.log = log
+    }
+
+    /// Writes a line to standard error.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import JuiceCore
+
+/// The shop's state in memory, for tests (the shop's and a server's): the same rules as every store, nothing kept.
+public actor MemoryStore: ShopStore {
+    /// "memory".
+    public nonisolated let location = "memory"
+    private var ledger = StockLedger(rows: [:])
+    private var journal: [JournalEntry] = []
+
+    /// An empty state: every fruit at its book's initial stock, no journal.
+    public init() {}
+
+    /// The current stock as `book` sees it.
+    public func snapshot(book: RecipeBook) -> ShopSnapshot {
+        ledger.snapshot(book: book)
+    }
+
+    /// Applies `operation` with its journal entry, all or nothing.
+    public func perform(_ operation: StockOperation, book: RecipeBook, command: String) throws(ShopError) -> ShopReceipt {
+        try guardInvariant()
+        let change = try ledger.apply(operation, book: book)
+        return record(change, command: command)
+    }
+
+    /// Reverts the newest change not yet undone, if the stock allows it.
+    public func undo(book: RecipeBook, command: String) throws(ShopError) -> ShopReceipt {
+        try guardInvariant()
+        guard let index = journal.lastIndex(where: { $0.kind != .undo && $0.undoneBy == nil }) else { throw .nothingToUndo }
+        let change = try ledger.undo(journal[index], book: book)
+        let receipt = record(change, command: command)
+        journal[index].undoneBy = receipt.entry.id
+        return receipt
+    }
+
+    /// The journal, newest first; at most `limit` entries.
+    public func history(limit: Int?) -> [JournalEntry] {
+        Array(journal.reversed().prefix(max(0, limit ?? journal.count)))
+    }
+
+    /// The invariant, recomputed from the journal (memory has no integrity check of its own).
+    public func checkIntegrity() -> IntegrityReport {
+        var sums: [FruitID: Int] = [:]
+        for entry in journal {
+            for (fruit, delta) in entry.deltas { sums[fruit, default: 0] += delta }
+        }
+        return ledger.integrityReport(journalSums: sums, backendCheck: [])
+    }
+
+    /// The newest journal entry's id (0 before the first change).
+    public func changeToken() -> Int {
+        journal.last?.id ?? 0
+    }
+
+    /// Sets a fruit's stock without a journal entry, as a hand edit of a state file would: it breaks the invariant,
+    /// for tests of what the shop does then. The fruit joins the state if it was not in it.
+    public func overwriteStock(of fruit: FruitID, to count: Int) {
+        ledger.rows[fruit, default: StockRow(count: 0, initial: 0, journaled: 0)].count = count
+    }
+
+    private func guardInvariant() throws(ShopError) {
+        let broken = ledger.inconsistentFruits
+        if !broken.isEmpty { throw .state(.invariantBroken(path: location, fruits: broken.map(\.rawValue))) }
+    }
+
+    private func record(_ change: LedgerChange, command: String) -> ShopReceipt {
+        let entry = change.entry(id: (journal.last?.id ?? 0) + 1, time: Date().formatted(.iso8601), command: command)
+        journal.append(entry)
+        return ShopReceipt(entry: entry, snapshot: change.snapshot)
+    }
+}

@@ -1,0 +1,110 @@
+import GRDB
+
+/// The state file's schema, built and upgraded by GRDB's `DatabaseMigrator`; `PRAGMA user_version` says which
+/// version a file has, so that older JuiceMakers refuse files they would not keep consistent.
+enum SQLiteSchema {
+    /// The schema version this JuiceMaker writes.
+    static let version = 2
+
+    /// What a state file holds, as far as reading it goes.
+    enum Status {
+        /// Nothing yet (a new or empty file): every fruit at its initial stock, no journal.
+        case empty
+        /// Stock and journal, at a schema version this JuiceMaker reads (1 has no kept sums yet).
+        case ready(version: Int)
+    }
+
+    /// The versions, in order. Version 1 is the schema of state files made before migrations were recorded.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1 stock and journal", foreignKeyChecks: .immediate) { db in
+            // A file from before the migrator already has these tables at user_version 1: it is adopted as it is.
+            guard try userVersion(db) == 0 else { return }
+            try db.execute(sql: """
+                CREATE TABLE stock (
+                    fruit TEXT PRIMARY KEY NOT NULL,
+                    count INTEGER NOT NULL CHECK (count >= 0),
+                    initial INTEGER NOT NULL CHECK (initial >= 0)
+                );
+                CREATE TABLE journal (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    time TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    command TEXT NOT NULL,
+                    juice TEXT,
+                    count INTEGER,
+                    undoes INTEGER REFERENCES journal(id),
+                    undone_by INTEGER REFERENCES journal(id)
+                );
+                CREATE TABLE journal_delta (
+                    entry INTEGER NOT NULL REFERENCES journal(id),
+                    fruit TEXT NOT NULL,
+                    delta INTEGER NOT NULL,
+                    PRIMARY KEY (entry, fruit)
+                );
+                PRAGMA user_version = 1;
+                """)
+        }
+        migrator.registerMigration("2 kept sums of the journal", foreignKeyChecks: .immediate) { db in
+            // Each fruit keeps the sum of its journaled deltas, maintained by triggers on journal_delta (so even a hand
+            // edit of the journal keeps it right): checking stock = initial + journaled before each change costs one
+            // row per fruit instead of a pass over the whole journal. Stock that already disagrees keeps disagreeing.
+            try db.execute(sql: """
+                ALTER TABLE stock ADD COLUMN journaled INTEGER NOT NULL DEFAULT 0;
+                UPDATE stock SET journaled = COALESCE((SELECT SUM(delta) FROM journal_delta WHERE fruit = stock.fruit), 0);
+                CREATE TRIGGER journal_delta_inserted AFTER INSERT ON journal_delta BEGIN
+                    UPDATE stock SET journaled = journaled + NEW.delta WHERE fruit = NEW.fruit;
+                END;
+                CREATE TRIGGER journal_delta_deleted AFTER DELETE ON journal_delta BEGIN
+                    UPDATE stock SET journaled = journaled - OLD.delta WHERE fruit = OLD.fruit;
+                END;
+                CREATE TRIGGER journal_delta_updated AFTER UPDATE ON journal_delta BEGIN
+                    UPDATE stock SET journaled = journaled - OLD.delta WHERE fruit = OLD.fruit;
+                    UPDATE stock SET journaled = journaled + NEW.delta WHERE fruit = NEW.fruit;
+                END;
+                PRAGMA user_version = 2;
+                """)
+        }
+        return migrator
+    }()
+
+    /// What the file holds; throws when it is not a state file of ours (left untouched) or is newer than this version.
+    static func status(_ db: Database, path: String) throws -> Status {
+        let version = try userVersion(db)
+        if version > Self.version { throw StateError.newerSchema(path: path, version: version) }
+        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+        if version == 0 {
+            // An SQLite file of some other program is not ours to add tables to.
+            guard tables.isSubset(of: ["grdb_migrations"]) else { throw StateError.notADatabase(path: path) }
+            return .empty
+        }
+        guard tables.isSuperset(of: ["stock", "journal", "journal_delta"]) else { throw StateError.notADatabase(path: path) }
+        return .ready(version: version)
+    }
+
+    /// Brings the file opened by `writer` to this version: checks it is ours first, then WAL, then the migrations.
+    static func migrate(_ writer: DatabaseQueue, path: String) async throws {
+        try await writer.writeWithoutTransaction { db in
+            _ = try status(db, path: path)
+            // Set only when needed: the mode is kept in the file, and setting it takes an exclusive lock.
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw StateError.failed(path: path, message: "could not switch the file to write-ahead logging")
+                }
+            }
+        }
+        // Two processes opening a new file together both try the same migrations; the one that comes second fails to
+        // record one, and runs again against what the other recorded.
+        for attempt in 1...3 {
+            let outcome: Result<Void, any Error> = await withCheckedContinuation { continuation in
+                migrator.asyncMigrate(writer) { result in continuation.resume(returning: result.map { _ in }) }
+            }
+            guard case .failure(let error) = outcome else { return }
+            if attempt == 3 { throw error }
+        }
+    }
+
+    static func userVersion(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import GRDB
+import JuiceCore
+
+/// The shop's state in an SQLite file (through GRDB): live stock and the journal of every change.
+///
+/// Changes run in `BEGIN IMMEDIATE` transactions in WAL mode with `synchronous=FULL`, so one is on disk before its
+/// call returns, concurrent processes wait for each other (busy timeout) instead of failing, and a process killed
+/// mid-change leaves the file as it was. Changes that arrive while one is being written are queued and written
+/// together in the next transaction (group commit), each still all or nothing on its own, each caller answered after
+/// the commit. Reads use a read-only connection: they never write, and never create the file (a file not there yet
+/// reads as every fruit at its initial stock). The file is created, and its schema migrated, by the first change.
+public actor SQLiteStore: ShopStore {
+    /// The state file used when neither `--state` nor `JUICE_STATE` says otherwise.
+    public static let defaultPath = ".juice/state.sqlite"
+    /// The most changes written in one transaction.
+    static let batchLimit = 64
+
+    /// The file's path.
+    public nonisolated let path: String
+    /// The file's path.
+    public nonisolated var location: String { path }
+
+    private var reader: DatabaseQueue?
+    private var writer: Task<Result<DatabaseQueue, StateError>, Never>?
+    private var pending: [(request: WriteRequest, reply: CheckedContinuation<Result<ShopReceipt, ShopError>, Never>)] = []
+    private var isWriting = false
+    /// How many write transactions this store has run (group commit makes it fewer than the changes).
+    private(set) var transactions = 0
+
+    /// A store keeping its state in the SQLite file at `path`; nothing is opened until it is used.
+    public init(path: String) {
+        self.path = path
+    }
+
+    // MARK: Reading
+
+    /// The current stock as `book` sees it; never writes.
+    public func snapshot(book: RecipeBook) async throws(ShopError) -> ShopSnapshot {
+        try await read(whenEmpty: StockLedger(rows: [:])) { db, _ in try SQLiteRecords.ledger(db, keptSums: false) }
+            .snapshot(book: book)
+    }
+
+    /// The journal, newest first; at most `limit` entries.
+    public func history(limit: Int?) async throws(ShopError) -> [JournalEntry] {
+        try await read(whenEmpty: []) { db, _ in try SQLiteRecords.entries(db, limit: limit) }
+    }
+
+    /// SQLite's `integrity_check` and the invariant recomputed from the whole journal; never repairs anything.
+    public func checkIntegrity() async throws(ShopError) -> IntegrityReport {
+        try await read(whenEmpty: IntegrityReport(brokenFruits: [], backendCheck: ["ok"])) { db, version in
+            let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+            let sums = try SQLiteRecords.journalSums(db)
+            let ledger = try SQLiteRecords.ledger(db, keptSums: version >= 2, journalSums: sums)
+            return ledger.integrityReport(journalSums: sums, backendCheck: check)
+        }
+    }
+
+    /// The newest journal entry's id (0 before the first change), as the file says now, whoever wrote it.
+    public func changeToken() async throws(ShopError) -> Int {
+        try await read(whenEmpty: 0) { db, _ in try Int.fetchOne(db, sql: "SELECT MAX(id) FROM journal") ?? 0 }
+    }
+
+    /// Runs `body` in a read transaction of the read-only connection, or answers `whenEmpty` when there is no state
+    /// yet (no file, or a file without tables).
+    private func read<T: Sendable>(
+        whenEmpty: T, _ body: @escaping @Sendable (Database, Int) throws -> T
+    ) async throws(ShopError) -> T {
+        let path = path
+        do {
+            if reader == nil {
+                guard FileManager.default.fileExists(atPath: path) else { return whenEmpty }
+                var configuration = Configuration()
+                configuration.readonly = true
+                configuration.busyMode = .timeout(30)
+                configuration.label = "juice-state-reader"
+                reader = try DatabaseQueue(path: path, configuration: configuration)
+            }
+            guard let reader else { return whenEmpty }
+            return try await reader.read { db in
+                switch try SQLiteSchema.status(db, path: path) {
+                case .empty: return whenEmpty
+                case .ready(let version): return try body(db, version)
+                }
+            }
+        } catch {
+            throw ShopError(error, path: path)
+        }
+    }
+
+    // MARK: Changing
+
+    /// Applies `operation` with its journal entry, all or nothing, durably, possibly in one transaction with others.
+    public func perform(_ operation: StockOperation, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
+        try await submit(WriteRequest(kind: .operation(operation), book: book, command: command))
+    }
+
+    /// Reverts the newest change not yet undone, if the stock allows it; the undo is journaled too.
+    public func undo(book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
+        try await submit(WriteRequest(kind: .undo, book: book, command: command))
+    }
+
+    /// Creates the file (and its directory) if needed and migrates its schema, without changing the stock.
+    public func prepare() async throws(ShopError) {
+        _ = try await openWriter()
+    }
+
+    /// The writer connection's `PRAGMA synchronous` (2 is FULL).
+    func writerSynchronous() async throws -> Int {
+        try await openWriter().read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? 0 }
+    }
+
+    /// Queues `request` for the writer (starting it when idle) and waits for its own result.
+    private func submit(_ request: WriteRequest) async throws(ShopError) -> ShopReceipt {
+        let result = await withCheckedContinuation { reply in
+            pending.append((request, reply))
+            if !isWriting {
+                isWriting = true
+                Task { await writePending() }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Writes queued changes, up to `batchLimit` per transaction, until none are left.
+    private func writePending() async {
+        while !pending.isEmpty {
+            let batch = pending.prefix(Self.batchLimit)
+            pending.removeFirst(batch.count)
+            transactions += 1
+            let results = await write(batch.map(\.request))
+            for (item, result) in zip(batch, results) { item.reply.resume(returning: result) }
+        }
+        isWriting = false
+    }
+
+    /// Applies `requests` in one immediate transaction; one result per request (all failures when it rolls back).
+    private func write(_ requests: [WriteRequest]) async -> [Result<ShopReceipt, ShopError>] {
+        let path = path
+        do {
+            let writer = try await openWriter()
+            return try await writer.writeWithoutTransaction { db in
+                var results: [Result<ShopReceipt, ShopError>] = []
+                try db.inTransaction(.immediate) {
+                    results = try SQLiteRecords.apply(requests, in: db, path: path)
+                    return .commit
+                }
+                return results
+            }
+        } catch {
+            return Array(repeating: .failure(ShopError(error, path: path)), count: requests.count)
+        }
+    }
+
+    /// The read-write connection, opened (creating the file and migrating it) on first use; a failed opening is tried
+    /// again next time.
+    private func openWriter() async throws(ShopError) -> DatabaseQueue {
+        let path = path
+        let opening = writer ?? Task { await Self.makeWriter(path: path) }
+        writer = opening
+        let result = await opening.value
+        if case .failure = result { writer = nil }
+        do { return try result.get() } catch { throw .state(error) }
+    }
+
+    private static func makeWriter(path: String) async -> Result<DatabaseQueue, StateError> {
+        do {
+            try createDirectory(for: path)
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(30)
+            configuration.label = "juice-state-writer"
+            // Durable before the call returns (WAL's usual NORMAL may lose the last commits on power loss).
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            let writer = try DatabaseQueue(path: path, configuration: configuration)
+            try await SQLiteSchema.migrate(writer, path: path)
+            return .success(writer)
+        } catch {
+            return .failure(StateError(error, path: path))
+        }
+    }
+
+    /// Creates the file's directory if needed; a new `.juice` directory gets a `.gitignore` keeping it out of git.
+    private static func createDirectory(for path: String) throws(StateError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        guard !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            if (directory as NSString).lastPathComponent == ".juice" {
+                try? "*\n".write(toFile: directory + "/.gitignore", atomically: true, encoding: .utf8)
+            }
+        } catch {
+            throw .cannotOpen(path: path, reason: "cannot create directory \(directory)")
+        }
+    }
+}

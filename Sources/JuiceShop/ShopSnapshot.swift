@@ -1,0 +1,29 @@
+import JuiceCore
+
+/// The stock as a store holds it, reconciled with the recipe book.
+public struct ShopSnapshot: Hashable, Sendable {
+    /// The stock of every fruit in the recipe book (fruits new to the book at their initial stock).
+    public var inventory: Inventory
+    /// Fruits the state holds that the recipe book no longer has, with their kept stock.
+    public var orphans: [FruitID: Int]
+
+    /// Creates a snapshot.
+    public init(inventory: Inventory, orphans: [FruitID: Int]) {
+        self.inventory = inventory
+        self.orphans = orphans
+    }
+}
+
+/// What a successful change did.
+public struct ShopReceipt: Hashable, Sendable {
+    /// The journal entry written.
+    public var entry: JournalEntry
+    /// The stock afterwards.
+    public var snapshot: ShopSnapshot
+
+    /// Creates a receipt.
+    public init(entry: JournalEntry, snapshot: ShopSnapshot) {
+        self.entry = entry
+        self.snapshot = snapshot
+    }
+}

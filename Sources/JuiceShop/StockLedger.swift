@@ -1,0 +1,125 @@
+import JuiceCore
+
+/// One fruit as a store keeps it: its stock, the initial stock it started from, and the sum of its journaled deltas.
+struct StockRow: Hashable, Sendable {
+    /// The stock now.
+    var count: Int
+    /// The stock the fruit joined the shop with.
+    var initial: Int
+    /// The sum of the journal's deltas for the fruit.
+    var journaled: Int
+
+    /// Whether the invariant holds for this row: stock = initial stock + the journal's deltas.
+    var isConsistent: Bool { count == initial + journaled }
+}
+
+/// What one change decided, for the store to record: the journal entry's fields, the fruits that joined the state,
+/// and the stock afterwards.
+struct LedgerChange: Sendable {
+    var kind: JournalKind
+    var juice: JuiceID?
+    var count: Int?
+    var deltas: [FruitID: Int]
+    var undoes: Int?
+    /// Fruits of the recipe book the state did not hold yet, with the initial stock they joined at before the deltas.
+    var joined: [FruitID: Int]
+    var snapshot: ShopSnapshot
+
+    /// The journal entry this change is recorded as.
+    func entry(id: Int, time: String, command: String) -> JournalEntry {
+        JournalEntry(
+            id: id, time: time, kind: kind, command: command, juice: juice, count: count, deltas: deltas,
+            undoes: undoes, undoneBy: nil)
+    }
+}
+
+/// Every fruit a store holds, with the rules all stores share: how a recipe book sees the stock, how an operation or
+/// an undo changes it (all or nothing), and whether the invariant holds.
+struct StockLedger: Sendable {
+    var rows: [FruitID: StockRow]
+
+    /// The stock as `book` sees it: its fruits (at their initial stock when the state does not hold them yet), and the
+    /// fruits the state holds that `book` no longer has.
+    func snapshot(book: RecipeBook) -> ShopSnapshot {
+        var counts: [FruitID: Int] = [:]
+        var capacities: [FruitID: Int] = [:]
+        for fruit in book.fruits {
+            counts[fruit.id] = rows[fruit.id]?.count ?? book.store.initialStock[fruit.id] ?? 0
+            capacities[fruit.id] = book.store.capacity(of: fruit.id)
+        }
+        var orphans: [FruitID: Int] = [:]
+        for (fruit, row) in rows where book.fruit(fruit) == nil { orphans[fruit] = row.count }
+        return ShopSnapshot(inventory: Inventory(counts: counts, capacities: capacities), orphans: orphans)
+    }
+
+    /// The fruits whose stock differs from their initial stock plus their journaled deltas, in id order.
+    var inconsistentFruits: [FruitID] {
+        rows.filter { !$0.value.isConsistent }.map(\.key).sorted()
+    }
+
+    /// Applies `operation` to the stock as `book` sees it; on failure the ledger is unchanged.
+    mutating func apply(_ operation: StockOperation, book: RecipeBook) throws(ShopError) -> LedgerChange {
+        var inventory = snapshot(book: book).inventory
+        switch operation {
+        case .make(let juice, let count):
+            let deltas: [FruitID: Int]
+            do throws(OrderError) { deltas = try inventory.make(juice, count: count) } catch { throw .orderRefused(error) }
+            return commit(deltas, book: book, kind: .order, juice: juice.id, count: count, undoes: nil)
+        case .change(let changes, let kind):
+            let deltas: [FruitID: Int]
+            do throws(StockError) { deltas = try inventory.apply(changes) } catch { throw .stockRefused(error) }
+            return commit(deltas, book: book, kind: kind, juice: nil, count: nil, undoes: nil)
+        }
+    }
+
+    /// Reverts `target`'s deltas, if the stock as `book` sees it allows; on failure the ledger is unchanged.
+    mutating func undo(_ target: JournalEntry, book: RecipeBook) throws(ShopError) -> LedgerChange {
+        var inventory = snapshot(book: book).inventory
+        let changes = target.deltas.sorted { $0.key < $1.key }.map { fruit, delta in
+            delta > 0 ? StockChange.remove(fruit, delta) : StockChange.add(fruit, -delta)
+        }
+        let deltas: [FruitID: Int]
+        do throws(StockError) { deltas = try inventory.apply(changes) } catch {
+            throw .undoRefused(entry: target.id, kind: target.kind, reason: error)
+        }
+        return commit(deltas, book: book, kind: .undo, juice: nil, count: nil, undoes: target.id)
+    }
+
+    /// Records `deltas` (already checked against the stock): `book`'s fruits new to the state join at their initial
+    /// stock, then each delta changes its fruit's stock and journaled sum.
+    private mutating func commit(
+        _ deltas: [FruitID: Int], book: RecipeBook, kind: JournalKind, juice: JuiceID?, count: Int?, undoes: Int?
+    ) -> LedgerChange {
+        var joined: [FruitID: Int] = [:]
+        for fruit in book.fruits where rows[fruit.id] == nil {
+            let initial = book.store.initialStock[fruit.id] ?? 0
+            rows[fruit.id] = StockRow(count: initial, initial: initial, journaled: 0)
+            joined[fruit.id] = initial
+        }
+        for (fruit, delta) in deltas {
+            rows[fruit, default: StockRow(count: 0, initial: 0, journaled: 0)].count += delta
+            rows[fruit, default: StockRow(count: 0, initial: 0, journaled: 0)].journaled += delta
+        }
+        return LedgerChange(
+            kind: kind, juice: juice, count: count, deltas: deltas, undoes: undoes, joined: joined,
+            snapshot: snapshot(book: book))
+    }
+
+    /// The full check: each fruit's stock against its initial stock plus the sum of the journal's deltas
+    /// (`journalSums`, recomputed from the journal itself), and the kept running sums against the same figures.
+    func integrityReport(journalSums: [FruitID: Int], backendCheck: [String]) -> IntegrityReport {
+        var broken: [IntegrityReport.BrokenFruit] = []
+        var check = backendCheck
+        for fruit in Set(rows.keys).union(journalSums.keys).sorted() {
+            let row = rows[fruit] ?? StockRow(count: 0, initial: 0, journaled: 0)
+            let sum = journalSums[fruit] ?? 0
+            if row.count != row.initial + sum {
+                broken.append(IntegrityReport.BrokenFruit(fruit: fruit, stock: row.count, expected: row.initial + sum))
+            }
+            if row.journaled != sum {
+                check.append("fruit '\(fruit)': the kept sum of its journaled changes is \(row.journaled), but the journal's changes add up to \(sum)")
+            }
+        }
+        return IntegrityReport(brokenFruits: broken, backendCheck: check)
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import JuiceCore
+import JuiceRecipes
+
+/// `juice diff`: what an edit to the recipes changes, for review before it ships (the same summary a reload logs).
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Show what changes between two recipe sets: juices, recipes, fruits, capacities and stock.",
+        discussion: """
+            Both sets are linted first. Lists juices added and removed, names, aliases, prices and recipes changed \
+            (each fruit's amount before → after), fruits added and removed, capacity and initial stock changes, and \
+            the juices the new set cannot make at the old set's initial stock (fruits new to the set at their initial \
+            stock). Two sets that sell the same menu print "no changes to the menu".
+            Exit status: 0 compared (changed or not), 1 either set has lint errors (printed on standard error), \
+            2 usage error or unreadable path.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The recipe set before the edit (a directory or file).", valueName: "old"))
+    var old: String
+
+    @Argument(help: ArgumentHelp("The recipe set after the edit (a directory or file).", valueName: "new"))
+    var new: String
+
+    @Flag(help: "Print the changes as JSON.")
+    var json = false
+
+    func run() throws {
+        let before = try load(old)
+        let after = try load(new)
+        let broken = [(old, before), (new, after)].filter { $0.1.hasErrors }
+        guard broken.isEmpty else {
+            for (path, result) in broken {
+                Terminal.writeError("juice diff: \(path) has errors; fix them (juice lint \(path)) to compare:")
+                Terminal.writeError(DiagnosticRenderer(colored: false).render(result, as: .text), newline: false)
+            }
+            throw ExitCode(ExitStatus.failure)
+        }
+        let changes = MenuChanges(from: before.book, to: after.book)
+        let lines = changes.summaryLines(for: after.book, stock: "the old set's initial stock")
+        if json {
+            Terminal.write(DiffJSON.report(changes, lines: lines, old: old, new: new).rendered(pretty: true) + "\n")
+        } else {
+            Terminal.write(changes.isEmpty ? "no changes to the menu\n" : lines.map { $0 + "\n" }.joined())
+        }
+    }
+
+    private func load(_ path: String) throws -> RecipeLoadResult {
+        do {
+            return try RecipeLoader().load(paths: [path])
+        } catch {
+            Terminal.writeError("juice diff: error: \(error)")
+            throw ExitCode(ExitStatus.usage)
+        }
+    }
+}
+
+/// What `juice diff --json` prints: the paths, whether the menus are the same, the summary lines, and each kind of
+/// change in the order the summary has them (absent prices are null).
+private enum DiffJSON {
+    static func report(_ changes: MenuChanges, lines: [String], old: String, new: String) -> JSONValue {
+        .object([
+            ("old", .string(old)), ("new", .string(new)), ("identical", .bool(changes.isEmpty)),
+            ("summary", .array(lines.map(JSONValue.string))),
+            ("juicesAdded", ids(changes.juicesAdded.map(\.rawValue))),
+            ("juicesRemoved", ids(changes.juicesRemoved.map(\.rawValue))),
+            ("namesChanged", .array(changes.namesChanged.map { change in
+                .object([("juice", .string(change.juice.rawValue)), ("before", name(change.before)), ("after", name(change.after))])
+            })),
+            ("aliasesChanged", .array(changes.aliasesChanged.map { change in
+                .object([("juice", .string(change.juice.rawValue)), ("added", ids(change.added)), ("removed", ids(change.removed))])
+            })),
+            ("pricesChanged", .array(changes.pricesChanged.map { change in
+                .object([("juice", .string(change.juice.rawValue)), ("before", price(change.before)), ("after", price(change.after))])
+            })),
+            ("recipesChanged", .array(changes.recipesChanged.map { change in
+                .object([("juice", .string(change.juice.rawValue)), ("amounts", amounts(change.amounts))])
+            })),
+            ("fruitsAdded", ids(changes.fruitsAdded.map(\.rawValue))),
+            ("fruitsRemoved", ids(changes.fruitsRemoved.map(\.rawValue))),
+            ("capacitiesChanged", amounts(changes.capacitiesChanged)),
+            ("initialStockChanged", amounts(changes.initialStockChanged)),
+            ("becameUnmakeable", .array(changes.becameUnmakeable.map { juice in
+                .object([
+                    ("juice", .string(juice.juice.rawValue)),
+                    ("shortages", .array(juice.shortages.map { shortage in
+                        .object([("fruit", .string(shortage.fruit.rawValue)), ("needed", .int(shortage.needed)), ("inStock", .int(shortage.inStock))])
+                    })),
+                ])
+            })),
+        ])
+    }
+
+    private static func ids(_ ids: [String]) -> JSONValue { .array(ids.map(JSONValue.string)) }
+
+    private static func name(_ name: LocalizedName) -> JSONValue {
+        .object([("ko", name.korean.map(JSONValue.string) ?? .null), ("en", name.english.map(JSONValue.string) ?? .null)])
+    }
+
+    private static func price(_ price: Int?) -> JSONValue { price.map(JSONValue.int) ?? .null }
+
+    private static func amounts(_ amounts: [MenuChanges.AmountChange]) -> JSONValue {
+        .array(amounts.map { .object([("fruit", .string($0.fruit.rawValue)), ("before", .int($0.before)), ("after", .int($0.after))]) })
+    }
+}

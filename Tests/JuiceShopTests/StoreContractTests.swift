@@ -1,0 +1,245 @@
+import Foundation
+import JuiceCore
+import JuiceShop
+import Testing
+
+/// What every `ShopStore` must do. Each test runs against every kind of store in `StoreFactory.all`.
+@Suite("ShopStore contract")
+struct StoreContractTests {
+    static func stock(_ shop: Shop) async throws -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: try await shop.snapshot().inventory.counts.map { ($0.key.rawValue, $0.value) })
+    }
+
+    @Test("a new store: every fruit at its initial stock, no journal, token 0, healthy", arguments: StoreFactory.all)
+    func fresh(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        #expect(try await Self.stock(shop) == ["strawberry": 10, "banana": 10, "pineapple": 10, "kiwi": 10, "mango": 10])
+        #expect(try await shop.snapshot().orphans.isEmpty)
+        #expect(try await shop.history().isEmpty)
+        #expect(try await subject.store.changeToken() == 0)
+        #expect(try await shop.checkIntegrity().isHealthy)
+        await #expect(throws: ShopError.nothingToUndo) { try await shop.undo(command: "test") }
+    }
+
+    @Test("the original app's oracles; each order journaled with its juice, count, command and deltas", arguments: StoreFactory.all)
+    func orders(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        let receipt = try await shop.order("banana-juice", count: 2, command: "juice order banana-juice --count 2")
+        #expect(receipt.entry.kind == .order)
+        #expect(receipt.entry.juice == "banana-juice")
+        #expect(receipt.entry.count == 2)
+        #expect(receipt.entry.deltas == ["banana": -4])
+        #expect(receipt.snapshot.inventory["banana"] == 6)
+        _ = try await shop.order("딸바쥬스", command: "test")
+        _ = try await shop.order("mango juice", command: "test")
+        #expect(try await Self.stock(shop) == ["strawberry": 0, "banana": 5, "pineapple": 10, "kiwi": 10, "mango": 7])
+        let history = try await shop.history()
+        #expect(history.map(\.juice) == ["mango-juice", "strawberry-banana-juice", "banana-juice"])
+        #expect(history.last == receipt.entry)
+    }
+
+    @Test("a refused order lists every short fruit and leaves stock, journal and token as they were", arguments: StoreFactory.all)
+    func refusedOrder(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        _ = try await shop.changeStock([.set("mango", 1), .set("kiwi", 0)], kind: .set, command: "test")
+        let stock = try await Self.stock(shop)
+        let history = try await shop.history()
+        let token = try await subject.store.changeToken()
+        await #expect(throws: ShopError.orderRefused(.insufficientStock("mango-kiwi-juice", count: 1, shortages: [
+            Shortage(fruit: "mango", needed: 2, inStock: 1), Shortage(fruit: "kiwi", needed: 1, inStock: 0),
+        ]))) {
+            try await shop.order("망키쥬스", command: "test")
+        }
+        await #expect(throws: ShopError.self) { try await shop.order("banana-juice", count: 6, command: "test") }
+        await #expect(throws: ShopError.unknownJuice(.unknown("bananna juice", suggestion: "Banana Juice"))) {
+            try await shop.order("bananna juice", command: "test")
+        }
+        #expect(try await Self.stock(shop) == stock)
+        #expect(try await shop.history() == history)
+        #expect(try await subject.store.changeToken() == token)
+        _ = try await shop.order("banana-juice", count: 5, command: "test")
+        #expect(try await Self.stock(shop)["banana"] == 0)
+    }
+
+    @Test("stock changes apply all or none; capacity limits growth only", arguments: StoreFactory.all)
+    func stockChanges(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        await #expect(throws: ShopError.stockRefused(.aboveCapacity("mango", result: 101, capacity: 100))) {
+            try await shop.changeStock([.set("banana", 3), .set("mango", 101)], kind: .set, command: "test")
+        }
+        await #expect(throws: ShopError.stockRefused(.belowZero("kiwi", stock: 10, result: -1))) {
+            try await shop.changeStock([.add("banana", 1), .remove("kiwi", 11)], kind: .remove, command: "test")
+        }
+        await #expect(throws: ShopError.stockRefused(.unknownFruit("bananna", suggestion: "banana"))) {
+            try await shop.changeStock([.add("bananna", 1)], kind: .add, command: "test")
+        }
+        #expect(try await Self.stock(shop) == ["strawberry": 10, "banana": 10, "pineapple": 10, "kiwi": 10, "mango": 10])
+        #expect(try await shop.history().isEmpty)
+        let receipt = try await shop.changeStock([.set("banana", 3), .add("mango", 5), .remove("kiwi", 2)], kind: .set, command: "juice stock set")
+        #expect(receipt.entry.deltas == ["banana": -7, "mango": 5, "kiwi": -2])
+        #expect(receipt.entry.command == "juice stock set")
+        // The store section's capacity for mango drops to 12 below its stock of 15: using it up works, growth does not.
+        let lowered = subject.shop(TestBook.with(capacity: 12, of: "mango"))
+        #expect(try await lowered.snapshot().inventory.capacity(of: "mango") == 12)
+        _ = try await lowered.changeStock([.remove("mango", 1)], kind: .remove, command: "test")
+        await #expect(throws: ShopError.stockRefused(.aboveCapacity("mango", result: 15, capacity: 12))) {
+            try await lowered.changeStock([.add("mango", 1)], kind: .add, command: "test")
+        }
+        _ = try await lowered.reset(command: "juice stock reset")
+        #expect(try await Self.stock(shop) == ["strawberry": 10, "banana": 10, "pineapple": 10, "kiwi": 10, "mango": 10])
+        #expect(try await shop.history().map(\.kind) == [.reset, .remove, .set])
+    }
+
+    @Test("a fruit new to the book joins at its initial stock; one gone from the book keeps its stock", arguments: StoreFactory.all)
+    func newAndOrphanedFruits(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        _ = try await subject.shop().order("kiwi-juice", command: "test")
+        let bigger = subject.shop(TestBook.withOrange)
+        #expect(try await bigger.snapshot().inventory["orange"] == 7)
+        _ = try await bigger.order("orange-juice", command: "test")
+        #expect(try await bigger.snapshot().inventory["orange"] == 4)
+        let smaller = subject.shop(TestBook.withoutKiwi)
+        #expect(try await smaller.snapshot().orphans == ["kiwi": 7, "orange": 4])
+        let receipt = try await smaller.order("banana-juice", command: "test")
+        #expect(receipt.snapshot.orphans == ["kiwi": 7, "orange": 4])
+        #expect(try await bigger.snapshot().inventory["kiwi"] == 7)
+        #expect(try await bigger.snapshot().inventory["orange"] == 4)
+        #expect(try await bigger.checkIntegrity().isHealthy)
+    }
+
+    @Test("undo reverts the newest change not undone, journaled; the stock must allow it", arguments: StoreFactory.all)
+    func undo(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        let order = try await shop.order("banana-juice", command: "test")
+        let add = try await shop.changeStock([.add("kiwi", 5)], kind: .add, command: "test")
+        let first = try await shop.undo(command: "juice undo")
+        #expect(first.entry.kind == .undo)
+        #expect(first.entry.undoes == add.entry.id)
+        #expect(first.entry.deltas == ["kiwi": -5])
+        #expect(try await Self.stock(shop)["kiwi"] == 10)
+        // The store's capacity for bananas is lowered to 8: giving the 2 bananas back would exceed it.
+        let lowered = subject.shop(TestBook.with(capacity: 8, of: "banana"))
+        let history = try await shop.history()
+        await #expect(throws: ShopError.undoRefused(entry: order.entry.id, kind: .order, reason: .aboveCapacity("banana", result: 10, capacity: 8))) {
+            try await lowered.undo(command: "test")
+        }
+        #expect(try await shop.history() == history)
+        let second = try await shop.undo(command: "juice undo")
+        #expect(second.entry.undoes == order.entry.id)
+        #expect(try await Self.stock(shop)["banana"] == 10)
+        await #expect(throws: ShopError.nothingToUndo) { try await shop.undo(command: "juice undo") }
+        let entries = try await shop.history()
+        #expect(entries.map(\.kind) == [.undo, .undo, .add, .order])
+        #expect(entries[2].undoneBy == first.entry.id)
+        #expect(entries[3].undoneBy == second.entry.id)
+        #expect(try await shop.checkIntegrity().isHealthy)
+    }
+
+    @Test("history is newest first, ids increasing with time; limit keeps the newest", arguments: StoreFactory.all)
+    func history(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        for fruit in ["banana", "kiwi", "mango", "pineapple"] {
+            _ = try await shop.changeStock([.add(FruitID(fruit), 1)], kind: .add, command: "add \(fruit)")
+        }
+        let all = try await shop.history()
+        #expect(all.map(\.command) == ["add pineapple", "add mango", "add kiwi", "add banana"])
+        #expect(all.map(\.id) == all.map(\.id).sorted(by: >))
+        #expect(try await shop.history(limit: 2) == Array(all.prefix(2)))
+        #expect(try await shop.history(limit: 0).isEmpty)
+        #expect(try await shop.history(limit: 10) == all)
+    }
+
+    @Test("every change moves the change token; refusals and reads do not", arguments: StoreFactory.all)
+    func changeToken(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        var seen = [try await subject.store.changeToken()]
+        _ = try await shop.order("banana-juice", command: "test")
+        seen.append(try await subject.store.changeToken())
+        _ = try await shop.changeStock([.add("kiwi", 1)], kind: .add, command: "test")
+        seen.append(try await subject.store.changeToken())
+        _ = try await shop.undo(command: "test")
+        seen.append(try await subject.store.changeToken())
+        _ = try await shop.reset(command: "test")
+        seen.append(try await subject.store.changeToken())
+        #expect(Set(seen).count == seen.count, "\(seen)")
+        await #expect(throws: ShopError.self) { try await shop.order("strawberry-juice", command: "test") }
+        _ = try await shop.snapshot()
+        _ = try await shop.history()
+        #expect(try await subject.store.changeToken() == seen.last)
+    }
+
+    @Test("stock edited behind the store's back: found by the check, and every change refused naming the fruit", arguments: StoreFactory.all)
+    func brokenInvariant(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        _ = try await shop.order("banana-juice", command: "test")
+        try await subject.overwriteStock("banana", 99)
+        let report = try await shop.checkIntegrity()
+        #expect(!report.isHealthy)
+        #expect(report.brokenFruits == [IntegrityReport.BrokenFruit(fruit: "banana", stock: 99, expected: 8)])
+        let history = try await shop.history()
+        let refusal = ShopError.state(.invariantBroken(path: subject.store.location, fruits: ["banana"]))
+        await #expect(throws: refusal) { try await shop.order("kiwi-juice", command: "test") }
+        await #expect(throws: refusal) { try await shop.changeStock([.set("banana", 8)], kind: .set, command: "test") }
+        await #expect(throws: refusal) { try await shop.undo(command: "test") }
+        #expect(refusal.description.contains("banana") && refusal.description.contains("juice doctor"))
+        #expect(try await shop.history() == history)
+        #expect(try await shop.snapshot().inventory["banana"] == 99, "reads still work, and nothing was repaired")
+        try await subject.overwriteStock("banana", 8)
+        #expect(try await shop.checkIntegrity().isHealthy)
+        _ = try await shop.order("kiwi-juice", command: "test")
+    }
+
+    @Test("many concurrent orders against little stock: exactly enough served, the rest refused, journal exact", arguments: StoreFactory.all)
+    func concurrentOrders(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        let outcomes = await withTaskGroup(of: Result<ShopReceipt, ShopError>.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    do throws(ShopError) {
+                        return .success(try await shop.order(index % 2 == 0 ? "banana-juice" : "딸바쥬스", command: "order \(index)"))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let served = outcomes.compactMap { try? $0.get() }
+        for case .failure(let error) in outcomes {
+            guard case .orderRefused(.insufficientStock) = error else {
+                Issue.record("unexpected \(error)")
+                continue
+            }
+        }
+        let stock = try await Self.stock(shop)
+        let bananas = served.reduce(0) { $0 + ($1.entry.juice == "banana-juice" ? 2 : 1) }
+        let strawberries = served.filter { $0.entry.juice == "strawberry-banana-juice" }.count * 10
+        #expect(bananas + stock["banana", default: -1] == 10)
+        #expect(strawberries + stock["strawberry", default: -1] == 10)
+        #expect(stock["banana", default: -1] <= 1, "no banana left that an order could use: \(stock)")
+        let history = try await shop.history()
+        #expect(history.count == served.count)
+        #expect(Set(history.map(\.id)) == Set(served.map(\.entry.id)))
+        #expect(Set(history.map(\.command)).count == history.count, "each order journaled once")
+        #expect(try await shop.checkIntegrity().isHealthy)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+import JuiceCore
+import JuiceShop
+import Testing
+
+/// A store under test, with what a test needs to do behind its back.
+struct StoreUnderTest: Sendable {
+    let store: any ShopStore
+    /// Sets a fruit's stock (which must be in the state already) without a journal entry, as a hand edit would.
+    let overwriteStock: @Sendable (FruitID, Int) async throws -> Void
+    /// Removes whatever the store left behind.
+    let remove: @Sendable () -> Void
+
+    /// A shop over `book` on this store.
+    func shop(_ book: RecipeBook = TestBook.standard) -> Shop { Shop(book: book, store: store) }
+}
+
+/// Makes fresh stores of one kind; the contract suite runs against each (a PostgreSQL one joins `all` later).
+struct StoreFactory: Sendable, CustomTestStringConvertible {
+    let name: String
+    let make: @Sendable () async throws -> StoreUnderTest
+
+    var testDescription: String { name }
+
+    static let all: [StoreFactory] = [sqlite, memory]
+
+    static let memory = StoreFactory(name: "memory") {
+        let store = MemoryStore()
+        return StoreUnderTest(store: store, overwriteStock: { await store.overwriteStock(of: $0, to: $1) }, remove: {})
+    }
+
+    static let sqlite = StoreFactory(name: "SQLite") {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("state.sqlite")
+        return StoreUnderTest(
+            store: SQLiteStore(path: path),
+            overwriteStock: { fruit, count in
+                try DatabaseQueue(path: path).write { db in
+                    try db.execute(sql: "UPDATE stock SET count = ? WHERE fruit = ?", arguments: [count, fruit.rawValue])
+                    #expect(db.changesCount == 1, "the fruit is in the state")
+                }
+            },
+            remove: directory.remove)
+    }
+}
+
+/// A new empty temporary directory.
+struct TemporaryDirectory: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("juice-shop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// The path of `name` in the directory.
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    @Sendable func remove() { try? FileManager.default.removeItem(at: url) }
+}

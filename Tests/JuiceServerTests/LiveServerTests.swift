@@ -32,7 +32,7 @@ func events(in body: String) -> [(name: String, data: String)] {
     @Test func eventsCarryChangesFromAnySourceAndReloadsThenEndAndReconnect() async throws {
         let shop = try TestShop()
         let hub = shop.server.hub
-        try await shop.application().test(.live) { client in
+        try await shop.application().test(.ahc(.http)) { client in
             let first = Task { try await client.execute(uri: "/api/events", method: .get) { $0.body.text } }
             try await waitUntil { await hub.subscriberCount == 1 }
             // A change made behind the server's back, as `juice order` in a terminal does on the same state.
@@ -44,10 +44,16 @@ func events(in body: String) -> [(name: String, data: String)] {
             try await Task.sleep(for: .milliseconds(300))
             await hub.disconnectAll()
             let received = events(in: try await first.value)
-            #expect(received.map(\.name) == ["stock", "stock", "menu"])
+            // The first event is the stock on connecting; the CLI-like change follows; then the reload's result (the
+            // server's own watcher may report the same broken edit once more).
+            try #require(received.count >= 3)
+            #expect(received.map(\.name).prefix(3) == ["stock", "stock", "menu"])
             #expect(try JSONDecoder().decode(StockBody.self, from: Data(received[0].data.utf8)).stock["banana"] == 10)
             #expect(try JSONDecoder().decode(StockBody.self, from: Data(received[1].data.utf8)).stock["banana"] == 8)
-            #expect(try JSONDecoder().decode(MenuEventBody.self, from: Data(received[2].data.utf8)).result == "rejected")
+            for menuEvent in received.dropFirst(2) {
+                #expect(menuEvent.name == "menu")
+                #expect(try JSONDecoder().decode(MenuEventBody.self, from: Data(menuEvent.data.utf8)).result == "rejected")
+            }
 
             // A client that reconnects starts from the current stock.
             _ = try await shop.store.perform(.change([.remove("banana", 3)], kind: .remove), book: await shop.menu.current.book, command: "test")
@@ -55,8 +61,12 @@ func events(in body: String) -> [(name: String, data: String)] {
             try await waitUntil { await hub.subscriberCount == 1 }
             await hub.disconnectAll()
             let again = events(in: try await second.value)
-            #expect(again.count == 1)
-            #expect(try JSONDecoder().decode(StockBody.self, from: Data(again[0].data.utf8)).stock["banana"] == 5)
+            // (The poller may also have published the change it saw meanwhile; every event shows the same stock.)
+            #expect(!again.isEmpty)
+            for event in again {
+                #expect(event.name == "stock")
+                #expect(try JSONDecoder().decode(StockBody.self, from: Data(event.data.utf8)).stock["banana"] == 5)
+            }
         }
     }
 

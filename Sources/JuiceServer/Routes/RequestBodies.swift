@@ -23,6 +23,23 @@ extension KeyedDecodingContainer where Key == AnyKey {
     }
 }
 
+extension KeyedDecodingContainer where Key == AnyKey {
+    /// The integer at `key`; a number that is not one a 64-bit integer holds (a fraction, 1e30) is `notAnInteger`,
+    /// and `null` is a wrong type, not an absent field.
+    func decodeInteger(_ key: String) throws -> Int {
+        do {
+            return try decode(Int.self, forKey: AnyKey(key))
+        } catch let error as DecodingError {
+            throw error  // a string, null, an object: reported with the field's path
+        } catch {
+            // Foundation's parser rejects a number Int cannot hold (1.5, 1e30) with an error of its own, without a
+            // path; a number it is, if it reads as a Double.
+            guard (try? decode(Double.self, forKey: AnyKey(key))) != nil else { throw error }
+            throw APIProblem.notAnInteger(field: fieldPath(codingPath + [AnyKey(key)]))
+        }
+    }
+}
+
 /// `changes[0].add`: a coding path as a request field's name.
 func fieldPath(_ path: [any CodingKey]) -> String {
     var text = ""
@@ -43,7 +60,7 @@ struct OrderRequest: Decodable, Sendable {
         let container = try decoder.container(keyedBy: AnyKey.self)
         try container.rejectUnknownKeys(allowed: Self.fields)
         juice = try container.decode(String.self, forKey: AnyKey("juice"))
-        count = try container.decodeIfPresent(Int.self, forKey: AnyKey("count")) ?? 1
+        count = container.contains(AnyKey("count")) ? try container.decodeInteger("count") : 1
     }
 }
 
@@ -65,7 +82,7 @@ struct StockChangeRequest: Decodable, Sendable {
                 throw APIProblem.ambiguousChange(field: fieldPath(decoder.codingPath))
             }
             self.operation = operation
-            amount = try container.decode(Int.self, forKey: AnyKey(operation.rawValue))
+            amount = try container.decodeInteger(operation.rawValue)
             guard amount >= 0 else {
                 throw APIProblem.outOfRange(field: fieldPath(decoder.codingPath + [AnyKey(operation.rawValue)]), value: amount, range: 0...Int.max)
             }

@@ -61,7 +61,10 @@ def wait(driver, what, predicate, timeout=5):
     try:
         WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: predicate(d))
     except Exception:
-        raise SystemExit(f"FAILED: {what} (within {timeout} s)")
+        counts = {li.get_attribute("data-fruit"): li.find_element(By.CLASS_NAME, "count").text
+                  for li in driver.find_elements(By.CSS_SELECTOR, "#fruits li")}
+        console = [entry["message"] for entry in driver.get_log("browser")] if hasattr(driver, "get_log") else []
+        raise SystemExit(f"FAILED: {what} (within {timeout} s); the page shows {counts}; console: {console}")
     check(True, what)
 
 
@@ -74,7 +77,16 @@ def juice_button(driver, juice):
 
 
 def dialog_text(driver):
+    """The open dialog's message ("" while no dialog is open)."""
+    if not driver.find_element(By.ID, "dialog").is_displayed():
+        return ""
     return driver.find_element(By.ID, "dialog-message").text
+
+
+def press(driver, button_id):
+    """Presses a dialog button and waits for the dialog to close."""
+    driver.find_element(By.ID, button_id).click()
+    WebDriverWait(driver, 5).until(lambda d: not d.find_element(By.ID, "dialog").is_displayed())
 
 
 subprocess.run([JUICE, "schema"], stdout=subprocess.DEVNULL)  # the binary runs at all
@@ -97,14 +109,14 @@ try:
     for expected in ["8", "6", "4", "2", "0"]:
         juice_button(staff, "banana-juice").click()
         wait(staff, "served: 바나나쥬스 나왔습니다!", lambda d: dialog_text(d) == "바나나쥬스 나왔습니다! 맛있게 드세요!")
-        staff.find_element(By.ID, "dialog-ok").click()
+        press(staff, "dialog-ok")
         wait(watcher, f"the second page sees {expected} bananas", lambda d: count(d, "banana") == expected, timeout=1.5)
     check("sold-out" in juice_button(staff, "banana-juice").get_attribute("class"), "바나나쥬스 is marked once none can be made")
     juice_button(staff, "banana-juice").click()
     wait(staff, "refused: 재료가 모자라요. 재고를 수정할까요?", lambda d: dialog_text(d) == "재료가 모자라요. 재고를 수정할까요?")
     details = staff.find_element(By.ID, "dialog-details").text
     check("바나나" in details and "2개 필요" in details, f"the refusal lists what is short ({details})")
-    staff.find_element(By.ID, "dialog-yes").click()
+    press(staff, "dialog-yes")
     wait(staff, "예 opens the stock screen", lambda d: d.find_element(By.ID, "stock-screen").is_displayed())
     check(staff.find_element(By.ID, "stock-title").text == "재고 추가", "the stock screen's title 재고 추가")
 
@@ -119,7 +131,7 @@ try:
     staff.find_element(By.ID, "apply").click()
     wait(staff, "apply asks for the staff token once", lambda d: d.find_element(By.ID, "token-input").is_displayed())
     staff.find_element(By.ID, "token-input").send_keys(TOKEN)
-    staff.find_element(By.ID, "dialog-ok").click()
+    press(staff, "dialog-ok")
     wait(watcher, "the second page sees the applied stock (4 bananas, 9 kiwis)",
          lambda d: count(d, "banana") == "4" and count(d, "kiwi") == "9", timeout=1.5)
     staff.find_element(By.ID, "close-stock").click()
@@ -127,7 +139,7 @@ try:
     # Order again.
     juice_button(staff, "banana-juice").click()
     wait(staff, "served again after restocking", lambda d: dialog_text(d) == "바나나쥬스 나왔습니다! 맛있게 드세요!")
-    staff.find_element(By.ID, "dialog-ok").click()
+    press(staff, "dialog-ok")
     wait(watcher, "the second page sees 2 bananas", lambda d: count(d, "banana") == "2", timeout=1.5)
 
     # A restart: both pages reconnect by themselves and see a change the command line makes.

@@ -74,9 +74,9 @@ actor EventHub {
     func checkForChanges() async throws(ShopError) {
         let token = try await store.changeToken()
         guard token != lastToken else { return }
+        // The token is taken as seen only once its stock went out, so a failed read is retried at the next tick.
+        if !subscribers.isEmpty { publish(try await stockEvent()) }
         lastToken = token
-        guard !subscribers.isEmpty else { return }
-        publish(try await stockEvent())
     }
 
     /// Looks for changes every `interval` until cancelled; a failed look is retried at the next tick.

@@ -142,12 +142,17 @@ import Testing
         #expect(try await shop.journalCount() == 0)
     }
 
-    @Test func unknownRoutesAre404InJSON() async throws {
+    @Test func unknownRoutesAre404AndUnlistedMethods405InJSON() async throws {
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
             try await client.execute(uri: "/api/nothing", method: .get) { response throws in
                 #expect(response.status == .notFound)
                 #expect(try response.body.decoded(ErrorBody.self).error.code == "not_found")
+            }
+            try await client.execute(uri: "/api/orders", method: .delete) { response throws in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "POST")
+                #expect(try response.body.decoded(ErrorBody.self).error.code == "method_not_allowed")
             }
         }
     }

@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"changes": [{"fruit": "banan", "add": 1}]}"#, 400, "unknown_fruit"),
+        (#"{"changes": [{"fruit": "banan", "add": 1}]}"#, 404, "unknown_fruit"),
         (#"{"changes": [{"fruit": "banana", "add": 1, "set": 3}]}"#, 400, "ambiguous_change"),
         (#"{"changes": [{"fruit": "banana"}]}"#, 400, "ambiguous_change"),
         (#"{"changes": [{"fruit": "banana", "add": -1}]}"#, 400, "out_of_range"),

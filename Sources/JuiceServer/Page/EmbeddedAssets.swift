@@ -417,6 +417,11 @@ components:
       content:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}
+    NotFound:
+      description: No juice or fruit by that name; suggestions when one is close. Nothing changed.
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/Error"}
     Unavailable:
       description: The shop's state cannot be used right now; nothing changed.
       content:
@@ -534,7 +539,7 @@ components:
       required: [juice]
       additionalProperties: false
       properties:
-        juice: {type: string, description: "id, Korean or English name, or alias"}
+        juice: {type: string, description: "id, Korean or English name, or alias", examples: [banana-juice, 딸바쥬스, Mango Juice]}
         count: {type: integer, minimum: 1, maximum: 1000, default: 1}
     StockChange:
       type: object
@@ -543,7 +548,7 @@ components:
       minProperties: 2
       maxProperties: 2
       properties:
-        fruit: {type: string}
+        fruit: {type: string, examples: [banana, 키위]}
         add: {type: integer, minimum: 0}
         remove: {type: integer, minimum: 0}
         set: {type: integer, minimum: 0}
@@ -679,6 +684,7 @@ paths:
               schema: {$ref: "#/components/schemas/Receipt"}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
         "409": {$ref: "#/components/responses/Conflict"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/Unavailable"}
@@ -697,11 +703,7 @@ paths:
             application/json:
               schema: {$ref: "#/components/schemas/Receipt"}
         "400": {$ref: "#/components/responses/BadRequest"}
-        "404":
-          description: No juice by that name; suggestions when one is close.
-          content:
-            application/json:
-              schema: {$ref: "#/components/schemas/Error"}
+        "404": {$ref: "#/components/responses/NotFound"}
         "409": {$ref: "#/components/responses/Conflict"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/Unavailable"}

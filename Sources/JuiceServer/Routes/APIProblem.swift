@@ -29,4 +29,6 @@ enum APIProblem: Error, Sendable {
     case shop(ShopError, book: RecipeBook)
     /// No such route.
     case notFound(path: String)
+    /// The path exists, but not with this method.
+    case methodNotAllowed(String, allowed: [String])
 }

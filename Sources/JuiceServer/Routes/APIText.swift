@@ -70,6 +70,10 @@ extension APIProblem {
             return make(.unauthorized, "wrong_token", "직원 토큰이 맞지 않아요", "the staff token is not correct")
         case .notFound(let path):
             return make(.notFound, "not_found", "'\(path)'는 없는 주소예요", "there is nothing at '\(path)'")
+        case .methodNotAllowed(let method, let allowed):
+            let list = allowed.joined(separator: ", ")
+            return make(.methodNotAllowed, "method_not_allowed", "이 주소는 \(method)를 받지 않아요. 쓸 수 있는 방법: \(list)",
+                        "this address does not take \(method); it takes \(list)")
         case .shop(let error, let book):
             return Self.shopBody(error, text: ShopText(language: language, book: book))
         }
@@ -122,7 +126,7 @@ extension APIProblem {
         }
         switch reason {
         case .unknownFruit(let fruit, let suggestion):
-            var result = make(.badRequest, "unknown_fruit",
+            var result = make(.notFound, "unknown_fruit",
                               "'\(fruit)'라는 과일은 없어요" + (suggestion.map { ". '\($0)'을(를) 찾으셨나요?" } ?? ""),
                               "there is no fruit called '\(fruit)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
             result.1.suggestions = suggestion.map { [$0.rawValue] } ?? []

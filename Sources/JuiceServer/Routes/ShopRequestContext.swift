@@ -46,6 +46,11 @@ struct APIMiddleware: RouterMiddleware {
         } catch let problem as APIProblem {
             return problem.response(in: context.language)
         } catch let error as HTTPError where error.status == .notFound {
+            if let allowed = DocumentedRoutes.methodsByPath[request.uri.path] {
+                var response = APIProblem.methodNotAllowed(request.method.rawValue, allowed: allowed.sorted()).response(in: context.language)
+                response.headers[.allow] = allowed.sorted().joined(separator: ", ")
+                return response
+            }
             return APIProblem.notFound(path: request.uri.path).response(in: context.language)
         }
     }

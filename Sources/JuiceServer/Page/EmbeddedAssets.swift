@@ -549,9 +549,9 @@ components:
       maxProperties: 2
       properties:
         fruit: {type: string, examples: [banana, 키위]}
-        add: {type: integer, minimum: 0}
-        remove: {type: integer, minimum: 0}
-        set: {type: integer, minimum: 0}
+        add: {type: integer, minimum: 0, maximum: 1000000000}
+        remove: {type: integer, minimum: 0, maximum: 1000000000}
+        set: {type: integer, minimum: 0, maximum: 1000000000}
     Reload:
       type: object
       required: [version, loadedAt]

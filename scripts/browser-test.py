@@ -6,6 +6,7 @@ import os, shutil, signal, socket, subprocess, sys, tempfile, time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -59,7 +60,9 @@ def browser():
 
 def wait(driver, what, predicate, timeout=5):
     try:
-        WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: predicate(d))
+        # The page redraws on every event, so an element found a moment ago may be gone: look again.
+        WebDriverWait(driver, timeout, poll_frequency=0.05,
+                      ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]).until(lambda d: predicate(d))
     except Exception:
         counts = {li.get_attribute("data-fruit"): li.find_element(By.CLASS_NAME, "count").text
                   for li in driver.find_elements(By.CSS_SELECTOR, "#fruits li")}

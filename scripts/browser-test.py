@@ -166,6 +166,9 @@ try:
     wait(staff, "staff see a banner naming the file and line", lambda d: "juices.yaml:" in d.find_element(By.ID, "banner").text, timeout=8)
     check(not watcher.find_element(By.ID, "banner").is_displayed(), "customers see no banner")
     check(juice_button(watcher, "banana-juice").text.startswith("바나나 스무디 주문"), "customers keep the last good menu")
+    watcher.find_element(By.ID, "lang-toggle").click()
+    wait(watcher, "the toggle switches the page to English",
+         lambda d: d.find_element(By.ID, "order-title").text == "Let us make you a delicious juice!")
     stop_server(server)
 finally:
     for driver in (staff, watcher):

@@ -18,7 +18,7 @@ extension ShopServer {
             try requireStaff(request)
             let book = await menu.current.book
             do throws(ShopError) {
-                let receipt = try await store.undo(book: book, command: "juice serve: POST /api/undo")
+                let receipt = try await Shop(book: book, store: store).undo(command: "juice serve: POST /api/undo")
                 let message = context.language == .korean ? "변경 #\(receipt.entry.undoes ?? 0)을(를) 되돌렸어요" : "change #\(receipt.entry.undoes ?? 0) undone"
                 return JSONResponse.make(ReceiptBody(receipt, message: message))
             } catch {
@@ -118,7 +118,7 @@ extension ShopServer {
         let operations = Set(body.changes.map(\.operation))
         let kind: JournalKind = operations == [.add] ? .add : operations == [.remove] ? .remove : .set
         do throws(ShopError) {
-            let receipt = try await store.perform(.change(changes, kind: kind), book: book, command: "juice serve: POST /api/stock")
+            let receipt = try await Shop(book: book, store: store).changeStock(changes, kind: kind, command: "juice serve: POST /api/stock")
             let message = context.language == .korean ? "재고를 바꿨어요" : "stock changed"
             return JSONResponse.make(ReceiptBody(receipt, message: message))
         } catch {

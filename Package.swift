@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "JuiceMaker",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "juice", targets: ["juice"]),
         .library(name: "JuiceRecipes", targets: ["JuiceRecipes"]),
@@ -70,16 +69,24 @@ let package = Package(
         ),
         // The C baselines the simulation benchmark measures against (benchmark only).
         .target(name: "CSimulationBaseline", path: "Benchmarks/CSimulationBaseline"),
+        // The bare libyaml event loop the load benchmark measures against (benchmark only).
+        .target(name: "CLoadBaseline", path: "Benchmarks/CLoadBaseline", linkerSettings: [.linkedLibrary("yaml")]),
+        // The start-up baseline: a Swift hello-world built with ArgumentParser, like `juice` (benchmark only).
+        .executableTarget(
+            name: "hello-argument-parser",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/HelloArgumentParser"
+        ),
         // Benchmarks: ratios against baselines measured in the same run.
         .executableTarget(
             name: "juice-bench",
-            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "JuiceShop", "CSimulationBaseline"]
+            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "JuiceShop", "CSimulationBaseline", "CLoadBaseline"]
         ),
         .testTarget(name: "JuiceYAMLTests", dependencies: ["JuiceYAML"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCoreTests", dependencies: ["JuiceCore"]),
         .testTarget(
             name: "JuiceRecipesTests",
-            dependencies: ["JuiceRecipes"],
+            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "JuiceShopTests", dependencies: ["JuiceShop", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]),

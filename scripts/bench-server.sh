@@ -14,8 +14,8 @@ cp -r recipes "$work/recipes"
 cat > "$work/recipes/store.yaml" <<'YAML'
 version: 1
 store:
-  capacity: 2000000000
-  stock: {strawberry: 2000000000, banana: 2000000000, pineapple: 2000000000, kiwi: 2000000000, mango: 2000000000}
+  capacity: 1000000000
+  stock: {strawberry: 1000000000, banana: 1000000000, pineapple: 1000000000, kiwi: 1000000000, mango: 1000000000}
 YAML
 cat > "$work/order.lua" <<'LUA'
 wrk.method = "POST"

@@ -12,44 +12,44 @@ public enum JuiceLookupError: Error, Hashable, Sendable, CustomStringConvertible
     }
 }
 
-/// Finds juices by id, Korean or English name, or alias, ignoring case, spaces, hyphens and underscores.
+/// Finds juices by id, Korean or English name, or alias, as `NameKey` compares names.
 public struct JuiceFinder: Sendable {
     private let book: RecipeBook
-    private let index: [String: JuiceID]
+    /// Each key's juice, by position in `book.juices`.
+    private let index: [NameKey: Int]
 
-    /// Indexes every id, name and alias of `book`'s juices (the first juice to claim a name keeps it).
+    /// Indexes every id, name and alias of `book`'s juices: ids first, then names and aliases; the first juice to
+    /// claim a key keeps it (a book that lints clean has no key claimed twice).
     public init(book: RecipeBook) {
         self.book = book
-        var index: [String: JuiceID] = [:]
-        for juice in book.juices {
-            for text in [juice.id.rawValue] + juice.name.all + juice.aliases {
-                let key = Self.key(text)
-                if index[key] == nil { index[key] = juice.id }
+        var index: [NameKey: Int] = [:]
+        index.reserveCapacity(book.juices.count * 3)
+        for (position, juice) in book.juices.enumerated() where index[NameKey(juice.id.rawValue)] == nil {
+            index[NameKey(juice.id.rawValue)] = position
+        }
+        for (position, juice) in book.juices.enumerated() {
+            for text in juice.name.all + juice.aliases where index[NameKey(text)] == nil {
+                index[NameKey(text)] = position
             }
         }
         self.index = index
     }
 
-    /// The look-up key of a name: normalised, without hyphens and underscores ("Mango Kiwi" finds "Mango-Kiwi").
-    static func key(_ name: String) -> String {
-        NameMatching.normalize(name).filter { $0 != "-" && $0 != "_" }
-    }
-
     /// The juice `name` refers to.
     public func juice(named name: String) throws(JuiceLookupError) -> Juice {
-        if let id = index[Self.key(name)], let juice = book.juice(id) { return juice }
+        if let position = index[NameKey(name)] { return book.juices[position] }
         let candidates = book.juices.flatMap { [$0.id.rawValue] + $0.name.all + $0.aliases }
         throw .unknown(name, suggestion: NameMatching.suggestion(for: name, among: candidates))
     }
 }
 
 extension RecipeBook {
-    /// The id of the fruit `name` refers to (id, Korean or English name, ignoring case and spaces); `name` itself when none does.
+    /// The id of the fruit `name` refers to (its id, Korean or English name, as `NameKey` compares names); `name`
+    /// itself when none does. An exact id wins over another fruit's name.
     public func fruitID(matching name: String) -> FruitID {
-        let key = JuiceFinder.key(name)
-        let match = fruits.first { fruit in
-            ([fruit.id.rawValue] + fruit.name.all).contains { JuiceFinder.key($0) == key }
-        }
+        if fruit(FruitID(name)) != nil { return FruitID(name) }
+        let key = NameKey(name)
+        let match = fruits.first { NameKey($0.id.rawValue) == key } ?? fruits.first { $0.name.all.contains { NameKey($0) == key } }
         return match?.id ?? FruitID(name)
     }
 }

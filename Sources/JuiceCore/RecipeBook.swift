@@ -6,23 +6,25 @@ public struct RecipeBook: Hashable, Sendable {
     public private(set) var juices: [Juice]
     /// The store's capacities and initial stock.
     public var store: Store
-    private var fruitIndex: IDIndex<FruitID>
-    private var juiceIndex: IDIndex<JuiceID>
+    /// The position of each id in `fruits` and `juices` (derived from them).
+    private var fruitIndex: [FruitID: Int] = [:]
+    private var juiceIndex: [JuiceID: Int] = [:]
 
     /// Creates a book; for a repeated id the first definition wins.
     public init(fruits: [Fruit], juices: [Juice], store: Store) {
         self.fruits = fruits
         self.juices = juices
         self.store = store
-        fruitIndex = IDIndex(count: fruits.count) { fruits[$0].id }
-        juiceIndex = IDIndex(count: juices.count) { juices[$0].id }
+        for (position, fruit) in fruits.enumerated().reversed() { fruitIndex[fruit.id] = position }
+        juiceIndex.reserveCapacity(juices.count)
+        for (position, juice) in juices.enumerated().reversed() { juiceIndex[juice.id] = position }
     }
 
     /// The fruit with `id`, if there is one.
-    public func fruit(_ id: FruitID) -> Fruit? { fruitIndex.position(of: id) { fruits[$0].id }.map { fruits[$0] } }
+    public func fruit(_ id: FruitID) -> Fruit? { fruitIndex[id].map { fruits[$0] } }
 
     /// The juice with `id`, if there is one.
-    public func juice(_ id: JuiceID) -> Juice? { juiceIndex.position(of: id) { juices[$0].id }.map { juices[$0] } }
+    public func juice(_ id: JuiceID) -> Juice? { juiceIndex[id].map { juices[$0] } }
 
     /// The display name of the juice `id` in `language` (its id when the book does not have it).
     public func displayName(of id: JuiceID, in language: Language) -> String {

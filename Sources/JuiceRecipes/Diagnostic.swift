@@ -1,4 +1,4 @@
-@_exported import JuiceYAML
+import JuiceYAML
 
 /// How serious a diagnostic is.
 public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseIterable {
@@ -68,15 +68,18 @@ public struct Diagnostic: Hashable, Sendable, Comparable, CustomStringConvertibl
 }
 
 extension Diagnostic {
-    /// The diagnostic for a problem the YAML layer found.
+    /// The diagnostic for a problem the YAML layer found, worded for a recipe file.
     public init(_ error: YAMLError) {
         var notes: [DiagnosticNote] = []
+        var message = error.message
         let rule: RuleID
         switch error {
         case .syntax: rule = .yamlSyntax
         case .tabIndentation: rule = .tabIndentation
         case .invalidUTF8, .nulByte, .controlCharacter, .unsupportedEncoding, .byteOrderMarkInside: rule = .encoding
-        case .emptyFile: rule = .emptyFile
+        case .emptyFile:
+            rule = .emptyFile
+            message += "; expected a mapping starting with 'version: 1'"
         case .multipleDocuments(_, let first):
             rule = .multipleDocuments
             notes.append(DiagnosticNote("the first document starts here", at: first))
@@ -86,10 +89,12 @@ extension Diagnostic {
             rule = .duplicateKey
             notes.append(DiagnosticNote("'\(key)' was first defined here", at: first))
         case .nonStringKey: rule = .nonStringKey
-        case .unsupportedTag: rule = .unsupportedTag
+        case .unsupportedTag(let tag, _):
+            rule = .unsupportedTag
+            message = "unsupported tag '\(tag)'; recipe files use plain YAML values only"
         case .tooDeep, .fileTooLarge, .tooManyNodes, .scalarTooLong, .itemTooLarge: rule = .limitExceeded
         case .notAList: rule = .wrongType
         }
-        self.init(rule, error.message, at: error.location, notes: notes, fix: error.suggestion)
+        self.init(rule, message, at: error.location, notes: notes, fix: error.suggestion)
     }
 }

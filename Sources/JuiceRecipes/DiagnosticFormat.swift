@@ -1,3 +1,5 @@
+import JuiceYAML
+
 /// The output formats `juice lint` can write diagnostics in.
 public enum DiagnosticFormat: String, Sendable, CaseIterable {
     /// Compiler-style lines with the source line and a caret.
@@ -23,13 +25,14 @@ public struct DiagnosticRenderer: Sendable {
         self.colored = colored
     }
 
-    /// The whole report for `result` in `format`, ending with a newline.
-    public func render(_ result: RecipeLoadResult, as format: DiagnosticFormat) -> String {
+    /// The whole report for `result` in `format`, ending with a newline; SARIF lists each rule at its severity
+    /// under `rules` (off where `rules` turns it off).
+    public func render(_ result: RecipeLoadResult, as format: DiagnosticFormat, rules: RuleConfiguration = RuleConfiguration()) -> String {
         switch format {
         case .text: return text(result)
         case .json: return JSONValue.array(result.diagnostics.map(json)).rendered(pretty: true) + "\n"
         case .github: return github(result)
-        case .sarif: return sarif(result).rendered(pretty: true) + "\n"
+        case .sarif: return sarif(result, rules: rules).rendered(pretty: true) + "\n"
         }
     }
 
@@ -149,7 +152,7 @@ public struct DiagnosticRenderer: Sendable {
 
     // MARK: SARIF
 
-    private func sarif(_ result: RecipeLoadResult) -> JSONValue {
+    private func sarif(_ result: RecipeLoadResult, rules configuration: RuleConfiguration) -> JSONValue {
         let rules = RuleID.allCases
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
         let results: [JSONValue] = result.diagnostics.map { diagnostic in
@@ -167,19 +170,28 @@ public struct DiagnosticRenderer: Sendable {
         }
         let driver: JSONValue = .object([
             ("name", "juice lint"),
+            ("version", .string(JuiceVersion.current)),
             ("informationUri", "https://github.com/juicemaker/juicemaker/blob/main/docs/recipe-format.md"),
-            ("rules", .array(rules.map { rule in
-                .object([
+            ("rules", .array(rules.map { rule -> JSONValue in
+                let severity = configuration.severity(of: rule)
+                return .object([
                     ("id", .string(rule.rawValue)),
                     ("shortDescription", .object([("text", .string(rule.summary))])),
-                    ("defaultConfiguration", .object([("level", .string(rule.severity.rawValue))])),
+                    ("defaultConfiguration", .object(
+                        [("level", .string((severity ?? rule.severity).rawValue))] + (severity == nil ? [("enabled", .bool(false))] : [])
+                    )),
                 ])
             })),
         ])
         return .object([
             ("$schema", "https://json.schemastore.org/sarif-2.1.0.json"),
             ("version", "2.1.0"),
-            ("runs", .array([.object([("tool", .object([("driver", driver)])), ("results", .array(results))])])),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", driver)])),
+                // Columns count Unicode scalars, as everywhere in juice.
+                ("columnKind", "unicodeCodePoints"),
+                ("results", .array(results)),
+            ])])),
         ])
     }
 

@@ -1,4 +1,5 @@
 import JuiceCore
+import JuiceYAML
 
 /// Typed values and reporting for `RecipeFileReader`.
 extension RecipeFileReader {
@@ -118,7 +119,8 @@ extension RecipeFileReader {
         case .mapping: return true
         case .invalid: return false
         case .scalar, .sequence:
-            report(.wrongType, "expected \(expecting()) for \(what()), got \(document.describe(node))", at: node)
+            report(.wrongType, "expected \(expecting()) for \(what()), got \(document.describe(node))", at: node,
+                   fix: lacksSpaceAfterColon(node) ? Self.spaceAfterColon : nil)
             return false
         }
     }
@@ -133,7 +135,16 @@ extension RecipeFileReader {
         let suggestion = NameMatching.suggestion(for: name, among: allowed)
         let message = "unknown key '\(name)' \(context)"
             + (suggestion.map { "; did you mean '\($0)'?" } ?? "; expected one of " + allowed.map { "'\($0)'" }.joined(separator: ", "))
-        report(.unknownKey, message, at: key, fix: suggestion.map { "rename '\(name)' to '\($0)'" })
+        report(.unknownKey, message, at: key,
+               fix: lacksSpaceAfterColon(key) ? Self.spaceAfterColon : suggestion.map { "rename '\(name)' to '\($0)'" })
+    }
+
+    static let spaceAfterColon = "put a space after the ':' ('key: value')"
+
+    /// Whether the plain scalar `node` holds a colon with no space after it: a key and value written as one.
+    func lacksSpaceAfterColon(_ node: YAMLNodeID) -> Bool {
+        document.kind(of: node) == .scalar && document.style(of: node) == .plain
+            && document.withBytes(of: node) { $0.dropLast().contains(UInt8(ascii: ":")) }
     }
 
     mutating func report(_ rule: RuleID, _ message: String, at node: YAMLNodeID, notes: [DiagnosticNote] = [], fix: String? = nil) {

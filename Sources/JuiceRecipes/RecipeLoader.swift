@@ -1,4 +1,5 @@
 import JuiceCore
+import JuiceYAML
 
 /// The outcome of loading a recipe set: the book and every diagnostic, sorted by location.
 public struct RecipeLoadResult: Sendable {
@@ -8,8 +9,6 @@ public struct RecipeLoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The files read, in load order.
     public var sources: [RecipeSourceFile]
-    /// How many files were read in two halves at once (see `RecipeFileHalves`).
-    package var filesReadInHalves = 0
 
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -23,26 +22,6 @@ public struct RecipeLoadResult: Sendable {
 public struct RecipeLoader: Sendable {
     /// The YAML limits every file is held to.
     public var limits: YAMLLimits
-    /// When a file is read in two halves at once (see `RecipeFileHalves`); results are the same either way.
-    package var halving = Halving.whenWorthwhile
-
-    /// When a file is read in two halves at once.
-    package enum Halving: Sendable {
-        /// A file of 512 KiB or more, on a machine with a second processor.
-        case whenWorthwhile
-        /// Every file in which a cut is found (for tests).
-        case always
-        /// No file.
-        case never
-
-        func applies(toSize size: Int) -> Bool {
-            switch self {
-            case .whenWorthwhile: return RecipeFileHalves.isWorthwhile(size: size)
-            case .always: return true
-            case .never: return false
-            }
-        }
-    }
 
     /// Creates a loader holding files to `limits`.
     public init(limits: YAMLLimits = .default) {
@@ -68,34 +47,59 @@ public struct RecipeLoader: Sendable {
     public func load(files: [RecipeSourceFile]) -> RecipeLoadResult {
         var diagnostics: [Diagnostic] = []
         var contents: [FileContents] = []
-        var halved = 0
+        var unreadKeys: Set<String> = []
         let parser = YAMLParser(limits: limits)
-        let sourceFiles = SourceFiles(names: files.map(\.name))
-        for (index, file) in files.enumerated() {
+        for file in files {
             if let size = file.oversizedBy {
                 let error = YAMLError.fileTooLarge(bytes: size, limit: limits.maxFileBytes, at: SourceLocation(file: file.name, line: 1, column: 1))
                 diagnostics.append(Diagnostic(error))
                 continue
             }
-            if halving.applies(toSize: file.bytes.count), let halves = RecipeFileHalves.read(file, index: index, parser: parser) {
-                contents.append(halves)
-                halved += 1
+            // The tree is let go as soon as the file is read into drafts.
+            let parsed = parser.parse(file.bytes, file: file.name)
+            diagnostics += parsed.errors.map(Diagnostic.init)
+            guard let document = parsed.document else {
+                // Parsing stopped at a fatal problem: what the file defines is unknown, so what other files say
+                // about the names it holds is not reported (its own problem is).
+                unreadKeys.formUnion(Self.keys(in: file.bytes))
                 continue
             }
-            // Each fruit and juice is read as soon as it is parsed; its nodes are dropped right after.
-            var reader = RecipeFileReader(file: file.name, fileIndex: index, bytes: file.bytes)
-            let parsed = parser.parse(file.bytes, file: file.name, visitor: &reader)
-            diagnostics += parsed.errors.map(Diagnostic.init)
-            // Without a document, parsing stopped at a fatal problem: what the reader saw is incomplete, so it is dropped.
-            guard let document = parsed.document else { continue }
-            reader.finish(document)
+            let reader = RecipeFileReader(document)
             diagnostics += reader.diagnostics
             contents.append(reader.contents)
         }
-        var validator = RecipeValidator(files: sourceFiles)
-        let book = validator.validate(&contents)
+        var validator = RecipeValidator(unreadKeys: unreadKeys)
+        let book = validator.validate(contents)
         diagnostics += validator.diagnostics
         diagnostics.sort()
-        return RecipeLoadResult(book: book, diagnostics: diagnostics, sources: files, filesReadInHalves: halved)
+        return RecipeLoadResult(book: book, diagnostics: diagnostics, sources: files)
+    }
+
+    /// Every text that looks like a mapping key in `bytes` (a run of characters other than spaces and YAML's
+    /// punctuation, right before a colon), quotes taken off: what a file that could not be parsed may define.
+    static func keys(in bytes: [UInt8]) -> Set<String> {
+        var keys: Set<String> = []
+        var start: Int?
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case UInt8(ascii: ":"):
+                if let first = start { keys.insert(String(decoding: bytes[first..<index], as: UTF8.self)) }
+                start = nil
+            case 0x09, 0x0A, 0x0D, 0x20, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                 UInt8(ascii: ","), UInt8(ascii: "#"):
+                start = nil
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                // A closing quote right before the colon ends a quoted key; an opening one starts it.
+                if let first = start, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ":") {
+                    keys.insert(String(decoding: bytes[first..<index], as: UTF8.self))
+                    start = nil
+                } else {
+                    start = index + 1
+                }
+            default:
+                if start == nil { start = index }
+            }
+        }
+        return keys
     }
 }

@@ -1,263 +1,225 @@
 import JuiceCore
+import JuiceYAML
 
 /// Merges what every file contributes and checks the recipe set as a whole: ids, names, recipes against fruits and store.
 struct RecipeValidator {
     private(set) var diagnostics: [Diagnostic] = []
-    let files: SourceFiles
+    /// The keys written in files that could not be parsed: what those files would have defined is unknown, so
+    /// nothing named by one of these is reported as unknown, unstocked or unused.
+    let unreadKeys: Set<String>
 
-    init(files: SourceFiles) {
-        self.files = files
+    init(unreadKeys: Set<String> = []) {
+        self.unreadKeys = unreadKeys
     }
 
-    mutating func report(
-        _ rule: RuleID, _ message: String, at ref: SourceRef, notes: [(String, SourceRef)] = [], fix: String? = nil
-    ) {
-        diagnostics.append(Diagnostic(rule, message, at: files.location(ref), length: Int(ref.length),
-            notes: notes.map { DiagnosticNote($0.0, at: files.location($0.1)) }, fix: fix))
+    mutating func report(_ rule: RuleID, _ message: String, at place: Located<some Any>, notes: [DiagnosticNote] = [], fix: String? = nil) {
+        diagnostics.append(Diagnostic(rule, message, at: place.location, length: Int(place.length), notes: notes, fix: fix))
     }
 
-    /// Validates the recipe set and builds its book; takes the juices out of `contents` (so the book does not copy them).
+    /// Validates the recipe set and builds its book.
     ///
-    /// Checks whose rules differ may run in any order (diagnostics are sorted by location, severity and rule); the
-    /// recipe checks run before the name checks so that each side table is released as soon as it is done with.
-    mutating func validate(_ contents: inout [FileContents]) -> RecipeBook {
+    /// Tables are keyed `[FruitID: Int]`, `[JuiceID: Int]` and `[NameKey: Int]` only, positions into arrays: each
+    /// other dictionary type would cost `juice lint` its own start-up work in the Swift runtime.
+    mutating func validate(_ contents: [FileContents]) -> RecipeBook {
         let fruits = mergeFruits(contents)
-        var juices = mergeJuices(&contents)
-        let store = mergeStore(contents, fruits: fruits)
+        var juices = mergeJuices(contents)
+        let namer = FruitNamer(fruits)
+        let store = mergeStore(contents, fruits: fruits, namer: namer)
         let fruitsSection = contents.lazy.compactMap(\.fruitsSection).first
-        contents = []
-        checkNames(of: fruits.map(\.nameRefs), kind: "fruit")
-        checkRecipes(&juices, fruits: fruits, store: store, fruitsSection: fruitsSection)
-        juices.ingredients = []
-        juices.ingredientPlaces = [:]
-        checkJuiceNames(juices)
-        checkUnusedFruits(fruits, mentioned: Set(juices.fruits.ids))
-        let usable = juices.juices
-        juices = JuiceList()
-        return RecipeBook(
-            fruits: fruits.map { Fruit(id: $0.id.value, name: $0.name, emoji: $0.emoji) },
-            juices: usable,
-            store: store
-        )
+        checkNames(of: fruits, kind: "fruit")
+        checkNames(of: juices, kind: "juice")
+        var used = checkRecipes(&juices, namer: namer, store: store, fruitsSection: fruitsSection)
+        for fruit in contents.lazy.flatMap(\.fruitsWithInvalidAmounts) {
+            if let position = namer.position(of: fruit) { used[position] = true }
+        }
+        for (position, fruit) in fruits.enumerated() where !used[position] && !unreadKeys.contains(fruit.id.value.rawValue) {
+            report(.unusedFruit, "no juice uses fruit '\(fruit.id.value)'", at: fruit.id, fix: "add it to a recipe or remove it")
+        }
+        return RecipeBook(fruits: fruits.map(\.fruit), juices: juices.map(\.juice), store: store)
     }
 
     // MARK: Merging
 
     private mutating func mergeFruits(_ files: [FileContents]) -> [FruitDraft] {
-        var seen: [FruitID: SourceRef] = [:]
-        var fruits: [FruitDraft] = []
-        for fruit in files.lazy.flatMap(\.fruits) {
-            if let first = seen[fruit.id.value] {
-                reportDuplicate("fruit '\(fruit.id.value)'", at: fruit.id.ref, first: first)
+        firstDefinitions(files.flatMap(\.fruits), kind: "fruit", id: \.id)
+    }
+
+    /// Every file's juices in one list, the first definition of each id kept.
+    private mutating func mergeJuices(_ files: [FileContents]) -> [JuiceDraft] {
+        // Ids within one file differ (the YAML layer refuses a key given twice); only several files need a check.
+        let sources = files.filter { !$0.juices.isEmpty }
+        guard sources.count > 1 else { return sources.first?.juices ?? [] }
+        return firstDefinitions(sources.flatMap(\.juices), kind: "juice", id: \.id)
+    }
+
+    /// `drafts` with the first definition of each id kept; a later one is reported as defined twice.
+    private mutating func firstDefinitions<Draft, ID: Hashable>(_ drafts: [Draft], kind: String, id idOf: (Draft) -> Located<ID>) -> [Draft] {
+        var seen: [ID: Int] = [:]
+        var kept: [Draft] = []
+        kept.reserveCapacity(drafts.count)
+        for draft in drafts {
+            let id = idOf(draft)
+            if let first = seen[id.value] {
+                reportDuplicate("\(kind) '\(id.value)'", at: id, first: idOf(kept[first]).location)
                 continue
             }
-            seen[fruit.id.value] = fruit.id.ref
-            fruits.append(fruit)
+            seen[id.value] = kept.count
+            kept.append(draft)
         }
-        return fruits
+        return kept
     }
 
-    /// Every file's juices in one list, the first definition of each id kept; takes the lists out of `files`.
-    private mutating func mergeJuices(_ files: inout [FileContents]) -> JuiceList {
-        let sources = files.indices.filter { !files[$0].juices.juices.isEmpty || !files[$0].juices.fruits.ids.isEmpty }
-        // Ids within one file differ in their bytes (the YAML layer refuses duplicate keys); for simple texts that
-        // means they differ as strings too, so one file of simple ids needs no check.
-        let simple = sources.allSatisfy { files[$0].juices.idsAreSimple }
-        if sources.count <= 1 && simple {
-            guard let only = sources.first else { return JuiceList() }
-            var list = JuiceList()
-            swap(&list, &files[only].juices)
-            return list
-        }
-        // Juices of several files are numbered anew: the name check runs in full at the end.
-        var merged = JuiceList(namesIndexed: false)
-        merged.juices.reserveCapacity(sources.reduce(0) { $0 + files[$1].juices.juices.count })
-        var seen = JuiceIDSet(simple: simple, expected: merged.juices.capacity)
-        for index in sources {
-            var list = JuiceList()
-            swap(&list, &files[index].juices)
-            let fruitNumbers = list.fruits.ids.indices.map { number in list.fruits.withBytes(of: number) { merged.fruits.number(of: $0) } }
-            let file = files[index].file
-            merged.fileRuns.append((merged.juices.count, file))
-            var alias = 0
-            var ingredient = 0
-            for (position, juice) in list.juices.enumerated() {
-                let aliases = alias..<alias + juice.aliases.count
-                let ingredients = ingredient..<ingredient + juice.recipe.count
-                alias = aliases.upperBound
-                ingredient = ingredients.upperBound
-                let ref = list.places[position].place(0, text: juice.id.rawValue).ref(in: file)
-                if let first = seen.insert(juice.id, ref: ref) {
-                    reportDuplicate("juice '\(juice.id)'", at: ref, first: first)
-                    continue
-                }
-                merged.append(juice, places: list.places[position])
-                merged.aliasPlaces += list.aliasPlaces[aliases]
-                for index in ingredients {
-                    if let place = list.ingredientPlaces[index] { merged.ingredientPlaces[merged.ingredients.count] = place }
-                    let entry = list.ingredients[index]
-                    merged.ingredients.append(IngredientPlace(fruit: fruitNumbers[Int(entry.fruit)], spot: entry.spot))
-                }
-            }
-        }
-        return merged
-    }
-
-    private mutating func mergeStore(_ files: [FileContents], fruits: [FruitDraft]) -> Store {
-        let known = Set(fruits.map(\.id.value))
-        let fruitNames = fruits.map(\.id.value.rawValue)
+    private mutating func mergeStore(_ files: [FileContents], fruits: [FruitDraft], namer: FruitNamer) -> Store {
         var store = Store()
-        var capacityLocation: SourceRef?
+        var capacityLocation: SourceLocation?
         for file in files {
             guard let capacity = file.defaultCapacity else { continue }
             if let first = capacityLocation {
-                reportDuplicate("the store's capacity", at: capacity.ref, first: first)
+                reportDuplicate("the store's capacity", at: capacity, first: first)
                 continue
             }
-            capacityLocation = capacity.ref
+            capacityLocation = capacity.location
             store.defaultCapacity = capacity.value
         }
-        var capacitySeen: [FruitID: SourceRef] = [:]
-        for entry in files.lazy.flatMap(\.capacities) {
+        let capacities = files.flatMap(\.capacities)
+        var capacitySeen: [FruitID: Int] = [:]
+        for (index, entry) in capacities.enumerated() {
             let fruit = entry.value.fruit
-            guard checkStoreFruit(fruit, at: entry.ref, known: known, names: fruitNames, field: "capacity") else { continue }
+            guard checkStoreFruit(entry, namer: namer, field: "capacity") else { continue }
             if let first = capacitySeen[fruit] {
-                reportDuplicate("the capacity of '\(fruit)'", at: entry.ref, first: first)
+                reportDuplicate("the capacity of '\(fruit)'", at: entry, first: capacities[first].location)
                 continue
             }
-            capacitySeen[fruit] = entry.ref
+            capacitySeen[fruit] = index
             store.capacities[fruit] = entry.value.amount
         }
-        var stockSeen: [FruitID: SourceRef] = [:]
-        for entry in files.lazy.flatMap(\.stock) {
+        let stock = files.flatMap(\.stock)
+        var stockSeen: [FruitID: Int] = [:]
+        for (index, entry) in stock.enumerated() {
             let fruit = entry.value.fruit
-            guard checkStoreFruit(fruit, at: entry.ref, known: known, names: fruitNames, field: "stock") else { continue }
+            guard checkStoreFruit(entry, namer: namer, field: "stock") else { continue }
             if let first = stockSeen[fruit] {
-                reportDuplicate("the stock of '\(fruit)'", at: entry.ref, first: first)
+                reportDuplicate("the stock of '\(fruit)'", at: entry, first: stock[first].location)
                 continue
             }
-            stockSeen[fruit] = entry.ref
+            stockSeen[fruit] = index
             let capacity = store.capacity(of: fruit)
             if entry.value.amount > capacity {
                 report(.stockExceedsCapacity, "the stock of '\(fruit)' is \(entry.value.amount), above its capacity of \(capacity)",
-                       at: entry.ref, fix: "lower the stock to \(capacity) or raise the capacity")
+                       at: entry, fix: "lower the stock to \(capacity) or raise the capacity")
             }
             store.initialStock[fruit] = entry.value.amount
         }
-        for fruit in fruits where stockSeen[fruit.id.value] == nil {
-            report(.missingStock, "fruit '\(fruit.id.value)' has no stock entry; it starts at 0", at: fruit.id.ref,
+        for fruit in fruits where stockSeen[fruit.id.value] == nil && !unreadKeys.contains(fruit.id.value.rawValue) {
+            report(.missingStock, "fruit '\(fruit.id.value)' has no stock entry; it starts at 0", at: fruit.id,
                    fix: "add '\(fruit.id.value): 10' under 'store: stock:'")
         }
         return store
     }
 
-    private mutating func checkStoreFruit(_ fruit: FruitID, at ref: SourceRef, known: Set<FruitID>, names: [String], field: String) -> Bool {
-        guard !known.contains(fruit) else { return true }
-        let suggestion = NameMatching.suggestion(for: fruit.rawValue, among: names)
+    private mutating func checkStoreFruit(_ entry: Located<FruitAmount>, namer: FruitNamer, field: String) -> Bool {
+        let fruit = entry.value.fruit
+        guard !namer.isDefined(fruit) else { return true }
+        guard !unreadKeys.contains(fruit.rawValue) else { return false }
+        let suggestion = namer.suggestion(for: fruit)
         report(.unknownStockFruit, "\(field) given for unknown fruit '\(fruit)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-               at: ref, fix: suggestion.map { "replace '\(fruit)' with '\($0)'" } ?? "define '\(fruit)' under 'fruits' or remove this entry")
+               at: entry, fix: suggestion.map { "replace '\(fruit)' with '\($0)'" } ?? "define '\(fruit)' under 'fruits' or remove this entry")
         return false
-    }
-
-    // MARK: Names
-
-    private mutating func checkNames(of owners: [[Located<String>]], kind: String) {
-        var seen: [String: (owner: Int, ref: SourceRef)] = [:]
-        seen.reserveCapacity(owners.count * 2)
-        for (index, names) in owners.enumerated() {
-            for name in names {
-                let key = NameMatching.normalize(name.value)
-                if let first = seen[key] {
-                    if first.owner != index {
-                        report(.duplicateName, "two \(kind)s are named '\(name.value)'", at: name.ref,
-                               notes: [("the other \(kind) with that name", first.ref)], fix: "give each \(kind) its own name")
-                    }
-                    continue
-                }
-                seen[key] = (index, name.ref)
-            }
-        }
     }
 
     // MARK: Recipes
 
-    /// What the store says about one fruit a recipe names.
-    private struct RecipeFruit {
-        var known: Bool
+    /// What the store says about one defined fruit.
+    private struct StoredFruit {
         var capacity: Int
         var stock: Int
     }
 
-    /// Checks every recipe; restricts each recipe to known fruits.
-    private mutating func checkRecipes(_ list: inout JuiceList, fruits: [FruitDraft], store: Store, fruitsSection: SourceRef?) {
-        let known = Set(fruits.map(\.id.value))
-        let fruitNames = fruits.map(\.id.value.rawValue)
-        // Each fruit is looked up once, however many recipes name it.
-        let recipeFruits = list.fruits.ids.map { fruit in
-            RecipeFruit(known: known.contains(fruit), capacity: store.capacity(of: fruit), stock: store.initialStock[fruit] ?? 0)
-        }
-        var suggestions: [Int: String?] = [:]
-        var run = 0
-        var file = list.fileRuns.first?.file ?? 0
-        var next = 0
-        for index in list.juices.indices {
-            while run + 1 < list.fileRuns.count, list.fileRuns[run + 1].start <= index {
-                run += 1
-                file = list.fileRuns[run].file
-            }
-            let count = list.juices[index].recipe.count
-            var unknown = 0
-            for position in 0..<count {
-                let entry = list.ingredients[next + position]
-                let fruit = recipeFruits[Int(entry.fruit)]
-                let amount = list.juices[index].recipe[position].amount
-                if fruit.known && amount <= fruit.stock && amount <= fruit.capacity { continue }
-                let ingredient = list.juices[index].recipe[position]
-                let juice = list.juices[index].id
-                let ref = list.ingredientPlace(next + position).ref(in: file)
-                guard fruit.known else {
-                    let suggestion = suggestions[Int(entry.fruit)] ?? NameMatching.suggestion(for: ingredient.fruit.rawValue, among: fruitNames)
-                    suggestions[Int(entry.fruit)] = suggestion
-                    reportUnknownFruit(ingredient.fruit, in: juice, at: ref, suggestion: suggestion, fruitsSection: fruitsSection)
-                    unknown += 1
+    /// Checks every recipe against the fruits and the store; restricts each recipe to defined fruits. Returns
+    /// which fruits (by position) the recipes use.
+    private mutating func checkRecipes(_ juices: inout [JuiceDraft], namer: FruitNamer, store: Store, fruitsSection: SourceLocation?) -> [Bool] {
+        // Each fruit is looked up once per ingredient.
+        let stored = namer.ids.map { StoredFruit(capacity: store.capacity(of: $0), stock: store.initialStock[$0] ?? 0) }
+        var used = [Bool](repeating: false, count: stored.count)
+        for index in juices.indices {
+            var unknown = false
+            for ingredient in juices[index].recipe {
+                let (fruit, amount) = (ingredient.value.fruit, ingredient.value.amount)
+                let juice = juices[index].id.value
+                guard let position = namer.position(of: fruit) else {
+                    unknown = true
+                    if !unreadKeys.contains(fruit.rawValue) { reportUnknownFruit(ingredient, in: juice, namer: namer, fruitsSection: fruitsSection) }
                     continue
                 }
-                if amount > fruit.capacity {
+                let known = stored[position]
+                used[position] = true
+                if amount > known.capacity {
                     report(.exceedsCapacity,
-                           "juice '\(juice)' needs \(amount) '\(ingredient.fruit)' but the store holds at most \(fruit.capacity); it can never be made",
-                           at: ref, fix: "use at most \(fruit.capacity) or raise the capacity of '\(ingredient.fruit)'")
-                } else {
+                           "juice '\(juice)' needs \(amount) '\(fruit)' but the store holds at most \(known.capacity); it can never be made",
+                           at: ingredient, fix: "use at most \(known.capacity) or raise the capacity of '\(fruit)'")
+                } else if amount > known.stock {
                     report(.exceedsInitialStock,
-                           "juice '\(juice)' needs \(amount) '\(ingredient.fruit)' but the store starts with \(fruit.stock); it cannot be made until restocked",
-                           at: ref, fix: "raise the initial stock of '\(ingredient.fruit)' to \(amount)")
+                           "juice '\(juice)' needs \(amount) '\(fruit)' but the store starts with \(known.stock); it cannot be made until restocked",
+                           at: ingredient, fix: "raise the initial stock of '\(fruit)' to \(amount)")
                 }
             }
-            if unknown > 0 {
-                let kept = (0..<count).filter { recipeFruits[Int(list.ingredients[next + $0].fruit)].known }
-                list.juices[index].recipe = kept.map { list.juices[index].recipe[$0] }
-            }
-            next += count
+            if unknown { juices[index].recipe.removeAll { !namer.isDefined($0.value.fruit) } }
         }
+        return used
     }
 
-    private mutating func reportUnknownFruit(_ fruit: FruitID, in juice: JuiceID, at ref: SourceRef, suggestion: String?, fruitsSection: SourceRef?) {
+    private mutating func reportUnknownFruit(_ ingredient: Located<Ingredient>, in juice: JuiceID, namer: FruitNamer, fruitsSection: SourceLocation?) {
+        let fruit = ingredient.value.fruit
+        let suggestion = namer.suggestion(for: fruit)
         let message = "unknown fruit '\(fruit)' in juice '\(juice)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-        report(.unknownFruit, message, at: ref, notes: fruitsSection.map { [("fruits are defined here", $0)] } ?? [],
+        report(.unknownFruit, message, at: ingredient, notes: fruitsSection.map { [DiagnosticNote("fruits are defined here", at: $0)] } ?? [],
                fix: suggestion.map { "replace '\(fruit)' with '\($0)'" } ?? "define '\(fruit)' under 'fruits'")
     }
 
-    private mutating func checkUnusedFruits(_ fruits: [FruitDraft], mentioned: Set<FruitID>) {
-        for fruit in fruits where !mentioned.contains(fruit.id.value) {
-            report(.unusedFruit, "no juice uses fruit '\(fruit.id.value)'", at: fruit.id.ref, fix: "add it to a recipe or remove it")
+    mutating func reportDuplicate(_ what: String, at place: Located<some Any>, first: SourceLocation) {
+        report(.duplicateID, "\(what) is defined twice", at: place, notes: [DiagnosticNote("first defined here", at: first)],
+               fix: "remove one of the definitions")
+    }
+}
+
+/// The defined fruits, found by id, and "did you mean" suggestions for a fruit id that is not defined: a fruit
+/// named by its Korean or English name, or by a typo of its id or either name, is suggested by its id.
+struct FruitNamer {
+    /// The defined fruits' ids, in order.
+    let ids: [FruitID]
+    private let positions: [FruitID: Int]
+    /// Each fruit's id and names by key, the first fruit to claim a key keeping it (positions).
+    private let byKey: [NameKey: Int]
+    /// Each fruit's id and names, for typo suggestions, with the fruit's position.
+    private let texts: [(text: String, fruit: Int)]
+
+    init(_ fruits: [FruitDraft]) {
+        ids = fruits.map(\.id.value)
+        var positions: [FruitID: Int] = [:]
+        var byKey: [NameKey: Int] = [:]
+        var texts: [(text: String, fruit: Int)] = []
+        for (position, fruit) in fruits.enumerated() {
+            positions[fruit.id.value] = position
+            for text in [fruit.id.value.rawValue] + fruit.names.map(\.value) {
+                if byKey[NameKey(text)] == nil { byKey[NameKey(text)] = position }
+                texts.append((text, position))
+            }
         }
+        self.positions = positions
+        self.byKey = byKey
+        self.texts = texts
     }
 
-    /// Forgets the diagnostics from number `start` on.
-    mutating func dropDiagnostics(from start: Int) {
-        diagnostics.removeSubrange(start...)
-    }
+    /// The position of the fruit `fruit`, if it is defined.
+    func position(of fruit: FruitID) -> Int? { positions[fruit] }
 
-    mutating func reportDuplicate(_ what: String, at ref: SourceRef, first: SourceRef) {
-        report(.duplicateID, "\(what) is defined twice", at: ref, notes: [("first defined here", first)], fix: "remove one of the definitions")
+    func isDefined(_ fruit: FruitID) -> Bool { positions[fruit] != nil }
+
+    /// The id of the fruit `fruit` most likely means, if any is close: one whose id or name it is, else the fruit
+    /// of the closest id or name (in Korean or English).
+    func suggestion(for fruit: FruitID) -> FruitID? {
+        if let match = byKey[NameKey(fruit.rawValue)] { return ids[match] }
+        guard let text = NameMatching.suggestion(for: fruit.rawValue, among: texts.map(\.text)) else { return nil }
+        return texts.first { $0.text == text }.map { ids[$0.fruit] }
     }
 }

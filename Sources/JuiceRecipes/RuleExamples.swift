@@ -57,8 +57,11 @@ extension RuleID {
         case .unsupportedVersion: return [Self.base("version: 1", "version: 2")]
         case .invalidID: return [Self.base("banana-juice:", "banana juice:")]
         case .duplicateID: return [RuleExample(files: [("a.yaml", Self.baseExample), ("b.yaml", "version: 1\nfruits:\n  banana:\n    name: {en: Banana}\n")])]
-        case .duplicateName: return [Self.base("store:", "  banana-juice-2:\n    name: {en: banana juice}\n    recipe: {banana: 1}\nstore:")]
-        case .duplicateAlias: return [Self.base("store:", "  banana-juice-2:\n    name: {en: Big Banana Juice}\n    aliases: [바나나쥬스]\n    recipe: {banana: 3}\nstore:")]
+        case .duplicateName: return [Self.base("store:", "  banana-juice-2:\n    name: {en: banana juice}\n    recipe: {banana: 1}\nstore:"),
+                                     Self.base("store:", "  banana_juice:\n    name: {en: Big Banana}\n    recipe: {banana: 3}\nstore:"),
+                                     Self.base("juices:", "  Banana:\n    name: {en: Yellow Banana}\njuices:").withStock("Banana")]
+        case .duplicateAlias: return [Self.base("store:", "  banana-juice-2:\n    name: {en: Big Banana Juice}\n    aliases: [바나나쥬스]\n    recipe: {banana: 3}\nstore:"),
+                                      Self.base("store:", "  big-banana:\n    name: {en: Big Banana}\n    aliases: [banana_juice]\n    recipe: {banana: 3}\nstore:")]
         case .unknownFruit: return [Self.base("{banana: 2}", "{bananna: 2, banana: 1}")]
         case .invalidQuantity: return [Self.base("{banana: 2}", "{banana: 0}"), Self.base("{banana: 2}", "{banana: -1}"), Self.base("{banana: 2}", "{banana: 2.5}"), Self.base("{banana: 2}", "{banana: .nan}")]
         case .integerOverflow: return [Self.base("{banana: 2}", "{banana: 123456789012345678901234567890}")]
@@ -84,7 +87,8 @@ extension RuleID {
         case .wrongType: return [Self.base("recipe:", "aliases: [바나나]\n    recipe:")]
         case .invalidID: return [Self.base("banana-juice:", "banana_juice.v2:"), Self.base("banana-juice:", "바나나쥬스:")]
         case .duplicateID: return [RuleExample(files: [("a.yaml", Self.baseExample), ("b.yaml", "version: 1\nfruits:\n  kiwi:\n    name: {en: Kiwi}\n")])]
-        case .duplicateAlias: return [Self.base("recipe:", "aliases: [바나나주스, banana juice]\n    recipe:")]
+        case .duplicateName: return [Self.base("store:", "  banana-juice-2:\n    name: {en: Banana Juice Two}\n    recipe: {banana: 1}\nstore:")]
+        case .duplicateAlias: return [Self.base("recipe:", "aliases: [바나나주스, banana juice, banana_juice]\n    recipe:")]
         case .exceedsCapacity, .exceedsInitialStock: return [Self.base("{banana: 2}", "{banana: 10}")]
         case .stockExceedsCapacity: return [Self.base("stock: {banana: 10}", "capacity: 10\n  stock: {banana: 10}")]
         default: return [Self.clean]

@@ -14,6 +14,8 @@ public enum JournalKind: String, Sendable, Hashable, Codable, CaseIterable {
     case reset
     /// An earlier change was reverted.
     case undo
+    /// A fruit the recipes no longer have was retired: its kept stock taken to 0, so it is no longer reported.
+    case retire
 }
 
 /// One change in the shop's journal.

@@ -29,7 +29,7 @@ public actor MemoryStore: ShopStore {
         guard let index = journal.lastIndex(where: { $0.kind != .undo && $0.undoneBy == nil }) else { throw .nothingToUndo }
         let change = try ledger.undo(journal[index], book: book)
         let receipt = record(change, command: command)
-        journal[index].undoneBy = receipt.entry.id
+        journal[index].undoneBy = receipt.entry?.id
         return receipt
     }
 
@@ -64,8 +64,9 @@ public actor MemoryStore: ShopStore {
     }
 
     private func record(_ change: LedgerChange, command: String) -> ShopReceipt {
+        guard !change.changesNothing else { return change.receipt(entry: nil) }
         let entry = change.entry(id: (journal.last?.id ?? 0) + 1, time: Date().formatted(.iso8601), command: command)
         journal.append(entry)
-        return ShopReceipt(entry: entry, snapshot: change.snapshot)
+        return change.receipt(entry: entry)
     }
 }

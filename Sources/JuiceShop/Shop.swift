@@ -39,9 +39,18 @@ public struct Shop: Sendable {
         return try await store.perform(.make(juice, count: count), book: book, command: command)
     }
 
-    /// Applies stock changes (add, remove, set), all or none, journaled as `kind`.
+    /// Applies stock changes (add, remove, set), all or none, journaled as `kind`; setting one fruit twice is refused
+    /// (`ShopError.duplicateFruit`), and changes that change nothing are not journaled (the receipt has no entry).
     public func changeStock(_ changes: [StockChange], kind: JournalKind, command: String) async throws(ShopError) -> ShopReceipt {
-        try await store.perform(.change(changes, kind: kind), book: book, command: command)
+        var set: Set<FruitID> = []
+        for case .set(let fruit, _) in changes where !set.insert(fruit).inserted { throw .duplicateFruit(fruit) }
+        return try await store.perform(.change(changes, kind: kind), book: book, command: command)
+    }
+
+    /// Retires `fruit`, which the recipes no longer have but the state keeps stock of: its stock goes to 0 (journaled,
+    /// so `undo` gives it back) and it is no longer reported.
+    public func retire(_ fruit: FruitID, command: String) async throws(ShopError) -> ShopReceipt {
+        try await store.perform(.retire(fruit), book: book, command: command)
     }
 
     /// Puts every fruit back to the store section's initial stock.

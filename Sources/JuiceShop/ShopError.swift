@@ -8,6 +8,12 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     case orderRefused(OrderError)
     /// A stock change was refused.
     case stockRefused(StockError)
+    /// One change set the same fruit twice (`stock set mango=5 mango=6`).
+    case duplicateFruit(FruitID)
+    /// A fruit the recipe book still has cannot be retired.
+    case fruitStillInRecipes(FruitID)
+    /// A stock change named a fruit the recipe book no longer has but the state keeps `kept` of: retire it instead.
+    case fruitNotInRecipes(FruitID, kept: Int)
     /// There is no change left to undo.
     case nothingToUndo
     /// The newest change cannot be undone with the stock as it is now.
@@ -15,16 +21,64 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The state file could not be used.
     case state(StateError)
 
-    /// A readable explanation.
+    /// A readable explanation (English, naming things by id; `ShopText` renders it for people, in their language).
     public var description: String {
         switch self {
         case .unknownJuice(let error): return error.description
         case .orderRefused(let error): return error.description
         case .stockRefused(let error): return error.description
+        case .duplicateFruit(let fruit): return "'\(fruit)' is set more than once; give each fruit once"
+        case .fruitStillInRecipes(let fruit):
+            return "'\(fruit)' is still in the recipes; only a fruit the recipes no longer have can be retired"
+        case .fruitNotInRecipes(let fruit, let kept):
+            return "'\(fruit)' is no longer in the recipes (\(kept) kept); retire it with 'juice stock retire \(fruit)'"
         case .nothingToUndo: return "there is no change to undo"
         case .undoRefused(let entry, let kind, let reason):
             return "cannot undo change #\(entry) (\(kind.rawValue)): \(reason)"
         case .state(let error): return error.description
         }
     }
+
+    /// What kind of failure this is, for exit codes and HTTP statuses.
+    public var category: ShopErrorCategory {
+        switch self {
+        case .unknownJuice, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes, .orderRefused(.invalidCount), .orderRefused(.countTooLarge),
+             .stockRefused(.unknownFruit), .stockRefused(.negativeAmount), .stockRefused(.overflow):
+            return .request
+        case .orderRefused(.insufficientStock), .stockRefused(.belowZero), .stockRefused(.aboveCapacity), .nothingToUndo, .undoRefused:
+            return .refused
+        case .state:
+            return .state
+        }
+    }
+
+    /// A stable name for the failure, for scripts (`juice … --json` prints it as `error.kind`); never translated.
+    public var kind: String {
+        switch self {
+        case .unknownJuice: return "unknown-juice"
+        case .orderRefused(.invalidCount): return "invalid-count"
+        case .orderRefused(.countTooLarge), .stockRefused(.overflow): return "too-large"
+        case .orderRefused(.insufficientStock): return "insufficient-stock"
+        case .stockRefused(.unknownFruit): return "unknown-fruit"
+        case .stockRefused(.negativeAmount): return "negative-amount"
+        case .stockRefused(.belowZero): return "below-zero"
+        case .stockRefused(.aboveCapacity): return "above-capacity"
+        case .duplicateFruit: return "duplicate-fruit"
+        case .fruitStillInRecipes: return "fruit-in-recipes"
+        case .fruitNotInRecipes: return "fruit-not-in-recipes"
+        case .nothingToUndo: return "nothing-to-undo"
+        case .undoRefused: return "undo-refused"
+        case .state(let error): return error.kind
+        }
+    }
+}
+
+/// The three kinds of failure: the request can never work as asked, the stock refuses it now, or the state is unusable.
+public enum ShopErrorCategory: String, Hashable, Sendable {
+    /// The request itself is wrong (an unknown name, a bad amount): `juice` exits 2, a server answers 400 or 404.
+    case request
+    /// The stock or journal does not allow it now (short of fruit, over capacity, nothing to undo): exit 1, HTTP 409.
+    case refused
+    /// The state cannot be used (unreadable, locked, inconsistent): exit 1, HTTP 503.
+    case state
 }

@@ -4,7 +4,8 @@ import JuiceCore
 public struct ShopSnapshot: Hashable, Sendable {
     /// The stock of every fruit in the recipe book (fruits new to the book at their initial stock).
     public var inventory: Inventory
-    /// Fruits the state holds that the recipe book no longer has, with their kept stock.
+    /// Fruits the state holds that the recipe book no longer has, with their kept stock (fruits kept at 0, as retired
+    /// ones are, are not listed).
     public var orphans: [FruitID: Int]
 
     /// Creates a snapshot.
@@ -16,14 +17,18 @@ public struct ShopSnapshot: Hashable, Sendable {
 
 /// What a successful change did.
 public struct ShopReceipt: Hashable, Sendable {
-    /// The journal entry written.
-    public var entry: JournalEntry
+    /// The journal entry written; nil when the change changed nothing (adding 0, a reset at the initial stock), for
+    /// then nothing is journaled.
+    public var entry: JournalEntry?
     /// The stock afterwards.
     public var snapshot: ShopSnapshot
+    /// For an undo, the entry it reverted (with `undoneBy` set), so that callers can say what was undone.
+    public var undone: JournalEntry?
 
     /// Creates a receipt.
-    public init(entry: JournalEntry, snapshot: ShopSnapshot) {
+    public init(entry: JournalEntry?, snapshot: ShopSnapshot, undone: JournalEntry? = nil) {
         self.entry = entry
         self.snapshot = snapshot
+        self.undone = undone
     }
 }

@@ -6,6 +6,10 @@ public enum StockOperation: Hashable, Sendable {
     case make(Juice, count: Int)
     /// Apply stock changes (add, remove, set) in order, all or none, journaled as `kind`.
     case change([StockChange], kind: JournalKind)
+    /// Retire a fruit the recipe book no longer has but the state still keeps: its stock goes to 0, journaled as
+    /// `.retire` (so an undo gives it back), and it is no longer listed among the orphans. Refused for a fruit the book
+    /// has (`ShopError.fruitStillInRecipes`) or the state does not hold (`StockError.unknownFruit`).
+    case retire(FruitID)
 }
 
 /// What a store reports about its own health: the invariant (stock = initial + the journal's deltas) and, where the
@@ -55,7 +59,8 @@ public protocol ShopStore: Sendable {
     /// The current stock of every fruit in `book`, plus fruits the state keeps that `book` no longer has; never writes.
     func snapshot(book: RecipeBook) async throws(ShopError) -> ShopSnapshot
 
-    /// Applies `operation` with its journal entry, all or nothing; `command` is recorded in the journal.
+    /// Applies `operation` with its journal entry, all or nothing; `command` is recorded in the journal. An operation
+    /// that changes no stock (adding 0, a reset at the initial stock) writes nothing and answers a receipt without entry.
     func perform(_ operation: StockOperation, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt
 
     /// Reverts the newest change not yet undone, if the stock allows it; the undo is journaled too.

@@ -10,7 +10,8 @@ extension Language {
     }
 }
 
-/// The shop's messages in Korean (the original app's) or English.
+/// Renders the shop's messages (`ShopMessage`) in Korean (the original app's) or English, naming fruits and juices by
+/// their names in that language (fruits with their emoji), never by their ids, except fruits the book no longer has.
 public struct ShopText: Sendable {
     /// The language messages are in.
     public let language: Language
@@ -23,52 +24,69 @@ public struct ShopText: Sendable {
         self.book = book
     }
 
+    /// Whether messages are Korean.
+    public var isKorean: Bool { language == .korean }
+
     /// A juice's display name.
     public func name(of juice: JuiceID) -> String { book.displayName(of: juice, in: language) }
 
-    /// A fruit's display name, with its emoji where it has one.
+    /// A fruit's display name, with its emoji where it has one (its id when the book no longer has it).
     public func label(of fruit: FruitID) -> String { book.displayLabel(of: fruit, in: language) }
 
-    /// "딸바쥬스 나왔습니다! 맛있게 드세요!" / "Strawberry-Banana Juice is ready! Enjoy!"
-    public func served(_ juice: JuiceID, count: Int) -> String {
-        let name = name(of: juice)
-        switch (language, count) {
-        case (.korean, 1): return "\(name) 나왔습니다! 맛있게 드세요!"
-        case (.korean, _): return "\(name) \(count)잔 나왔습니다! 맛있게 드세요!"
-        case (.english, 1): return "\(name) is ready! Enjoy!"
-        case (.english, _): return "\(count) × \(name) are ready! Enjoy!"
-        }
+    /// `message` in this text's language.
+    public func callAsFunction(_ message: ShopMessage) -> String {
+        message.rendered(by: self)
     }
 
-    /// The original app's refusal: "재료가 모자라요. 재고를 수정할까요?"
-    public var notEnough: String {
-        language == .korean ? "재료가 모자라요. 재고를 수정할까요?" : "Not enough ingredients. Edit the stock?"
+    /// The shortages of `shortages` that no restocking can cure: more is needed than the store can hold.
+    public func beyondCapacity(_ shortages: [Shortage]) -> [Shortage] {
+        shortages.filter { $0.needed > book.store.capacity(of: $0.fruit) }
     }
 
-    /// One line per short fruit: what is needed, in stock, and short.
-    public func shortageLines(_ shortages: [Shortage]) -> [String] {
-        shortages.map { shortage in
-            language == .korean
-                ? "  \(label(of: shortage.fruit)): \(shortage.needed)개 필요, 재고 \(shortage.inStock)개, \(shortage.short)개 부족"
-                : "  \(label(of: shortage.fruit)): need \(shortage.needed), have \(shortage.inStock), short \(shortage.short)"
-        }
-    }
-
-    /// The yes/no prompt after a refusal.
-    public var yesNoPrompt: String { language == .korean ? "[예/아니오] " : "[yes/no] " }
-
-    /// Whether `answer` means yes (예, 네, y, yes).
+    /// Whether `answer` means yes (예, 네, ㅇ, y, yes).
     public func isYes(_ answer: String) -> Bool {
-        ["예", "네", "y", "yes", "ㅇ"].contains(answer.trimmingCharactersInWhitespace().lowercased())
+        ["예", "네", "ㅇ", "y", "yes"].contains(answer.trimmingCharactersInWhitespace().lowercased())
     }
 
-    /// Column headings and words used by tables.
-    public func word(_ english: String) -> String {
-        guard language == .korean else { return english }
-        return [
-            "fruit": "과일", "stock": "재고", "capacity": "최대", "juice": "쥬스", "recipe": "레시피", "can make": "가능",
-            "limited by": "부족한 재료", "more": "더 필요", "no longer in the recipes; stock kept": "레시피에 없음; 재고 유지",
-        ][english] ?? english
+    /// Whether `answer` means no (아니오, 아니요, 아니, ㄴ, n, no).
+    public func isNo(_ answer: String) -> Bool {
+        ["아니오", "아니요", "아니", "ㄴ", "n", "no"].contains(answer.trimmingCharactersInWhitespace().lowercased())
+    }
+
+    /// A journal entry's kind in words.
+    func word(for kind: JournalKind) -> String {
+        guard isKorean else { return kind.rawValue }
+        switch kind {
+        case .order: return "주문"
+        case .add: return "추가"
+        case .remove: return "빼기"
+        case .set: return "설정"
+        case .reset: return "초기화"
+        case .undo: return "되돌리기"
+        case .retire: return "단종"
+        }
+    }
+
+    /// A fruit as commands take it: its id, with its name where the book has it ("'kiwi' (🥝 키위)").
+    func quoted(_ fruit: FruitID) -> String {
+        let label = label(of: fruit)
+        return label == fruit.rawValue ? "'\(fruit)'" : "'\(fruit)' (\(label))"
+    }
+
+    /// Per-fruit changes, in the book's fruit order (fruits it no longer has last, by id): "🍓 딸기 -16, 🍌 바나나 -1".
+    func deltas(_ deltas: [FruitID: Int]) -> String {
+        let order = Dictionary(book.fruits.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return deltas.sorted { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }
+            .map { "\(label(of: $0.key)) \($0.value > 0 ? "+" : "")\($0.value)" }
+            .joined(separator: ", ")
+    }
+
+    /// What a journal entry did, in words: "주문 🍓 딸기쥬스 ×1", "undo #4".
+    func summary(_ entry: JournalEntry) -> String {
+        var what = word(for: entry.kind)
+        if let juice = entry.juice { what += " \(name(of: juice)) ×\(entry.count ?? 1)" }
+        if let undoes = entry.undoes { what += " #\(undoes)" }
+        return what
     }
 }
 

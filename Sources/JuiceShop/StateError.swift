@@ -43,4 +43,28 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the state file \(path) could not be used: \(message)"
         }
     }
+
+    /// A stable name for the failure, for scripts (the `kind` of a JSON error); never translated.
+    public var kind: String {
+        switch self {
+        case .cannotOpen: return "state-cannot-open"
+        case .notADatabase: return "state-not-a-database"
+        case .readOnly: return "state-read-only"
+        case .diskFull: return "state-disk-full"
+        case .ioError: return "state-io-error"
+        case .busy: return "state-busy"
+        case .newerSchema: return "state-newer-schema"
+        case .invariantBroken: return "state-inconsistent"
+        case .failed: return "state-failed"
+        }
+    }
+
+    /// The location named in the error.
+    public var path: String {
+        switch self {
+        case .cannotOpen(let path, _), .notADatabase(let path), .readOnly(let path), .diskFull(let path), .ioError(let path, _),
+             .busy(let path), .newerSchema(let path, _), .invariantBroken(let path, _), .failed(let path, _):
+            return path
+        }
+    }
 }

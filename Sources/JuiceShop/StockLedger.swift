@@ -20,16 +20,27 @@ struct LedgerChange: Sendable {
     var juice: JuiceID?
     var count: Int?
     var deltas: [FruitID: Int]
-    var undoes: Int?
+    /// For an undo, the entry it reverts.
+    var undone: JournalEntry?
     /// Fruits of the recipe book the state did not hold yet, with the initial stock they joined at before the deltas.
     var joined: [FruitID: Int]
     var snapshot: ShopSnapshot
+
+    /// Whether the change changes nothing, so that nothing is written (never for an undo: it marks its target).
+    var changesNothing: Bool { deltas.isEmpty && undone == nil }
 
     /// The journal entry this change is recorded as.
     func entry(id: Int, time: String, command: String) -> JournalEntry {
         JournalEntry(
             id: id, time: time, kind: kind, command: command, juice: juice, count: count, deltas: deltas,
-            undoes: undoes, undoneBy: nil)
+            undoes: undone?.id, undoneBy: nil)
+    }
+
+    /// The receipt for this change recorded as `entry` (nil when it changed nothing).
+    func receipt(entry: JournalEntry?) -> ShopReceipt {
+        var undone = undone
+        undone?.undoneBy = entry?.id
+        return ShopReceipt(entry: entry, snapshot: snapshot, undone: undone)
     }
 }
 
@@ -48,7 +59,7 @@ struct StockLedger: Sendable {
             capacities[fruit.id] = book.store.capacity(of: fruit.id)
         }
         var orphans: [FruitID: Int] = [:]
-        for (fruit, row) in rows where book.fruit(fruit) == nil { orphans[fruit] = row.count }
+        for (fruit, row) in rows where row.count != 0 && book.fruit(fruit) == nil { orphans[fruit] = row.count }
         return ShopSnapshot(inventory: Inventory(counts: counts, capacities: capacities), orphans: orphans)
     }
 
@@ -64,17 +75,37 @@ struct StockLedger: Sendable {
         case .make(let juice, let count):
             let deltas: [FruitID: Int]
             do throws(OrderError) { deltas = try inventory.make(juice, count: count) } catch { throw .orderRefused(error) }
-            return commit(deltas, book: book, kind: .order, juice: juice.id, count: count, undoes: nil)
+            return commit(deltas, book: book, kind: .order, juice: juice.id, count: count)
         case .change(let changes, let kind):
             let deltas: [FruitID: Int]
-            do throws(StockError) { deltas = try inventory.apply(changes) } catch { throw .stockRefused(error) }
-            return commit(deltas, book: book, kind: kind, juice: nil, count: nil, undoes: nil)
+            do throws(StockError) { deltas = try inventory.apply(changes) } catch {
+                if case .unknownFruit(let fruit, _) = error, let kept = rows[fruit]?.count, kept != 0, book.fruit(fruit) == nil {
+                    throw .fruitNotInRecipes(fruit, kept: kept)
+                }
+                throw .stockRefused(error)
+            }
+            return commit(deltas, book: book, kind: kind)
+        case .retire(let fruit):
+            guard book.fruit(fruit) == nil else { throw .fruitStillInRecipes(fruit) }
+            guard let row = rows[fruit] else {
+                let kept = snapshot(book: book).orphans.keys.map(\.rawValue)
+                throw .stockRefused(.unknownFruit(fruit, suggestion: NameMatching.suggestion(for: fruit.rawValue, among: kept).map { FruitID($0) }))
+            }
+            return commit(row.count == 0 ? [:] : [fruit: -row.count], book: book, kind: .retire)
         }
     }
 
-    /// Reverts `target`'s deltas, if the stock as `book` sees it allows; on failure the ledger is unchanged.
+    /// Reverts `target`'s deltas, if the stock as `book` sees it allows; on failure the ledger is unchanged. Fruits the
+    /// book no longer has (a retired one, say) get their stock back with no capacity to limit it.
     mutating func undo(_ target: JournalEntry, book: RecipeBook) throws(ShopError) -> LedgerChange {
-        var inventory = snapshot(book: book).inventory
+        let seen = snapshot(book: book).inventory
+        var counts = seen.counts
+        var capacities = seen.capacities
+        for (fruit, row) in rows where counts[fruit] == nil {
+            counts[fruit] = row.count
+            capacities[fruit] = .max
+        }
+        var inventory = Inventory(counts: counts, capacities: capacities)
         let changes = target.deltas.sorted { $0.key < $1.key }.map { fruit, delta in
             delta > 0 ? StockChange.remove(fruit, delta) : StockChange.add(fruit, -delta)
         }
@@ -82,14 +113,19 @@ struct StockLedger: Sendable {
         do throws(StockError) { deltas = try inventory.apply(changes) } catch {
             throw .undoRefused(entry: target.id, kind: target.kind, reason: error)
         }
-        return commit(deltas, book: book, kind: .undo, juice: nil, count: nil, undoes: target.id)
+        return commit(deltas, book: book, kind: .undo, undone: target)
     }
 
     /// Records `deltas` (already checked against the stock): `book`'s fruits new to the state join at their initial
-    /// stock, then each delta changes its fruit's stock and journaled sum.
+    /// stock, then each delta changes its fruit's stock and journaled sum. A change of nothing changes no row.
     private mutating func commit(
-        _ deltas: [FruitID: Int], book: RecipeBook, kind: JournalKind, juice: JuiceID?, count: Int?, undoes: Int?
+        _ deltas: [FruitID: Int], book: RecipeBook, kind: JournalKind, juice: JuiceID? = nil, count: Int? = nil,
+        undone: JournalEntry? = nil
     ) -> LedgerChange {
+        if deltas.isEmpty && undone == nil {
+            return LedgerChange(
+                kind: kind, juice: juice, count: count, deltas: [:], undone: nil, joined: [:], snapshot: snapshot(book: book))
+        }
         var joined: [FruitID: Int] = [:]
         for fruit in book.fruits where rows[fruit.id] == nil {
             let initial = book.store.initialStock[fruit.id] ?? 0
@@ -101,7 +137,7 @@ struct StockLedger: Sendable {
             rows[fruit, default: StockRow(count: 0, initial: 0, journaled: 0)].journaled += delta
         }
         return LedgerChange(
-            kind: kind, juice: juice, count: count, deltas: deltas, undoes: undoes, joined: joined,
+            kind: kind, juice: juice, count: count, deltas: deltas, undone: undone, joined: joined,
             snapshot: snapshot(book: book))
     }
 

@@ -63,8 +63,7 @@ extension FileOrders {
                 case "juice": juice = entry.value
                 case "count": count = try yamlCount(entry.value, in: document)
                 default:
-                    let hint = NameMatching.suggestion(for: key, among: Self.orderKeys).map { "; did you mean '\($0)'?" } ?? "; an order has 'juice' and 'count'"
-                    throw malformed(at: entry.key, in: document,  "unknown key '\(key)' in an order\(hint)")
+                    throw malformed(at: entry.key, in: document, Self.unknownKeyMessage(key))
                 }
             }
             guard let juice else {

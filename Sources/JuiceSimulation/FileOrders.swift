@@ -75,6 +75,10 @@ public struct FileOrders: OrderSource, Sendable {
     /// The bytes per chunk when a large CSV or JSON Lines file is parsed on several threads (see `OrderChunkPipeline`).
     package var chunkSize = 1 << 18
 
+    /// Called after each 256 KB of a CSV or JSON Lines file read on several threads with the share of the file
+    /// served so far (0 to 1); a file read line after line, or a YAML file, reports nothing.
+    public var progress: OrderProgress?
+
     /// Whether JSON Lines in the plain shape are read directly (`plainJSONOrder`) rather than by `JSONSerialization`;
     /// off only in tests that compare the two.
     package var readsPlainJSON = true
@@ -95,8 +99,12 @@ public struct FileOrders: OrderSource, Sendable {
         guard size > chunkSize else { return try forEachOrderInBatches(body) }
         let pipeline = OrderChunkPipeline(path: path, file: file, fileSize: size, chunkSize: chunkSize,
                                           workers: processors, parser: self)
+        let progress = self.progress
+        var chunks = 0
         try pipeline.consume { orders in
             for order in orders { body(Int(order.juice), Int(order.count)) }
+            chunks += 1
+            progress?(min(1, Double(chunks * chunkSize) / Double(size)))
         }
     }
 
@@ -117,38 +125,56 @@ public struct FileOrders: OrderSource, Sendable {
 
     private mutating func parseCSV(_ line: UnsafeBufferPointer<UInt8>, number: Int, isFirstLine: Bool, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
         guard !line.isEmpty, line[0] != 0x23 else { return false }
+        // A quoted name (RFC 4180) is decoded first; a name without quotes is the bytes up to the first comma.
+        if line[0] == 0x22 {
+            let field = try quotedCSVName(line, number: number)
+            return try field.name.withUnsafeBufferPointer { name throws(OrderSourceError) in
+                try csvOrder(name: name, column: field.column, countFrom: field.countStart, of: line, number: number, isFirstLine: isFirstLine, into: &order)
+            }
+        }
         var comma = line.count
         if let base = line.baseAddress, let hit = memchr(base, 0x2C, line.count) {
             comma = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
         }
-        var name = UnsafeBufferPointer(rebasing: line[0..<comma])
-        var nameColumn = 1
-        if name.count >= 2 && name[0] == 0x22 && name[name.count - 1] == 0x22 {
-            name = UnsafeBufferPointer(rebasing: name[1..<(name.count - 1)])
-            nameColumn = 2
-        }
+        return try csvOrder(name: UnsafeBufferPointer(rebasing: line[0..<comma]), column: 1, countFrom: min(line.count, comma + 1),
+                            of: line, number: number, isFirstLine: isFirstLine, into: &order)
+    }
+
+    /// The order of a CSV line whose juice is `name` (at `column`) and whose count field starts at `countFrom` (or is
+    /// absent, at the line's end, for a count of 1); false for the header line `juice,count`.
+    private mutating func csvOrder(name: UnsafeBufferPointer<UInt8>, column nameColumn: Int, countFrom start: Int, of line: UnsafeBufferPointer<UInt8>,
+                                   number: Int, isFirstLine: Bool, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
         var count = 1
-        if comma < line.count {
-            let field = UnsafeBufferPointer(rebasing: line[(comma + 1)...])
-            var value = 0
-            var digits = 0
-            for byte in field where byte != 0x20 {
-                let digit = Int(byte) - 0x30
-                if digit >= 0 && digit < 10 { value = value * 10 + digit }
-                // The same bound as JSON Lines and YAML: 100,000,000 at most (checked digit by digit, so no overflow).
-                guard digit >= 0 && digit < 10, value <= Self.countLimit else {
-                    if isFirstLine && name.elementsEqual("juice".utf8) { return false }
-                    throw countProblem(line: number, column: Self.column(of: comma + 1, in: line), found: "'\(String(decoding: field, as: UTF8.self))'")
-                }
-                digits += 1
+        if start < line.count || line.last == 0x2C {
+            let column = Self.column(of: start, in: line)
+            let raw = UnsafeBufferPointer(rebasing: line[start...])
+            let quoted = try unquotedCSVCount(raw, number: number, column: column)
+            let parsed = quoted.map { $0.withUnsafeBufferPointer { Self.csvCount($0) } } ?? Self.csvCount(raw)
+            guard let parsed else {
+                if isFirstLine && name.elementsEqual("juice".utf8) { return false }
+                throw countProblem(line: number, column: column, found: "'\(String(decoding: raw, as: UTF8.self))'")
             }
-            if digits > 0 { count = value }
-            guard count >= 1 else {
-                throw countProblem(line: number, column: Self.column(of: comma + 1, in: line), found: "'\(String(decoding: field, as: UTF8.self))'")
-            }
+            guard parsed >= 1 else { throw countProblem(line: number, column: column, found: "'\(String(decoding: raw, as: UTF8.self))'") }
+            count = parsed
         }
         order = SimulationOrder(juice: try resolve(name, line: number, column: nameColumn), count: Int32(count))
         return true
+    }
+
+    /// The count a CSV count field gives: its digits (spaces ignored; none at all means 1), nil when it holds anything
+    /// else or is over `countLimit`.
+    private static func csvCount(_ field: UnsafeBufferPointer<UInt8>) -> Int? {
+        var value = 0
+        var digits = 0
+        for byte in field where byte != 0x20 {
+            let digit = Int(byte) - 0x30
+            // The same bound as JSON Lines and YAML (checked digit by digit, so no overflow).
+            guard digit >= 0 && digit < 10 else { return nil }
+            value = value * 10 + digit
+            guard value <= countLimit else { return nil }
+            digits += 1
+        }
+        return digits > 0 ? value : 1
     }
 
     private mutating func parseJSON(_ line: UnsafeBufferPointer<UInt8>, number: Int, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
@@ -173,8 +199,14 @@ public struct FileOrders: OrderSource, Sendable {
                 return true
             }
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any], let juice = object["juice"] as? String else {
-            throw .malformed(path: path, line: number, column: 1, message: "expected a JSON object like {\"juice\": \"banana-juice\", \"count\": 2}")
+        let example = "expected a JSON object like {\"juice\": \"banana-juice\", \"count\": 2}"
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+            throw .malformed(path: path, line: number, column: 1, message: example)
+        }
+        // JSONSerialization keeps one of two equal keys and any other key: both are checked on the line itself.
+        try checkJSONKeys(line, number: number)
+        guard let juice = object["juice"] as? String else {
+            throw .malformed(path: path, line: number, column: 1, message: example)
         }
         let count = object["count"].map { $0 as? Int ?? 0 } ?? 1
         guard (1...Self.countLimit).contains(count) else {

@@ -4,6 +4,9 @@ public struct GeneratedOrders: OrderSource {
     private var state: UInt64
     private let cumulative: [UInt64]
     private let total: UInt64
+    private let count: Int
+    /// Called after every 1,048,576 orders made by `forEachOrder(_:)` with the share made so far (0 to 1).
+    public var progress: OrderProgress?
 
     /// `count` orders of one juice each, juices drawn with `weights` (one per juice; all equal for a uniform mix) from `seed`.
     public init(count: Int, seed: UInt64, weights: [Int]) throws(OrderSourceError) {
@@ -11,6 +14,7 @@ public struct GeneratedOrders: OrderSource {
             throw .badMix("weights must be 0 or more, and at least one above 0")
         }
         remaining = max(0, count)
+        self.count = max(0, count)
         state = seed
         var running: UInt64 = 0
         cumulative = weights.map { weight in
@@ -35,7 +39,11 @@ public struct GeneratedOrders: OrderSource {
     /// Makes every remaining order and hands it to `body` at once: making and serving in one loop, no batch between.
     @inline(__always)
     public mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
-        forEach(remaining, body)
+        guard let progress else { return forEach(remaining, body) }
+        while remaining > 0 {
+            forEach(1 << 20, body)
+            progress(Double(count - remaining) / Double(count))
+        }
     }
 
     /// Makes the next `count` orders (at most those remaining), handing each to `body`.

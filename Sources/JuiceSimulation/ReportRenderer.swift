@@ -24,10 +24,10 @@ public struct ReportRenderer: Sendable {
         self.language = language
     }
 
-    /// The report in `format`, ending with a newline.
-    public func render(_ report: SimulationReport, as format: ReportFormat) -> String {
+    /// The report in `format`, ending with a newline; `source` names the order file, if the orders came from one.
+    public func render(_ report: SimulationReport, as format: ReportFormat, source: String? = nil) -> String {
         switch format {
-        case .text: return text(report)
+        case .text: return text(report, source: source)
         case .json: return json(report).rendered(pretty: true) + "\n"
         case .csv: return csv(report)
         }
@@ -39,12 +39,38 @@ public struct ReportRenderer: Sendable {
     /// The display name (with emoji) of the fruit at `index` in `menu`.
     public func fruitLabel(_ index: Int, menu: CompiledMenu) -> String { book.displayLabel(of: menu.fruits[index], in: language) }
 
+    /// The display name of the fruit at `index` in `menu`, without emoji (for places that may lack an emoji font).
+    public func fruitName(_ index: Int, menu: CompiledMenu) -> String {
+        let id = menu.fruits[index]
+        return book.fruit(id)?.name.text(in: language, fallback: id.rawValue) ?? id.rawValue
+    }
+
+    /// What `juice plan` prints for `report` (the orders of the file `source`): yes, nothing to plan, or what to buy
+    /// and which orders fail without it.
+    public func plan(_ report: SimulationReport, menu: CompiledMenu, source: String) -> String {
+        let words = ReportText(language)
+        guard report.orders > 0 else { return words.planEmpty(source) }
+        let refused = report.ordersRefused.reduce(0, +)
+        guard refused > 0 else { return words.planYes(orders: report.orders) }
+        var out = words.planNo(refused: refused, orders: report.orders)
+        for fruit in menu.fruits.indices where report.shoppingList[fruit] > 0 {
+            out += "  \(fruitLabel(fruit, menu: menu)): \(report.shoppingList[fruit])\n"
+        }
+        out += words.planFailing
+        for refusal in report.firstRefusals {
+            out += "  #\(refusal.order) \(juiceLabel(refusal.juice, menu: menu))\n"
+        }
+        if refused > report.firstRefusals.count { out += words.planMore(refused - report.firstRefusals.count) }
+        return out
+    }
+
     func juiceName(_ index: Int, in report: SimulationReport) -> String { book.displayName(of: report.menu.juices[index], in: language) }
 
     func fruitName(_ index: Int, in report: SimulationReport) -> String { book.displayLabel(of: report.menu.fruits[index], in: language) }
 
-    private func text(_ report: SimulationReport) -> String {
-        var juiceRows = [["juice", "served", "refused", "orders refused"] + (report.hasPrices ? ["revenue"] : [])]
+    private func text(_ report: SimulationReport, source: String?) -> String {
+        let words = ReportText(language)
+        var juiceRows = [words.juiceColumns + (report.hasPrices ? [words.revenue] : [])]
         for juice in report.menu.juices.indices {
             var row = [juiceName(juice, in: report), "\(report.served[juice])", "\(report.refused[juice])", "\(report.ordersRefused[juice])"]
             if report.hasPrices {
@@ -53,18 +79,18 @@ public struct ReportRenderer: Sendable {
             }
             juiceRows.append(row)
         }
-        var fruitRows = [["fruit", "start", "used", "end", "ran out at order", "refused for", "refills", "to buy"]]
+        var fruitRows = [words.fruitColumns]
         for fruit in report.menu.fruits.indices {
             fruitRows.append([
                 fruitName(fruit, in: report), "\(report.initialStock[fruit])", "\(report.consumed[fruit])", "\(report.finalStock[fruit])",
-                report.firstRanOut[fruit].map { "#\($0)" } ?? "never", "\(report.refusedBy[fruit])", "\(report.refills[fruit])",
-                "\(report.shoppingList[fruit])",
+                report.firstEmptied[fruit].map { $0 == 0 ? words.atStart : "#\($0)" } ?? words.never,
+                report.firstShort[fruit].map { "#\($0)" } ?? words.never,
+                "\(report.refusedBy[fruit])", "\(report.refills[fruit])", "\(report.shoppingList[fruit])",
             ])
         }
-        let served = report.ordersServed.reduce(0, +)
-        var out = "\(report.orders) orders: \(served) served, \(report.orders - served) refused\n\n"
+        var out = words.headline(orders: report.orders, served: report.ordersServed.reduce(0, +), source: source) + "\n\n"
         out += table(juiceRows) + "\n" + table(fruitRows)
-        if report.hasPrices { out += "\nrevenue: \(report.revenue)\n" }
+        if report.hasPrices { out += "\n\(words.revenue): \(report.revenue)\n" }
         return out
     }
 
@@ -100,7 +126,8 @@ public struct ReportRenderer: Sendable {
             .object([
                 ("id", .string(report.menu.fruits[fruit].rawValue)),
                 ("start", .int(report.initialStock[fruit])), ("used", .int(report.consumed[fruit])), ("end", .int(report.finalStock[fruit])),
-                ("firstRanOutAtOrder", report.firstRanOut[fruit].map(JSONValue.int) ?? .null),
+                ("emptiedAtOrder", report.firstEmptied[fruit].map(JSONValue.int) ?? .null),
+                ("firstShortAtOrder", report.firstShort[fruit].map(JSONValue.int) ?? .null),
                 ("refusedFor", .int(report.refusedBy[fruit])), ("refills", .int(report.refills[fruit])), ("toBuy", .int(report.shoppingList[fruit])),
             ])
         }
@@ -118,13 +145,14 @@ public struct ReportRenderer: Sendable {
     }
 
     private func csv(_ report: SimulationReport) -> String {
-        var out = "kind,id,served,refused,start,used,end,ran_out_at_order,refused_for,refills,to_buy\n"
+        var out = "kind,id,served,refused,start,used,end,emptied_at_order,first_short_at_order,refused_for,refills,to_buy\n"
         for juice in report.menu.juices.indices {
-            out += "juice,\(report.menu.juices[juice]),\(report.served[juice]),\(report.refused[juice]),,,,,,,\n"
+            out += "juice,\(report.menu.juices[juice]),\(report.served[juice]),\(report.refused[juice]),,,,,,,,\n"
         }
         for fruit in report.menu.fruits.indices {
             out += "fruit,\(report.menu.fruits[fruit]),,,\(report.initialStock[fruit]),\(report.consumed[fruit]),\(report.finalStock[fruit]),"
-            out += "\(report.firstRanOut[fruit].map(String.init) ?? ""),\(report.refusedBy[fruit]),\(report.refills[fruit]),\(report.shoppingList[fruit])\n"
+            out += "\(report.firstEmptied[fruit].map(String.init) ?? ""),\(report.firstShort[fruit].map(String.init) ?? ""),"
+            out += "\(report.refusedBy[fruit]),\(report.refills[fruit]),\(report.shoppingList[fruit])\n"
         }
         return out
     }

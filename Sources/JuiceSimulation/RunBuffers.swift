@@ -7,8 +7,9 @@ struct RunBuffers {
     let stock: UnsafeMutableBufferPointer<Int>
     /// The shadow stock, which buys what it lacks: its purchases are the shopping list.
     let shadow: UnsafeMutableBufferPointer<Int>
-    /// Per fruit: the order at which it first ran out (0: not yet), refusals it caused, refills, shadow purchases.
-    let firstOut, refusedBy, refills, debt: UnsafeMutableBufferPointer<Int>
+    /// Per fruit: the order that first left it at 0 and the first order refused for want of it (0: none yet),
+    /// refusals it caused, refills, shadow purchases.
+    let firstEmpty, firstShort, refusedBy, refills, debt: UnsafeMutableBufferPointer<Int>
     /// Per juice: units and orders served and refused.
     let served, ordersServed, refused, ordersRefused: UnsafeMutableBufferPointer<Int>
     /// Copies of the menu's recipe arrays (see `CompiledMenu`).
@@ -21,7 +22,7 @@ struct RunBuffers {
     init(menu: CompiledMenu, stock initial: [Int]) {
         let fruitCount = menu.fruits.count
         let juiceCount = menu.juices.count
-        let sizes = [fruitCount + 1, fruitCount, fruitCount, fruitCount, fruitCount, fruitCount,
+        let sizes = [fruitCount + 1, fruitCount, fruitCount, fruitCount, fruitCount, fruitCount, fruitCount,
                      juiceCount, juiceCount, juiceCount, juiceCount,
                      menu.recipeStart.count, menu.ingredientFruit.count, menu.ingredientAmount.count,
                      menu.paddedFruit.count, menu.paddedAmount.count, 2]
@@ -33,10 +34,10 @@ struct RunBuffers {
             parts.append(UnsafeMutableBufferPointer(rebasing: storage[offset..<offset + size]))
             offset += size
         }
-        (stock, shadow, firstOut, refusedBy, refills, debt) = (parts[0], parts[1], parts[2], parts[3], parts[4], parts[5])
-        (served, ordersServed, refused, ordersRefused) = (parts[6], parts[7], parts[8], parts[9])
-        (starts, fruits, amounts, paddedFruit, paddedAmount) = (parts[10], parts[11], parts[12], parts[13], parts[14])
-        counters = parts[15]
+        (stock, shadow, firstEmpty, firstShort, refusedBy, refills, debt) = (parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], parts[6])
+        (served, ordersServed, refused, ordersRefused) = (parts[7], parts[8], parts[9], parts[10])
+        (starts, fruits, amounts, paddedFruit, paddedAmount) = (parts[11], parts[12], parts[13], parts[14], parts[15])
+        counters = parts[16]
         _ = stock.update(fromContentsOf: initial)
         stock[fruitCount] = Int.max / 2
         _ = shadow.update(fromContentsOf: initial)

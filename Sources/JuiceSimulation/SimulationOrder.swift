@@ -12,6 +12,9 @@ public struct SimulationOrder: Hashable, Sendable {
     }
 }
 
+/// Told how far a long run has come: the share of its orders (or of its file) done so far, from 0 to 1.
+public typealias OrderProgress = @Sendable (_ done: Double) -> Void
+
 /// A source of orders delivered in batches, so that any number of orders runs in constant memory.
 public protocol OrderSource {
     /// Fills `batch` (after emptying it) with the next orders; returns false when there are none left.
@@ -55,6 +58,8 @@ public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible
     case unknownFormat(path: String)
     /// A mix names an unknown juice or a bad weight.
     case badMix(String)
+    /// A `--restock` rule that cannot be used.
+    case badRestock(String)
 
     /// The same problem with its line moved down by `lines` (a line counted within a chunk, made a line of the file).
     func movingLines(by lines: Int) -> OrderSourceError {
@@ -63,7 +68,7 @@ public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible
             return .unknownJuice(path: path, line: line + lines, column: column, name: name, suggestion: suggestion)
         case .malformed(let path, let line, let column, let message):
             return .malformed(path: path, line: line + lines, column: column, message: message)
-        case .unreadable, .unknownFormat, .badMix: return self
+        case .unreadable, .unknownFormat, .badMix, .badRestock: return self
         }
     }
 
@@ -76,6 +81,7 @@ public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible
         case .malformed(let path, let line, let column, let message): return "\(path):\(line):\(column): \(message)"
         case .unknownFormat(let path): return "\(path): unknown order file format; use .csv (juice,count), .jsonl or .yaml"
         case .badMix(let message): return "invalid mix: \(message)"
+        case .badRestock(let message): return "invalid restock: \(message)"
         }
     }
 }

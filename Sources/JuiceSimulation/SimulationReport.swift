@@ -20,8 +20,10 @@ public struct SimulationReport: Hashable, Sendable {
     public var finalStock: [Int]
     /// Fruit used by served juices, per fruit index.
     public var consumed: [Int]
-    /// The order number at which each fruit first ran out (reached 0 or could not cover an order); nil if never.
-    public var firstRanOut: [Int?]
+    /// Per fruit, the first order after which its stock was 0 (0 when it started at 0); nil if never.
+    public var firstEmptied: [Int?]
+    /// Per fruit, the first order refused because too little of it was left; nil if never.
+    public var firstShort: [Int?]
     /// Refused orders per fruit that was short for them (an order short of two fruits counts for both).
     public var refusedBy: [Int]
     /// Refills per fruit.
@@ -38,7 +40,7 @@ public struct SimulationReport: Hashable, Sendable {
     /// Compares reports field by field.
     public static func == (lhs: SimulationReport, rhs: SimulationReport) -> Bool {
         lhs.orders == rhs.orders && lhs.served == rhs.served && lhs.refused == rhs.refused && lhs.finalStock == rhs.finalStock
-            && lhs.firstRanOut == rhs.firstRanOut && lhs.refusedBy == rhs.refusedBy && lhs.refills == rhs.refills
+            && lhs.firstEmptied == rhs.firstEmptied && lhs.firstShort == rhs.firstShort && lhs.refusedBy == rhs.refusedBy && lhs.refills == rhs.refills
             && lhs.shoppingList == rhs.shoppingList && lhs.revenue == rhs.revenue
             && lhs.firstRefusals.map(\.order) == rhs.firstRefusals.map(\.order)
     }

@@ -56,7 +56,8 @@ public struct Simulator {
         chart?.begin(stock: Array(run.stock.prefix(fruitCount)))
         // Without shadow or chart, recipes are read in their padded layout (the stock's sentinel fruit pads them).
         let width = !padded || tracksShadow || tracksChart ? 0 : menu.paddedWidth
-        let (stock, shadow, firstOut, refusedBy, refills, debt) = (run.stock, run.shadow, run.firstOut, run.refusedBy, run.refills, run.debt)
+        let (stock, shadow, firstEmpty, firstShort) = (run.stock, run.shadow, run.firstEmpty, run.firstShort)
+        let (refusedBy, refills, debt) = (run.refusedBy, run.refills, run.debt)
         let (served, ordersServed, refused, ordersRefused) = (run.served, run.ordersServed, run.refused, run.ordersRefused)
         let (starts, counters) = (run.starts, run.counters)
 
@@ -71,7 +72,7 @@ public struct Simulator {
             for index in start..<end where stock[fruits[index]] < amounts[index] * count {
                 let fruit = fruits[index]
                 refusedBy[fruit] += 1
-                if firstOut[fruit] == 0 { firstOut[fruit] = number }
+                if firstShort[fruit] == 0 { firstShort[fruit] = number }
             }
         }
 
@@ -129,7 +130,7 @@ public struct Simulator {
                     let fruit = fruits[index]
                     let left = stock[fruit] &- amounts[index] &* count
                     stock[fruit] = left
-                    if left == 0 && firstOut[fruit] == 0 { firstOut[fruit] = number }
+                    if left == 0 && firstEmpty[fruit] == 0 { firstEmpty[fruit] = number }
                     index &+= 1
                 }
                 served[juice] &+= count
@@ -174,9 +175,10 @@ public struct Simulator {
         return SimulationReport(
             menu: menu.summary, orders: number, served: Array(served), refused: Array(refused),
             ordersServed: Array(ordersServed), ordersRefused: Array(ordersRefused), initialStock: initial, finalStock: finalStock,
-            consumed: consumed, firstRanOut: firstOut.enumerated().map { index, value in
+            consumed: consumed, firstEmptied: firstEmpty.enumerated().map { index, value in
                 value > 0 ? value : (initial[index] == 0 ? 0 : nil)
             },
+            firstShort: firstShort.map { $0 > 0 ? $0 : nil },
             refusedBy: Array(refusedBy), refills: Array(refills), shoppingList: shopping, revenue: revenue,
             hasPrices: menu.hasPrice.contains(true), firstRefusals: firstRefusals)
     }

@@ -1,4 +1,8 @@
-import CYAML
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Checks a file's bytes for problems libyaml reports poorly or not at all: UTF-16/32, NUL, a byte order mark mid-file.
 enum EncodingCheck {

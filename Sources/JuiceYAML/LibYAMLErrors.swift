@@ -1,4 +1,4 @@
-import CYAML
+internal import CYAML
 
 /// Translates libyaml's parser errors into `YAMLError`s with 1-based positions.
 enum LibYAMLErrors {

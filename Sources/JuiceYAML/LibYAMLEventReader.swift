@@ -1,7 +1,6 @@
-import CYAML
+internal import CYAML
 
-/// Reads libyaml events into batches: everything the tree builder needs from libyaml happens here, so it can run
-/// on a thread of its own.
+/// Reads libyaml events into batches: everything the tree builder needs from libyaml happens here.
 struct LibYAMLEventReader {
     private let handle: LibYAMLHandle
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -9,22 +8,16 @@ struct LibYAMLEventReader {
     private let lineMap: LineMap?
     private let file: String
     private let maxScalarBytes: Int
-    /// What turns libyaml's 0-based line into a true 1-based one, where there is no `lineMap`.
-    private let lineBase: UInt32
     private var finished = false
 
     /// A reader of the parser `handle`, which reads `bytes` from `bodyStart` on; both must outlive the reader.
-    /// Lines are numbered from `firstLine` (libyaml's first line is that line of the file); a reader with a
-    /// `lineMap` numbers them from 1.
-    init(handle: LibYAMLHandle, bytes: UnsafeBufferPointer<UInt8>, bodyStart: Int, lineMap: LineMap?, file: String, maxScalarBytes: Int,
-         firstLine: Int = 1) {
+    init(handle: LibYAMLHandle, bytes: UnsafeBufferPointer<UInt8>, bodyStart: Int, lineMap: LineMap?, file: String, maxScalarBytes: Int) {
         self.handle = handle
         self.bytes = bytes
         self.bodyStart = bodyStart
         self.lineMap = lineMap
         self.file = file
         self.maxScalarBytes = maxScalarBytes
-        lineBase = UInt32(truncatingIfNeeded: firstLine)
     }
 
     /// Fills `batch` (emptied first) with the next events; the last batch has `isLast` set.
@@ -126,7 +119,7 @@ struct LibYAMLEventReader {
     @inline(__always)
     private func position(_ mark: yaml_mark_t) -> (line: UInt32, column: UInt32) {
         if let lineMap { return lineMap.position(mark) }
-        return (UInt32(truncatingIfNeeded: mark.line) &+ lineBase, UInt32(truncatingIfNeeded: mark.column + 1))
+        return (UInt32(truncatingIfNeeded: mark.line) &+ 1, UInt32(truncatingIfNeeded: mark.column + 1))
     }
 
     private static func style(_ style: yaml_scalar_style_t) -> ScalarStyle {

@@ -1,4 +1,9 @@
-import CYAML
+internal import CYAML
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Maps libyaml's positions to true ones where they differ.
 ///

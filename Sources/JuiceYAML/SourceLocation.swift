@@ -1,20 +1,38 @@
 /// A position in a source file: 1-based line and column, columns counted in Unicode scalars.
+///
+/// Kept in 32 bytes (lines and columns in 32 bits each), as recipe drafts carry one per value read.
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file's path as given by the caller (or a name for in-memory text).
     public var file: String
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
+    /// The byte offset, or -1 where it is not known.
+    private var storedByteOffset: Int
+
     /// The 1-based line number.
-    public var line: Int
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = UInt32(clamping: newValue) }
+    }
+
     /// The 1-based column, counted in Unicode scalars (an emoji or a Hangul syllable is one column).
-    public var column: Int
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = UInt32(clamping: newValue) }
+    }
+
     /// The 0-based byte offset into the file, where it is known.
-    public var byteOffset: Int?
+    public var byteOffset: Int? {
+        get { storedByteOffset >= 0 ? storedByteOffset : nil }
+        set { storedByteOffset = newValue.map { max(0, $0) } ?? -1 }
+    }
 
     /// Creates a location in `file` at `line` and `column` (both 1-based).
     public init(file: String, line: Int, column: Int, byteOffset: Int? = nil) {
         self.file = file
-        self.line = line
-        self.column = column
-        self.byteOffset = byteOffset
+        storedLine = UInt32(clamping: line)
+        storedColumn = UInt32(clamping: column)
+        storedByteOffset = byteOffset.map { max(0, $0) } ?? -1
     }
 
     /// `file:line:column`, the form compilers and editors understand.

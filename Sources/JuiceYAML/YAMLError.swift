@@ -86,7 +86,7 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
         case .byteOrderMarkInside:
             return "byte order mark (U+FEFF) in the middle of the file; were two files concatenated?"
         case .emptyFile:
-            return "the file is empty or holds only comments; expected a mapping starting with 'version: 1'"
+            return "the file is empty or holds only comments"
         case .multipleDocuments:
             return "more than one YAML document in the file; put each in its own file"
         case .alias(let name, _):
@@ -100,7 +100,7 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
         case .nonStringKey(let what, _):
             return "mapping key must be a string, not \(what)"
         case .unsupportedTag(let tag, _):
-            return "unsupported tag '\(tag)'; recipe files use plain YAML values only"
+            return "unsupported tag '\(tag)'; only plain YAML values are read"
         case .tooDeep(let limit, _):
             return "nesting deeper than \(limit) levels"
         case .fileTooLarge(let bytes, let limit, _):
@@ -119,6 +119,7 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// How to fix the problem, where there is a general answer.
     public var suggestion: String? {
         switch self {
+        case .syntax(let message, _): return Self.syntaxHint(message)
         case .tabIndentation: return "replace the tab with spaces"
         case .duplicateKey: return "remove one of the entries or rename it"
         case .nonStringKey: return "use a name as the key; quote it if it looks like a number"
@@ -128,6 +129,22 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
         case .itemTooLarge: return "split or simplify the item"
         default: return nil
         }
+    }
+
+    /// A plain explanation of libyaml's terse syntax message, where its cause is clear.
+    static func syntaxHint(_ message: String) -> String? {
+        let hints: [(String, String)] = [
+            ("mapping values are not allowed", "a value holding ': ' must be quoted; a key on the line above needs a ':' after it; a nested mapping starts on a new, deeper-indented line"),
+            ("could not find expected ':'", "write a colon and a space after each key ('key: value'), or check the indentation of this line"),
+            ("did not find expected key", "check the indentation (the keys of one mapping start in the same column) and that each key has a ':' after it"),
+            ("did not find expected '-' indicator", "check the indentation: the items of one list start in the same column"),
+            ("block sequence entries are not allowed", "start a list on the line after its key, with each '- ' indented under it"),
+            ("did not find expected ',' or ']'", "close the '[' with ']', and put ', ' between the items"),
+            ("did not find expected ',' or '}'", "close the '{' with '}', and put ', ' between the entries"),
+            ("while scanning a quoted scalar", "close the quote: a value opened with a quote must end with the same quote"),
+            ("found character that cannot start any token", "quote the value: plain values cannot start with '@', '`' or a tab"),
+        ]
+        return hints.first { message.contains($0.0) }?.1
     }
 
     /// `file:line:column: message`.

@@ -37,28 +37,14 @@ public final class YAMLListReader: @unchecked Sendable {
         guard !finished, var current = reader else { return false }
         current.fill(batch)
         reader = current
-        let more = withoutActuallyEscaping(body) { visit in
-            builder.consume(batch, sink: EntrySink(visitItem: visit))
-        }
+        let more = withoutActuallyEscaping(body) { builder.consume(batch, visitItem: $0) }
         if !more { finish() }
         return more
     }
 
     /// Reads to the end, handing every item to `body` (which returns false to stop); returns the problem that
-    /// stopped reading, if any. A large file is read on two threads: libyaml ahead, the items behind it.
+    /// stopped reading, if any.
     public func readAll(_ body: (YAMLNodeID, borrowing YAMLDocument) -> Bool) -> YAMLError? {
-        guard start() else { return problem }
-        if file.bytes.count >= YAMLParser.pipelineThreshold, EventPipeline.isWorthwhile, !finished, let current = reader {
-            let pipeline = EventPipeline(current)
-            if pipeline.start() {
-                withoutActuallyEscaping(body) { visit in
-                    let sink = EntrySink(visitItem: visit)
-                    pipeline.consume { builder.consume($0, sink: sink) }
-                }
-                finish()
-                return problem
-            }
-        }
         while readSome(body) {}
         return problem
     }

@@ -53,6 +53,85 @@ enum Measure {
         return fields
     }
 
+    /// Writes `bytes` to a new file in the temporary directory; its path, or nil (having said why).
+    static func temporaryFile(_ bytes: [UInt8], suffix: String) -> String? {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-\(getpid())-\(UUID().uuidString).\(suffix)").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            print("cannot write \(path)")
+            return nil
+        }
+        return path
+    }
+
+    /// Runs this executable with `arguments` under callgrind, counting only the instructions of the C function
+    /// `function` and its callees; the count, or nil (having said why).
+    ///
+    /// Valgrind cannot read the debug information Swift writes, so it runs a copy of this executable without it.
+    static func callgrind(_ arguments: [String], collecting function: String) -> Int? {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-\(getpid())-\(function)").path
+        let (output, stripped) = (base + ".callgrind", base + ".bin")
+        defer {
+            try? FileManager.default.removeItem(atPath: output)
+            try? FileManager.default.removeItem(atPath: stripped)
+        }
+        guard run("/usr/bin/env", ["strip", "--strip-debug", "-o", stripped, CommandLine.arguments[0]]) else {
+            print("callgrind: could not strip a copy of \(CommandLine.arguments[0]); is binutils installed?")
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)", "--toggle-collect=\(function)", stripped] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            print("callgrind: could not start valgrind: \(error)")
+            return nil
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let text = try? String(contentsOfFile: output, encoding: .utf8) else {
+            print("callgrind: valgrind failed (status \(process.terminationStatus)); is valgrind installed?")
+            return nil
+        }
+        let totals = text.split(separator: "\n").first { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }
+        guard let count = totals?.split(separator: " ").last.flatMap({ Int($0) }) else {
+            print("callgrind: no totals in \(output)")
+            return nil
+        }
+        return count
+    }
+
+    /// Runs `executable` with `arguments`, its output discarded; whether it succeeded.
+    private static func run(_ executable: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    /// Runs `executable` with `arguments` in `directory` (posix_spawn, so that no spawning machinery of our own is
+    /// timed), its output discarded; the wall time in seconds, or nil when it could not be started or failed.
+    static func timeProcess(_ executable: String, _ arguments: [String], in directory: String) -> Double? {
+        let previous = FileManager.default.currentDirectoryPath
+        guard chdir(directory) == 0 else { return nil }
+        defer { _ = chdir(previous) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let start = now()
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, 0) == pid else { return nil }
+        let elapsed = now() - start
+        return status == 0 ? elapsed : nil
+    }
+
     /// The process's peak resident set size so far, in bytes.
     ///
     /// On Linux this is `VmHWM` from /proc/self/status: `ru_maxrss` of a spawned child also counts the parent's

@@ -1,3 +1,4 @@
+import CLoadBaseline
 import CSimulationBaseline
 import Foundation
 import JuiceCore
@@ -90,7 +91,7 @@ enum SimulationBenchmark {
         let times = Measure.alternating(rounds: runs, [
             {
                 guard let file = try? MappedFile(path: path) else { return }
-                events = LibYAMLBaseline.countEvents(in: file.bytes) ?? -1
+                events = LoadBenchmark.libyamlEvents(file.bytes)
             },
             { served = run(path, menu: menu, stock: stock) },
         ])

@@ -1,5 +1,7 @@
 // juice-bench: performance goals as ratios against baselines measured in the same run.
 // Usage: swift run -c release juice-bench load [--juices N] [--fruits N] [--runs N]
+//        swift run -c release juice-bench instructions [--juices N] [--fruits N]   (needs valgrind)
+//        swift run -c release juice-bench startup [--runs N]
 //        swift run -c release juice-bench simulate [--orders N] [--yaml-orders N] [--runs N]
 //        swift run -c release juice-bench hostile
 
@@ -12,11 +14,16 @@ func option(_ name: String, default value: Int) -> Int {
 
 switch arguments.first {
 case "load":
-    LoadBenchmark.run(juices: option("--juices", default: 100_000), fruits: option("--fruits", default: 200), runs: option("--runs", default: 5))
-case "profile":
-    // For `perf record`: only the stage named by --stage (bare, tree or full), --runs times.
-    LoadBenchmark.profile(stage: arguments.count > 1 ? arguments[1] : "full", juices: option("--juices", default: 100_000),
-                          fruits: option("--fruits", default: 200), runs: option("--runs", default: 5))
+    LoadBenchmark.run(juices: option("--juices", default: 20_000), fruits: option("--fruits", default: 200), runs: option("--runs", default: 5))
+case "instructions":
+    LoadBenchmark.instructions(juices: option("--juices", default: 20_000), fruits: option("--fruits", default: 200))
+case "measure-bare" where arguments.count == 2, "measure-load" where arguments.count == 2:
+    LoadBenchmark.measure(arguments[0], path: arguments[1])
+case "menu":
+    // The generated menu the load benchmarks read, for profiling by hand.
+    print(MenuGenerator.menu(juices: option("--juices", default: 20_000), fruits: option("--fruits", default: 200)), terminator: "")
+case "startup":
+    StartupBenchmark.run(runs: option("--runs", default: 20))
 case "simulate":
     let orders = option("--orders", default: 10_000_000)
     SimulationBenchmark.run(orders: orders, yamlOrders: option("--yaml-orders", default: orders), runs: option("--runs", default: 3))
@@ -28,5 +35,12 @@ case "load-peak" where arguments.count == 2:
 case "simulate-peak" where arguments.count == 2:
     SimulationBenchmark.simulatePeak(path: arguments[1])
 default:
-    print("usage: juice-bench load [--juices N] [--fruits N] [--runs N]\n       juice-bench profile bare|tree|stream|full [--juices N] [--fruits N] [--runs N]")
+    print("""
+        usage: juice-bench load [--juices N] [--fruits N] [--runs N]
+               juice-bench instructions [--juices N] [--fruits N]
+               juice-bench menu [--juices N] [--fruits N]
+               juice-bench startup [--runs N]
+               juice-bench simulate [--orders N] [--yaml-orders N] [--runs N]
+               juice-bench hostile
+        """)
 }

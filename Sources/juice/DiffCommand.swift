@@ -32,7 +32,7 @@ struct DiffCommand: ParsableCommand {
         let broken = [(old, before), (new, after)].filter { $0.1.hasErrors }
         guard broken.isEmpty else {
             for (path, result) in broken {
-                Terminal.writeError("juice diff: \(path) has errors; fix them (juice lint \(path)) to compare:")
+                Terminal.writeError("juice: error: \(path) has errors; fix them (juice lint \(path)) to compare:")
                 Terminal.writeError(DiagnosticRenderer(colored: false).render(result, as: .text), newline: false)
             }
             throw ExitCode(ExitStatus.failure)
@@ -50,7 +50,7 @@ struct DiffCommand: ParsableCommand {
         do {
             return try RecipeLoader().load(paths: [path])
         } catch {
-            Terminal.writeError("juice diff: error: \(error)")
+            Terminal.writeError("juice: error: \(error)")
             throw ExitCode(ExitStatus.usage)
         }
     }

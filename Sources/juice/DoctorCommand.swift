@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JuiceCore
 import JuiceRecipes
 import JuiceShop
 
@@ -11,30 +12,33 @@ struct DoctorCommand: AsyncParsableCommand {
         discussion: "Nothing is ever repaired or written. Exit status: 0 healthy (or no state file yet), 1 problems found or the file cannot be read."
     )
 
-    @Option(help: ArgumentHelp("State file (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).", valueName: "file"))
+    @Option(help: ArgumentHelp("State file (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).", valueName: "file"), completion: .file())
     var state: String?
 
-    @Flag(help: "Print the findings as JSON.")
+    @Option(help: "Language of messages: ko or en (default from LC_ALL, LC_MESSAGES or LANG).")
+    var lang: Language?
+
+    @Flag(help: "Print the findings (or the error) as JSON.")
     var json = false
 
     func run() async throws {
+        let language = lang ?? Language.from(environment: ProcessInfo.processInfo.environment)
         let path = ShopOptions.statePath(state)
         guard FileManager.default.fileExists(atPath: path) else {
-            write(path: path, exists: false, report: IntegrityReport(brokenFruits: [], backendCheck: []))
+            write(path: path, exists: false, report: IntegrityReport(brokenFruits: [], backendCheck: []), language: language)
             return
         }
         let report: IntegrityReport
         do {
             report = try await SQLiteStore(path: path).checkIntegrity()
         } catch {
-            Terminal.writeError("juice: error: \(error)")
-            throw ExitCode(ExitStatus.failure)
+            throw Reporter(language: language, json: json).fail(error, text: ShopText(language: language, book: RecipeBook(fruits: [], juices: [], store: Store())))
         }
-        write(path: path, exists: true, report: report)
+        write(path: path, exists: true, report: report, language: language)
         if !report.isHealthy { throw ExitCode(ExitStatus.failure) }
     }
 
-    private func write(path: String, exists: Bool, report: IntegrityReport) {
+    private func write(path: String, exists: Bool, report: IntegrityReport, language: Language) {
         if json {
             Terminal.write(JSONValue.object([
                 ("state", .string(path)), ("exists", .bool(exists)), ("healthy", .bool(report.isHealthy)),
@@ -45,25 +49,19 @@ struct DoctorCommand: AsyncParsableCommand {
             ]).rendered(pretty: true) + "\n")
             return
         }
-        guard exists else {
-            Terminal.write("state file: \(path) does not exist yet; nothing to check\n")
-            return
-        }
-        var out = "state file: \(path)\n"
-        out += "integrity check: " + report.backendCheck.joined(separator: "\n  ") + "\n"
-        if report.brokenFruits.isEmpty {
-            out += "stock = initial stock + the journal's changes: holds\n"
-        } else {
-            out += "stock = initial stock + the journal's changes: broken for \(report.brokenFruits.map(\.fruit.rawValue).joined(separator: ", "))\n"
-            for broken in report.brokenFruits {
-                out += "  \(broken.fruit): stock \(broken.stock), initial stock plus the journal's changes \(broken.expected)\n"
+        var lines: [CommandMessage]
+        if exists {
+            lines = [.doctorState(path), .doctorIntegrity(report.backendCheck)]
+            if report.brokenFruits.isEmpty {
+                lines.append(.doctorInvariantHolds)
+            } else {
+                lines.append(.doctorInvariantBroken(report.brokenFruits.map(\.fruit.rawValue)))
+                lines += report.brokenFruits.map { .doctorBrokenFruit(fruit: $0.fruit.rawValue, stock: $0.stock, expected: $0.expected) }
             }
-        }
-        if report.isHealthy {
-            out += "healthy\n"
+            lines.append(report.isHealthy ? .doctorHealthy : .doctorProblems)
         } else {
-            out += "problems found; nothing was repaired. Changes are refused until the state is consistent: restore a backup, put the figures back as they should be (with the sqlite3 tool), or move the file away to start afresh.\n"
+            lines = [.doctorNoState(path)]
         }
-        Terminal.write(out)
+        Terminal.write(lines.map { $0.text(in: language) + "\n" }.joined())
     }
 }

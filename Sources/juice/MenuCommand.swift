@@ -12,13 +12,13 @@ struct MenuCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ShopOptions
 
-    @Flag(help: "Print the menu as JSON.")
+    @Flag(help: "Print the menu (or the error) as JSON.")
     var json = false
 
     func run() async throws {
-        let (shop, text, snapshot) = try await options.openSnapshot()
-        reportOrphans(snapshot, text: text)
-        let rows = shop.book.juices.map { juice in (juice, snapshot.inventory.availability(of: juice)) }
+        let session = try options.session(json: json)
+        let snapshot = try await session.snapshot()
+        let rows = session.shop.book.juices.map { juice in (juice, snapshot.inventory.availability(of: juice)) }
         if json {
             Terminal.write(JSONValue.array(rows.map { juice, availability in
                 .object([
@@ -35,13 +35,9 @@ struct MenuCommand: AsyncParsableCommand {
         }
         let dim = Terminal.wantsColor
         for (juice, availability) in rows {
-            let recipe = juice.recipe.map { "\(text.label(of: $0.fruit)) \($0.amount)" }.joined(separator: " + ")
-            let price = juice.price.map { "  ₩\($0)" } ?? ""
-            var line = "\(text.name(of: juice.id))\(price)  —  \(recipe)  —  \(text.word("can make")): \(availability.makeable)"
-            if availability.makeable == 0, let limiting = availability.limitingFruit {
-                let more = availability.neededForOneMore[limiting] ?? 0
-                line = "✗ " + line + "  (\(text.word("limited by")): \(text.label(of: limiting)), +\(more) \(text.word("more")))"
-                Terminal.write(Terminal.dim(line, enabled: dim) + "\n")
+            let line = session.text(.menuLine(juice, availability))
+            if availability.makeable == 0, availability.limitingFruit != nil {
+                Terminal.write(Terminal.dim("✗ " + line, enabled: dim) + "\n")
             } else {
                 Terminal.write("  " + line + "\n")
             }

@@ -31,7 +31,11 @@ enum ShopJSON {
         return .object(members)
     }
 
-    static func receipt(_ receipt: ShopReceipt, served: Bool) -> JSONValue {
-        .object([("entry", entry(receipt.entry)), ("stock", counts(receipt.snapshot.inventory.counts))])
+    /// `{"entry": {…} or null (nothing changed), "stock": {…}}`, and for an undo `"undone": {…}`, the entry it reverted.
+    static func receipt(_ receipt: ShopReceipt) -> JSONValue {
+        var members: [(String, JSONValue)] = [("entry", receipt.entry.map(entry) ?? .null)]
+        if let undone = receipt.undone { members.append(("undone", entry(undone))) }
+        members.append(("stock", counts(receipt.snapshot.inventory.counts)))
+        return .object(members)
     }
 }

@@ -8,13 +8,13 @@ extension Language: ExpressibleByArgument {}
 
 /// Options every shop command takes: where the recipes and the state are, and the language.
 struct ShopOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Recipe directory (default: $JUICE_RECIPES, else recipes/, else the built-in set).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Recipe directory (default: $JUICE_RECIPES, else recipes/, else the built-in set).", valueName: "dir"), completion: .directory)
     var recipes: String?
 
-    @Option(help: ArgumentHelp("State file (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).", valueName: "file"))
+    @Option(help: ArgumentHelp("State file (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)); its directory must exist unless it is the default.", valueName: "file"), completion: .file())
     var state: String?
 
-    @Option(help: "Language of messages: ko or en (default from LANG).")
+    @Option(help: "Language of messages: ko or en (default from LC_ALL, LC_MESSAGES or LANG).")
     var lang: Language?
 
     var language: Language { lang ?? Language.from(environment: ProcessInfo.processInfo.environment) }
@@ -27,73 +27,129 @@ struct ShopOptions: ParsableArguments {
         option ?? ProcessInfo.processInfo.environment["JUICE_STATE"] ?? SQLiteStore.defaultPath
     }
 
-    /// Loads and lints the recipes (printing errors and exiting 1 when there are any); the shop keeps its state in the
-    /// state file (opened when first used).
-    func openShop() throws -> Shop {
-        Shop(book: try loadBook(), store: SQLiteStore(path: statePath))
+    /// The recipe directory in use: `--recipes`, else `JUICE_RECIPES`, else `recipes/` when there is one; nil for the
+    /// built-in set.
+    var recipeDirectory: String? {
+        if let path = recipes ?? ProcessInfo.processInfo.environment["JUICE_RECIPES"] { return path }
+        return RecipeSet.isDirectory(RecipeSet.defaultDirectory) ? RecipeSet.defaultDirectory : nil
     }
 
-    /// Opens the shop and reads its stock, with the messages in the chosen language.
-    func openSnapshot() async throws -> (Shop, ShopText, ShopSnapshot) {
-        let shop = try openShop()
-        let text = ShopText(language: language, book: shop.book)
-        do { return (shop, text, try await shop.snapshot()) } catch { throw fail(error, text: text) }
+    /// The store keeping the shop's state.
+    func makeStore() -> any ShopStore {
+        SQLiteStore(path: statePath)
     }
 
-    /// Loads and lints the recipes; prints the errors and exits 1 when there are any.
-    func loadBook() throws -> RecipeBook {
-        let environment = ProcessInfo.processInfo.environment
-        let recipePaths = (recipes ?? environment["JUICE_RECIPES"]).map { [$0] } ?? []
-        let result: RecipeLoadResult
+    /// Reports failures in the chosen language, as JSON too when `json`.
+    func reporter(json: Bool) -> Reporter {
+        Reporter(language: language, json: json)
+    }
+
+    /// Opens the shop for a command: the recipes (linted) and the store keeping the state (opened when first used),
+    /// with its messages and reporter.
+    func session(json: Bool) throws -> ShopSession {
+        let shop = Shop(book: try loadBook(json: json), store: makeStore())
+        return ShopSession(options: self, shop: shop, text: ShopText(language: language, book: shop.book), reporter: reporter(json: json))
+    }
+
+    /// Loads the recipes as given (errors and all); reports why they cannot be read.
+    func loadRecipes(json: Bool = false) throws -> RecipeLoadResult {
+        let paths = recipeDirectory.map { [$0] } ?? []
         do {
             // --recipes names a directory; a file there is a mistake worth saying so plainly.
-            if let path = recipePaths.first, !RecipeSet.isDirectory(path) {
+            if let path = paths.first, !RecipeSet.isDirectory(path) {
                 throw FileManager.default.fileExists(atPath: path) ? RecipeSourceError.notADirectory(path) : RecipeSourceError.notFound(path)
             }
-            result = try RecipeSet.load(paths: recipePaths)
+            return try RecipeSet.load(paths: paths)
         } catch {
-            Terminal.writeError("juice: error: \(error)")
-            throw ExitCode(ExitStatus.usage)
+            throw reporter(json: json).failure(
+                kind: "recipes-unreadable", message: CommandMessage.recipesUnreadable("\(error)").text(in: language),
+                details: [("recipes", .string(paths.first ?? RecipeSet.defaultDirectory))], status: ExitStatus.usage)
         }
+    }
+
+    /// Loads and lints the recipes; reports the errors and exits 1 when there are any.
+    func loadBook(json: Bool = false) throws -> RecipeBook {
+        let result = try loadRecipes(json: json)
         if result.hasErrors {
-            Terminal.writeError("juice: the recipe files have errors; nothing was changed. Fix them (juice lint) and try again.")
-            FileHandle.standardError.write(Data(DiagnosticRenderer(colored: false).render(result, as: .text).utf8))
-            throw ExitCode(ExitStatus.failure)
+            let report = reporter(json: json)
+            let message = CommandMessage.recipesInvalid(errors: result.errorCount).text(in: language)
+            let diagnostics = DiagnosticRenderer(colored: false).render(result, as: .text)
+            throw report.failure(
+                kind: "recipes-invalid", message: message,
+                details: [("errors", .int(result.errorCount)), ("diagnostics", .array(diagnostics.split(separator: "\n").map { .string(String($0)) }))],
+                status: ExitStatus.failure,
+                lines: [CommandMessage.errorPrefix.text(in: language) + message, diagnostics.hasSuffix("\n") ? String(diagnostics.dropLast()) : diagnostics])
         }
         return result.book
     }
 
     /// The shop selling from `book`, for reading only: its state file must exist already.
-    func openExistingShop(book: RecipeBook) throws -> Shop {
+    func openExistingShop(book: RecipeBook, json: Bool = false) throws -> Shop {
         guard FileManager.default.fileExists(atPath: statePath) else {
-            Terminal.writeError("juice: error: \(StateError.cannotOpen(path: statePath, reason: "no such file; order or change stock once to create it"))")
-            throw ExitCode(ExitStatus.failure)
+            throw reporter(json: json).failure(
+                kind: StateError.cannotOpen(path: statePath, reason: "").kind, message: CommandMessage.stateMissing(statePath).text(in: language),
+                details: [("state", .string(statePath))], status: ExitStatus.failure)
         }
-        return Shop(book: book, store: SQLiteStore(path: statePath))
+        return Shop(book: book, store: makeStore())
     }
+
+    /// Whether the state file is somewhere the user chose (`--state` or `JUICE_STATE`), not the default.
+    var stateIsExplicit: Bool { state != nil || ProcessInfo.processInfo.environment["JUICE_STATE"] != nil }
 }
 
-/// Reports a shop error on standard error and exits with its status.
-func fail(_ error: ShopError, text: ShopText) -> ExitCode {
-    switch error {
-    case .orderRefused(.insufficientStock(_, _, let shortages)):
-        Terminal.writeError(text.notEnough)
-        for line in text.shortageLines(shortages) { Terminal.writeError(line) }
-        return ExitCode(ExitStatus.failure)
-    case .unknownJuice, .orderRefused(.invalidCount), .orderRefused(.countTooLarge),
-         .stockRefused(.unknownFruit), .stockRefused(.negativeAmount):
-        Terminal.writeError("juice: error: \(error)")
-        return ExitCode(ExitStatus.usage)
-    case .orderRefused, .stockRefused, .nothingToUndo, .undoRefused, .state:
-        Terminal.writeError("juice: error: \(error)")
-        return ExitCode(ExitStatus.failure)
-    }
-}
+/// One shop command's shop, messages and reporter; changes go through it so that a new state file is announced.
+struct ShopSession {
+    let options: ShopOptions
+    let shop: Shop
+    let text: ShopText
+    let reporter: Reporter
 
-/// Notes on standard error about fruits the state keeps that the recipes no longer have.
-func reportOrphans(_ snapshot: ShopSnapshot, text: ShopText) {
-    for (fruit, count) in snapshot.orphans.sorted(by: { $0.key < $1.key }) {
-        Terminal.writeError("juice: note: fruit '\(fruit)' is no longer in the recipes; its stock (\(count)) is kept")
+    /// The current stock (noting fruits the recipes no longer have).
+    func snapshot() async throws -> ShopSnapshot {
+        do {
+            let snapshot = try await shop.snapshot()
+            noteOrphans(snapshot)
+            return snapshot
+        } catch {
+            throw reporter.fail(error, text: text)
+        }
+    }
+
+    /// Runs one change. A state file whose chosen directory is missing is refused (a mistyped `--state` creates
+    /// nothing); a new state file is announced, with where it is and which recipes it starts from.
+    func change(_ body: (Shop) async throws(ShopError) -> ShopReceipt) async throws -> ShopReceipt {
+        let path = options.statePath
+        let directory = (path as NSString).deletingLastPathComponent
+        if options.stateIsExplicit, !directory.isEmpty, !RecipeSet.isDirectory(directory) {
+            throw reporter.failure(
+                kind: "state-directory-missing",
+                message: CommandMessage.stateDirectoryMissing(directory: directory, path: path).text(in: reporter.language),
+                details: [("state", .string(path))], status: ExitStatus.usage)
+        }
+        let existed = FileManager.default.fileExists(atPath: path)
+        let noteIfCreated = {
+            if !existed, FileManager.default.fileExists(atPath: path) {
+                reporter.note(text(.newState(location: path, recipes: options.recipeDirectory)))
+            }
+        }
+        let receipt: ShopReceipt
+        do {
+            receipt = try await body(shop)
+        } catch {
+            // A refused first change has still made the (empty) state file.
+            noteIfCreated()
+            throw reporter.fail(error, text: text)
+        }
+        noteIfCreated()
+        noteOrphans(receipt.snapshot)
+        return receipt
+    }
+
+    /// Notes on standard error about fruits the state keeps that the recipes no longer have.
+    func noteOrphans(_ snapshot: ShopSnapshot) {
+        for (fruit, count) in snapshot.orphans.sorted(by: { $0.key < $1.key }) {
+            reporter.note(text(.orphanKept(fruit, count: count)))
+        }
     }
 }
 

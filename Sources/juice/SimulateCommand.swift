@@ -47,8 +47,11 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Orders file: .csv (juice,count), .jsonl or .yaml.", valueName: "file"))
     var orders: String?
 
-    @Option(help: ArgumentHelp("Generate N orders instead of reading a file.", valueName: "n"))
+    @Option(help: ArgumentHelp("Generate N orders instead of reading a file (more than 100,000,000 needs --force).", valueName: "n"))
     var generate: Int?
+
+    @Flag(help: "Run a --generate beyond 100,000,000 orders anyway.")
+    var force = false
 
     @Option(help: "Seed for generated orders.")
     var seed: UInt64 = 1
@@ -59,49 +62,78 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A YAML file with a 'demand:' section mapping juices to weights.", valueName: "file"))
     var demand: String?
 
-    @Option(help: ArgumentHelp("Restock during the run: every=K (all fruit to capacity every K orders) or below=T,to=C. Repeatable.", valueName: "rule"))
+    @Option(help: ArgumentHelp("Restock during the run: every=K (all fruit to capacity every K orders) or below=T,to=C (a fruit below T to C, at most its capacity). Repeatable.", valueName: "rule"))
     var restock: [String] = []
 
     @Option(help: "Report format: text, json or csv.")
     var format: ReportFormat = .text
 
-    @Option(help: ArgumentHelp("Write an SVG chart of each fruit's stock across the run.", valueName: "file.svg"))
+    @Option(help: ArgumentHelp("Write an SVG chart of each fruit's stock across the run (labels in the report's language); the path is checked before the run.", valueName: "file.svg"))
     var chart: String?
+
+    /// The most orders `--generate` makes without `--force` (a few seconds' run).
+    static let generateLimit = 100_000_000
 
     func validate() throws {
         guard (orders == nil) != (generate == nil) else { throw ValidationError("give either --orders FILE or --generate N") }
         if let generate, generate < 0 { throw ValidationError("--generate must be 0 or more") }
+        if let generate, generate > Self.generateLimit, !force {
+            throw ValidationError("--generate \(generate) is more than \(Self.generateLimit) orders, a long run that keeps a processor busy; add --force to run it anyway")
+        }
         if orders != nil && (mix != nil || demand != nil) { throw ValidationError("--mix and --demand apply to --generate only") }
         if mix != nil && demand != nil { throw ValidationError("give --mix or --demand, not both") }
     }
 
     func run() async throws {
+        if let chart, let problem = writeProblem(chart) {
+            Terminal.writeError("juice: error: --chart \(chart): \(problem)")
+            throw ExitCode(ExitStatus.usage)
+        }
         let (menu, stock) = try await options.prepare()
         var policy = RestockPolicy()
-        do { for rule in restock { try policy.add(rule) } } catch { throw usageFailure(error) }
-        var simulator = Simulator(menu: menu, restock: policy, chart: chart == nil ? nil : StockChart())
-        let report: SimulationReport
         do {
-            if let orders {
-                report = try simulator.runValidated(try FileOrders(path: orders, menu: menu), stock: stock)
-            } else {
-                var source = try GeneratedOrders(count: generate ?? 0, seed: seed, weights: try weights(menu))
-                report = try simulator.run(&source, stock: stock)
-            }
+            for rule in restock { try policy.add(rule) }
+            try policy.check(against: menu)
         } catch {
             throw usageFailure(error)
         }
+        var simulator = Simulator(menu: menu, restock: policy, chart: chart == nil ? nil : StockChart())
+        let report = try withProgress("simulating") { progress throws(OrderSourceError) in
+            if let orders {
+                var file = try FileOrders(path: orders, menu: menu)
+                file.progress = progress
+                return try simulator.runValidated(file, stock: stock)
+            }
+            var source = try GeneratedOrders(count: generate ?? 0, seed: seed, weights: try weights(menu))
+            source.progress = progress
+            return try simulator.run(&source, stock: stock)
+        }
         let renderer = ReportRenderer(book: menu.book, language: options.shop.language)
-        Terminal.write(renderer.render(report, as: format))
+        Terminal.write(renderer.render(report, as: format, source: orders))
         if let chart, let recorded = simulator.chart {
-            let names = menu.fruits.indices.map { renderer.fruitLabel($0, menu: menu) }
+            let names = menu.fruits.indices.map { renderer.fruitName($0, menu: menu) }
             do {
-                try recorded.svg(names: names, title: "Stock across \(report.orders) orders").write(toFile: chart, atomically: true, encoding: .utf8)
+                try recorded.svg(names: names, language: options.shop.language).write(toFile: chart, atomically: true, encoding: .utf8)
             } catch {
                 Terminal.writeError("juice: error: cannot write \(chart): \(error.localizedDescription)")
                 throw ExitCode(ExitStatus.usage)
             }
         }
+    }
+
+    /// Why `path` cannot be written, if it cannot: checked before the run, so a long run is not lost to a typo.
+    private func writeProblem(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { return "is a directory; give a file name like stock.svg" }
+            return FileManager.default.isWritableFile(atPath: path) ? nil : "cannot be written (permission denied)"
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        let parent = directory.isEmpty ? "." : directory
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "no such directory '\(parent)'; create it first"
+        }
+        return FileManager.default.isWritableFile(atPath: parent) ? nil : "the directory '\(parent)' cannot be written (permission denied)"
     }
 
     private func weights(_ menu: CompiledMenu) throws(OrderSourceError) -> [Int] {
@@ -113,49 +145,5 @@ struct SimulateCommand: AsyncParsableCommand {
         }
         if let demand { return try DemandFile.weights(path: demand, juiceCount: menu.juices.count, resolve: resolve) }
         return try DemandMix.weights(mix ?? "", juiceCount: menu.juices.count, resolve: resolve)
-    }
-}
-
-/// `juice plan ORDERS`: can today's stock serve this batch? If not, what to buy.
-struct PlanCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "plan",
-        abstract: "Can today's stock serve this batch of orders? Prints yes, or exactly what to buy and which orders fail without it.",
-        discussion: "Exit status: 0 yes, 1 something must be bought, 2 usage error."
-    )
-
-    @OptionGroup var options: SimulationOptions
-
-    @Argument(help: "Orders file: .csv (juice,count), .jsonl or .yaml.")
-    var orders: String
-
-    func run() async throws {
-        let (menu, stock) = try await options.prepare()
-        var simulator = Simulator(menu: menu)
-        let report: SimulationReport
-        do {
-            report = try simulator.runValidated(try FileOrders(path: orders, menu: menu), stock: stock)
-        } catch {
-            throw usageFailure(error)
-        }
-        let renderer = ReportRenderer(book: menu.book, language: options.shop.language)
-        let korean = options.shop.language == .korean
-        let refused = report.ordersRefused.reduce(0, +)
-        if refused == 0 {
-            Terminal.write(korean ? "네: 지금 재고로 주문 \(report.orders)건을 모두 만들 수 있어요.\n" : "yes: today's stock serves all \(report.orders) orders.\n")
-            return
-        }
-        Terminal.write(korean ? "아니오: 주문 \(report.orders)건 중 \(refused)건을 만들 수 없어요. 사야 할 과일:\n" : "no: \(refused) of \(report.orders) orders cannot be served. Buy:\n")
-        for fruit in menu.fruits.indices where report.shoppingList[fruit] > 0 {
-            Terminal.write("  \(renderer.fruitLabel(fruit, menu: menu)): \(report.shoppingList[fruit])\n")
-        }
-        Terminal.write(korean ? "사지 않으면 실패하는 주문:\n" : "Without it, these orders fail:\n")
-        for refusal in report.firstRefusals {
-            Terminal.write("  #\(refusal.order) \(renderer.juiceLabel(refusal.juice, menu: menu))\n")
-        }
-        if refused > report.firstRefusals.count {
-            Terminal.write(korean ? "  … 외 \(refused - report.firstRefusals.count)건\n" : "  … and \(refused - report.firstRefusals.count) more\n")
-        }
-        throw ExitCode(ExitStatus.failure)
     }
 }

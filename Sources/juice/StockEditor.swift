@@ -6,12 +6,12 @@ import JuiceShop
 /// The stock screen on a terminal: ↑/↓ choose a fruit, -/+ change it within 0…capacity,
 /// Enter applies every change in one transaction, Esc (or q) cancels and changes nothing.
 struct StockEditor {
-    let shop: Shop
-    let text: ShopText
+    let session: ShopSession
+    private var shop: Shop { session.shop }
+    private var text: ShopText { session.text }
 
     func run() async throws {
-        let snapshot: ShopSnapshot
-        do { snapshot = try await shop.snapshot() } catch { throw fail(error, text: text) }
+        let snapshot = try await session.snapshot()
         let fruits = shop.book.fruits.map(\.id)
         guard !fruits.isEmpty else { return }
         var staged = snapshot.inventory
@@ -28,7 +28,7 @@ struct StockEditor {
             case .plus: try? staged.add(1, of: fruit)
             case .cancel:
                 terminal.restore()
-                Terminal.write(text.language == .korean ? "취소했어요. 재고는 그대로예요.\n" : "Cancelled; the stock is unchanged.\n")
+                Terminal.write(text(.editorCancelled) + "\n")
                 return
             case .apply:
                 terminal.restore()
@@ -46,23 +46,19 @@ struct StockEditor {
             return delta == 0 ? nil : delta > 0 ? .add(fruit, delta) : .remove(fruit, -delta)
         }
         guard !changes.isEmpty else {
-            Terminal.write(text.language == .korean ? "바뀐 재고가 없어요.\n" : "Nothing changed.\n")
+            Terminal.write(text(.nothingChanged) + "\n")
             return
         }
-        do {
-            let receipt = try await shop.changeStock(changes, kind: .set, command: "juice stock edit")
-            Terminal.write(StockTable.render(receipt.snapshot, text: text))
-        } catch {
-            throw fail(error, text: text)
+        let receipt = try await session.change { shop throws(ShopError) in
+            try await shop.changeStock(changes, kind: .set, command: "juice stock edit")
         }
+        Terminal.write(StockTable.render(receipt.snapshot, text: text))
     }
 
     private func draw(staged: Inventory, original: Inventory, fruits: [FruitID], selected: Int) {
         var screen = "\u{1B}[2J\u{1B}[H"
-        screen += (text.language == .korean ? "재고 추가" : "Edit stock") + "\r\n"
-        screen += (text.language == .korean
-            ? "↑/↓ 과일 선택, -/+ 수량, Enter 적용, Esc 취소"
-            : "↑/↓ choose, -/+ change, Enter apply, Esc cancel") + "\r\n\r\n"
+        screen += text(.editorTitle) + "\r\n"
+        screen += text(.editorKeys) + "\r\n\r\n"
         for (index, fruit) in fruits.enumerated() {
             let marker = index == selected ? "▶" : " "
             let changed = staged[fruit] != original[fruit] ? "  (\(original[fruit]) → \(staged[fruit]))" : ""

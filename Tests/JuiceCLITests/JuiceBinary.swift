@@ -40,13 +40,13 @@ struct JuiceBinary {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[candidates.count - 1]
     }
 
-    /// Runs `juice arguments…` in `directory` with `environment` added, closing standard input.
+    /// Runs `juice arguments…` (or another `executable`) in `directory` with `environment` added, closing standard input.
     ///
     /// A run longer than `timeout` seconds is killed (and its status is then SIGKILL's). With `asUnprivilegedUser`,
     /// a test running as root runs the binary as `nobody`, so that file permissions apply.
     static func run(
         _ arguments: [String], in directory: URL = builtInDirectory, environment: [String: String] = [:],
-        timeout: Double = 120, asUnprivilegedUser: Bool = false
+        timeout: Double = 120, asUnprivilegedUser: Bool = false, executable: URL = executable
     ) throws -> Outcome {
         let process = Process()
         if asUnprivilegedUser && getuid() == 0 {

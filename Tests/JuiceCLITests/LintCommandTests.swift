@@ -1,4 +1,5 @@
 import Foundation
+import JuiceRecipes
 import Testing
 
 /// `juice lint` and `juice schema`, run as the real binary.
@@ -126,5 +127,82 @@ struct LintCommandTests {
         #expect(findings.compactMap { $0["rule"] as? String } == ["exceeds-initial-stock"], "only the original strawberry warning")
         let text2 = try JuiceBinary.run(["lint", "--strict", "recipes/orange.yaml", "recipes/fruits.yaml", "recipes/store.yaml", "recipes/juices.yaml"], in: directory)
         #expect(text2.stdout.contains("in 4 files"))
+    }
+
+    @Test("--strict passes on the shipped set with its deliberate warning turned off on the command line")
+    func strictWithDisable() throws {
+        let outcome = try JuiceBinary.run(["lint", "--strict", "--disable", "exceeds-initial-stock"])
+        #expect(outcome.status == 0, "\(outcome.stdout)")
+        #expect(outcome.stdout == "0 errors, 0 warnings in 3 files\n")
+        let raised = try JuiceBinary.run(["lint", "--severity", "exceeds-initial-stock=error", "--format", "github"])
+        #expect(raised.status == 1)
+        #expect(raised.stdout.hasPrefix("::error file=recipes/juices.yaml,line=9,col=14,"))
+    }
+
+    @Test("--strict passes on the shipped set with its deliberate warning turned off in recipes/.juicelint.yaml")
+    func strictWithConfigFile() throws {
+        let directory = try JuiceBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try JuiceBinary.writeBuiltInRecipes(into: directory)
+        let config = directory.appendingPathComponent("recipes/.juicelint.yaml")
+        try "# CI: the strawberry juice needs a restock first, on purpose\nrules:\n  exceeds-initial-stock: off\n".write(to: config, atomically: true, encoding: .utf8)
+        let outcome = try JuiceBinary.run(["lint", "--strict"], in: directory)
+        #expect(outcome.status == 0, "\(outcome.stdout)")
+        #expect(outcome.stdout == "0 errors, 0 warnings in 3 files\n", "the configuration file is not a recipe file")
+        let sarif = try JuiceBinary.run(["lint", "--strict", "--format", "sarif", "recipes"], in: directory)
+        #expect(sarif.status == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let run = try #require((root["runs"] as? [[String: Any]])?.first)
+        #expect((run["results"] as? [Any])?.count == 0)
+        // The command line wins over the file.
+        let listed = try JuiceBinary.run(["lint", "--list-rules", "--severity", "missing-stock=error"], in: directory)
+        #expect(listed.status == 0)
+        #expect(listed.stdout.contains("\nexceeds-initial-stock   off       "))
+        #expect(listed.stdout.contains("\nmissing-stock           error     Every fruit should have a stock entry (it counts as 0 otherwise). (warning by default)\n"))
+        let back = try JuiceBinary.run(["lint", "--strict", "--severity", "exceeds-initial-stock=warning"], in: directory)
+        #expect(back.status == 1)
+    }
+
+    @Test("a mistake in .juicelint.yaml is an error at its line and column with a suggestion; nothing of it is applied")
+    func configFileMistake() throws {
+        let directory = try JuiceBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try JuiceBinary.writeBuiltInRecipes(into: directory)
+        try "rules:\n  exceeds-initial-stok: off\n  missing-stock: loud\n".write(to: directory.appendingPathComponent("recipes/.juicelint.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try JuiceBinary.run(["lint"], in: directory)
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("recipes/.juicelint.yaml:2:3: error: unknown rule 'exceeds-initial-stok'; did you mean 'exceeds-initial-stock'? [unknown-key]\n"))
+        #expect(outcome.stdout.contains("recipes/.juicelint.yaml:3:18: error: rule 'missing-stock' must be off, warning or error, not 'loud' [wrong-type]\n"))
+        #expect(outcome.stdout.contains("[exceeds-initial-stock]"))
+        let listed = try JuiceBinary.run(["lint", "--list-rules"], in: directory)
+        #expect(listed.status == 1)
+        #expect(listed.stderr.contains("recipes/.juicelint.yaml:2:3: error: unknown rule"))
+    }
+
+    @Test("--list-rules prints every rule with its severity and summary")
+    func listRules() throws {
+        let outcome = try JuiceBinary.run(["lint", "--list-rules", "--disable", "unused-fruit"])
+        #expect(outcome.status == 0)
+        let lines = outcome.stdout.split(separator: "\n")
+        #expect(lines.count == 31)
+        #expect(lines.first == "rule                    severity  checks")
+        #expect(lines.contains("unknown-fruit           error     A recipe may use only fruits that are defined."))
+        #expect(lines.contains("unused-fruit            off       Every fruit should be used by at least one juice. (warning by default)"))
+        let bad = try JuiceBinary.run(["lint", "--disable", "unused-fruits"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("unknown rule 'unused-fruits'; did you mean 'unused-fruit'?"))
+        let badLevel = try JuiceBinary.run(["lint", "--severity", "unused-fruit=loud"])
+        #expect(badLevel.status == 2)
+        #expect(badLevel.stderr.contains("expected RULE=error, RULE=warning or RULE=off"))
+    }
+
+    @Test("juice --version prints the version SARIF names")
+    func version() throws {
+        let outcome = try JuiceBinary.run(["--version"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == JuiceVersion.current + "\n")
+        let sarif = try JuiceBinary.run(["lint", "--format", "sarif"])
+        #expect(sarif.stdout.contains("\"version\": \"\(JuiceVersion.current)\""))
+        #expect(sarif.stdout.contains("unicodeCodePoints"))
     }
 }

@@ -80,7 +80,7 @@ struct ShopCommandTests {
         #expect(try shop.run(["stock", "set", "banana=3", "mango=15"]).status == 0)
         #expect(try shop.run(["stock", "set", "banana=-1"]).status == 1)
         #expect(try shop.run(["stock", "set", "banana"]).status == 2)
-        #expect(try shop.run(["stock", "add", "bananna"]).stderr.contains("did you mean 'banana'?"))
+        #expect(try shop.run(["stock", "add", "bananna"]).stderr.contains("did you mean 'banana' (🍌 Banana)?"))
         let history = try shop.history()
         #expect(history.compactMap { $0["kind"] as? String } == ["set", "remove", "add"])
         let undo = try shop.run(["undo"])

@@ -82,7 +82,7 @@ struct SimulateCommandTests {
             """)
     }
 
-    @Test("--chart writes an SVG with the fruits' names")
+    @Test("--chart writes an SVG with the fruits' names (no emoji to depend on) and words in the chosen language")
     func chart() throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
@@ -90,7 +90,95 @@ struct SimulateCommandTests {
         #expect(outcome.status == 0)
         let svg = try String(contentsOf: shop.directory.appendingPathComponent("stock.svg"), encoding: .utf8)
         #expect(svg.contains("<svg"))
-        #expect(svg.contains("🍌 Banana"))
+        #expect(svg.contains(">Banana</text>") && !svg.contains("🍌"))
+        #expect(svg.contains(">Stock across 500 orders</text>"))
+        let korean = try shop.run(["simulate", "--generate", "500", "--lang", "ko", "--chart", "stock.svg"])
+        #expect(korean.status == 0)
+        let koreanSVG = try String(contentsOf: shop.directory.appendingPathComponent("stock.svg"), encoding: .utf8)
+        #expect(koreanSVG.contains(">바나나</text>") && koreanSVG.contains(">주문 500건 동안의 재고</text>") && koreanSVG.contains(">재고</text>"))
+    }
+
+    @Test("--chart checks its path before the run: nothing is printed or run when it cannot be written")
+    func chartPathFirst() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let missing = try shop.run(["simulate", "--generate", "500", "--chart", "no/such/dir/stock.svg"])
+        #expect(missing.status == 2)
+        #expect(missing.stdout.isEmpty)
+        #expect(missing.stderr == "juice: error: --chart no/such/dir/stock.svg: no such directory 'no/such/dir'; create it first\n")
+        let directory = try shop.run(["simulate", "--generate", "500", "--chart", "recipes"])
+        #expect(directory.status == 2)
+        #expect(directory.stderr.contains("--chart recipes: is a directory; give a file name like stock.svg"))
+    }
+
+    @Test("JSON Lines: an unknown or duplicate key is an error at its line, not a plan")
+    func jsonLinesKeys() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        try "{\"juice\": \"banana-juice\", \"cuont\": 7}\n".write(to: shop.directory.appendingPathComponent("typo.jsonl"), atomically: true, encoding: .utf8)
+        let typo = try shop.run(["plan", "typo.jsonl"])
+        #expect(typo.status == 2)
+        #expect(typo.stdout.isEmpty)
+        #expect(typo.stderr == "juice: error: typo.jsonl:1:27: unknown key 'cuont' in an order; did you mean 'count'?\n")
+        try "{\"juice\": \"banana-juice\"}\n{\"juice\": \"banana-juice\", \"juice\": \"kiwi-juice\"}\n".write(to: shop.directory.appendingPathComponent("twice.jsonl"), atomically: true, encoding: .utf8)
+        let twice = try shop.run(["plan", "twice.jsonl"])
+        #expect(twice.status == 2)
+        #expect(twice.stderr == "juice: error: twice.jsonl:2:27: duplicate key 'juice' in an order (first at column 2); remove one of them\n")
+    }
+
+    @Test("an empty order file says so; one order is '1 order'", arguments: ["en_US.UTF-8", "ko_KR.UTF-8"])
+    func emptyAndSingular(lang: String) throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let korean = lang.hasPrefix("ko")
+        try "".write(to: shop.directory.appendingPathComponent("empty.csv"), atomically: true, encoding: .utf8)
+        let empty = try shop.run(["plan", "empty.csv"], lang: lang)
+        #expect(empty.status == 0)
+        #expect(empty.stdout == (korean ? "계획할 것이 없어요: empty.csv에 주문이 없어요.\n" : "nothing to plan: empty.csv holds no orders.\n"))
+        let simulated = try shop.run(["simulate", "--orders", "empty.csv"], lang: lang)
+        #expect(simulated.stdout.hasPrefix(korean ? "주문 없음: empty.csv에 주문이 없어요\n" : "no orders: empty.csv holds none\n"))
+        try "\"banana-juice\",1\n".write(to: shop.directory.appendingPathComponent("one.csv"), atomically: true, encoding: .utf8)
+        let one = try shop.run(["plan", "one.csv"], lang: lang)
+        #expect(one.stdout == (korean ? "네: 지금 재고로 주문 1건을 모두 만들 수 있어요.\n" : "yes: today's stock serves the 1 order.\n"))
+    }
+
+    @Test("--restock problems say 'invalid restock'; to= above a fruit's capacity is refused")
+    func restockProblems() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let zero = try shop.run(["simulate", "--generate", "5", "--restock", "every=0"])
+        #expect(zero.status == 2)
+        #expect(zero.stderr == "juice: error: invalid restock: --restock every=K needs K of at least 1 (refill every K orders), not 0\n")
+        let high = try shop.run(["simulate", "--generate", "5", "--restock", "below=2,to=150"])
+        #expect(high.status == 2)
+        #expect(high.stderr == "juice: error: invalid restock: --restock to=150 is above the capacity of 'strawberry' (100); use to=100 or less\n")
+    }
+
+    @Test("--generate beyond 100,000,000 orders asks for --force")
+    func generateBound() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let outcome = try shop.run(["simulate", "--generate", "100000001"])
+        #expect(outcome.status == 2)
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.contains("--generate 100000001 is more than 100000000 orders, a long run that keeps a processor busy; add --force to run it anyway"))
+    }
+
+    @Test("a run over two seconds shows progress on a terminal, and never in captured output")
+    func progress() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        // 6 M generated orders take over two seconds in a debug build (and reach the 1 M-order progress steps).
+        let arguments = ["simulate", "--generate", "6000000", "--format", "csv"]
+        let captured = try shop.run(arguments)
+        #expect(captured.status == 0)
+        #expect(captured.stderr.isEmpty, "standard error is a pipe here: no progress")
+        // script(1) gives the command a terminal; its output (both streams) comes back through the pipe.
+        let command = ([JuiceBinary.executable.path] + arguments).joined(separator: " ")
+        let terminal = try JuiceBinary.run(["-qec", command, "/dev/null"], in: shop.directory, executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(terminal.status == 0)
+        #expect(terminal.stdout.contains("\rsimulating… "), "progress is drawn on a terminal")
+        #expect(terminal.stdout.contains("%\r\u{1B}[K"), "and cleared at the end")
     }
 
     @Test("usage errors exit 2")

@@ -52,59 +52,79 @@ struct TerminalTests {
         "cd '\(shop.directory.path)' && SWIFT_BACKTRACE=enable=no LANG=\(lang) '\(JuiceBinary.executable.path)' \(arguments)"
     }
 
-    @Test("stock edit: arrows choose, -/+ change, Enter applies everything in one transaction")
-    func editApplies() throws {
+    /// Runs `juice arguments` on a new terminal in a new sandbox, then `body` with both.
+    func onTerminal(_ arguments: String, lang: String, _ body: (ShopSandbox, TmuxSession) throws -> Void) throws {
         try #require(TmuxSession.available, "tmux is needed (apt-get install tmux); .ci/run installs it")
         let shop = try ShopSandbox()
         defer { shop.remove() }
         let session = TmuxSession()
         defer { session.stop() }
-        try session.start(command(shop, "stock edit", lang: "ko_KR.UTF-8"))
-        #expect(try session.waitFor("재고 추가").contains("▶ 🍓 딸기  [-] 10 [+]  / 100"))
-        try session.send("Down")
-        try session.send("+")
-        try session.send("+")
-        try session.send("Down")
-        try session.send("-")
-        #expect(try session.waitFor("(10 → 9)").contains("🍌 바나나  [-] 12 [+]  / 100  (10 → 12)"))
-        try session.send("Enter")
-        _ = try session.waitFor("EXIT=0")
-        #expect(try shop.stock() == ["strawberry": 10, "banana": 12, "pineapple": 9, "kiwi": 10, "mango": 10])
-        #expect(try shop.history().count == 1, "one transaction, one journal entry")
+        try session.start(command(shop, arguments, lang: lang))
+        try body(shop, session)
+    }
+
+    @Test("stock edit: arrows choose, -/+ change, Enter applies everything in one transaction")
+    func editApplies() throws {
+        try onTerminal("stock edit", lang: "ko_KR.UTF-8") { shop, session in
+            #expect(try session.waitFor("재고 추가").contains("▶ 🍓 딸기  [-] 10 [+]  / 100"))
+            try session.send("Down")
+            try session.send("+")
+            try session.send("+")
+            try session.send("Down")
+            try session.send("-")
+            #expect(try session.waitFor("(10 → 9)").contains("🍌 바나나  [-] 12 [+]  / 100  (10 → 12)"))
+            try session.send("Enter")
+            _ = try session.waitFor("EXIT=0")
+            #expect(try shop.stock() == ["strawberry": 10, "banana": 12, "pineapple": 9, "kiwi": 10, "mango": 10])
+            #expect(try shop.history().count == 1, "one transaction, one journal entry")
+        }
     }
 
     @Test("stock edit: Esc cancels and changes nothing")
     func editCancels() throws {
-        try #require(TmuxSession.available, "tmux is needed (apt-get install tmux); .ci/run installs it")
-        let shop = try ShopSandbox()
-        defer { shop.remove() }
-        let session = TmuxSession()
-        defer { session.stop() }
-        try session.start(command(shop, "stock edit", lang: "en_US.UTF-8"))
-        _ = try session.waitFor("Edit stock")
-        try session.send("+")
-        _ = try session.waitFor("(10 → 11)")
-        try session.send("Escape")
-        #expect(try session.waitFor("EXIT=0").contains("Cancelled; the stock is unchanged."))
-        #expect(try shop.stock()["strawberry"] == 10)
-        #expect(try shop.history().isEmpty)
+        try onTerminal("stock edit", lang: "en_US.UTF-8") { shop, session in
+            _ = try session.waitFor("Edit stock")
+            try session.send("+")
+            _ = try session.waitFor("(10 → 11)")
+            try session.send("Escape")
+            #expect(try session.waitFor("EXIT=0").contains("Cancelled; the stock is unchanged."))
+            #expect(try shop.stock()["strawberry"] == 10)
+            #expect(try shop.history().isEmpty)
+        }
     }
 
     @Test("a refused order asks, as the app's alert did; yes opens the stock screen")
     func refusalAsksToEdit() throws {
-        try #require(TmuxSession.available, "tmux is needed (apt-get install tmux); .ci/run installs it")
-        let shop = try ShopSandbox()
-        defer { shop.remove() }
-        let session = TmuxSession()
-        defer { session.stop() }
-        try session.start(command(shop, "order 딸기쥬스", lang: "ko_KR.UTF-8"))
-        #expect(try session.waitFor("[예/아니오]").contains("재료가 모자라요. 재고를 수정할까요?"))
-        try session.send("예", "Enter")
-        _ = try session.waitFor("재고 추가")
-        for _ in 0..<6 { try session.send("+") }
-        _ = try session.waitFor("(10 → 16)")
-        try session.send("Enter")
-        _ = try session.waitFor("EXIT=1")
-        #expect(try shop.stock()["strawberry"] == 16)
+        try onTerminal("order 딸기쥬스", lang: "ko_KR.UTF-8") { shop, session in
+            #expect(try session.waitFor("[예/아니오]").contains("재료가 모자라요. 재고를 수정할까요?"))
+            try session.send("예", "Enter")
+            _ = try session.waitFor("재고 추가")
+            for _ in 0..<6 { try session.send("+") }
+            _ = try session.waitFor("(10 → 16)")
+            try session.send("Enter")
+            _ = try session.waitFor("EXIT=1")
+            #expect(try shop.stock()["strawberry"] == 16)
+        }
+    }
+
+    @Test("the refusal prompt asks again on an answer it does not understand; no is no")
+    func refusalAsksAgain() throws {
+        try onTerminal("order 딸기쥬스", lang: "ko_KR.UTF-8") { shop, session in
+            _ = try session.waitFor("[예/아니오]")
+            try session.send("뭐라고요", "Enter")
+            #expect(try session.waitFor("예 또는 아니오로 답해 주세요.").contains("예 또는 아니오로 답해 주세요. [예/아니오]"))
+            try session.send("아니오", "Enter")
+            #expect(!(try session.waitFor("EXIT=1")).contains("재고 추가"))
+            #expect(try shop.history().isEmpty)
+        }
+    }
+
+    @Test("an order no restocking can cure is said to be impossible, without offering 예")
+    func impossibleOrderDoesNotAsk() throws {
+        try onTerminal("order 딸기쥬스 --count 7", lang: "ko_KR.UTF-8") { shop, session in
+            let screen = try session.waitFor("EXIT=1")
+            #expect(screen.contains("딸기쥬스 7잔은 재고를 채워도 만들 수 없어요: 🍓 딸기 112개가 필요한데 최대 100개까지만 둘 수 있어요."))
+            #expect(!screen.contains("[예/아니오]"))
+        }
     }
 }

@@ -1,7 +1,7 @@
 import JuiceCore
 import Testing
 
-/// Normalisation for look-ups and "did you mean" suggestions.
+/// The name key (one definition of "the same name") and "did you mean" suggestions.
 @Suite struct NameMatchingTests {
     static let fruits = ["strawberry", "banana", "pineapple", "kiwi", "mango"]
 
@@ -12,15 +12,27 @@ import Testing
         ("Mango\nKiwi\r\n", "mangokiwi"),
         ("딸기 쥬스", "딸기쥬스"),
         ("\u{3000}망고\u{00A0}쥬스", "망고쥬스"),
+        ("Mango-Kiwi_Juice", "mangokiwijuice"),
+        ("Açaí Bowl", "açaíbowl"),
         ("", ""),
     ])
-    func normalizeIgnoresCaseAndWhitespace(text: String, expected: String) {
-        #expect(NameMatching.normalize(text) == expected)
+    func keyIgnoresCaseSpacesHyphensAndUnderscores(text: String, expected: String) {
+        #expect(NameKey(text).text == expected)
     }
 
-    @Test func spellingsOfOneNameNormalizeAlike() {
-        let forms = ["Strawberry Banana", "strawberry banana", "STRAWBERRYBANANA", " strawberry  Banana "]
-        #expect(Set(forms.map(NameMatching.normalize)).count == 1)
+    @Test func spellingsOfOneNameHaveOneKey() {
+        let forms = ["Strawberry Banana", "strawberry banana", "STRAWBERRYBANANA", " strawberry  Banana ", "strawberry-banana", "Strawberry_Banana"]
+        #expect(Set(forms.map(NameKey.init)).count == 1)
+    }
+
+    @Test("canonically equivalent spellings are one name; different letters are not")
+    func unicodeNormalization() {
+        #expect(NameKey("Cafe\u{301}") == NameKey("café"))
+        #expect(NameKey("CAFÉ") == NameKey("cafe\u{301}"))
+        #expect(NameKey("\u{1100}\u{1161}") == NameKey("가"), "conjoining jamo and the syllable")
+        #expect(NameKey("cafe") != NameKey("café"))
+        #expect(NameKey("kiwi.juice") != NameKey("kiwijuice"), "dots are kept")
+        #expect(Set([NameKey("Cafe\u{301}"), NameKey("café")]).count == 1, "equal keys hash alike")
     }
 
     @Test(arguments: [
@@ -77,38 +89,5 @@ import Testing
     func editDistance(a: String, b: String, distance: Int) {
         #expect(NameMatching.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars)) == distance)
         #expect(NameMatching.editDistance(Array(b.unicodeScalars), Array(a.unicodeScalars)) == distance)
-    }
-
-    /// Texts whose normalised forms are equal, however they were spaced, cased or long (the hash reads eight bytes at
-    /// a time where it can, and must agree with its byte-by-byte path).
-    static let sameKeys: [(String, String)] = [
-        ("Strawberry Banana Juice", "strawberrybananajuice"),
-        ("STRAWBERRY-BANANA", "strawberry-banana"),
-        ("  Mango\tKiwi\nJuice  ", "mangokiwijuice"),
-        ("딸기 바나나 쥬스", "딸기바나나쥬스"),
-        ("ABCDEFGHIJKLMNOP", "abcdefgh ijklmnop"),
-        ("a b c d e f g h i", "abcdefghi"),
-        ("Juice 12345678 딸기", "juice12345678딸기"),
-        ("", "   "),
-    ]
-
-    @Test("texts with equal normalised forms hash alike, whichever way the hash reads them", arguments: sameKeys)
-    func simpleKeyHashAgrees(a: String, b: String) throws {
-        let (first, second) = (Array(a.utf8), Array(b.utf8))
-        let hashes = first.withUnsafeBufferPointer { x in second.withUnsafeBufferPointer { y in
-            (NameMatching.simpleKeyHash(x), NameMatching.simpleKeyHash(y), NameMatching.simpleKeysEqual(x, y))
-        } }
-        #expect(hashes.2)
-        let hash = try #require(hashes.0)
-        #expect(hashes.1 == hash)
-        #expect(NameMatching.normalize(a) == NameMatching.normalize(b))
-    }
-
-    @Test("texts with different normalised forms hash apart; texts outside the simple set have no hash")
-    func simpleKeyHashSeparates() {
-        let texts = ["juice-1", "juice-2", "juice-12", "Juice 1 2 3 4 5 6 7 8", "juice12345679", "a\u{0}", "a", "딸기", "딸기쥬스", "abcdefgh", "abcdefghi"]
-        let hashes = texts.map { text in Array(text.utf8).withUnsafeBufferPointer(NameMatching.simpleKeyHash) }
-        #expect(Set(hashes.compactMap { $0 }).count == texts.count)
-        #expect(Array("Açaí".utf8).withUnsafeBufferPointer(NameMatching.simpleKeyHash) == nil)
     }
 }

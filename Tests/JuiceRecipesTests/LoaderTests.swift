@@ -1,6 +1,7 @@
 import Foundation
 import JuiceCore
 import JuiceRecipes
+import JuiceYAML
 import Testing
 
 @Suite("Recipe loader")

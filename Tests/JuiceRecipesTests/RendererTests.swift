@@ -39,8 +39,28 @@ struct RendererTests {
         let run = try #require((root["runs"] as? [[String: Any]])?.first)
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 8)
-        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try #require(driver["rules"] as? [[String: Any]])
         #expect(rules.count == RuleID.allCases.count)
+        #expect(driver["version"] as? String == JuiceVersion.current)
+        #expect(run["columnKind"] as? String == "unicodeCodePoints", "columns count Unicode scalars")
+    }
+
+    @Test("SARIF lists each rule at its configured level, and a rule turned off as not enabled")
+    func sarifConfiguredRules() throws {
+        var settings = RuleConfiguration()
+        settings.set(.unknownFruit, to: .warning)
+        settings.set(.unusedFruit, to: .off)
+        let data = Data(DiagnosticRenderer().render(try Self.brokenResult(), as: .sarif, rules: settings).utf8)
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let run = try #require((root["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        func configuration(of id: String) -> [String: Any]? {
+            rules.first { $0["id"] as? String == id }?["defaultConfiguration"] as? [String: Any]
+        }
+        #expect(configuration(of: "unknown-fruit")?["level"] as? String == "warning")
+        #expect(configuration(of: "unused-fruit")?["enabled"] as? Bool == false)
+        #expect(configuration(of: "missing-stock")?["enabled"] == nil)
     }
 
     @Test("text output stops at 100 findings per file and says how many more")

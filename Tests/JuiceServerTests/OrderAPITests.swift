@@ -41,7 +41,7 @@ import Testing
                 #expect(response.status == .created)
                 let receipt = try response.body.decoded(ReceiptBody.self)
                 #expect(receipt.message == "딸바쥬스 나왔습니다! 맛있게 드세요!")
-                #expect(receipt.entry.juice == "strawberry-banana-juice")
+                #expect(receipt.entry?.juice == "strawberry-banana-juice")
                 #expect(receipt.stock["strawberry"] == 0 && receipt.stock["banana"] == 9)
             }
             let english: HTTPFields = [.contentType: "application/json", .acceptLanguage: "en-US,en;q=0.9,ko;q=0.5"]
@@ -81,7 +81,7 @@ import Testing
                 #expect(error.code == "unknown_juice")
                 #expect(error.field == "juice")
                 #expect(error.suggestions?.isEmpty == false)
-                #expect(error.message.hasPrefix("there is no juice called 'bananna juice'; did you mean"))
+                #expect(error.message == "unknown juice 'bananna juice'; did you mean 'Banana Juice'?")
             }
         }
         #expect(try await shop.journalCount() == 0)
@@ -136,7 +136,7 @@ import Testing
             try await client.execute(uri: "/api/orders/echo", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice", "count": 3}"#)) { response throws in
                 #expect(response.status == .created)
                 let receipt = try response.body.decoded(ReceiptBody.self)
-                #expect(receipt.entry.juice == "banana-juice" && receipt.entry.count == 3)
+                #expect(receipt.entry?.juice == "banana-juice" && receipt.entry?.count == 3)
             }
         }
         #expect(try await shop.journalCount() == 0)

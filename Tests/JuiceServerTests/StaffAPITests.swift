@@ -52,7 +52,7 @@ import Testing
             #expect(try await shop.stock()["banana"] == 15)
             try await client.execute(uri: "/api/undo", method: .post, headers: TestShop.staffHeaders) { response throws in
                 #expect(response.status == .ok)
-                #expect(try response.body.decoded(ReceiptBody.self).entry.undoes == 1)
+                #expect(try response.body.decoded(ReceiptBody.self).entry?.undoes == 1)
             }
             #expect(try await shop.stock() == ["strawberry": 10, "banana": 10, "pineapple": 10, "kiwi": 10, "mango": 10])
             let history = try await client.execute(uri: "/api/history?limit=5", method: .get, headers: TestShop.staffHeaders) { try $0.body.decoded(HistoryBody.self) }

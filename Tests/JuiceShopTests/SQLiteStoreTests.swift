@@ -126,7 +126,7 @@ struct SQLiteStoreTests {
         #expect(try await shop.checkIntegrity().isHealthy)
         #expect(try Self.bytes(path) == before)
         let receipt = try await shop.order("banana-juice", command: "test")
-        #expect(receipt.entry.id == 2)
+        #expect(receipt.entry?.id == 2)
         #expect(try await shop.snapshot().inventory["banana"] == 6)
         #expect(try await shop.checkIntegrity().isHealthy)
         _ = try await shop.undo(command: "test")

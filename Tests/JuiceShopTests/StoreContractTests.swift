@@ -29,10 +29,10 @@ struct StoreContractTests {
         defer { subject.remove() }
         let shop = subject.shop()
         let receipt = try await shop.order("banana-juice", count: 2, command: "juice order banana-juice --count 2")
-        #expect(receipt.entry.kind == .order)
-        #expect(receipt.entry.juice == "banana-juice")
-        #expect(receipt.entry.count == 2)
-        #expect(receipt.entry.deltas == ["banana": -4])
+        #expect(receipt.entry?.kind == .order)
+        #expect(receipt.entry?.juice == "banana-juice")
+        #expect(receipt.entry?.count == 2)
+        #expect(receipt.entry?.deltas == ["banana": -4])
         #expect(receipt.snapshot.inventory["banana"] == 6)
         _ = try await shop.order("딸바쥬스", command: "test")
         _ = try await shop.order("mango juice", command: "test")
@@ -84,8 +84,8 @@ struct StoreContractTests {
         #expect(try await Self.stock(shop) == ["strawberry": 10, "banana": 10, "pineapple": 10, "kiwi": 10, "mango": 10])
         #expect(try await shop.history().isEmpty)
         let receipt = try await shop.changeStock([.set("banana", 3), .add("mango", 5), .remove("kiwi", 2)], kind: .set, command: "juice stock set")
-        #expect(receipt.entry.deltas == ["banana": -7, "mango": 5, "kiwi": -2])
-        #expect(receipt.entry.command == "juice stock set")
+        #expect(receipt.entry?.deltas == ["banana": -7, "mango": 5, "kiwi": -2])
+        #expect(receipt.entry?.command == "juice stock set")
         // The store section's capacity for mango drops to 12 below its stock of 15: using it up works, growth does not.
         let lowered = subject.shop(TestBook.with(capacity: 12, of: "mango"))
         #expect(try await lowered.snapshot().inventory.capacity(of: "mango") == 12)
@@ -124,25 +124,25 @@ struct StoreContractTests {
         let order = try await shop.order("banana-juice", command: "test")
         let add = try await shop.changeStock([.add("kiwi", 5)], kind: .add, command: "test")
         let first = try await shop.undo(command: "juice undo")
-        #expect(first.entry.kind == .undo)
-        #expect(first.entry.undoes == add.entry.id)
-        #expect(first.entry.deltas == ["kiwi": -5])
+        #expect(first.entry?.kind == .undo)
+        #expect(first.entry?.undoes == add.entry?.id)
+        #expect(first.entry?.deltas == ["kiwi": -5])
         #expect(try await Self.stock(shop)["kiwi"] == 10)
         // The store's capacity for bananas is lowered to 8: giving the 2 bananas back would exceed it.
         let lowered = subject.shop(TestBook.with(capacity: 8, of: "banana"))
         let history = try await shop.history()
-        await #expect(throws: ShopError.undoRefused(entry: order.entry.id, kind: .order, reason: .aboveCapacity("banana", result: 10, capacity: 8))) {
+        await #expect(throws: ShopError.undoRefused(entry: order.entry?.id ?? 0, kind: .order, reason: .aboveCapacity("banana", result: 10, capacity: 8))) {
             try await lowered.undo(command: "test")
         }
         #expect(try await shop.history() == history)
         let second = try await shop.undo(command: "juice undo")
-        #expect(second.entry.undoes == order.entry.id)
+        #expect(second.entry?.undoes == order.entry?.id)
         #expect(try await Self.stock(shop)["banana"] == 10)
         await #expect(throws: ShopError.nothingToUndo) { try await shop.undo(command: "juice undo") }
         let entries = try await shop.history()
         #expect(entries.map(\.kind) == [.undo, .undo, .add, .order])
-        #expect(entries[2].undoneBy == first.entry.id)
-        #expect(entries[3].undoneBy == second.entry.id)
+        #expect(entries[2].undoneBy == first.entry?.id)
+        #expect(entries[3].undoneBy == second.entry?.id)
         #expect(try await shop.checkIntegrity().isHealthy)
     }
 
@@ -231,15 +231,95 @@ struct StoreContractTests {
             }
         }
         let stock = try await Self.stock(shop)
-        let bananas = served.reduce(0) { $0 + ($1.entry.juice == "banana-juice" ? 2 : 1) }
-        let strawberries = served.filter { $0.entry.juice == "strawberry-banana-juice" }.count * 10
+        let bananas = served.reduce(0) { $0 + ($1.entry?.juice == "banana-juice" ? 2 : 1) }
+        let strawberries = served.filter { $0.entry?.juice == "strawberry-banana-juice" }.count * 10
         #expect(bananas + stock["banana", default: -1] == 10)
         #expect(strawberries + stock["strawberry", default: -1] == 10)
         #expect(stock["banana", default: -1] <= 1, "no banana left that an order could use: \(stock)")
         let history = try await shop.history()
         #expect(history.count == served.count)
-        #expect(Set(history.map(\.id)) == Set(served.map(\.entry.id)))
+        #expect(Set(history.map(\.id)) == Set(served.compactMap(\.entry?.id)))
         #expect(Set(history.map(\.command)).count == history.count, "each order journaled once")
+        #expect(try await shop.checkIntegrity().isHealthy)
+    }
+
+    @Test("a change that changes nothing writes no journal entry and moves no token; the receipt has no entry", arguments: StoreFactory.all)
+    func changeOfNothing(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        let nothing = try await shop.changeStock([.add("mango", 0)], kind: .add, command: "juice stock add mango 0")
+        #expect(nothing.entry == nil)
+        #expect(nothing.snapshot.inventory == TestBook.standard.initialInventory)
+        #expect(try await shop.reset(command: "juice stock reset").entry == nil, "a reset at the initial stock")
+        #expect(try await shop.changeStock([.set("kiwi", 10), .remove("banana", 0)], kind: .set, command: "test").entry == nil)
+        #expect(try await shop.history().isEmpty)
+        #expect(try await subject.store.changeToken() == 0)
+        await #expect(throws: ShopError.nothingToUndo) { try await shop.undo(command: "test") }
+        let real = try await shop.changeStock([.add("mango", 2)], kind: .add, command: "test")
+        #expect(real.entry?.deltas == ["mango": 2])
+        #expect(try await shop.changeStock([.set("mango", 12)], kind: .set, command: "test").entry == nil)
+        #expect(try await shop.history().count == 1)
+        #expect(try await shop.checkIntegrity().isHealthy)
+    }
+
+    @Test("setting one fruit twice is refused before anything changes", arguments: StoreFactory.all)
+    func duplicateSet(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        await #expect(throws: ShopError.duplicateFruit("mango")) {
+            try await shop.changeStock([.set("mango", 5), .set("kiwi", 1), .set("mango", 6)], kind: .set, command: "test")
+        }
+        #expect(try await Self.stock(shop)["mango"] == 10)
+        #expect(try await shop.history().isEmpty)
+    }
+
+    @Test("an undo's receipt names the entry it reverted", arguments: StoreFactory.all)
+    func undoReceipt(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        let order = try await shop.order("kiwi-juice", command: "juice order kiwi-juice")
+        let undo = try await shop.undo(command: "juice undo")
+        var expected = try #require(order.entry)
+        expected.undoneBy = undo.entry?.id
+        #expect(undo.undone == expected)
+        #expect(undo.entry?.undoes == expected.id)
+    }
+
+    @Test("retiring a fruit the book no longer has: journaled, stock to 0, no longer an orphan; undo gives it back", arguments: StoreFactory.all)
+    func retire(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        _ = try await subject.shop().changeStock([.add("kiwi", 2)], kind: .add, command: "test")
+        let shop = subject.shop(TestBook.withoutKiwi)
+        #expect(try await shop.snapshot().orphans == ["kiwi": 12])
+        await #expect(throws: ShopError.fruitStillInRecipes("mango")) { try await shop.retire("mango", command: "test") }
+        await #expect(throws: ShopError.stockRefused(.unknownFruit("kiwii", suggestion: "kiwi"))) { try await shop.retire("kiwii", command: "test") }
+        await #expect(throws: ShopError.fruitNotInRecipes("kiwi", kept: 12)) {
+            try await shop.changeStock([.remove("kiwi", 12)], kind: .remove, command: "test")
+        }
+        #expect(try await shop.history().count == 1)
+        let retired = try await shop.retire("kiwi", command: "juice stock retire kiwi")
+        let entry = try #require(retired.entry)
+        #expect(entry.kind == .retire)
+        #expect(entry.deltas == ["kiwi": -12])
+        #expect(entry.command == "juice stock retire kiwi")
+        #expect(retired.snapshot.orphans.isEmpty)
+        #expect(try await shop.snapshot().orphans.isEmpty)
+        #expect(try await shop.checkIntegrity().isHealthy)
+        #expect(try await shop.retire("kiwi", command: "test").entry == nil, "retiring again changes nothing")
+        let undo = try await shop.undo(command: "juice undo")
+        #expect(undo.undone?.kind == .retire)
+        #expect(undo.entry?.deltas == ["kiwi": 12])
+        #expect(try await shop.snapshot().orphans == ["kiwi": 12])
+        _ = try await shop.retire("kiwi", command: "test")
+        // Kiwi back in the recipes: it returns at the 0 it was retired with.
+        #expect(try await subject.shop().snapshot().inventory["kiwi"] == 0)
+        _ = try await subject.shop().changeStock([.add("kiwi", 3)], kind: .add, command: "test")
+        #expect(try await subject.shop().snapshot().inventory["kiwi"] == 3)
+        #expect(try await shop.history().map(\.kind) == [.add, .retire, .undo, .retire, .add])
         #expect(try await shop.checkIntegrity().isHealthy)
     }
 }

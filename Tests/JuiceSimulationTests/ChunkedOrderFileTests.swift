@@ -20,6 +20,8 @@ struct ChunkedOrderFileTests {
         "# " + String(repeating: "long comment ", count: 40),
         // Over 24 bytes: names this long are found by a loop rather than three fixed words.
         "Strawberry - Banana   Juice,2",
+        // RFC 4180 quoting: quoted names and counts, spaces after the closing quote.
+        "\"mango-kiwi-juice\",\"2\"", "\"Banana Juice\" ,3", "\"kiwi-juice\"",
     ]
 
     /// A CSV file of `count` random lines from `csvLines` (seeded), with a header and, if asked, no final line feed.

@@ -18,6 +18,15 @@ enum SimulationSupport {
     static func index(_ id: JuiceID) -> Int { menu.juices.firstIndex(of: id) ?? -1 }
     static func fruit(_ id: FruitID) -> Int { menu.fruits.firstIndex(of: id) ?? -1 }
 
+    /// Checks `output` against the golden file `name` in Fixtures (rewritten first with JUICE_UPDATE_GOLDEN=1).
+    static func expectGolden(_ output: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        if ProcessInfo.processInfo.environment["JUICE_UPDATE_GOLDEN"] == "1" {
+            try output.write(to: packageRoot.appendingPathComponent("Tests/JuiceSimulationTests/Fixtures/\(name)"), atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: packageRoot.appendingPathComponent("Tests/JuiceSimulationTests/Fixtures/\(name)"), encoding: .utf8)
+        #expect(output == expected, sourceLocation: sourceLocation)
+    }
+
     static func run(file: String, restock: RestockPolicy = .none) throws -> SimulationReport {
         var source = try FileOrders(path: fixture(file), menu: menu)
         try source.validate()
@@ -40,7 +49,10 @@ struct SimulationTests {
         #expect(report.served[SimulationSupport.index("mango-kiwi-juice")] == 1)
         let strawberry = SimulationSupport.fruit("strawberry")
         #expect(report.finalStock[strawberry] == 0)
-        #expect(report.firstRanOut[strawberry] == 2)
+        #expect(report.firstEmptied[strawberry] == 2, "order 2 (strawberry-banana) uses the last 10")
+        #expect(report.firstShort[strawberry] == 4, "order 4 (strawberry juice, 16) is the first refused for want of it")
+        #expect(report.firstShort[SimulationSupport.fruit("banana")] == 3 && report.firstEmptied[SimulationSupport.fruit("banana")] == nil,
+                "short for the 4 at once, yet never at 0")
         #expect(report.refusedBy[strawberry] == 1)
         // To serve everything: strawberry 10 + 16 = 26 of 10; banana 4 + 1 + 8 = 13 of 10.
         #expect(report.shoppingList[strawberry] == 16)
@@ -170,31 +182,35 @@ struct SimulationTests {
         }
     }
 
-    @Test("the text report is pinned by a golden file (regenerate with JUICE_UPDATE_GOLDEN=1)", arguments: ReportFormat.allCases)
-    func golden(format: ReportFormat) throws {
+    @Test("reports are pinned by golden files in both languages (regenerate with JUICE_UPDATE_GOLDEN=1)",
+          arguments: [(ReportFormat.text, Language.english), (.json, .english), (.csv, .english), (.text, .korean)])
+    func golden(format: ReportFormat, language: Language) throws {
         var source = try GeneratedOrders(count: 500, seed: 7, weights: [1, 3, 1, 1, 2, 1, 1])
         var simulator = Simulator(menu: SimulationSupport.menu, restock: RestockPolicy(every: 60))
         let report = try simulator.run(&source, stock: SimulationSupport.stock)
-        let output = ReportRenderer(book: SimulationSupport.book, language: .english).render(report, as: format)
-        let golden = SimulationSupport.packageRoot.appendingPathComponent("Tests/JuiceSimulationTests/Fixtures/golden.\(format.rawValue)")
-        if ProcessInfo.processInfo.environment["JUICE_UPDATE_GOLDEN"] == "1" {
-            try output.write(to: golden, atomically: true, encoding: .utf8)
-        }
-        #expect(output == (try String(contentsOfFile: SimulationSupport.fixture("golden.\(format.rawValue)"), encoding: .utf8)))
+        let output = ReportRenderer(book: SimulationSupport.book, language: language).render(report, as: format)
+        try SimulationSupport.expectGolden(output, named: "golden" + (language == .korean ? ".ko." : ".") + format.rawValue)
     }
 
-    @Test("the chart is a self-contained SVG with a legend and a bounded number of points")
-    func chart() throws {
-        var source = try GeneratedOrders(count: 50_000, seed: 3, weights: Array(repeating: 1, count: 7))
-        var simulator = Simulator(menu: SimulationSupport.menu, restock: RestockPolicy(every: 100), chart: StockChart())
-        _ = try simulator.run(&source, stock: SimulationSupport.stock)
-        let recorded = try #require(simulator.chart)
-        #expect(recorded.points.count <= 2_001)
-        #expect(recorded.points.last?.order == 50_000)
-        let svg = recorded.svg(names: ["Strawberry", "Banana", "Pineapple", "Kiwi", "Mango"], title: "Stock")
-        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
-        #expect(svg.components(separatedBy: "<polyline").count - 1 == 5)
-        #expect(svg.contains(">Mango</text>"))
-        #expect(!svg.contains("http://") || svg.components(separatedBy: "http://").count == 2, "no external references")
+    @Test("restock rules that cannot be used say 'invalid restock', and to= above a capacity is refused")
+    func restockProblems() throws {
+        for (text, message) in [
+            ("every=0", "invalid restock: --restock every=K needs K of at least 1 (refill every K orders), not 0"),
+            ("every=5,below=2", "invalid restock: --restock every=K stands alone; give below=T,to=C as another --restock"),
+            ("below=5,to=2", "invalid restock: --restock below=T,to=C needs C of at least T, not below=5,to=2"),
+            ("often", "invalid restock: --restock expects every=K or below=T,to=C with whole numbers, not 'often'"),
+            ("below=2", "invalid restock: --restock expects every=K or below=T,to=C, not 'below=2'"),
+        ] {
+            var policy = RestockPolicy()
+            let thrown = #expect(throws: OrderSourceError.self) { try policy.add(text) }
+            #expect(thrown?.description == message)
+        }
+        var high = RestockPolicy()
+        try high.add("below=2,to=101")
+        let thrown = #expect(throws: OrderSourceError.self) { try high.check(against: SimulationSupport.menu) }
+        #expect(thrown?.description == "invalid restock: --restock to=101 is above the capacity of 'strawberry' (100); use to=100 or less")
+        var full = RestockPolicy()
+        try full.add("below=2,to=100")
+        try full.check(against: SimulationSupport.menu)
     }
 }

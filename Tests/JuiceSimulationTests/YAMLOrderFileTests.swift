@@ -85,7 +85,7 @@ struct YAMLOrderFileTests {
         ("# no orders\n", "1:1: the file holds no list of orders; expected lines like '- banana-juice' or '- {juice: banana-juice, count: 2}'"),
         ("- banana-juice\n- *kiwi\n", "2:3: alias '*kiwi' is not supported; write the value out in full"),
         ("- banana-juice\n- {juice: kiwi-juice, juice: mango-juice}\n", "2:23: duplicate key 'juice'; remove one of the entries or rename it"),
-        ("- banana-juice\n- [kiwi-juice\n", "3:1: YAML syntax error: did not find expected ',' or ']' (while parsing a flow sequence at line 2, column 3)"),
+        ("- banana-juice\n- [kiwi-juice\n", "3:1: YAML syntax error: did not find expected ',' or ']' (while parsing a flow sequence at line 2, column 3); close the '[' with ']', and put ', ' between the items"),
     ])
     func problems(text: String, expected: String) throws {
         let problem = try Self.problem(in: text)

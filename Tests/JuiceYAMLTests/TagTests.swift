@@ -24,7 +24,7 @@ import Testing
         let error = try onlyError(result)
         #expect(error == .unsupportedTag(tag, at: loc(at.line, at.column)))
         #expect(!error.isFatal)
-        #expect(error.message == "unsupported tag '\(tag)'; recipe files use plain YAML values only")
+        #expect(error.message == "unsupported tag '\(tag)'; only plain YAML values are read")
         #expect(result.document != nil)
     }
 

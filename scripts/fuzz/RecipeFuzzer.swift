@@ -1,31 +1,42 @@
 // libFuzzer target: arbitrary bytes through the YAML layer, the recipe-book loader and validator, and every
-// output format, read in one pass and in two halves at once (which must agree). Any crash, hang (libFuzzer
-// -timeout), leak (AddressSanitizer) or disagreement is a bug.
+// output format. The load must never crash, hang (libFuzzer -timeout) or leak (AddressSanitizer); its diagnostics
+// come sorted at 1-based positions; and a set that lints clean orders each juice by each of its ids, names and
+// aliases, and finds each fruit by each of its ids and names (the name rules and the look-ups share one key).
+import JuiceCore
 import JuiceRecipes
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRecipes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    var onePass = RecipeLoader()
-    onePass.halving = .never
-    let result = onePass.load(files: [RecipeSourceFile(name: "fuzz.yaml", bytes: bytes)])
-    // Read in two halves at once wherever a cut is found, the file must give exactly what one pass gives.
-    var halves = RecipeLoader()
-    halves.halving = .always
-    let halved = halves.load(files: [RecipeSourceFile(name: "fuzz.yaml", bytes: bytes)])
-    precondition(halved.diagnostics == result.diagnostics, "halves and one pass must find the same problems")
-    precondition(halved.book == result.book, "halves and one pass must build the same book")
+    let result = RecipeLoader().load(files: [RecipeSourceFile(name: "fuzz.yaml", bytes: bytes)])
+    check(result)
+    for format in DiagnosticFormat.allCases {
+        _ = DiagnosticRenderer().render(result, as: format)
+    }
+    // The same bytes split in two files: cross-file merging and the silencing of an unparsed file's names.
+    let half = bytes.count / 2
+    check(RecipeLoader().load(files: [
+        RecipeSourceFile(name: "a.yaml", bytes: Array(bytes[..<half])), RecipeSourceFile(name: "b.yaml", bytes: Array(bytes[half...])),
+    ]))
+    return 0
+}
+
+private func check(_ result: RecipeLoadResult) {
     precondition(result.diagnostics == result.diagnostics.sorted(), "diagnostics must come sorted")
     for diagnostic in result.diagnostics {
         precondition(diagnostic.location.line >= 1 && diagnostic.location.column >= 1, "positions are 1-based")
     }
-    for format in DiagnosticFormat.allCases {
-        _ = DiagnosticRenderer().render(result, as: format)
+    guard !result.hasErrors else { return }
+    let book = result.book
+    let finder = JuiceFinder(book: book)
+    for juice in book.juices {
+        for text in [juice.id.rawValue] + juice.name.all + juice.aliases {
+            precondition((try? finder.juice(named: text))?.id == juice.id, "a clean set orders '\(text)' as \(juice.id)")
+        }
     }
-    // Splitting the same bytes in two files must not crash either (cross-file merging).
-    let half = bytes.count / 2
-    _ = RecipeLoader().load(files: [
-        RecipeSourceFile(name: "a.yaml", bytes: Array(bytes[..<half])), RecipeSourceFile(name: "b.yaml", bytes: Array(bytes[half...])),
-    ])
-    return 0
+    for fruit in book.fruits {
+        for text in [fruit.id.rawValue] + fruit.name.all {
+            precondition(book.fruitID(matching: text) == fruit.id, "a clean set finds '\(text)' as fruit \(fruit.id)")
+        }
+    }
 }

@@ -528,7 +528,7 @@ components:
         undoneBy: {type: integer}
     Receipt:
       type: object
-      required: [message, entry, stock]
+      required: [message, stock]
       additionalProperties: false
       properties:
         message: {type: string}

@@ -83,65 +83,42 @@ extension APIProblem {
         ["a string": "문자열", "an integer": "정수", "an array": "배열", "an object": "객체", "an integer from 1 to 1000": "1부터 1000까지의 정수"][expected] ?? expected
     }
 
+    /// A shop refusal: its status and code here, its words from the shop's own messages (`ShopMessage`).
     private static func shopBody(_ error: ShopError, text: ShopText) -> (HTTPResponse.Status, ErrorBody.Detail) {
-        let ko = text.language == .korean
-        func make(_ status: HTTPResponse.Status, _ code: String, _ korean: String, _ english: String) -> (HTTPResponse.Status, ErrorBody.Detail) {
-            (status, ErrorBody.Detail(status: status.code, code: code, message: ko ? korean : english))
-        }
+        let (status, code, field) = classify(error)
+        var body = ErrorBody.Detail(status: status.code, code: code, message: text(.error(error)), field: field)
         switch error {
-        case .unknownJuice(.unknown(let name, let suggestion)):
-            var (status, body) = make(.notFound, "unknown_juice",
-                                      "'\(name)'라는 쥬스는 없어요" + (suggestion.map { ". '\($0)'을(를) 찾으셨나요?" } ?? ""),
-                                      "there is no juice called '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
-            body.field = "juice"
+        case .unknownJuice(.unknown(_, let suggestion)):
             body.suggestions = suggestion.map { [$0] } ?? []
-            return (status, body)
+        case .stockRefused(.unknownFruit(_, let suggestion)):
+            body.suggestions = suggestion.map { [$0.rawValue] } ?? []
         case .orderRefused(.insufficientStock(_, _, let shortages)):
-            var (status, body) = make(.conflict, "insufficient_stock", text.notEnough, text.notEnough)
+            // The original app's words, then a line per short fruit.
+            body.message = text(.notEnough)
             body.shortages = shortages.map { ShortageBody(fruit: $0.fruit.rawValue, need: $0.needed, have: $0.inStock, short: $0.short) }
-            body.details = text.shortageLines(shortages).map { $0.trimmingCharacters(in: .whitespaces) }
-            return (status, body)
-        case .orderRefused(.invalidCount(let count)), .orderRefused(.countTooLarge(let count)):
-            var (status, body) = make(.badRequest, "out_of_range", "주문 수량 \(count)은(는) 만들 수 없는 수예요", "cannot order \(count) juices")
-            body.field = "count"
-            return (status, body)
-        case .stockRefused(let reason):
-            return stockBody(reason, text: text)
-        case .nothingToUndo:
-            return make(.conflict, "nothing_to_undo", "되돌릴 변경이 없어요", "there is no change to undo")
-        case .undoRefused(let entry, _, let reason):
-            let (_, inner) = stockBody(reason, text: text)
-            return make(.conflict, "undo_refused", "변경 #\(entry)을(를) 되돌릴 수 없어요: \(inner.message)",
-                        "cannot undo change #\(entry): \(inner.message)")
-        case .state(let stateError):
-            return make(.serviceUnavailable, "state_unavailable", "재고 파일을 쓸 수 없어요: \(stateError)",
-                        "the shop's state cannot be used: \(stateError)")
+            body.details = shortages.map { text(.shortage($0)).trimmingCharacters(in: .whitespaces) }
+        default:
+            break
         }
+        return (status, body)
     }
 
-    private static func stockBody(_ reason: StockError, text: ShopText) -> (HTTPResponse.Status, ErrorBody.Detail) {
-        let ko = text.language == .korean
-        func make(_ status: HTTPResponse.Status, _ code: String, _ korean: String, _ english: String) -> (HTTPResponse.Status, ErrorBody.Detail) {
-            (status, ErrorBody.Detail(status: status.code, code: code, message: ko ? korean : english, field: "changes"))
-        }
-        switch reason {
-        case .unknownFruit(let fruit, let suggestion):
-            var result = make(.notFound, "unknown_fruit",
-                              "'\(fruit)'라는 과일은 없어요" + (suggestion.map { ". '\($0)'을(를) 찾으셨나요?" } ?? ""),
-                              "there is no fruit called '\(fruit)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
-            result.1.suggestions = suggestion.map { [$0.rawValue] } ?? []
-            return result
-        case .negativeAmount(let fruit, let amount):
-            return make(.badRequest, "negative_amount", "\(text.label(of: fruit)) 수량 \(amount)은(는) 0 이상이어야 해요",
-                        "the amount \(amount) for \(text.label(of: fruit)) must be 0 or more")
-        case .belowZero(let fruit, let stock, let result):
-            return make(.conflict, "below_zero", "\(text.label(of: fruit)) 재고가 0보다 적어져요 (재고 \(stock)개, 결과 \(result)개)",
-                        "\(text.label(of: fruit)) would go below zero (\(stock) in stock, result \(result))")
-        case .aboveCapacity(let fruit, let result, let capacity):
-            return make(.conflict, "above_capacity", "\(text.label(of: fruit)) 재고가 최대 \(capacity)개를 넘어요 (결과 \(result)개)",
-                        "\(text.label(of: fruit)) would exceed its capacity of \(capacity) (result \(result))")
-        case .overflow(let fruit):
-            return make(.badRequest, "out_of_range", "\(text.label(of: fruit)) 수량이 너무 커요", "the amount for \(text.label(of: fruit)) is too large")
+    /// The status, code and field of a shop refusal.
+    private static func classify(_ error: ShopError) -> (HTTPResponse.Status, String, String?) {
+        switch error {
+        case .unknownJuice: return (.notFound, "unknown_juice", "juice")
+        case .orderRefused(.insufficientStock): return (.conflict, "insufficient_stock", nil)
+        case .orderRefused(.invalidCount), .orderRefused(.countTooLarge): return (.badRequest, "out_of_range", "count")
+        case .stockRefused(.unknownFruit): return (.notFound, "unknown_fruit", "changes")
+        case .stockRefused(.negativeAmount): return (.badRequest, "negative_amount", "changes")
+        case .stockRefused(.overflow): return (.badRequest, "out_of_range", "changes")
+        case .stockRefused(.belowZero): return (.conflict, "below_zero", "changes")
+        case .stockRefused(.aboveCapacity): return (.conflict, "above_capacity", "changes")
+        case .duplicateFruit: return (.badRequest, "duplicate_fruit", "changes")
+        case .fruitStillInRecipes, .fruitNotInRecipes: return (.conflict, "fruit_not_sold", "changes")
+        case .nothingToUndo: return (.conflict, "nothing_to_undo", nil)
+        case .undoRefused: return (.conflict, "undo_refused", nil)
+        case .state: return (.serviceUnavailable, "state_unavailable", nil)
         }
     }
 }

@@ -121,20 +121,20 @@ extension EntryBody {
     }
 }
 
-/// What a change returns: a message for the customer, the journal entry and the stock afterwards.
+/// What a change returns: a message for the customer, the journal entry (none when nothing changed) and the stock.
 struct ReceiptBody: Codable, Sendable, Hashable {
     var message: String
-    var entry: EntryBody
+    var entry: EntryBody?
     var stock: [String: Int]
 
-    init(message: String, entry: EntryBody, stock: [String: Int]) {
+    init(message: String, entry: EntryBody?, stock: [String: Int]) {
         self.message = message
         self.entry = entry
         self.stock = stock
     }
 
     init(_ receipt: ShopReceipt, message: String) {
-        self.init(message: message, entry: EntryBody(receipt.entry),
+        self.init(message: message, entry: receipt.entry.map(EntryBody.init),
                   stock: Dictionary(uniqueKeysWithValues: receipt.snapshot.inventory.counts.map { ($0.key.rawValue, $0.value) }))
     }
 }

@@ -19,8 +19,8 @@ extension ShopServer {
             let book = await menu.current.book
             do throws(ShopError) {
                 let receipt = try await Shop(book: book, store: store).undo(command: "juice serve: POST /api/undo")
-                let message = context.language == .korean ? "변경 #\(receipt.entry.undoes ?? 0)을(를) 되돌렸어요" : "change #\(receipt.entry.undoes ?? 0) undone"
-                return JSONResponse.make(ReceiptBody(receipt, message: message))
+                let text = ShopText(language: context.language, book: book)
+                return JSONResponse.make(ReceiptBody(receipt, message: receipt.undone.map { text(.undid($0)) } ?? text(.nothingChanged)))
             } catch {
                 throw APIProblem.shop(error, book: book)
             }
@@ -67,7 +67,7 @@ extension ShopServer {
         do throws(ShopError) {
             let receipt = try await Shop(book: book, store: store).order(body.juice, count: body.count, command: "juice serve: POST /api/orders")
             metrics.recordOrder(.served, duration: .now - started)
-            let message = ShopText(language: context.language, book: book).served(receipt.entry.juice ?? JuiceID(body.juice), count: body.count)
+            let message = ShopText(language: context.language, book: book)(.served(receipt.entry?.juice ?? JuiceID(body.juice), count: body.count))
             return JSONResponse.make(ReceiptBody(receipt, message: message), status: .created)
         } catch {
             switch error {
@@ -119,7 +119,8 @@ extension ShopServer {
         let kind: JournalKind = operations == [.add] ? .add : operations == [.remove] ? .remove : .set
         do throws(ShopError) {
             let receipt = try await Shop(book: book, store: store).changeStock(changes, kind: kind, command: "juice serve: POST /api/stock")
-            let message = context.language == .korean ? "재고를 바꿨어요" : "stock changed"
+            let changed = context.language == .korean ? "재고를 바꿨어요" : "Stock changed."
+            let message = receipt.entry == nil ? ShopText(language: context.language, book: book)(.nothingChanged) : changed
             return JSONResponse.make(ReceiptBody(receipt, message: message))
         } catch {
             throw APIProblem.shop(error, book: book)

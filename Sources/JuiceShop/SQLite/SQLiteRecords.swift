@@ -40,9 +40,13 @@ enum SQLiteRecords {
                 results.append(.failure(error))
                 continue
             }
+            guard !change.changesNothing else {
+                results.append(.success(change.receipt(entry: nil)))
+                continue
+            }
             let entry = try record(change, command: request.command, time: time, in: db)
             changed.formUnion(change.deltas.keys)
-            results.append(.success(ShopReceipt(entry: entry, snapshot: change.snapshot)))
+            results.append(.success(change.receipt(entry: entry)))
         }
         let update = try db.cachedStatement(sql: "UPDATE stock SET count = ? WHERE fruit = ?")
         for fruit in changed.sorted() {
@@ -59,13 +63,13 @@ enum SQLiteRecords {
             try join.execute(arguments: [fruit.rawValue, initial, initial])
         }
         try db.cachedStatement(sql: "INSERT INTO journal (time, kind, command, juice, count, undoes) VALUES (?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [time, change.kind.rawValue, command, change.juice?.rawValue, change.count, change.undoes])
+            .execute(arguments: [time, change.kind.rawValue, command, change.juice?.rawValue, change.count, change.undone?.id])
         let entry = change.entry(id: Int(db.lastInsertedRowID), time: time, command: command)
         let delta = try db.cachedStatement(sql: "INSERT INTO journal_delta (entry, fruit, delta) VALUES (?, ?, ?)")
         for (fruit, value) in change.deltas.sorted(by: { $0.key < $1.key }) {
             try delta.execute(arguments: [entry.id, fruit.rawValue, value])
         }
-        if let undoes = change.undoes {
+        if let undoes = change.undone?.id {
             try db.cachedStatement(sql: "UPDATE journal SET undone_by = ? WHERE id = ?").execute(arguments: [entry.id, undoes])
         }
         return entry

@@ -1,0 +1,220 @@
+import JuiceCore
+
+/// Every message the shop says to people, one case each; `ShopText` renders them in Korean or English. Servers reuse
+/// them for response bodies in the request's language; `ShopError.kind` is the stable, untranslated name of a failure.
+public enum ShopMessage: Hashable, Sendable {
+    /// "딸바쥬스 나왔습니다! 맛있게 드세요!"
+    case served(JuiceID, count: Int)
+    /// The original app's refusal: "재료가 모자라요. 재고를 수정할까요?"
+    case notEnough
+    /// One short fruit of a refused order, indented: what is needed, in stock, and short.
+    case shortage(Shortage)
+    /// A refused order that no restocking can cure: `fruits` need more than the store can hold.
+    case neverMakeable(JuiceID, count: Int, fruits: [Shortage])
+    /// The yes/no prompt after a refusal that restocking can cure.
+    case yesNoPrompt
+    /// Asked again after an answer that is neither yes nor no.
+    case answerYesOrNo
+    /// A failure, on one line.
+    case error(ShopError)
+    /// A fruit the recipes no longer have, whose stock the state keeps.
+    case orphanKept(FruitID, count: Int)
+    /// A change that changed nothing (and so was not journaled).
+    case nothingChanged
+    /// What an undo reverted.
+    case undid(JournalEntry)
+    /// A fruit retired, with the stock it had.
+    case retired(FruitID, count: Int)
+    /// A new state was started at `location` from the recipes at `recipes` (nil: the built-in set).
+    case newState(location: String, recipes: String?)
+    /// A row of the stock table.
+    case stockRow(FruitID, count: Int, capacity: Int)
+    /// A row of the stock table for a fruit the recipes no longer have.
+    case orphanRow(FruitID, count: Int)
+    /// A line of the menu: the juice, its price, recipe and how many can be made (and what limits it when none can).
+    case menuLine(Juice, Availability)
+    /// A line of the journal: number, time, what, per-fruit changes, the command, and the undo that reverted it.
+    case historyLine(JournalEntry)
+    /// The stock screen's title (the original app's "재고 추가").
+    case editorTitle
+    /// The stock screen's keys.
+    case editorKeys
+    /// The stock screen was left without changes.
+    case editorCancelled
+
+    func rendered(by text: ShopText) -> String {
+        let ko = text.isKorean
+        switch self {
+        case .served(let juice, let count):
+            let name = text.name(of: juice)
+            switch (ko, count) {
+            case (true, 1): return "\(name) 나왔습니다! 맛있게 드세요!"
+            case (true, _): return "\(name) \(count)잔 나왔습니다! 맛있게 드세요!"
+            case (false, 1): return "\(name) is ready! Enjoy!"
+            case (false, _): return "\(count) × \(name) are ready! Enjoy!"
+            }
+        case .notEnough:
+            return ko ? "재료가 모자라요. 재고를 수정할까요?" : "Not enough ingredients. Edit the stock?"
+        case .shortage(let shortage):
+            return ko
+                ? "  \(text.label(of: shortage.fruit)): \(shortage.needed)개 필요, 재고 \(shortage.inStock)개, \(shortage.short)개 부족"
+                : "  \(text.label(of: shortage.fruit)): need \(shortage.needed), have \(shortage.inStock), short \(shortage.short)"
+        case .neverMakeable(let juice, let count, let fruits):
+            let needs = fruits.map { shortage in
+                let capacity = text.book.store.capacity(of: shortage.fruit)
+                return ko
+                    ? "\(text.label(of: shortage.fruit)) \(shortage.needed)개가 필요한데 최대 \(capacity)개까지만 둘 수 있어요"
+                    : "it needs \(shortage.needed) \(text.label(of: shortage.fruit)) and the store holds at most \(capacity)"
+            }
+            return ko
+                ? "\(text.name(of: juice)) \(count)잔은 재고를 채워도 만들 수 없어요: " + needs.joined(separator: ", ") + "."
+                : "\(count) × \(text.name(of: juice)) can never be made, even with a full stock: " + needs.joined(separator: "; ") + "."
+        case .yesNoPrompt:
+            return ko ? "[예/아니오] " : "[yes/no] "
+        case .answerYesOrNo:
+            return ko ? "예 또는 아니오로 답해 주세요. [예/아니오] " : "Please answer yes or no. [yes/no] "
+        case .error(let error):
+            return ShopErrorText(text: text).message(error)
+        case .orphanKept(let fruit, let count):
+            return ko
+                ? "'\(fruit)'은(는) 이제 레시피에 없는데 재고 \(count)개가 남아 있어요. 'juice stock retire \(fruit)'로 단종하면 더 알리지 않아요"
+                : "fruit '\(fruit)' is no longer in the recipes but \(count) are kept in stock; 'juice stock retire \(fruit)' retires it and stops this note"
+        case .nothingChanged:
+            return ko ? "바뀐 재고가 없어서 기록하지 않았어요." : "Nothing changed; nothing was journaled."
+        case .undid(let entry):
+            return ko
+                ? "#\(entry.id) \(text.summary(entry)) [\(text.deltas(entry.deltas))]을(를) 되돌렸어요 (\(entry.command))."
+                : "Undid #\(entry.id): \(text.summary(entry)) [\(text.deltas(entry.deltas))] (\(entry.command))."
+        case .retired(let fruit, let count):
+            return ko
+                ? "'\(fruit)'을(를) 단종했어요 (남은 재고 \(count)개를 뺐어요). 'juice undo'로 되돌릴 수 있어요."
+                : "Retired '\(fruit)' (its \(count) kept in stock taken away); 'juice undo' brings it back."
+        case .newState(let location, let recipes):
+            let source = recipes ?? (ko ? "기본 내장 레시피" : "the built-in recipe set")
+            return ko
+                ? "새 가게를 시작했어요: 상태 파일 \(location)을(를) 만들었어요 (레시피: \(source), 과일은 모두 초기 재고에서 시작)"
+                : "started a new shop: created the state file \(location) (recipes: \(source); every fruit starts at its initial stock)"
+        case .stockRow(let fruit, let count, let capacity):
+            return "\(text.label(of: fruit))  \(count) / \(capacity)"
+        case .orphanRow(let fruit, let count):
+            return ko
+                ? "\(fruit)  \(count)  (레시피에 없음; 'juice stock retire \(fruit)'로 단종)"
+                : "\(fruit)  \(count)  (no longer in the recipes; 'juice stock retire \(fruit)' retires it)"
+        case .menuLine(let juice, let availability):
+            let recipe = juice.recipe.map { "\(text.label(of: $0.fruit)) \($0.amount)" }.joined(separator: " + ")
+            let price = juice.price.map { "  ₩\($0)" } ?? ""
+            let line = "\(text.name(of: juice.id))\(price)  —  \(recipe)  —  \(ko ? "가능" : "can make"): \(availability.makeable)"
+            guard availability.makeable == 0, let limiting = availability.limitingFruit else { return line }
+            let more = availability.neededForOneMore[limiting] ?? 0
+            return line + (ko
+                ? "  (부족한 재료: \(text.label(of: limiting)), \(more)개 더 필요)"
+                : "  (limited by: \(text.label(of: limiting)), +\(more) more)")
+        case .historyLine(let entry):
+            let undone = entry.undoneBy.map { ko ? "  (#\($0)에서 되돌림)" : "  (undone by #\($0))" } ?? ""
+            return "#\(entry.id)  \(entry.time)  \(text.summary(entry))  [\(text.deltas(entry.deltas))]  \(entry.command)\(undone)"
+        case .editorTitle:
+            return ko ? "재고 추가" : "Edit stock"
+        case .editorKeys:
+            return ko ? "↑/↓ 과일 선택, -/+ 수량, Enter 적용, Esc 취소" : "↑/↓ choose, -/+ change, Enter apply, Esc cancel"
+        case .editorCancelled:
+            return ko ? "취소했어요. 재고는 그대로예요." : "Cancelled; the stock is unchanged."
+        }
+    }
+}
+
+/// The one-line message of each `ShopError`, in the text's language, naming fruits and juices by name.
+private struct ShopErrorText {
+    let text: ShopText
+
+    func message(_ error: ShopError) -> String {
+        let ko = text.isKorean
+        switch error {
+        case .unknownJuice(.unknown(let name, let suggestion)):
+            // The suggestion, by the juice's name in the text's language.
+            let shown = suggestion.map { suggestion in
+                (try? JuiceFinder(book: text.book).juice(named: suggestion)).map { text.name(of: $0.id) } ?? suggestion
+            }
+            let hint = shown.map { ko ? " 혹시 '\($0)' 말씀이세요?" : "; did you mean '\($0)'?" } ?? ""
+            return ko ? "메뉴에 없는 쥬스예요: '\(name)'.\(hint)" : "unknown juice '\(name)'\(hint)"
+        case .orderRefused(.invalidCount(let count)):
+            return ko ? "잘못된 수량이에요: \(count). 1잔 이상 주문하세요" : "invalid count \(count): order at least 1"
+        case .orderRefused(.countTooLarge(let count)):
+            return ko ? "수량이 너무 커요: \(count)" : "count \(count) is too large"
+        case .orderRefused(.insufficientStock(let juice, let count, let shortages)):
+            let list = shortages.map { shortage in
+                ko ? "\(text.label(of: shortage.fruit)) \(shortage.short)개 부족" : "\(text.label(of: shortage.fruit)) short \(shortage.short)"
+            }.joined(separator: ", ")
+            return ko
+                ? "재료가 모자라요 (\(text.name(of: juice)) \(count)잔): \(list)"
+                : "not enough ingredients for \(count) × \(text.name(of: juice)): \(list)"
+        case .stockRefused(let reason):
+            return stock(reason)
+        case .duplicateFruit(let fruit):
+            return ko
+                ? "\(text.label(of: fruit))을(를) 두 번 넘게 정했어요. 과일마다 한 번씩만 쓰세요"
+                : "\(text.label(of: fruit)) is set more than once; give each fruit once"
+        case .fruitStillInRecipes(let fruit):
+            return ko
+                ? "\(text.label(of: fruit))은(는) 아직 레시피에 있어서 단종할 수 없어요. 재고만 비우려면 'juice stock set \(fruit)=0'"
+                : "\(text.label(of: fruit)) is still in the recipes, so it cannot be retired; to empty its stock use 'juice stock set \(fruit)=0'"
+        case .fruitNotInRecipes(let fruit, let kept):
+            return ko
+                ? "'\(fruit)'은(는) 이제 레시피에 없어요 (재고 \(kept)개). 'juice stock retire \(fruit)'로 단종하세요"
+                : "'\(fruit)' is no longer in the recipes (\(kept) kept); retire it with 'juice stock retire \(fruit)'"
+        case .nothingToUndo:
+            return ko ? "되돌릴 변경이 없어요" : "there is no change to undo"
+        case .undoRefused(let entry, let kind, let reason):
+            return ko
+                ? "#\(entry) (\(text.word(for: kind)))을(를) 되돌릴 수 없어요: \(stock(reason))"
+                : "cannot undo change #\(entry) (\(kind.rawValue)): \(stock(reason))"
+        case .state(let error):
+            return ko ? state(error) : error.description
+        }
+    }
+
+    private func stock(_ error: StockError) -> String {
+        let ko = text.isKorean
+        switch error {
+        case .unknownFruit(let fruit, let suggestion):
+            let hint = suggestion.map { ko ? " 혹시 \(text.quoted($0)) 말씀이세요?" : "; did you mean \(text.quoted($0))?" } ?? ""
+            return ko ? "모르는 과일이에요: '\(fruit)'.\(hint)" : "unknown fruit '\(fruit)'\(hint)"
+        case .negativeAmount(let fruit, let amount):
+            return ko
+                ? "\(text.label(of: fruit)): 수량은 0 이상이어야 해요 (\(amount)). 줄이려면 'juice stock remove', 늘리려면 'juice stock add'"
+                : "invalid amount \(amount) for \(text.label(of: fruit)): amounts are 0 or more; use 'juice stock remove' to take away, 'juice stock add' to add"
+        case .belowZero(let fruit, let stock, let result):
+            return ko
+                ? "\(text.label(of: fruit))은(는) 0개 아래로 내려갈 수 없어요 (재고 \(stock)개, 결과 \(result)개)"
+                : "\(text.label(of: fruit)) would go below zero (\(stock) in stock, result \(result))"
+        case .aboveCapacity(let fruit, let result, let capacity):
+            return ko
+                ? "\(text.label(of: fruit))은(는) 최대 \(capacity)개까지만 둘 수 있어요 (결과 \(result)개)"
+                : "\(text.label(of: fruit)) would exceed the store's capacity (\(result) > \(capacity))"
+        case .overflow(let fruit):
+            return ko ? "\(text.label(of: fruit)) 수량이 너무 커요" : "the amount for \(text.label(of: fruit)) is too large"
+        }
+    }
+
+    private func state(_ error: StateError) -> String {
+        switch error {
+        case .cannotOpen(let path, let reason):
+            return "상태 파일 \(path)을(를) 열 수 없어요: \(reason)"
+        case .notADatabase(let path):
+            return "상태 파일 \(path)은(는) JuiceMaker 상태 데이터베이스가 아니거나 손상됐어요. 파일은 건드리지 않았어요 (새로 시작하려면 다른 곳으로 옮기세요)"
+        case .readOnly(let path):
+            return "상태 파일 \(path)이(가) 읽기 전용이에요. 아무것도 바꾸지 않았어요"
+        case .diskFull(let path):
+            return "\(path)이(가) 있는 디스크가 가득 찼어요. 아무것도 바꾸지 않았어요"
+        case .ioError(let path, let detail):
+            return "상태 파일 \(path)을(를) 읽거나 쓸 수 없어요 (디스크가 가득 찼거나 용량 제한에 걸렸나요?): \(detail). 아무것도 바꾸지 않았어요"
+        case .busy(let path):
+            return "다른 프로세스가 상태 파일 \(path)을(를) 너무 오래 잠그고 있어요. 아무것도 바꾸지 않았어요. 다시 해 보세요"
+        case .newerSchema(let path, let version):
+            return "상태 파일 \(path)은(는) 더 새로운 JuiceMaker가 썼어요 (스키마 \(version)). 아무것도 바꾸지 않았어요"
+        case .invariantBroken(let path, let fruits):
+            return "상태 \(path)이(가) 맞지 않아요: \(fruits.map { text.label(of: FruitID($0)) }.joined(separator: ", "))의 재고가 초기 재고와 기록된 변경의 합과 달라요 (손상됐거나 직접 고쳐졌어요). 아무것도 바꾸지 않았어요. 'juice doctor'로 수치를 보고, 백업을 되살리거나 기록대로 재고를 고치세요"
+        case .failed(let path, let message):
+            return "상태 파일 \(path)을(를) 쓸 수 없어요: \(message)"
+        }
+    }
+}

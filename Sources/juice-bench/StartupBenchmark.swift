@@ -1,0 +1,40 @@
+import Foundation
+
+/// `juice-bench startup`: `juice lint` on the default recipes, whole process, against a Swift hello-world built with
+/// ArgumentParser (`hello-argument-parser`), the two run alternately in one invocation.
+enum StartupBenchmark {
+    static func run(runs: Int) {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let juice = directory.appendingPathComponent("juice").path
+        let hello = directory.appendingPathComponent("hello-argument-parser").path
+        guard FileManager.default.isExecutableFile(atPath: juice), FileManager.default.isExecutableFile(atPath: hello) else {
+            print("error: build juice and hello-argument-parser beside juice-bench first (swift build -c release)")
+            exit(1)
+        }
+        // An empty working directory: `juice lint` then checks the default recipes built into it.
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-startup-\(getpid())")
+        try? FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        var lint: [Double] = []
+        var baseline: [Double] = []
+        for _ in 0..<runs {
+            guard let helloTime = Measure.timeProcess(hello, [], in: empty.path),
+                  let lintTime = Measure.timeProcess(juice, ["lint"], in: empty.path) else {
+                print("error: a run failed")
+                exit(1)
+            }
+            baseline.append(helloTime)
+            lint.append(lintTime)
+        }
+        let (bestLint, bestHello) = (lint.min() ?? 0, baseline.min() ?? 0)
+        let (medianLint, medianHello) = (median(lint), median(baseline))
+        print("hello-argument-parser  best \(Measure.fixed(bestHello * 1000, 1)) ms  median \(Measure.fixed(medianHello * 1000, 1)) ms")
+        print("juice lint (defaults)  best \(Measure.fixed(bestLint * 1000, 1)) ms  median \(Measure.fixed(medianLint * 1000, 1)) ms")
+        print("ratio: best \(Measure.fixed(bestLint / bestHello)) x, median \(Measure.fixed(medianLint / medianHello)) x (goal <= 2.00; \(runs) alternated runs each)")
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+}

@@ -1,0 +1,163 @@
+import JuiceCore
+
+/// Every message of the `juice` tool itself (usage, recipes, state files, doctor, status), one case each, in Korean or
+/// English; the shop's own messages are `ShopMessage`. Errors are written `juice: 오류: …` / `juice: error: …`, notes
+/// `juice: 참고: …` / `juice: note: …`.
+enum CommandMessage: Hashable, Sendable {
+    /// The prefix of every error line.
+    case errorPrefix
+    /// The prefix of every note line.
+    case notePrefix
+    /// The recipes have lint errors; nothing was changed.
+    case recipesInvalid(errors: Int)
+    /// The recipes could not be read (the reason, from the loader).
+    case recipesUnreadable(String)
+    /// An explicit state file's directory does not exist.
+    case stateDirectoryMissing(directory: String, path: String)
+    /// A reading command needs a state file that does not exist yet.
+    case stateMissing(String)
+    /// `stock edit` without a terminal.
+    case needsTerminal
+    /// A negative amount for `stock add`/`remove`: the other subcommand does that.
+    case negativeAmount(subcommand: String, fruit: String?, amount: Int)
+    /// A `stock set` argument that is not FRUIT=N.
+    case badAssignment(String)
+    /// `stock set` without assignments.
+    case noAssignments
+    /// `--limit` below 0.
+    case negativeLimit
+    /// `--count` below 1.
+    case countBelowOne
+    /// A parser message (translated into Korean where it is one of the common ones).
+    case parser(String)
+    /// Doctor: the state file does not exist yet.
+    case doctorNoState(String)
+    /// Doctor: the report's heading lines.
+    case doctorState(String)
+    case doctorIntegrity([String])
+    case doctorInvariantHolds
+    case doctorInvariantBroken([String])
+    case doctorBrokenFruit(fruit: String, stock: Int, expected: Int)
+    case doctorHealthy
+    case doctorProblems
+    /// Status lines.
+    case statusRecipes(String?)
+    case statusRecipeCounts(files: Int, fruits: Int, juices: Int)
+    case statusLint(errors: Int, warnings: Int)
+    case statusState(String, exists: Bool)
+    case statusJournal(Int)
+    case statusIntegrity(healthy: Bool)
+    case statusOrphans([String])
+    case statusOK
+    case statusProblems(Int)
+
+    /// The message in `language`.
+    func text(in language: Language) -> String {
+        let ko = language == .korean
+        switch self {
+        case .errorPrefix: return ko ? "juice: 오류: " : "juice: error: "
+        case .notePrefix: return ko ? "juice: 참고: " : "juice: note: "
+        case .recipesInvalid(let errors):
+            return ko
+                ? "레시피 파일에 오류가 \(errors)개 있어서 아무것도 바꾸지 않았어요. 고친 뒤 (juice lint) 다시 해 보세요:"
+                : "the recipe files have \(errors) error(s); nothing was changed. Fix them (juice lint) and try again:"
+        case .recipesUnreadable(let reason):
+            return ko ? "레시피를 읽을 수 없어요: \(reason)" : reason
+        case .stateDirectoryMissing(let directory, let path):
+            return ko
+                ? "상태 파일 \(path)의 디렉터리 \(directory)이(가) 없어요. 경로를 확인하거나 먼저 만드세요 (mkdir -p \(directory))"
+                : "the directory \(directory) for the state file \(path) does not exist; check the path, or create it first (mkdir -p \(directory))"
+        case .stateMissing(let path):
+            return ko
+                ? "상태 파일 \(path)이(가) 없어요. 주문하거나 재고를 한 번 바꾸면 만들어져요"
+                : "cannot open the state file \(path): no such file; order or change stock once to create it"
+        case .needsTerminal:
+            return ko
+                ? "juice stock edit는 터미널에서만 쓸 수 있어요. 스크립트에서는 'juice stock set 과일=N …'을 쓰세요"
+                : "juice stock edit needs a terminal; use 'juice stock set FRUIT=N …' in scripts"
+        case .negativeAmount(let subcommand, let fruit, let amount):
+            let other = subcommand == "add" ? "remove" : "add"
+            let example = "juice stock \(other) \(fruit ?? (ko ? "과일" : "FRUIT")) \(-amount)"
+            return ko
+                ? "수량은 0 이상이어야 해요: '\(amount)'. \(subcommand == "add" ? "빼려면" : "더하려면") '\(example)'을(를) 쓰세요"
+                : "amounts are 0 or more, not '\(amount)'; to \(subcommand == "add" ? "take some away" : "add some") use '\(example)'"
+        case .badAssignment(let assignment):
+            return ko ? "과일=N 형식이어야 해요 (예: banana=10): '\(assignment)'" : "expected FRUIT=N, like banana=10, not '\(assignment)'"
+        case .noAssignments:
+            return ko ? "과일=N을 하나 이상 주세요" : "give at least one FRUIT=N"
+        case .negativeLimit:
+            return ko ? "--limit은 0 이상이어야 해요" : "--limit must be 0 or more"
+        case .countBelowOne:
+            return ko ? "--count는 1 이상이어야 해요" : "--count must be at least 1"
+        case .parser(let message):
+            return ko ? ParserMessages.korean(message) : message
+        case .doctorNoState(let path):
+            return ko ? "상태 파일: \(path)이(가) 아직 없어요. 확인할 것이 없어요" : "state file: \(path) does not exist yet; nothing to check"
+        case .doctorState(let path):
+            return ko ? "상태 파일: \(path)" : "state file: \(path)"
+        case .doctorIntegrity(let lines):
+            return (ko ? "무결성 검사: " : "integrity check: ") + lines.joined(separator: "\n  ")
+        case .doctorInvariantHolds:
+            return ko ? "재고 = 초기 재고 + 기록된 변경: 맞아요" : "stock = initial stock + the journal's changes: holds"
+        case .doctorInvariantBroken(let fruits):
+            return (ko ? "재고 = 초기 재고 + 기록된 변경: 맞지 않는 과일 " : "stock = initial stock + the journal's changes: broken for ")
+                + fruits.joined(separator: ", ")
+        case .doctorBrokenFruit(let fruit, let stock, let expected):
+            return ko
+                ? "  \(fruit): 재고 \(stock)개, 초기 재고와 기록된 변경의 합 \(expected)개"
+                : "  \(fruit): stock \(stock), initial stock plus the journal's changes \(expected)"
+        case .doctorHealthy:
+            return ko ? "정상이에요" : "healthy"
+        case .doctorProblems:
+            return ko
+                ? "문제가 있어요. 아무것도 고치지 않았어요. 상태가 맞을 때까지 변경은 거절돼요: 백업을 되살리거나, (sqlite3로) 수치를 제대로 고치거나, 파일을 옮기고 새로 시작하세요."
+                : "problems found; nothing was repaired. Changes are refused until the state is consistent: restore a backup, put the figures back as they should be (with the sqlite3 tool), or move the file away to start afresh."
+        case .statusRecipes(let path):
+            return (ko ? "레시피: " : "recipes: ") + (path ?? (ko ? "기본 내장 레시피" : "built-in set"))
+        case .statusRecipeCounts(let files, let fruits, let juices):
+            return ko ? "  파일 \(files)개, 과일 \(fruits)개, 쥬스 \(juices)개" : "  \(files) file(s), \(fruits) fruit(s), \(juices) juice(s)"
+        case .statusLint(let errors, let warnings):
+            return ko ? "  검사: 오류 \(errors)개, 경고 \(warnings)개" : "  lint: \(errors) error(s), \(warnings) warning(s)"
+        case .statusState(let path, let exists):
+            return (ko ? "상태: " : "state: ") + path + (exists ? "" : (ko ? " (아직 없음; 첫 변경 때 만들어져요)" : " (not created yet; the first change creates it)"))
+        case .statusJournal(let entries):
+            return ko ? "  기록 \(entries)개" : "  \(entries) journal entr\(entries == 1 ? "y" : "ies")"
+        case .statusIntegrity(let healthy):
+            return ko ? "  무결성: \(healthy ? "정상" : "문제 있음 (juice doctor)")" : "  integrity: \(healthy ? "healthy" : "problems (see juice doctor)")"
+        case .statusOrphans(let fruits):
+            return ko
+                ? "  레시피에 없는데 재고가 남은 과일: \(fruits.joined(separator: ", ")) (juice stock retire)"
+                : "  fruits with stock the recipes no longer have: \(fruits.joined(separator: ", ")) (juice stock retire)"
+        case .statusOK:
+            return ko ? "문제 없어요" : "no problems"
+        case .statusProblems(let count):
+            return ko ? "문제 \(count)개" : "\(count) problem(s)"
+        }
+    }
+}
+
+/// Korean forms of the parser's common messages (the rest stay as the parser says them).
+enum ParserMessages {
+    static func korean(_ message: String) -> String {
+        let patterns: [(String, (String) -> String)] = [
+            ("Unknown option '", { "알 수 없는 옵션이에요: '\($0)'" }),
+            ("Unexpected argument '", { "필요 없는 인자예요: '\($0)'" }),
+            ("Missing expected argument '", { "인자가 빠졌어요: '\($0)'" }),
+            ("Missing value for '", { "값이 빠졌어요: '\($0)'" }),
+            ("Unknown subcommand '", { "알 수 없는 하위 명령이에요: '\($0)'" }),
+        ]
+        for (prefix, make) in patterns where message.hasPrefix(prefix) {
+            let rest = message.dropFirst(prefix.count)
+            guard let end = rest.firstIndex(of: "'") else { continue }
+            return make(String(rest[..<end])) + rest[rest.index(after: end)...]
+        }
+        if message.hasPrefix("The value '"), let range = message.range(of: "' is invalid for '") {
+            let value = message[message.index(message.startIndex, offsetBy: 11)..<range.lowerBound]
+            let rest = message[range.upperBound...]
+            if let end = rest.firstIndex(of: "'") {
+                return "'\(rest[..<end])'에 '\(value)'은(는) 쓸 수 없어요" + rest[rest.index(after: end)...]
+            }
+        }
+        return message
+    }
+}

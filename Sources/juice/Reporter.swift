@@ -1,0 +1,110 @@
+import ArgumentParser
+import JuiceCore
+import JuiceRecipes
+import JuiceShop
+
+/// How a command reports failures and notes: one style (`juice: 오류: …` / `juice: error: …` on standard error) in the
+/// chosen language, and, for commands run with `--json`, a JSON error object on standard output too:
+/// `{"error": {"kind": …, "message": …, …details}}`, with the same exit code.
+struct Reporter: Sendable {
+    let language: Language
+    let json: Bool
+
+    /// Writes `message` as a note on standard error.
+    func note(_ message: String) {
+        Terminal.writeError(CommandMessage.notePrefix.text(in: language) + message)
+    }
+
+    /// Reports a failure of `kind` and returns the exit code to leave with; `lines` replace the one-line message on
+    /// standard error when given.
+    func failure(
+        kind: String, message: String, details: [(String, JSONValue)] = [], status: Int32, lines: [String]? = nil
+    ) -> ExitCode {
+        if let lines {
+            for line in lines { Terminal.writeError(line) }
+        } else {
+            Terminal.writeError(CommandMessage.errorPrefix.text(in: language) + message)
+        }
+        if json {
+            let error = JSONValue.object([("kind", .string(kind)), ("message", .string(message))] + details)
+            Terminal.write(JSONValue.object([("error", error)]).rendered(pretty: true) + "\n")
+        }
+        return ExitCode(status)
+    }
+
+    /// Reports a usage problem (exit 2, kind `usage`).
+    func usage(_ message: CommandMessage) -> ExitCode {
+        failure(kind: "usage", message: message.text(in: language), status: ExitStatus.usage)
+    }
+
+    /// Reports a shop error: exit 2 when the request itself is wrong, 1 when the stock or state refuses it. A refused
+    /// order says so with the original app's words and every short fruit (and, when no restocking can help, why).
+    func fail(_ error: ShopError, text: ShopText) -> ExitCode {
+        let message = text(.error(error))
+        let status = error.category == .request ? ExitStatus.usage : ExitStatus.failure
+        var lines: [String]?
+        if case .orderRefused(.insufficientStock(let juice, let count, let shortages)) = error {
+            let never = text.beyondCapacity(shortages)
+            lines = (never.isEmpty ? [text(.notEnough)] : [text(.neverMakeable(juice, count: count, fruits: never))])
+                + shortages.map { text(.shortage($0)) }
+        }
+        return failure(kind: error.kind, message: message, details: ErrorJSON.details(error, text: text), status: status, lines: lines)
+    }
+}
+
+/// Reports a shop error on standard error (no JSON) and returns its exit status.
+func fail(_ error: ShopError, text: ShopText) -> ExitCode {
+    Reporter(language: text.language, json: false).fail(error, text: text)
+}
+
+/// The details a JSON error object carries beside its kind and message: what failed, by id, and what would fix it.
+enum ErrorJSON {
+    static func details(_ error: ShopError, text: ShopText) -> [(String, JSONValue)] {
+        switch error {
+        case .unknownJuice(.unknown(let name, let suggestion)):
+            return [("juice", .string(name)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
+        case .orderRefused(.invalidCount(let count)), .orderRefused(.countTooLarge(let count)):
+            return [("count", .int(count))]
+        case .orderRefused(.insufficientStock(let juice, let count, let shortages)):
+            return [
+                ("juice", .string(juice.rawValue)), ("count", .int(count)),
+                ("shortages", .array(shortages.map { shortage in
+                    .object([
+                        ("fruit", .string(shortage.fruit.rawValue)), ("needed", .int(shortage.needed)),
+                        ("inStock", .int(shortage.inStock)), ("short", .int(shortage.short)),
+                        ("capacity", .int(text.book.store.capacity(of: shortage.fruit))),
+                    ])
+                })),
+                ("restockable", .bool(text.beyondCapacity(shortages).isEmpty)),
+            ]
+        case .stockRefused(let reason):
+            return stock(reason)
+        case .duplicateFruit(let fruit), .fruitStillInRecipes(let fruit):
+            return [("fruit", .string(fruit.rawValue))]
+        case .fruitNotInRecipes(let fruit, let kept):
+            return [("fruit", .string(fruit.rawValue)), ("kept", .int(kept))]
+        case .nothingToUndo:
+            return []
+        case .undoRefused(let entry, let kind, let reason):
+            let cause = JSONValue.object([("kind", .string(ShopError.stockRefused(reason).kind))] + stock(reason))
+            return [("entry", .int(entry)), ("entryKind", .string(kind.rawValue)), ("reason", cause)]
+        case .state(let state):
+            return [("state", .string(state.path))]
+        }
+    }
+
+    private static func stock(_ error: StockError) -> [(String, JSONValue)] {
+        switch error {
+        case .unknownFruit(let fruit, let suggestion):
+            return [("fruit", .string(fruit.rawValue)), ("suggestion", suggestion.map { .string($0.rawValue) } ?? .null)]
+        case .negativeAmount(let fruit, let amount):
+            return [("fruit", .string(fruit.rawValue)), ("amount", .int(amount))]
+        case .belowZero(let fruit, let stock, let result):
+            return [("fruit", .string(fruit.rawValue)), ("stock", .int(stock)), ("result", .int(result))]
+        case .aboveCapacity(let fruit, let result, let capacity):
+            return [("fruit", .string(fruit.rawValue)), ("result", .int(result)), ("capacity", .int(capacity))]
+        case .overflow(let fruit):
+            return [("fruit", .string(fruit.rawValue))]
+        }
+    }
+}

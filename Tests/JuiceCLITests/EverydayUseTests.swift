@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+
+/// A run of commands written down as a person would see it: the command, what it printed, and how it exited, with
+/// times and the sandbox's path made stable.
+struct Transcript {
+    let shop: ShopSandbox
+    let lang: String
+    private(set) var text = ""
+
+    init(_ shop: ShopSandbox, lang: String) {
+        self.shop = shop
+        self.lang = lang
+    }
+
+    /// Runs `juice arguments…` and writes it down; returns the outcome.
+    @discardableResult
+    mutating func run(_ arguments: [String]) throws -> JuiceBinary.Outcome {
+        let outcome = try shop.run(arguments, lang: lang)
+        text += "$ juice " + arguments.joined(separator: " ") + "\n"
+        if !outcome.stdout.isEmpty { text += outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 + "\n" }.joined() }
+        if !outcome.stderr.isEmpty { text += outcome.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "! " + $0 + "\n" }.joined() }
+        text += "[exit \(outcome.status)]\n"
+        return outcome
+    }
+
+    /// The transcript with ISO 8601 times replaced by TIME and the sandbox's path by SANDBOX.
+    var stable: String {
+        let timeless = text.replacingOccurrences(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"#, with: "TIME", options: .regularExpression)
+        return timeless.replacingOccurrences(of: shop.directory.path, with: "SANDBOX")
+    }
+
+    /// Compares with the golden file `name` (JUICE_UPDATE_GOLDEN=1 rewrites it).
+    func expectGolden(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = JuiceBinary.packageRoot.appendingPathComponent("Tests/JuiceCLITests/Fixtures/golden/\(name)")
+        if ProcessInfo.processInfo.environment["JUICE_UPDATE_GOLDEN"] == "1" {
+            try stable.write(to: url, atomically: true, encoding: .utf8)
+        }
+        #expect(stable == (try String(contentsOf: url, encoding: .utf8)), sourceLocation: sourceLocation)
+    }
+}
+
+extension ShopSandbox {
+    /// Takes kiwi out of the recipes (the fruit, its stock line and the juices that need it).
+    func removeKiwiFromRecipes() throws {
+        let recipes = directory.appendingPathComponent("recipes")
+        func edit(_ file: String, _ change: (String) -> String) throws {
+            let url = recipes.appendingPathComponent(file)
+            try change(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
+        }
+        try edit("fruits.yaml") { $0.replacingOccurrences(of: "  kiwi:\n    name: {ko: 키위, en: Kiwi}\n    emoji: 🥝\n", with: "") }
+        try edit("store.yaml") { $0.replacingOccurrences(of: "    kiwi: 10\n", with: "") }
+        try edit("juices.yaml") { text in
+            var kept: [Substring] = []
+            var skipping = false
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("  ") && !line.hasPrefix("    ") { skipping = line.contains("kiwi") }
+                if !skipping { kept.append(line) }
+            }
+            return kept.joined(separator: "\n")
+        }
+    }
+}
+
+@Suite("everyday use: Korean and English throughout, JSON errors, status, retiring (golden transcripts)")
+struct EverydayUseTests {
+    static let languages = [("ko", "ko_KR.UTF-8"), ("en", "en_US.UTF-8")]
+
+    @Test("orders, refusals and stock errors, in each language", arguments: languages)
+    func ordersAndStock(language: String, lang: String) throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        var transcript = Transcript(shop, lang: lang)
+        try transcript.run(["status"])
+        try transcript.run(["order", "딸바쥬스"])
+        try transcript.run(["order", "strawberry-juice"])
+        try transcript.run(["order", "strawberry-juice", "--count", "7"])
+        try transcript.run(["order", "bananna juice"])
+        try transcript.run(["order", "banana-juice", "--count", "0"])
+        try transcript.run(["order", "banana-juice", "--count", "9223372036854775807"])
+        try transcript.run(["stock", "remove", "키위", "50"])
+        try transcript.run(["stock", "add", "망고", "101"])
+        try transcript.run(["stock", "add", "망고", "-3"])
+        try transcript.run(["stock", "remove", "kiwi", "-2"])
+        try transcript.run(["stock", "add", "mango", "9223372036854775807"])
+        try transcript.run(["stock", "set", "mango=5", "망고=6"])
+        try transcript.run(["stock", "set", "mango"])
+        try transcript.run(["stock", "add", "bananna"])
+        try transcript.run(["stock", "add", "mango", "0"])
+        try transcript.run(["stock", "add", "kiwi", "2"])
+        try transcript.run(["undo"])
+        try transcript.run(["stock", "--bogus"])
+        try transcript.run(["menu"])
+        try transcript.run(["history"])
+        try transcript.expectGolden("orders-and-stock.\(language).txt")
+    }
+
+    @Test("a fruit taken out of the recipes: noted until retired, retire journaled, undo brings it back", arguments: languages)
+    func retiring(language: String, lang: String) throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        var transcript = Transcript(shop, lang: lang)
+        try transcript.run(["stock", "add", "kiwi", "2"])
+        try shop.removeKiwiFromRecipes()
+        try transcript.run(["stock"])
+        try transcript.run(["stock", "remove", "kiwi", "12"])
+        try transcript.run(["stock", "retire", "mango"])
+        try transcript.run(["status"])
+        try transcript.run(["stock", "retire", "kiwi"])
+        try transcript.run(["stock"])
+        try transcript.run(["undo"])
+        try transcript.run(["stock", "retire", "kiwi"])
+        try transcript.run(["stock", "reset"])
+        try transcript.run(["history"])
+        try transcript.run(["doctor"])
+        try transcript.expectGolden("retiring.\(language).txt")
+    }
+
+    @Test("JSON: every failure of a --json command prints an error object on standard output, with the same exit code")
+    func jsonErrors() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        var transcript = Transcript(shop, lang: "en_US.UTF-8")
+        let cases: [([String], Int32, String)] = [
+            (["order", "strawberry-juice", "--json"], 1, "insufficient-stock"),
+            (["order", "nothing-juice", "--json"], 2, "unknown-juice"),
+            (["order", "banana-juice", "--count", "0", "--json"], 2, "usage"),
+            (["stock", "add", "망고", "-3", "--json"], 2, "negative-amount"),
+            (["stock", "remove", "kiwi", "11", "--json"], 1, "below-zero"),
+            (["stock", "set", "mango=101", "--json"], 1, "above-capacity"),
+            (["stock", "set", "mango=5", "mango=6", "--json"], 2, "duplicate-fruit"),
+            (["stock", "add", "bananna", "--json"], 2, "unknown-fruit"),
+            (["stock", "retire", "kiwi", "--json"], 2, "fruit-in-recipes"),
+            (["undo", "--json"], 1, "nothing-to-undo"),
+            (["stock", "--json", "--state", "no/such/dir/state.sqlite", "--recipes", "no-such-recipes"], 2, "recipes-unreadable"),
+            (["stock", "add", "kiwi", "--json", "--state", "no/such/dir/state.sqlite"], 2, "state-directory-missing"),
+            (["history", "--json", "--bogus"], 2, "usage"),
+        ]
+        for (arguments, status, kind) in cases {
+            let outcome = try transcript.run(arguments)
+            #expect(outcome.status == status, "\(arguments)")
+            let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+            let error = object?["error"] as? [String: Any]
+            #expect(error?["kind"] as? String == kind, "\(arguments): \(outcome.stdout)")
+            #expect((error?["message"] as? String)?.isEmpty == false, "\(arguments)")
+            #expect(outcome.stderr.hasPrefix("juice: error: ") || kind == "insufficient-stock", "\(arguments): \(outcome.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: shop.directory.appendingPathComponent("no").path), "a mistyped --state creates nothing")
+        #expect(try transcript.run(["stock", "add", "kiwi", "--json"]).status == 0)
+        try shop.removeKiwiFromRecipes()
+        let orphan = try transcript.run(["stock", "remove", "kiwi", "11", "--json"])
+        #expect(orphan.status == 2)
+        #expect(orphan.stdout.contains("\"kind\": \"fruit-not-in-recipes\""))
+        try transcript.expectGolden("json-errors.en.txt")
+    }
+
+    @Test("a change of nothing is not journaled; a new state file is announced; a too-large count exits 2 for order and stock alike")
+    func journalRules() throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let first = try shop.run(["stock", "reset"])
+        #expect(first.status == 0)
+        #expect(first.stdout.hasPrefix("Nothing changed; nothing was journaled.\n"))
+        #expect(first.stderr.contains("juice: note: started a new shop: created the state file .juice/state.sqlite (recipes: recipes;"))
+        #expect(try shop.run(["stock", "add", "mango", "0"]).stderr.isEmpty, "announced once")
+        #expect(try shop.history().isEmpty)
+        #expect(try shop.run(["order", "banana-juice", "--count", "9223372036854775807"]).status == 2)
+        #expect(try shop.run(["stock", "add", "mango", "9223372036854775807"]).status == 2)
+        #expect(try shop.run(["stock", "set", "mango=5", "mango=6"]).status == 2)
+        #expect(try shop.stock()["mango"] == 10)
+        #expect(try shop.history().isEmpty)
+        #expect(try shop.run(["stock", "add", "kiwi", "2"]).status == 0)
+        let undo = try shop.run(["undo", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(undo.stdout.utf8)) as? [String: Any])
+        #expect((object["undone"] as? [String: Any])?["command"] as? String == "juice stock add kiwi 2")
+        #expect((object["undone"] as? [String: Any])?["undoneBy"] as? Int == (object["entry"] as? [String: Any])?["id"] as? Int)
+        #expect((object["stock"] as? [String: Int])?["kiwi"] == 10)
+    }
+
+    @Test("--version, completions (juice and fruit names from the recipes), and the man page is current")
+    func discover() throws {
+        let version = try JuiceBinary.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try JuiceBinary.run(["completions", shell])
+            #expect(script.status == 0)
+            #expect(script.stdout == (try JuiceBinary.run(["--generate-completion-script", shell])).stdout)
+            #expect(script.stdout.contains("juice"))
+        }
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let juices = try shop.run(["---completion", "order", "--", "positional@0", "2", "1", "juice", "order", "딸"])
+        #expect(juices.stdout.split(separator: "\n").contains("딸바쥬스"), "\(juices)")
+        #expect(!juices.stdout.contains("banana-juice"))
+        let fruits = try shop.run(["---completion", "stock", "add", "--", "positional@0", "3", "1", "juice", "stock", "add", "m"])
+        #expect(fruits.stdout.split(separator: "\n").map(String.init) == ["mango"], "\(fruits)")
+        let assignments = try shop.run(["---completion", "stock", "set", "--", "positional@0", "3", "2", "juice", "stock", "set", "ba"])
+        #expect(assignments.stdout.split(separator: "\n").map(String.init) == ["banana="], "\(assignments)")
+        let broken = try JuiceBinary.run(["---completion", "order", "--", "positional@0", "2", "0", "juice", "order", ""], environment: ["JUICE_RECIPES": "/no/such/recipes"])
+        #expect(broken.status == 0)
+        #expect(broken.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        #expect(broken.stderr.isEmpty)
+    }
+
+    @Test("the committed man page (docs/man/juice.1, scripts/man-page.sh) has every command, its abstract and every long option")
+    func manPage() throws {
+        let page = try String(contentsOf: JuiceBinary.packageRoot.appendingPathComponent("docs/man/juice.1"), encoding: .utf8)
+        let dump = try JuiceBinary.run(["--experimental-dump-help"])
+        let root = try #require((try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])?["command"] as? [String: Any])
+        var pending = [root]
+        var commands = 0
+        while let command = pending.popLast() {
+            let name = try #require(command["commandName"] as? String)
+            commands += 1
+            if command["superCommands"] != nil {
+                #expect(page.contains(".It Em \(name)\n"), "command \(name)")
+            }
+            // The generator leaves out characters outside ASCII; compare the abstract's ASCII words.
+            if let abstract = command["abstract"] as? String, let word = abstract.split(separator: " ").first(where: { $0.allSatisfy(\.isASCII) }) {
+                #expect(page.contains(word), "\(name): \(abstract)")
+            }
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                for case let option as [String: String] in argument["names"] as? [Any] ?? [] where option["kind"] == "long" {
+                    #expect(page.contains("Fl -\(option["name"] ?? "")"), "\(name) --\(option["name"] ?? "")")
+                }
+            }
+            pending += command["subcommands"] as? [[String: Any]] ?? []
+        }
+        #expect(commands > 15)
+    }
+}

@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The only place C is imported: libyaml through pkg-config.
@@ -33,10 +34,14 @@ let package = Package(
         .target(name: "JuiceCore"),
         // Recipe book: YAML nodes -> model + diagnostics (the lint rules).
         .target(name: "JuiceRecipes", dependencies: ["JuiceYAML", "JuiceCore"]),
-        // The shop: the store protocol (the seam for its state), the SQLite (GRDB) and in-memory stores, the operations on top.
+        // The shop: the store protocol (the seam for its state), the SQLite (GRDB), PostgreSQL (postgres-nio) and
+        // in-memory stores, the operations on top.
         .target(
             name: "JuiceShop",
-            dependencies: ["JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "JuiceCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         // The live menu: validated hot reload of a recipe directory (used by the server).
         .target(name: "JuiceReload", dependencies: ["JuiceRecipes", "JuiceCore"]),
@@ -89,7 +94,13 @@ let package = Package(
             dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "JuiceShopTests", dependencies: ["JuiceShop", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "JuiceShopTests",
+            dependencies: [
+                "JuiceShop", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload", "JuiceCore", "JuiceRecipes"]),
         .testTarget(
             name: "JuiceServerTests",

@@ -15,6 +15,20 @@ public struct ShopSnapshot: Hashable, Sendable {
     }
 }
 
+extension ShopSnapshot {
+    /// The snapshot of `book`'s fruits given the counts a store holds: fruits it does not hold yet at their initial
+    /// stock, and the fruits it holds (with some stock left) that `book` no longer has as orphans.
+    init(stored: [FruitID: Int], book: RecipeBook) {
+        var counts: [FruitID: Int] = [:]
+        var capacities: [FruitID: Int] = [:]
+        for fruit in book.fruits {
+            counts[fruit.id] = stored[fruit.id] ?? book.store.initialStock[fruit.id] ?? 0
+            capacities[fruit.id] = book.store.capacity(of: fruit.id)
+        }
+        self.init(inventory: Inventory(counts: counts, capacities: capacities), orphans: stored.filter { $0.value != 0 && book.fruit($0.key) == nil })
+    }
+}
+
 /// What a successful change did.
 public struct ShopReceipt: Hashable, Sendable {
     /// The journal entry written; nil when the change changed nothing (adding 0, a reset at the initial stock), for

@@ -74,6 +74,12 @@ public protocol ShopStore: Sendable {
 
     /// A value that changes whenever the stock or journal changes, from any process (to notice changes to push).
     func changeToken() async throws(ShopError) -> Int
+
+    /// The change token now and then whenever it may have changed (see the default in `ShopStoreChanges.swift`).
+    func changeTokens(pollingEvery interval: Duration) -> AsyncStream<Int>
+
+    /// Makes the store ready for changes now (see the default below).
+    func prepare() async throws(ShopError)
 }
 
 extension ShopStore {

@@ -19,6 +19,21 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
     case invariantBroken(path: String, fruits: [String])
     /// Any other SQLite failure.
     case failed(path: String, message: String)
+    /// A `--state` / `JUICE_STATE` value that looks like a database URL but cannot be read as one.
+    case invalidLocation(String, reason: String)
+    /// The database server did not answer at `host`:`port` (down, wrong address, or a firewall).
+    case unreachable(location: String, host: String, port: Int, reason: String)
+    /// The server refused the user name or password.
+    case authenticationFailed(location: String, user: String)
+    /// The server has no database of that name.
+    case noSuchDatabase(location: String, database: String)
+    /// The role may not do what the command needs (create the tables, or read or change them).
+    case permissionDenied(location: String, detail: String)
+    /// The connection to the server was lost or the server is not accepting connections; a change in flight was
+    /// applied entirely or not at all.
+    case connectionLost(location: String, detail: String)
+    /// Other transactions kept conflicting with this one (serialization failures or deadlocks) after every retry.
+    case conflict(location: String, attempts: Int)
 
     /// A readable explanation naming the file.
     public var description: String {
@@ -41,6 +56,20 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the state \(path) is inconsistent: the stock of \(fruits.joined(separator: ", ")) differs from its initial stock plus the journal's changes (damaged, or edited by hand); nothing was changed. Run 'juice doctor' to see the figures, then restore a backup or put the stock back as the journal says"
         case .failed(let path, let message):
             return "the state file \(path) could not be used: \(message)"
+        case .invalidLocation(let text, let reason):
+            return "cannot read the state location '\(text)': \(reason)"
+        case .unreachable(let location, let host, let port, let reason):
+            return "cannot reach the PostgreSQL server at \(host):\(port) (\(location)): \(reason); is it running, and are host and port right?"
+        case .authenticationFailed(let location, let user):
+            return "PostgreSQL refused the login of '\(user)' (\(location)): wrong password or no such role; check the URL's user and password (and pg_hba.conf)"
+        case .noSuchDatabase(let location, let database):
+            return "the PostgreSQL server has no database '\(database)' (\(location)); create it (createdb \(database)) or fix the URL"
+        case .permissionDenied(let location, let detail):
+            return "PostgreSQL denied permission (\(location)): \(detail); grant the role the rights (CREATE on the schema for the first run, then SELECT, INSERT, UPDATE on JuiceMaker's tables); nothing was changed"
+        case .connectionLost(let location, let detail):
+            return "lost the connection to PostgreSQL (\(location)): \(detail); a change in flight was applied entirely or not at all (see `juice history`); try again"
+        case .conflict(let location, let attempts):
+            return "the change kept conflicting with other transactions on \(location) (\(attempts) attempts); nothing was changed, try again"
         }
     }
 
@@ -56,6 +85,13 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
         case .newerSchema: return "state-newer-schema"
         case .invariantBroken: return "state-inconsistent"
         case .failed: return "state-failed"
+        case .invalidLocation: return "state-invalid-location"
+        case .unreachable: return "state-unreachable"
+        case .authenticationFailed: return "state-authentication-failed"
+        case .noSuchDatabase: return "state-no-such-database"
+        case .permissionDenied: return "state-permission-denied"
+        case .connectionLost: return "state-connection-lost"
+        case .conflict: return "state-conflict"
         }
     }
 
@@ -63,7 +99,9 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .cannotOpen(let path, _), .notADatabase(let path), .readOnly(let path), .diskFull(let path), .ioError(let path, _),
-             .busy(let path), .newerSchema(let path, _), .invariantBroken(let path, _), .failed(let path, _):
+             .busy(let path), .newerSchema(let path, _), .invariantBroken(let path, _), .failed(let path, _),
+             .invalidLocation(let path, _), .unreachable(let path, _, _, _), .authenticationFailed(let path, _),
+             .noSuchDatabase(let path, _), .permissionDenied(let path, _), .connectionLost(let path, _), .conflict(let path, _):
             return path
         }
     }

@@ -52,15 +52,7 @@ struct StockLedger: Sendable {
     /// The stock as `book` sees it: its fruits (at their initial stock when the state does not hold them yet), and the
     /// fruits the state holds that `book` no longer has.
     func snapshot(book: RecipeBook) -> ShopSnapshot {
-        var counts: [FruitID: Int] = [:]
-        var capacities: [FruitID: Int] = [:]
-        for fruit in book.fruits {
-            counts[fruit.id] = rows[fruit.id]?.count ?? book.store.initialStock[fruit.id] ?? 0
-            capacities[fruit.id] = book.store.capacity(of: fruit.id)
-        }
-        var orphans: [FruitID: Int] = [:]
-        for (fruit, row) in rows where row.count != 0 && book.fruit(fruit) == nil { orphans[fruit] = row.count }
-        return ShopSnapshot(inventory: Inventory(counts: counts, capacities: capacities), orphans: orphans)
+        ShopSnapshot(stored: rows.mapValues(\.count), book: book)
     }
 
     /// The fruits whose stock differs from their initial stock plus their journaled deltas, in id order.

@@ -12,7 +12,7 @@ struct DoctorCommand: AsyncParsableCommand {
         discussion: "Nothing is ever repaired or written. Exit status: 0 healthy (or no state file yet), 1 problems found or the file cannot be read."
     )
 
-    @Option(help: ArgumentHelp("State file (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("State file, or a postgres://user@host:port/db URL (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).", valueName: "file-or-url"), completion: .file())
     var state: String?
 
     @Option(help: "Language of messages: ko or en (default from LC_ALL, LC_MESSAGES or LANG).")
@@ -24,13 +24,13 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         let language = lang ?? Language.from(environment: ProcessInfo.processInfo.environment)
         let path = ShopOptions.statePath(state)
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard PostgresLocation.isPostgresURL(path) || FileManager.default.fileExists(atPath: path) else {
             write(path: path, exists: false, report: IntegrityReport(brokenFruits: [], backendCheck: []), language: language)
             return
         }
         let report: IntegrityReport
         do {
-            report = try await SQLiteStore(path: path).checkIntegrity()
+            report = try await JuiceShop.makeStore(location: path).checkIntegrity()
         } catch {
             throw Reporter(language: language, json: json).fail(error, text: ShopText(language: language, book: RecipeBook(fruits: [], juices: [], store: Store())))
         }

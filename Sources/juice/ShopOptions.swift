@@ -11,7 +11,7 @@ struct ShopOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Recipe directory (default: $JUICE_RECIPES, else recipes/, else the built-in set).", valueName: "dir"), completion: .directory)
     var recipes: String?
 
-    @Option(help: ArgumentHelp("State file (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)); its directory must exist unless it is the default.", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("State file (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)); its directory must exist unless it is the default. A postgres://user@host:port/db URL keeps the state in PostgreSQL.", valueName: "file-or-url"), completion: .file())
     var state: String?
 
     @Option(help: "Language of messages: ko or en (default from LC_ALL, LC_MESSAGES or LANG).")
@@ -34,9 +34,13 @@ struct ShopOptions: ParsableArguments {
         return RecipeSet.isDirectory(RecipeSet.defaultDirectory) ? RecipeSet.defaultDirectory : nil
     }
 
-    /// The store keeping the shop's state.
-    func makeStore() -> any ShopStore {
-        SQLiteStore(path: statePath)
+    /// The store keeping the shop's state: the SQLite file, or the PostgreSQL database a `postgres://` URL names (a
+    /// malformed URL exits 2).
+    func makeStore(json: Bool = false) throws -> any ShopStore {
+        do { return try JuiceShop.makeStore(location: statePath) } catch {
+            throw reporter(json: json).failure(
+                kind: error.kind, message: "\(error)", details: [("state", .string(statePath))], status: ExitStatus.usage)
+        }
     }
 
     /// Reports failures in the chosen language, as JSON too when `json`.
@@ -47,7 +51,7 @@ struct ShopOptions: ParsableArguments {
     /// Opens the shop for a command: the recipes (linted) and the store keeping the state (opened when first used),
     /// with its messages and reporter.
     func session(json: Bool) throws -> ShopSession {
-        let shop = Shop(book: try loadBook(json: json), store: makeStore())
+        let shop = Shop(book: try loadBook(json: json), store: try makeStore(json: json))
         return ShopSession(options: self, shop: shop, text: ShopText(language: language, book: shop.book), reporter: reporter(json: json))
     }
 
@@ -85,12 +89,12 @@ struct ShopOptions: ParsableArguments {
 
     /// The shop selling from `book`, for reading only: its state file must exist already.
     func openExistingShop(book: RecipeBook, json: Bool = false) throws -> Shop {
-        guard FileManager.default.fileExists(atPath: statePath) else {
+        guard PostgresLocation.isPostgresURL(statePath) || FileManager.default.fileExists(atPath: statePath) else {
             throw reporter(json: json).failure(
                 kind: StateError.cannotOpen(path: statePath, reason: "").kind, message: CommandMessage.stateMissing(statePath).text(in: language),
                 details: [("state", .string(statePath))], status: ExitStatus.failure)
         }
-        return Shop(book: book, store: makeStore())
+        return Shop(book: book, store: try makeStore(json: json))
     }
 
     /// Whether the state file is somewhere the user chose (`--state` or `JUICE_STATE`), not the default.
@@ -119,14 +123,15 @@ struct ShopSession {
     /// nothing); a new state file is announced, with where it is and which recipes it starts from.
     func change(_ body: (Shop) async throws(ShopError) -> ShopReceipt) async throws -> ShopReceipt {
         let path = options.statePath
+        let isFile = !PostgresLocation.isPostgresURL(path)
         let directory = (path as NSString).deletingLastPathComponent
-        if options.stateIsExplicit, !directory.isEmpty, !RecipeSet.isDirectory(directory) {
+        if options.stateIsExplicit, isFile, !directory.isEmpty, !RecipeSet.isDirectory(directory) {
             throw reporter.failure(
                 kind: "state-directory-missing",
                 message: CommandMessage.stateDirectoryMissing(directory: directory, path: path).text(in: reporter.language),
                 details: [("state", .string(path))], status: ExitStatus.usage)
         }
-        let existed = FileManager.default.fileExists(atPath: path)
+        let existed = !isFile || FileManager.default.fileExists(atPath: path)
         let noteIfCreated = {
             if !existed, FileManager.default.fileExists(atPath: path) {
                 reporter.note(text(.newState(location: path, recipes: options.recipeDirectory)))

@@ -35,9 +35,9 @@ struct StatusCommand: AsyncParsableCommand {
         let recipes = try options.loadRecipes(json: json)
         let path = options.statePath
         let text = ShopText(language: options.language, book: recipes.book)
-        var state = StateStatus(exists: FileManager.default.fileExists(atPath: path))
+        var state = StateStatus(exists: PostgresLocation.isPostgresURL(path) || FileManager.default.fileExists(atPath: path))
         if state.exists {
-            let shop = Shop(book: recipes.book, store: options.makeStore())
+            let shop = Shop(book: recipes.book, store: try options.makeStore(json: json))
             do {
                 state.entries = try await shop.history().count
                 state.healthy = try await shop.checkIntegrity().isHealthy

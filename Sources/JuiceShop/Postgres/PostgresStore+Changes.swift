@@ -1,0 +1,51 @@
+import PostgresNIO
+
+extension PostgresStore {
+    /// The change token now and then whenever any process commits a change, told by LISTEN/NOTIFY on a connection of
+    /// its own. Notifications sent while that connection is down are lost, so the token is read again after every
+    /// (re)connection; while the database is unreachable, reconnection is tried every `interval`. Notifications
+    /// that arrive while the token is being read are folded into one more read.
+    public func changeTokens(pollingEvery interval: Duration) -> AsyncStream<Int> {
+        let (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+            let task = Task { [self] in
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { [self] in
+                        var last: Int?
+                        for await _ in signals {
+                            guard let token = try? await changeToken(), token != last else { continue }
+                            last = token
+                            continuation.yield(token)
+                        }
+                    }
+                    group.addTask { [self] in
+                        while !Task.isCancelled {
+                            await listen { signal.yield() }
+                            try? await Task.sleep(for: interval)
+                        }
+                        signal.finish()
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Listens for changes on one connection until it fails or the task is cancelled; `changed` is called once on
+    /// connecting (to re-sync) and once per notification.
+    private func listen(_ changed: @escaping @Sendable () -> Void) async {
+        guard let configuration = try? target.connectionConfiguration(),
+              let connection = try? await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        else { return }
+        await withTaskCancellationHandler {
+            _ = try? await connection.listen(on: "juice_changes") { notifications in
+                changed()
+                for try await _ in notifications { changed() }
+            }
+        } onCancel: {
+            _ = connection.close() as EventLoopFuture<Void>
+        }
+        try? await connection.close()
+    }
+}

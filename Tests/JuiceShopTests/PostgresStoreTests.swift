@@ -1,0 +1,250 @@
+import Foundation
+import JuiceCore
+import JuiceShop
+import Testing
+
+@Suite("PostgreSQL URLs")
+struct PostgresLocationTests {
+    @Test("a full URL is read part by part; the description hides the password")
+    func fullURL() throws {
+        let location = try PostgresLocation(url: "postgres://shop:s3cret@db.example:6543/juicebar?sslmode=require")
+        #expect(location.host == "db.example")
+        #expect(location.port == 6543)
+        #expect(location.user == "shop")
+        #expect(location.password == "s3cret")
+        #expect(location.database == "juicebar")
+        #expect(location.tls == .require)
+        #expect(location.description == "postgres://shop@db.example:6543/juicebar")
+    }
+
+    @Test("the port defaults to 5432, the database to the user, TLS to prefer; postgresql:// works too")
+    func defaults() throws {
+        let location = try PostgresLocation(url: "postgresql://kiosk@10.0.0.5")
+        #expect(location.port == 5432)
+        #expect(location.database == "kiosk")
+        #expect(location.tls == .prefer)
+        #expect(location.password == nil)
+    }
+
+    @Test("a URL missing its user or host, or with an unknown parameter, is refused with what is wrong",
+          arguments: [
+              ("postgres://db.example/shop", "no user"),
+              ("postgres:///shop", "no host"),
+              ("postgres://u@h/a/b", "the path must be just the database name"),
+              ("postgres://u@h/shop?sslmode=maybe", "sslmode must be disable, prefer or require"),
+              ("postgres://u@h/shop?timeout=3", "unknown parameter 'timeout'"),
+          ])
+    func refused(url: String, reason: String) {
+        #expect {
+            try PostgresLocation(url: url)
+        } throws: { error in
+            guard case .invalidLocation(let text, let why) = error as? StateError else { return false }
+            return text == url && why.contains(reason)
+        }
+    }
+}
+
+@Suite("PostgreSQL store", .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipReason))
+struct PostgresStoreTests {
+    let book = TestBook.standard
+
+    func juice(_ id: JuiceID) throws -> Juice { try #require(book.juice(id)) }
+
+    @Test("capacity comes from the book and is enforced by the database as a backstop")
+    func capacityBackstop() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        let store = try await PostgresStore.open(url: url)
+        _ = try await store.perform(.change([.add("banana", 5)], kind: .add), book: book, command: "a")
+        await #expect {
+            try await PostgresTestServer.execute("UPDATE stock SET count = 101 WHERE fruit = 'banana'", in: url)
+        } throws: { error in "\(String(reflecting: error))".contains("stock_count_within_capacity") }
+        await #expect {
+            try await PostgresTestServer.execute("UPDATE stock SET count = -1 WHERE fruit = 'banana'", in: url)
+        } throws: { error in "\(String(reflecting: error))".contains("stock_count_within_capacity") }
+        await store.close()
+    }
+
+    @Test("four processes migrating one new database at once: every one opens it, none trips over the others")
+    func concurrentMigrations() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        let stores = try await withThrowingTaskGroup(of: PostgresStore.self) { group in
+            for _ in 0..<4 { group.addTask { try await PostgresStore.open(url: url) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(stores.count == 4)
+        _ = try await stores[0].perform(.make(try juice("banana-juice"), count: 1), book: book, command: "m")
+        #expect(try await stores[3].history(limit: nil).count == 1)
+        for store in stores { await store.close() }
+    }
+
+    @Test("a database migrated by a newer JuiceMaker is refused, untouched")
+    func newerSchema() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        try await PostgresStore.open(url: url).close()
+        try await PostgresTestServer.execute("INSERT INTO schema_migrations (version) VALUES (99)", in: url)
+        let location = try PostgresLocation(url: url).description
+        await #expect(throws: ShopError.state(.newerSchema(path: location, version: 99))) {
+            try await PostgresStore.open(url: url)
+        }
+    }
+
+    @Test("64 concurrent orders of banana juice against 10 bananas through 4 stores: exactly 5 served, journal exact")
+    func noOversell() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        var stores: [PostgresStore] = []
+        for _ in 0..<4 { stores.append(try await PostgresStore.open(url: url)) }
+        let outcomes = try await orderBurst(64, over: stores)
+        let served = outcomes.compactMap { try? $0.get() }
+        #expect(served.count == 5)
+        for case .failure(let error) in outcomes {
+            guard case .orderRefused(.insufficientStock("banana-juice", 1, let shortages)) = error else {
+                Issue.record("unexpected failure: \(error)")
+                continue
+            }
+            #expect(shortages.count == 1 && shortages[0].fruit == "banana" && shortages[0].inStock < 2)
+        }
+        let journal = try await stores[0].history(limit: nil)
+        #expect(Set(journal.map(\.id)) == Set(served.compactMap(\.entry?.id)))
+        #expect(journal.allSatisfy { $0.deltas == ["banana": -2] })
+        #expect(try await stores[1].snapshot(book: book).inventory["banana"] == 0)
+        #expect(try await stores[2].checkIntegrity().isHealthy)
+        for store in stores { await store.close() }
+    }
+
+    @Test("connections cut in the middle of a burst: nothing half-applied, every served order journaled once")
+    func connectionsDroppedMidBurst() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        let database = try PostgresLocation(url: url).database
+        let stores = [try await PostgresStore.open(url: url), try await PostgresStore.open(url: url)]
+        _ = try await stores[0].perform(.change([.set("banana", 100)], kind: .set), book: book, command: "fill")
+        let outcomes = try await orderBurst(40, over: stores) {
+            try? await PostgresTestServer.execute("""
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()
+                """)
+        }
+        let served = outcomes.compactMap { try? $0.get() }
+        for case .failure(let error) in outcomes {
+            guard case .state(.connectionLost) = error else {
+                Issue.record("a cut connection must be reported as lost, not: \(error)")
+                continue
+            }
+        }
+        // The stores reconnect by themselves.
+        let after = try await stores[1].perform(.make(try juice("banana-juice"), count: 1), book: book, command: "after")
+        let journal = try await stores[0].history(limit: nil).filter { $0.kind == .order }
+        let journalIDs = journal.map(\.id)
+        #expect(Set(journalIDs).count == journalIDs.count)
+        let answered: [Int] = served.compactMap(\.entry?.id) + [try #require(after.entry?.id)]
+        #expect(Set(answered).isSubset(of: Set(journalIDs)))
+        #expect(after.snapshot.inventory["banana"] == 100 - 2 * journal.count)
+        #expect(try await stores[0].checkIntegrity().isHealthy)
+        for store in stores { await store.close() }
+    }
+
+    /// `count` concurrent orders of one banana juice spread over `stores`, with `meanwhile` started after the first
+    /// third of them; every order's outcome.
+    func orderBurst(
+        _ count: Int, over stores: [PostgresStore], meanwhile: @escaping @Sendable () async -> Void = {}
+    ) async throws -> [Result<ShopReceipt, ShopError>] {
+        let (book, banana) = (book, try juice("banana-juice"))
+        return await withTaskGroup(of: Result<ShopReceipt, ShopError>?.self) { group in
+            for index in 0..<count {
+                if index == count / 3 { group.addTask { await meanwhile(); return nil } }
+                group.addTask {
+                    do throws(ShopError) {
+                        let store = stores[index % stores.count]
+                        return .success(try await store.perform(.make(banana, count: 1), book: book, command: "burst \(index)"))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            var outcomes: [Result<ShopReceipt, ShopError>] = []
+            for await case let outcome? in group { outcomes.append(outcome) }
+            return outcomes
+        }
+    }
+
+    @Test("change tokens are pushed by NOTIFY from another process's change, and re-read after the listener's connection is cut")
+    func changeNotifications() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        let database = try PostgresLocation(url: url).database
+        let (listener, writer) = (try await PostgresStore.open(url: url), try await PostgresStore.open(url: url))
+        // A long polling interval: only notifications (or a re-sync after reconnecting) can deliver within the test.
+        var tokens = listener.changeTokens(pollingEvery: .seconds(1)).makeAsyncIterator()
+        #expect(await tokens.next() == 0)
+        _ = try await writer.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "n1")
+        #expect(await tokens.next() == 1)
+        try await PostgresTestServer.execute("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND query LIKE 'LISTEN%'
+            """)
+        // Sent while the listener is away: lost as a notification, found by the re-read after reconnecting.
+        _ = try await writer.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "n2")
+        #expect(await tokens.next() == 2)
+        await listener.close()
+        await writer.close()
+    }
+}
+
+@Suite("PostgreSQL faults", .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipReason))
+struct PostgresFaultTests {
+    @Test("no server at the port: an error naming host and port")
+    func unreachable() async throws {
+        let port = try freePort()
+        await #expect {
+            try await PostgresStore.open(url: "postgres://juice@127.0.0.1:\(port)/juice?sslmode=disable")
+        } throws: { error in
+            guard case .state(.unreachable(_, "127.0.0.1", port, _)) = error as? ShopError else { return false }
+            return "\(error)".contains("127.0.0.1:\(port)")
+        }
+    }
+
+    @Test("no such database: an error naming it")
+    func missingDatabase() async throws {
+        let server = try PostgresTestServer.location
+        let url = "postgres://juice@\(server.host):\(server.port)/no_such_shop?sslmode=disable"
+        await #expect(throws: ShopError.state(.noSuchDatabase(location: try PostgresLocation(url: url).description, database: "no_such_shop"))) {
+            try await PostgresStore.open(url: url)
+        }
+    }
+
+    @Test("a wrong password, or none where one is needed: the login is refused", arguments: ["juice_secret:wrong@", "juice_secret@"])
+    func wrongPassword(credentials: String) async throws {
+        let database = try PostgresLocation(url: try await PostgresTestServer.freshDatabase()).database
+        try await PostgresTestServer.execute("GRANT ALL ON SCHEMA public TO juice_secret", database: database)
+        let server = try PostgresTestServer.location
+        let url = "postgres://\(credentials)\(server.host):\(server.port)/\(database)?sslmode=disable"
+        await #expect(throws: ShopError.state(.authenticationFailed(location: try PostgresLocation(url: url).description, user: "juice_secret"))) {
+            try await PostgresStore.open(url: url)
+        }
+        // The right password gets in.
+        try await PostgresStore.open(url: "postgres://juice_secret:right@\(server.host):\(server.port)/\(database)?sslmode=disable").close()
+    }
+
+    @Test("a role that may not create the tables: permission denied, with the server's reason")
+    func permissionDenied() async throws {
+        let url = try await PostgresTestServer.freshDatabase(user: "juice_limited")
+        await #expect {
+            try await PostgresStore.open(url: url)
+        } throws: { error in
+            guard case .state(.permissionDenied(_, let detail)) = error as? ShopError else { return false }
+            return detail.contains("permission denied")
+        }
+    }
+
+    private func freePort() throws -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
+            }
+        }
+        try #require(bound)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# A private PostgreSQL server for tests and benchmarks: its own data directory in a temp dir, a free port on
+# 127.0.0.1, run as the `postgres` user when invoked as root. Nothing outside that directory is touched.
+#
+# Usage:
+#   eval "$(scripts/postgres.sh start)"   starts one; prints `export` lines for JUICE_TEST_POSTGRES_URL (the
+#                                         superuser `juice`, database `juice`) and JUICE_TEST_POSTGRES_DIR
+#   scripts/postgres.sh stop [DIR]        stops it and removes its directory (DIR defaults to $JUICE_TEST_POSTGRES_DIR)
+#   scripts/postgres.sh restart [DIR]     stops it fast (clients are cut off) and starts it again on the same port
+#   scripts/postgres.sh psql [ARGS...]    psql as the superuser on that server
+#
+# Roles for the fault tests: `juice` (superuser, trust), `juice_secret` (password `right`, scram-sha-256; a wrong
+# password is refused), `juice_limited` (may connect, may not create tables: migrations are refused).
+set -euo pipefail
+
+bin=${POSTGRES_BIN:-}
+if [ -z "$bin" ]; then
+    for candidate in /usr/lib/postgresql/*/bin; do [ -x "$candidate/initdb" ] && bin=$candidate; done
+fi
+if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
+    echo "postgres.sh: PostgreSQL's initdb was not found (install Debian's 'postgresql' package, or set POSTGRES_BIN)" >&2
+    exit 1
+fi
+
+# Runs a server program as the owner of the data directory (the `postgres` user when we are root).
+as_owner() {
+    if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+start_server() { # DIR PORT
+    as_owner "$bin/pg_ctl" -D "$1/data" -l "$1/log" -w -t 60 \
+        -o "-p $2 -k $1 -c listen_addresses=127.0.0.1 -c max_connections=300" start >/dev/null
+}
+
+command=${1:-}
+case "$command" in
+start)
+    dir=$(mktemp -d "${TMPDIR:-/tmp}/juice-postgres.XXXXXX")
+    chmod 755 "$dir"
+    [ "$(id -u)" -eq 0 ] && chown postgres: "$dir"
+    port=$(free_port)
+    as_owner "$bin/initdb" -D "$dir/data" -U juice --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 || {
+        cat "$dir/initdb.log" >&2; rm -rf "$dir"; exit 1; }
+    # The password-checked role first; everyone else is trusted (a private server on 127.0.0.1 and a socket).
+    as_owner sh -c "printf '%s\n' \
+        'local all all trust' \
+        'host all juice_secret 127.0.0.1/32 scram-sha-256' \
+        'host all all 127.0.0.1/32 trust' > '$dir/data/pg_hba.conf'"
+    echo "$port" >"$dir/port"
+    start_server "$dir" "$port" || { cat "$dir/log" >&2; rm -rf "$dir"; exit 1; }
+    as_owner "$bin/psql" -X -q -h "$dir" -p "$port" -U juice -d postgres -v ON_ERROR_STOP=1 <<'SQL' >/dev/null
+CREATE DATABASE juice;
+CREATE ROLE juice_secret LOGIN PASSWORD 'right';
+CREATE ROLE juice_limited LOGIN;
+SQL
+    echo "export JUICE_TEST_POSTGRES_URL=postgres://juice@127.0.0.1:$port/juice"
+    echo "export JUICE_TEST_POSTGRES_DIR=$dir"
+    ;;
+stop)
+    dir=${2:-${JUICE_TEST_POSTGRES_DIR:-}}
+    [ -n "$dir" ] && [ -d "$dir" ] || { echo "postgres.sh stop: no server directory given" >&2; exit 1; }
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+    rm -rf "$dir"
+    ;;
+restart)
+    dir=${2:-${JUICE_TEST_POSTGRES_DIR:-}}
+    [ -n "$dir" ] && [ -d "$dir" ] || { echo "postgres.sh restart: no server directory given" >&2; exit 1; }
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+    start_server "$dir" "$(cat "$dir/port")"
+    ;;
+psql)
+    dir=${JUICE_TEST_POSTGRES_DIR:?"postgres.sh psql: JUICE_TEST_POSTGRES_DIR is not set"}
+    shift
+    as_owner "$bin/psql" -X -h "$dir" -p "$(cat "$dir/port")" -U juice "$@"
+    ;;
+*)
+    echo "usage: scripts/postgres.sh start | stop [DIR] | restart [DIR] | psql [ARGS...]" >&2
+    exit 2
+    ;;
+esac

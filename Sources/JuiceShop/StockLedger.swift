@@ -52,15 +52,23 @@ struct StockLedger: Sendable {
     /// The stock as `book` sees it: its fruits (at their initial stock when the state does not hold them yet), and the
     /// fruits the state holds that `book` no longer has.
     func snapshot(book: RecipeBook) -> ShopSnapshot {
+        var orphans: [FruitID: Int] = [:]
+        for (fruit, row) in rows where row.count != 0 && book.fruit(fruit) == nil { orphans[fruit] = row.count }
+        return ShopSnapshot(inventory: inventory(book: book), orphans: orphans)
+    }
+
+    /// The stock of `book`'s fruits (at their initial stock when the state does not hold them yet), with their
+    /// capacities: the snapshot without its orphans.
+    func inventory(book: RecipeBook) -> Inventory {
         var counts: [FruitID: Int] = [:]
         var capacities: [FruitID: Int] = [:]
+        counts.reserveCapacity(book.fruits.count)
+        capacities.reserveCapacity(book.fruits.count)
         for fruit in book.fruits {
             counts[fruit.id] = rows[fruit.id]?.count ?? book.store.initialStock[fruit.id] ?? 0
             capacities[fruit.id] = book.store.capacity(of: fruit.id)
         }
-        var orphans: [FruitID: Int] = [:]
-        for (fruit, row) in rows where row.count != 0 && book.fruit(fruit) == nil { orphans[fruit] = row.count }
-        return ShopSnapshot(inventory: Inventory(counts: counts, capacities: capacities), orphans: orphans)
+        return Inventory(counts: counts, capacities: capacities)
     }
 
     /// The fruits whose stock differs from their initial stock plus their journaled deltas, in id order.
@@ -70,7 +78,7 @@ struct StockLedger: Sendable {
 
     /// Applies `operation` to the stock as `book` sees it; on failure the ledger is unchanged.
     mutating func apply(_ operation: StockOperation, book: RecipeBook) throws(ShopError) -> LedgerChange {
-        var inventory = snapshot(book: book).inventory
+        var inventory = self.inventory(book: book)
         switch operation {
         case .make(let juice, let count):
             let deltas: [FruitID: Int]
@@ -98,7 +106,7 @@ struct StockLedger: Sendable {
     /// Reverts `target`'s deltas, if the stock as `book` sees it allows; on failure the ledger is unchanged. Fruits the
     /// book no longer has (a retired one, say) get their stock back with no capacity to limit it.
     mutating func undo(_ target: JournalEntry, book: RecipeBook) throws(ShopError) -> LedgerChange {
-        let seen = snapshot(book: book).inventory
+        let seen = inventory(book: book)
         var counts = seen.counts
         var capacities = seen.capacities
         for (fruit, row) in rows where counts[fruit] == nil {

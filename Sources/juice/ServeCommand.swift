@@ -48,10 +48,13 @@ struct ServeCommand: AsyncParsableCommand {
             Terminal.writeError("juice: error: cannot start on this menu: \(error)")
             throw ExitCode(ExitStatus.failure)
         }
-        let statePath = options.statePath
-        let store = SQLiteStore(path: statePath)
+        // The same store as the CLI: an SQLite file, or PostgreSQL for several counters on one stock.
+        let store = try options.makeStore()
+        let statePath = store.location
         do { try await store.prepare() } catch {
             Terminal.writeError("juice: error: \(error)")
+            // A database that cannot be reached or entered is a problem with how the server was started.
+            if case .state(.unreachable) = error { throw ExitCode(ExitStatus.usage) }
             throw ExitCode(ExitStatus.failure)
         }
         let configuration = ServerConfiguration(host: host, port: port, language: options.lang ?? .korean, staff: staff)

@@ -13,6 +13,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
@@ -39,14 +45,31 @@ let package = Package(
         ),
         // The live menu: validated hot reload of a recipe directory (used by the server).
         .target(name: "JuiceReload", dependencies: ["JuiceRecipes", "JuiceCore"]),
+        // The live shop over HTTP (Hummingbird): JSON API, server-sent events, the two screens, metrics.
+        .target(
+            name: "JuiceServer",
+            dependencies: [
+                "JuiceShop", "JuiceReload", "JuiceRecipes", "JuiceCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Page/index.html", "Page/app.js", "Page/style.css", "OpenAPI/openapi.yaml"]
+        ),
         // Batch order simulation and planning over a compiled menu; never touches the shop's live state.
         .target(name: "JuiceSimulation", dependencies: ["JuiceCore", "JuiceYAML", "JuiceRecipes"]),
         // The command-line tool.
         .executableTarget(
             name: "juice",
             dependencies: [
-                "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceReload",
+                "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceServer", "JuiceReload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
         // The C baselines the simulation benchmark measures against (benchmark only).
@@ -79,6 +102,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload", "JuiceCore", "JuiceRecipes"]),
+        .testTarget(
+            name: "JuiceServerTests",
+            dependencies: ["JuiceServer", .product(name: "HummingbirdTesting", package: "hummingbird")]
+        ),
         .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCLITests", dependencies: ["juice", "JuiceRecipes"], exclude: ["Fixtures"]),
     ]

@@ -15,24 +15,14 @@ public enum JuiceLookupError: Error, Hashable, Sendable, CustomStringConvertible
 /// Finds juices by id, Korean or English name, or alias, as `NameKey` compares names.
 public struct JuiceFinder: Sendable {
     private let book: RecipeBook
-    /// Each key's juice, by position in `book.juices`.
+    /// Each key's juice, by position in `book.juices` (the book's own index, built when the book was).
     private let index: [NameKey: Int]
 
-    /// Indexes every id, name and alias of `book`'s juices: ids first, then names and aliases; the first juice to
+    /// Finds juices of `book` by every id, name and alias: ids first, then names and aliases; the first juice to
     /// claim a key keeps it (a book that lints clean has no key claimed twice).
     public init(book: RecipeBook) {
         self.book = book
-        var index: [NameKey: Int] = [:]
-        index.reserveCapacity(book.juices.count * 3)
-        for (position, juice) in book.juices.enumerated() where index[NameKey(juice.id.rawValue)] == nil {
-            index[NameKey(juice.id.rawValue)] = position
-        }
-        for (position, juice) in book.juices.enumerated() {
-            for text in juice.name.all + juice.aliases where index[NameKey(text)] == nil {
-                index[NameKey(text)] = position
-            }
-        }
-        self.index = index
+        self.index = book.juiceNameIndex
     }
 
     /// The juice `name` refers to.

@@ -9,6 +9,9 @@ public struct RecipeBook: Hashable, Sendable {
     /// The position of each id in `fruits` and `juices` (derived from them).
     private var fruitIndex: [FruitID: Int] = [:]
     private var juiceIndex: [JuiceID: Int] = [:]
+    /// The position in `juices` of each id, name and alias as `NameKey` compares them (what `JuiceFinder` looks up),
+    /// built once here rather than for every lookup.
+    private(set) var juiceNameIndex: [NameKey: Int] = [:]
 
     /// Creates a book; for a repeated id the first definition wins.
     public init(fruits: [Fruit], juices: [Juice], store: Store) {
@@ -18,6 +21,23 @@ public struct RecipeBook: Hashable, Sendable {
         for (position, fruit) in fruits.enumerated().reversed() { fruitIndex[fruit.id] = position }
         juiceIndex.reserveCapacity(juices.count)
         for (position, juice) in juices.enumerated().reversed() { juiceIndex[juice.id] = position }
+        juiceNameIndex = Self.nameIndex(of: juices)
+    }
+
+    /// Every id, name and alias of `juices` with its juice's position: ids first, then names and aliases; the first
+    /// juice to claim a key keeps it (a book that lints clean has no key claimed twice).
+    private static func nameIndex(of juices: [Juice]) -> [NameKey: Int] {
+        var index: [NameKey: Int] = [:]
+        index.reserveCapacity(juices.count * 3)
+        for (position, juice) in juices.enumerated() where index[NameKey(juice.id.rawValue)] == nil {
+            index[NameKey(juice.id.rawValue)] = position
+        }
+        for (position, juice) in juices.enumerated() {
+            for text in juice.name.all + juice.aliases where index[NameKey(text)] == nil {
+                index[NameKey(text)] = position
+            }
+        }
+        return index
     }
 
     /// The fruit with `id`, if there is one.

@@ -19,13 +19,21 @@ extension ShopSnapshot {
     /// The snapshot of `book`'s fruits given the counts a store holds: fruits it does not hold yet at their initial
     /// stock, and the fruits it holds (with some stock left) that `book` no longer has as orphans.
     init(stored: [FruitID: Int], book: RecipeBook) {
+        self.init(inventory: Self.inventory(book: book) { stored[$0] }, orphans: stored.filter { $0.value != 0 && book.fruit($0.key) == nil })
+    }
+
+    /// The stock of `book`'s fruits, with their capacities, where `stored` gives the count a state holds (nil when it
+    /// holds none yet: then the fruit's initial stock).
+    static func inventory(book: RecipeBook, stored: (FruitID) -> Int?) -> Inventory {
         var counts: [FruitID: Int] = [:]
         var capacities: [FruitID: Int] = [:]
+        counts.reserveCapacity(book.fruits.count)
+        capacities.reserveCapacity(book.fruits.count)
         for fruit in book.fruits {
-            counts[fruit.id] = stored[fruit.id] ?? book.store.initialStock[fruit.id] ?? 0
+            counts[fruit.id] = stored(fruit.id) ?? book.store.initialStock[fruit.id] ?? 0
             capacities[fruit.id] = book.store.capacity(of: fruit.id)
         }
-        self.init(inventory: Inventory(counts: counts, capacities: capacities), orphans: stored.filter { $0.value != 0 && book.fruit($0.key) == nil })
+        return Inventory(counts: counts, capacities: capacities)
     }
 }
 

@@ -55,6 +55,12 @@ struct StockLedger: Sendable {
         ShopSnapshot(stored: rows.mapValues(\.count), book: book)
     }
 
+    /// The stock of `book`'s fruits (at their initial stock when the state does not hold them yet), with their
+    /// capacities: the snapshot without its orphans.
+    func inventory(book: RecipeBook) -> Inventory {
+        ShopSnapshot.inventory(book: book) { rows[$0]?.count }
+    }
+
     /// The fruits whose stock differs from their initial stock plus their journaled deltas, in id order.
     var inconsistentFruits: [FruitID] {
         rows.filter { !$0.value.isConsistent }.map(\.key).sorted()
@@ -62,7 +68,7 @@ struct StockLedger: Sendable {
 
     /// Applies `operation` to the stock as `book` sees it; on failure the ledger is unchanged.
     mutating func apply(_ operation: StockOperation, book: RecipeBook) throws(ShopError) -> LedgerChange {
-        var inventory = snapshot(book: book).inventory
+        var inventory = self.inventory(book: book)
         switch operation {
         case .make(let juice, let count):
             let deltas: [FruitID: Int]
@@ -90,7 +96,7 @@ struct StockLedger: Sendable {
     /// Reverts `target`'s deltas, if the stock as `book` sees it allows; on failure the ledger is unchanged. Fruits the
     /// book no longer has (a retired one, say) get their stock back with no capacity to limit it.
     mutating func undo(_ target: JournalEntry, book: RecipeBook) throws(ShopError) -> LedgerChange {
-        let seen = snapshot(book: book).inventory
+        let seen = inventory(book: book)
         var counts = seen.counts
         var capacities = seen.capacities
         for (fruit, row) in rows where counts[fruit] == nil {

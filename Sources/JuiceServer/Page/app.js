@@ -1,0 +1,278 @@
+// The two screens of 쥬스 메이커: plain JavaScript, no build step, no network beyond this server.
+"use strict";
+
+const TEXT = {
+  ko: {
+    title: "맛있는 쥬스를 만들어 드려요!", order: (name) => `${name} 주문`, makeable: (n) => `${n}잔 가능`,
+    soldOut: "재료 부족", editStock: "재고수정", stockTitle: "재고 추가", close: "닫기", apply: "적용", discard: "취소",
+    yes: "예", no: "아니오", ok: "확인", cancel: "취소", staff: "직원", tokenPrompt: "직원 토큰을 입력해 주세요",
+    wrongToken: "직원 토큰이 맞지 않아요. 다시 입력해 주세요", nothingStaged: "바뀐 것이 없어요", connected: "",
+    offline: "연결이 끊겼어요. 다시 연결하는 중…", toggle: "English", decrease: "빼기", increase: "더하기",
+    banner: (problems) => `메뉴 파일에 문제가 있어 바꾸지 않았어요 (손님에게는 마지막 정상 메뉴가 보여요):\n${problems}`,
+  },
+  en: {
+    title: "Let us make you a delicious juice!", order: (name) => `Order ${name}`, makeable: (n) => `${n} can be made`,
+    soldOut: "Out of ingredients", editStock: "Edit stock", stockTitle: "Add stock", close: "Close", apply: "Apply",
+    discard: "Discard", yes: "Yes", no: "No", ok: "OK", cancel: "Cancel", staff: "Staff", tokenPrompt: "Enter the staff token",
+    wrongToken: "That staff token is not correct. Try again", nothingStaged: "Nothing to apply", connected: "",
+    offline: "Disconnected. Reconnecting…", toggle: "한국어", decrease: "Decrease", increase: "Increase",
+    banner: (problems) => `The menu files have a problem and were not applied (customers keep the last good menu):\n${problems}`,
+  },
+};
+
+const state = {
+  lang: localStorage.getItem("juice.lang") || (document.documentElement.lang === "en" ? "en" : "ko"),
+  menu: null, stock: {}, capacity: {}, fruits: [], staged: {}, events: null,
+};
+const $ = (id) => document.getElementById(id);
+const t = () => TEXT[state.lang];
+const nameOf = (item) => (state.lang === "en" ? item.name.en || item.name.ko : item.name.ko || item.name.en) || item.id;
+const token = () => sessionStorage.getItem("juice.staffToken");
+
+async function api(method, path, body) {
+  const headers = { "Accept-Language": state.lang };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token()) headers.Authorization = `Bearer ${token()}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await response.json(); } catch (_) { data = null; }
+  return { status: response.status, data };
+}
+
+// ---- rendering ----
+
+function makeable(juice) {
+  const need = {};
+  for (const part of juice.recipe) need[part.fruit] = (need[part.fruit] || 0) + part.amount;
+  let best = Infinity;
+  for (const [fruit, amount] of Object.entries(need)) if (amount > 0) best = Math.min(best, Math.floor((state.stock[fruit] || 0) / amount));
+  return best === Infinity ? 0 : best;
+}
+
+function render() {
+  const text = t();
+  document.documentElement.lang = state.lang;
+  $("order-title").textContent = text.title;
+  $("open-stock").textContent = text.editStock;
+  $("stock-title").textContent = text.stockTitle;
+  $("close-stock").textContent = text.close;
+  $("apply").textContent = text.apply;
+  $("discard").textContent = text.discard;
+  $("lang-toggle").textContent = text.toggle;
+  $("staff-login").textContent = text.staff;
+
+  const fruits = $("fruits");
+  fruits.replaceChildren(...state.fruits.map((fruit) => {
+    const item = document.createElement("li");
+    item.dataset.fruit = fruit.id;
+    item.innerHTML = `<span class="emoji"></span><span class="name"></span> <span class="count"></span>`;
+    item.querySelector(".emoji").textContent = fruit.emoji || "";
+    item.querySelector(".name").textContent = nameOf(fruit);
+    item.querySelector(".count").textContent = state.stock[fruit.id] ?? 0;
+    return item;
+  }));
+
+  const juices = $("juices");
+  juices.replaceChildren(...(state.menu ? state.menu.juices : []).map((juice) => {
+    const count = makeable(juice);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.juice = juice.id;
+    // Marked and greyed when none can be made; pressing it still explains what is short and offers the stock screen.
+    button.setAttribute("aria-disabled", String(count === 0));
+    button.classList.toggle("sold-out", count === 0);
+    button.innerHTML = `<span class="label"></span><span class="makeable"></span>`;
+    button.querySelector(".label").textContent = text.order(nameOf(juice));
+    button.querySelector(".makeable").textContent = count === 0 ? text.soldOut : text.makeable(count);
+    button.addEventListener("click", () => order(juice));
+    return button;
+  }));
+  renderSteppers();
+}
+
+function renderSteppers() {
+  const text = t();
+  $("steppers").replaceChildren(...state.fruits.map((fruit) => {
+    const base = state.stock[fruit.id] ?? 0;
+    const capacity = state.capacity[fruit.id] ?? 0;
+    const value = Math.min(Math.max(base + (state.staged[fruit.id] || 0), 0), Math.max(capacity, base));
+    const item = document.createElement("li");
+    item.dataset.fruit = fruit.id;
+    item.classList.toggle("changed", value !== base);
+    item.innerHTML = `<span class="label"></span><button type="button" class="minus">−</button><span class="value"></span><button type="button" class="plus">+</button>`;
+    item.querySelector(".label").textContent = `${fruit.emoji || ""} ${nameOf(fruit)}`;
+    item.querySelector(".value").textContent = value;
+    const minus = item.querySelector(".minus");
+    const plus = item.querySelector(".plus");
+    minus.setAttribute("aria-label", `${nameOf(fruit)} ${text.decrease}`);
+    plus.setAttribute("aria-label", `${nameOf(fruit)} ${text.increase}`);
+    minus.disabled = value <= 0;
+    plus.disabled = value >= capacity;
+    minus.addEventListener("click", () => step(fruit.id, -1));
+    plus.addEventListener("click", () => step(fruit.id, +1));
+    return item;
+  }));
+}
+
+function step(fruit, by) {
+  state.staged[fruit] = (state.staged[fruit] || 0) + by;
+  if (state.staged[fruit] === 0) delete state.staged[fruit];
+  $("stock-status").textContent = "";
+  renderSteppers();
+}
+
+// ---- dialogs ----
+
+function dialog(message, details, buttons, withInput) {
+  return new Promise((resolve) => {
+    $("dialog-message").textContent = message;
+    $("dialog-details").replaceChildren(...(details || []).map((line) => {
+      const item = document.createElement("li");
+      item.textContent = line;
+      return item;
+    }));
+    const input = $("token-input");
+    input.hidden = !withInput;
+    input.value = "";
+    $("dialog-buttons").replaceChildren(...buttons.map(([label, value, id]) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.id = id;
+      button.textContent = label;
+      if (value === false) button.className = "secondary";
+      button.addEventListener("click", () => {
+        $("dialog").hidden = true;
+        resolve(withInput && value ? input.value.trim() : value);
+      });
+      return button;
+    }));
+    $("dialog").hidden = false;
+    (withInput ? input : $("dialog-buttons").lastChild).focus();
+  });
+}
+
+const notice = (message, details) => dialog(message, details, [[t().ok, true, "dialog-ok"]]);
+
+async function askToken(message) {
+  const value = await dialog(message, [], [[t().cancel, false, "dialog-cancel"], [t().ok, true, "dialog-ok"]], true);
+  if (value) sessionStorage.setItem("juice.staffToken", value);
+  return Boolean(value);
+}
+
+// A staff request: asks for the token once per browser session, again if it is refused.
+async function staffCall(method, path, body) {
+  let result = await api(method, path, body);
+  while (result.status === 401) {
+    if (!(await askToken(token() ? t().wrongToken : t().tokenPrompt))) return result;
+    result = await api(method, path, body);
+  }
+  return result;
+}
+
+// ---- actions ----
+
+async function order(juice) {
+  const { status, data } = await api("POST", "/api/orders", { juice: juice.id, count: 1 });
+  if (status === 201) {
+    if (data.stock) Object.assign(state.stock, data.stock);
+    render();
+    await notice(data.message);
+  } else if (status === 409 && data && data.error.code === "insufficient_stock") {
+    const yes = await dialog(data.error.message, data.error.details, [[t().no, false, "dialog-no"], [t().yes, true, "dialog-yes"]]);
+    if (yes) showStock(true);
+  } else {
+    await notice(data ? data.error.message : `HTTP ${status}`);
+  }
+}
+
+function showStock(open) {
+  $("order-screen").hidden = open;
+  $("stock-screen").hidden = !open;
+  state.staged = {};
+  $("stock-status").textContent = "";
+  renderSteppers();
+}
+
+async function applyStock() {
+  const changes = Object.entries(state.staged).map(([fruit, delta]) => (delta > 0 ? { fruit, add: delta } : { fruit, remove: -delta }));
+  if (changes.length === 0) { $("stock-status").textContent = t().nothingStaged; return; }
+  const { status, data } = await staffCall("POST", "/api/stock", { changes });
+  if (status === 200) {
+    state.staged = {};
+    Object.assign(state.stock, data.stock);
+    render();
+    $("stock-status").textContent = data.message;
+    checkReload();
+  } else if (status !== 401) {
+    await notice(data ? data.error.message : `HTTP ${status}`);
+  }
+}
+
+// ---- live state ----
+
+async function refresh() {
+  const { status, data } = await api("GET", "/api/menu");
+  if (status !== 200) return;
+  state.menu = data;
+  state.fruits = data.fruits;
+  state.stock = data.stock;
+  state.capacity = data.capacity;
+  render();
+  checkReload();
+}
+
+// Staff (and anyone when the server has no staff token) see a banner while the menu files on disk are broken.
+async function checkReload() {
+  const headers = { "Accept-Language": state.lang };
+  if (token()) headers.Authorization = `Bearer ${token()}`;
+  let data = null;
+  try {
+    const response = await fetch("/api/reload", { headers });
+    if (response.status === 200) data = await response.json();
+  } catch (_) { data = null; }
+  const attempt = data && data.lastAttempt;
+  const banner = $("banner");
+  if (attempt && attempt.result === "rejected") {
+    const problems = attempt.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.location}: ${d.message}`);
+    banner.textContent = t().banner(problems.join("\n"));
+    banner.hidden = false;
+  } else {
+    banner.hidden = true;
+  }
+}
+
+function connect() {
+  if (state.events) state.events.close();
+  const events = new EventSource("/api/events");
+  state.events = events;
+  events.addEventListener("open", () => { $("connection").textContent = t().connected; refresh(); });
+  events.addEventListener("stock", (event) => {
+    const data = JSON.parse(event.data);
+    state.stock = data.stock;
+    state.capacity = data.capacity;
+    state.fruits = data.fruits;
+    render();
+  });
+  events.addEventListener("menu", () => refresh());
+  events.addEventListener("error", () => {
+    $("connection").textContent = t().offline;
+    // The browser retries by itself unless the stream was refused; then start over after a second.
+    if (events.readyState === EventSource.CLOSED) setTimeout(connect, 1000);
+  });
+}
+
+$("open-stock").addEventListener("click", () => showStock(true));
+$("close-stock").addEventListener("click", () => showStock(false));
+$("discard").addEventListener("click", () => { state.staged = {}; $("stock-status").textContent = ""; renderSteppers(); });
+$("apply").addEventListener("click", applyStock);
+$("staff-login").addEventListener("click", async () => { if (await askToken(t().tokenPrompt)) checkReload(); });
+$("lang-toggle").addEventListener("click", () => {
+  state.lang = state.lang === "ko" ? "en" : "ko";
+  localStorage.setItem("juice.lang", state.lang);
+  render();
+  checkReload();
+});
+
+render();
+refresh();
+connect();

@@ -1,0 +1,147 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// A coding key for any name, so that bodies can list the keys they were sent.
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+extension KeyedDecodingContainer where Key == AnyKey {
+    /// Throws `unknownField` for the first key not in `allowed` (named with its full path).
+    func rejectUnknownKeys(allowed: [String]) throws {
+        for key in allKeys where !allowed.contains(key.stringValue) {
+            throw APIProblem.unknownField(fieldPath(codingPath + [key]), allowed: allowed)
+        }
+    }
+}
+
+extension KeyedDecodingContainer where Key == AnyKey {
+    /// The integer at `key`; a number that is not one a 64-bit integer holds (a fraction, 1e30) is `notAnInteger`,
+    /// and `null` is a wrong type, not an absent field.
+    func decodeInteger(_ key: String) throws -> Int {
+        do {
+            return try decode(Int.self, forKey: AnyKey(key))
+        } catch let error as DecodingError {
+            throw error  // a string, null, an object: reported with the field's path
+        } catch {
+            // Foundation's parser rejects a number Int cannot hold (1.5, 1e30) with an error of its own, without a
+            // path; a number it is, if it reads as a Double.
+            guard (try? decode(Double.self, forKey: AnyKey(key))) != nil else { throw error }
+            throw APIProblem.notAnInteger(field: fieldPath(codingPath + [AnyKey(key)]))
+        }
+    }
+}
+
+/// `changes[0].add`: a coding path as a request field's name.
+func fieldPath(_ path: [any CodingKey]) -> String {
+    var text = ""
+    for key in path {
+        if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+    }
+    return text
+}
+
+/// `POST /api/orders`: `{"juice": name, "count": n}` (count defaults to 1).
+struct OrderRequest: Decodable, Sendable {
+    var juice: String
+    var count: Int
+
+    static let fields = ["juice", "count"]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        try container.rejectUnknownKeys(allowed: Self.fields)
+        juice = try container.decode(String.self, forKey: AnyKey("juice"))
+        count = container.contains(AnyKey("count")) ? try container.decodeInteger("count") : 1
+    }
+}
+
+/// `POST /api/stock`: `{"changes": [{"fruit": f, "add"|"remove"|"set": n}, …]}`.
+struct StockChangeRequest: Decodable, Sendable {
+    /// One change as sent: the fruit's name and exactly one operation.
+    struct Change: Decodable, Sendable {
+        enum Operation: String, Sendable { case add, remove, set }
+        var fruit: String
+        var operation: Operation
+        var amount: Int
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            try container.rejectUnknownKeys(allowed: ["fruit", "add", "remove", "set"])
+            fruit = try container.decode(String.self, forKey: AnyKey("fruit"))
+            let operations = container.allKeys.compactMap { Operation(rawValue: $0.stringValue) }
+            guard operations.count == 1, let operation = operations.first else {
+                throw APIProblem.ambiguousChange(field: fieldPath(decoder.codingPath))
+            }
+            self.operation = operation
+            amount = try container.decodeInteger(operation.rawValue)
+            guard amount >= 0 else {
+                throw APIProblem.outOfRange(field: fieldPath(decoder.codingPath + [AnyKey(operation.rawValue)]), value: amount, range: 0...Int.max)
+            }
+        }
+    }
+
+    var changes: [Change]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        try container.rejectUnknownKeys(allowed: ["changes"])
+        changes = try container.decode([Change].self, forKey: AnyKey("changes"))
+    }
+}
+
+/// Reads a JSON body of at most `limit` bytes as `T`, turning every failure into the `APIProblem` that names it.
+func decodeBody<T: Decodable>(_ type: T.Type, from request: Request, limit: Int) async throws -> T {
+    let buffer: ByteBuffer
+    do {
+        buffer = try await request.body.collect(upTo: limit)
+    } catch is NIOTooManyBytesError {
+        throw APIProblem.bodyTooLarge(limit: limit)
+    }
+    do {
+        return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+    } catch let problem as APIProblem {
+        throw problem
+    } catch let error as DecodingError {
+        throw APIProblem(error)
+    }
+}
+
+extension APIProblem {
+    /// The problem a `DecodingError` describes, naming the field.
+    init(_ error: DecodingError) {
+        switch error {
+        case .keyNotFound(let key, let context):
+            self = .missingField(fieldPath(context.codingPath + [key]))
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            let field = fieldPath(context.codingPath)
+            guard !field.isEmpty else { self = .malformedJSON(detail: "expected an object"); return }
+            self = .wrongType(field: field, expected: Self.expectation(type))
+        case .dataCorrupted(let context):
+            let field = fieldPath(context.codingPath)
+            if field.isEmpty {
+                let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+                self = .malformedJSON(detail: underlying ?? context.debugDescription)
+            } else {
+                self = .notAnInteger(field: field)
+            }
+        @unknown default:
+            self = .malformedJSON(detail: "\(error)")
+        }
+    }
+
+    private static func expectation(_ type: Any.Type) -> String {
+        if type == String.self { return "a string" }
+        if type == Int.self { return "an integer" }
+        if type is any Collection.Type { return "an array" }
+        return "an object"
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import JuiceCore
+import JuiceRecipes
+import JuiceReload
+import JuiceShop
+
+/// A name in both languages.
+struct NameBody: Codable, Sendable, Hashable {
+    var ko: String?
+    var en: String?
+
+    init(_ name: LocalizedName) {
+        ko = name.korean
+        en = name.english
+    }
+}
+
+/// A fruit: its names and emoji.
+struct FruitBody: Codable, Sendable, Hashable {
+    var id: String
+    var name: NameBody
+    var emoji: String?
+
+    init(_ fruit: Fruit) {
+        id = fruit.id.rawValue
+        name = NameBody(fruit.name)
+        emoji = fruit.emoji
+    }
+}
+
+/// `GET /api/stock` and the `stock` event: `{"stock": {fruit: n}, "capacity": {fruit: n}, "fruits": […], "orphans": {…}}`.
+struct StockBody: Codable, Sendable, Hashable {
+    var stock: [String: Int]
+    var capacity: [String: Int]
+    var fruits: [FruitBody]
+    var orphans: [String: Int]
+
+    init(_ snapshot: ShopSnapshot, book: RecipeBook) {
+        stock = [:]
+        capacity = [:]
+        for fruit in book.fruits {
+            stock[fruit.id.rawValue] = snapshot.inventory[fruit.id]
+            capacity[fruit.id.rawValue] = snapshot.inventory.capacity(of: fruit.id)
+        }
+        fruits = book.fruits.map(FruitBody.init)
+        orphans = Dictionary(uniqueKeysWithValues: snapshot.orphans.map { ($0.key.rawValue, $0.value) })
+    }
+}
+
+/// One ingredient of a recipe.
+struct IngredientBody: Codable, Sendable, Hashable {
+    var fruit: String
+    var amount: Int
+}
+
+/// A juice on the menu with what the stock allows now.
+struct MenuJuiceBody: Codable, Sendable, Hashable {
+    var id: String
+    var name: NameBody
+    var aliases: [String]
+    var recipe: [IngredientBody]
+    /// How many can be made now.
+    var makeable: Int
+    /// The fruit that runs out first.
+    var limitingFruit: String?
+    /// How much more of each short fruit one more juice needs.
+    var neededForOneMore: [String: Int]
+}
+
+/// `GET /api/menu`.
+struct MenuBody: Codable, Sendable, Hashable {
+    var version: String
+    var loadedAt: String
+    var fruits: [FruitBody]
+    var stock: [String: Int]
+    var capacity: [String: Int]
+    var juices: [MenuJuiceBody]
+
+    init(_ menu: MenuVersion, snapshot: ShopSnapshot) {
+        version = menu.version
+        loadedAt = menu.loadedAt.formatted(.iso8601)
+        let stockBody = StockBody(snapshot, book: menu.book)
+        fruits = stockBody.fruits
+        stock = stockBody.stock
+        capacity = stockBody.capacity
+        juices = menu.book.juices.map { juice in
+            let availability = snapshot.inventory.availability(of: juice)
+            return MenuJuiceBody(
+                id: juice.id.rawValue, name: NameBody(juice.name), aliases: juice.aliases,
+                recipe: juice.recipe.map { IngredientBody(fruit: $0.fruit.rawValue, amount: $0.amount) },
+                makeable: availability.makeable, limitingFruit: availability.limitingFruit?.rawValue,
+                neededForOneMore: Dictionary(uniqueKeysWithValues: availability.neededForOneMore.map { ($0.key.rawValue, $0.value) }))
+        }
+    }
+}
+
+/// A journal entry.
+struct EntryBody: Codable, Sendable, Hashable {
+    var id: Int
+    var time: String
+    var kind: String
+    var command: String
+    var juice: String?
+    var count: Int?
+    var deltas: [String: Int]
+    var undoes: Int?
+    var undoneBy: Int?
+}
+
+extension EntryBody {
+    init(_ entry: JournalEntry) {
+        id = entry.id
+        time = entry.time
+        kind = entry.kind.rawValue
+        command = entry.command
+        juice = entry.juice?.rawValue
+        count = entry.count
+        deltas = Dictionary(uniqueKeysWithValues: entry.deltas.map { ($0.key.rawValue, $0.value) })
+        undoes = entry.undoes
+        undoneBy = entry.undoneBy
+    }
+}
+
+/// What a change returns: a message for the customer, the journal entry (none when nothing changed) and the stock.
+struct ReceiptBody: Codable, Sendable, Hashable {
+    var message: String
+    var entry: EntryBody?
+    var stock: [String: Int]
+
+    init(message: String, entry: EntryBody?, stock: [String: Int]) {
+        self.message = message
+        self.entry = entry
+        self.stock = stock
+    }
+
+    init(_ receipt: ShopReceipt, message: String) {
+        self.init(message: message, entry: receipt.entry.map(EntryBody.init),
+                  stock: Dictionary(uniqueKeysWithValues: receipt.snapshot.inventory.counts.map { ($0.key.rawValue, $0.value) }))
+    }
+}
+
+/// `GET /api/history`.
+struct HistoryBody: Codable, Sendable, Hashable {
+    var entries: [EntryBody]
+}
+
+/// A recipe problem with its place.
+struct DiagnosticBody: Codable, Sendable, Hashable {
+    var severity: String
+    var rule: String
+    var message: String
+    /// `file:line:column`.
+    var location: String
+    var file: String
+    var line: Int
+    var column: Int
+    var fix: String?
+
+    init(_ diagnostic: Diagnostic) {
+        severity = diagnostic.severity.rawValue
+        rule = diagnostic.rule.rawValue
+        message = diagnostic.message
+        location = diagnostic.location.description
+        file = diagnostic.location.file
+        line = diagnostic.location.line
+        column = diagnostic.location.column
+        fix = diagnostic.fix
+    }
+}
+
+/// One reload attempt.
+struct AttemptBody: Codable, Sendable, Hashable {
+    var at: String
+    var result: String
+    var diagnostics: [DiagnosticBody]
+    var changes: [String]
+
+    init(_ attempt: ReloadAttempt) {
+        at = attempt.at.formatted(.iso8601)
+        result = attempt.result.rawValue
+        diagnostics = attempt.diagnostics.map(DiagnosticBody.init)
+        changes = attempt.changes
+    }
+}
+
+/// `GET /api/reload`, and what `POST /api/reload` answers with.
+struct ReloadBody: Codable, Sendable, Hashable {
+    var version: String
+    var loadedAt: String
+    var lastAttempt: AttemptBody?
+
+    init(_ status: ReloadStatus) {
+        version = status.version
+        loadedAt = status.loadedAt.formatted(.iso8601)
+        lastAttempt = status.lastAttempt.map(AttemptBody.init)
+    }
+}
+
+/// The `menu` event: which menu is live and how the attempt that caused the event ended (no diagnostics: staff
+/// read them from `GET /api/reload`).
+struct MenuEventBody: Codable, Sendable, Hashable {
+    var version: String
+    var result: String
+}

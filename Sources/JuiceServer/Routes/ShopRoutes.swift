@@ -1,0 +1,147 @@
+import Foundation
+import Hummingbird
+import JuiceCore
+import JuiceShop
+
+extension ShopServer {
+    /// The menu, the stock, orders, stock changes, undo and history.
+    func addShopRoutes(to router: Router<ShopRequestContext>) {
+        router.get("/api/menu") { _, _ in try await menuBody() }
+        router.get("/api/stock") { _, _ in
+            let book = await menu.current.book
+            return JSONResponse.make(StockBody(try await snapshot(book: book), book: book))
+        }
+        router.post("/api/orders") { request, context in try await order(request, context: context) }
+        router.post("/api/orders/echo") { request, context in try await echoOrder(request, context: context) }
+        router.post("/api/stock") { request, context in try await changeStock(request, context: context) }
+        router.post("/api/undo") { request, context in
+            try requireStaff(request)
+            let book = await menu.current.book
+            do throws(ShopError) {
+                let receipt = try await Shop(book: book, store: store).undo(command: "juice serve: POST /api/undo")
+                let text = ShopText(language: context.language, book: book)
+                return JSONResponse.make(ReceiptBody(receipt, message: receipt.undone.map { text(.undid($0)) } ?? text(.nothingChanged)))
+            } catch {
+                throw APIProblem.shop(error, book: book)
+            }
+        }
+        router.get("/api/history") { request, _ in
+            try requireStaff(request)
+            let limit = try integerQuery(request, name: "limit", default: 50, range: 1...1000)
+            do throws(ShopError) {
+                return JSONResponse.make(HistoryBody(entries: try await store.history(limit: limit).map(EntryBody.init)))
+            } catch {
+                throw APIProblem.shop(error, book: await menu.current.book)
+            }
+        }
+        router.get("/healthz") { _, _ in
+            do throws(ShopError) {
+                _ = try await store.changeToken()
+                return JSONResponse.make(["status": "ok", "menu": await menu.current.version])
+            } catch {
+                throw APIProblem.shop(error, book: await menu.current.book)
+            }
+        }
+    }
+
+    /// `GET /api/menu`: every juice with its recipe and what the stock allows now.
+    func menuBody() async throws -> Response {
+        let current = await menu.current
+        return JSONResponse.make(MenuBody(current, snapshot: try await snapshot(book: current.book)))
+    }
+
+    /// The stock, or the problem that kept the store from reading it.
+    func snapshot(book: RecipeBook) async throws(APIProblem) -> ShopSnapshot {
+        do { return try await store.snapshot(book: book) } catch { throw .shop(error, book: book) }
+    }
+
+    /// `POST /api/orders`: 201 with the receipt, or the refusal (nothing changed).
+    func order(_ request: Request, context: ShopRequestContext) async throws -> Response {
+        let started = ContinuousClock.now
+        let body: OrderRequest
+        do { body = try await validOrder(request) } catch {
+            metrics.recordOrder(.invalid, duration: .now - started)
+            throw error
+        }
+        let book = await menu.current.book
+        do throws(ShopError) {
+            let receipt = try await Shop(book: book, store: store).order(body.juice, count: body.count, command: "juice serve: POST /api/orders")
+            metrics.recordOrder(.served, duration: .now - started)
+            let message = ShopText(language: context.language, book: book)(.served(receipt.entry?.juice ?? JuiceID(body.juice), count: body.count))
+            return JSONResponse.make(ReceiptBody(receipt, message: message), status: .created)
+        } catch {
+            switch error {
+            case .unknownJuice: metrics.recordOrder(.unknown, duration: .now - started)
+            case .orderRefused(.insufficientStock): metrics.recordOrder(.refused, duration: .now - started)
+            case .orderRefused: metrics.recordOrder(.invalid, duration: .now - started)
+            default: metrics.recordOrder(.failed, duration: .now - started)
+            }
+            throw APIProblem.shop(error, book: book)
+        }
+    }
+
+    /// An order body, checked: a juice name and a count within range.
+    private func validOrder(_ request: Request) async throws -> OrderRequest {
+        let body = try await decodeBody(OrderRequest.self, from: request, limit: configuration.bodyLimit)
+        guard (1...configuration.maxOrderCount).contains(body.count) else {
+            throw APIProblem.outOfRange(field: "count", value: body.count, range: 1...configuration.maxOrderCount)
+        }
+        return body
+    }
+
+    /// `POST /api/orders/echo`: decodes an order and encodes a receipt of the same shape without touching any state
+    /// (the baseline the order benchmark is measured against).
+    func echoOrder(_ request: Request, context: ShopRequestContext) async throws -> Response {
+        let body = try await validOrder(request)
+        let entry = EntryBody(
+            id: 0, time: "", kind: JournalKind.order.rawValue, command: "juice serve: POST /api/orders/echo", juice: body.juice,
+            count: body.count, deltas: [:], undoes: nil, undoneBy: nil)
+        return JSONResponse.make(ReceiptBody(message: body.juice, entry: entry, stock: [:]), status: .created)
+    }
+
+    /// `POST /api/stock`: every change or none (staff only).
+    func changeStock(_ request: Request, context: ShopRequestContext) async throws -> Response {
+        try requireStaff(request)
+        let body = try await decodeBody(StockChangeRequest.self, from: request, limit: configuration.bodyLimit)
+        guard (1...100).contains(body.changes.count) else {
+            throw APIProblem.outOfRange(field: "changes", value: body.changes.count, range: 1...100)
+        }
+        let book = await menu.current.book
+        let changes: [StockChange] = body.changes.map { change in
+            let fruit = book.fruitID(matching: change.fruit)
+            switch change.operation {
+            case .add: return .add(fruit, change.amount)
+            case .remove: return .remove(fruit, change.amount)
+            case .set: return .set(fruit, change.amount)
+            }
+        }
+        let operations = Set(body.changes.map(\.operation))
+        let kind: JournalKind = operations == [.add] ? .add : operations == [.remove] ? .remove : .set
+        do throws(ShopError) {
+            let receipt = try await Shop(book: book, store: store).changeStock(changes, kind: kind, command: "juice serve: POST /api/stock")
+            let changed = context.language == .korean ? "재고를 바꿨어요" : "Stock changed."
+            let message = receipt.entry == nil ? ShopText(language: context.language, book: book)(.nothingChanged) : changed
+            return JSONResponse.make(ReceiptBody(receipt, message: message))
+        } catch {
+            throw APIProblem.shop(error, book: book)
+        }
+    }
+
+    /// Throws unless the request carries the staff token (when one is configured).
+    func requireStaff(_ request: Request) throws(APIProblem) {
+        guard let staff = configuration.staff else { return }
+        guard let header = request.headers[.authorization], let token = StaffCredential.bearerToken(in: header) else {
+            throw .missingCredential
+        }
+        guard staff.accepts(token) else { throw .wrongCredential }
+    }
+
+    /// An integer query parameter within `range`, or `default` when absent.
+    func integerQuery(_ request: Request, name: String, default value: Int, range: ClosedRange<Int>) throws(APIProblem) -> Int {
+        guard let text = request.uri.queryParameters.get(name) else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw .badQuery(name: name, value: text, expected: "an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+}

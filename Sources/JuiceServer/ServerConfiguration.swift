@@ -1,0 +1,85 @@
+import Foundation
+import JuiceCore
+
+/// Why the server will not start.
+public enum ServerStartError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Bound to an address other than loopback with no staff token: anyone on the network could change stock.
+    case staffTokenRequired(host: String)
+    /// The staff token file could not be read.
+    case unreadableTokenFile(path: String, reason: String)
+    /// The staff token (from the environment or the file) is empty.
+    case emptyStaffToken(source: String)
+
+    /// A readable explanation with the fix.
+    public var description: String {
+        switch self {
+        case .staffTokenRequired(let host):
+            return "refusing to listen on \(host) without a staff token: anyone who can reach it could change stock. "
+                + "Set JUICE_STAFF_TOKEN or pass --staff-token-file FILE, or listen on 127.0.0.1"
+        case .unreadableTokenFile(let path, let reason):
+            return "cannot read the staff token file \(path): \(reason)"
+        case .emptyStaffToken(let source):
+            return "the staff token from \(source) is empty; put a long random token there"
+        }
+    }
+}
+
+/// How the shop's server runs.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on.
+    public var host: String
+    /// The port (0: any free port; the server reports the one it got).
+    public var port: Int
+    /// The language of messages when a request's `Accept-Language` names neither Korean nor English.
+    public var language: Language
+    /// The staff credential; nil lets anyone reach staff actions, which only a loopback address allows.
+    public var staff: StaffCredential?
+    /// The largest request body accepted (413 beyond it).
+    public var bodyLimit: Int
+    /// The largest count one order may ask for.
+    public var maxOrderCount: Int
+    /// How often the store's change token is read to push `stock` events.
+    public var eventPollInterval: Duration
+
+    /// A configuration; the defaults are the command's.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, language: Language = .korean, staff: StaffCredential? = nil,
+        bodyLimit: Int = 16 * 1024, maxOrderCount: Int = 1000, eventPollInterval: Duration = .milliseconds(200)
+    ) {
+        self.host = host
+        self.port = port
+        self.language = language
+        self.staff = staff
+        self.bodyLimit = bodyLimit
+        self.maxOrderCount = maxOrderCount
+        self.eventPollInterval = eventPollInterval
+    }
+
+    /// Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost).
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// Throws when the configuration would expose staff actions to the network.
+    public func validate() throws(ServerStartError) {
+        if staff == nil && !Self.isLoopback(host) { throw .staffTokenRequired(host: host) }
+    }
+}
+
+extension StaffCredential {
+    /// The staff credential from `--staff-token-file` (first line, trimmed) or else `JUICE_STAFF_TOKEN`; nil when neither is set.
+    public static func load(file: String?, environment: [String: String]) throws(ServerStartError) -> StaffCredential? {
+        if let file {
+            let text: String
+            do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
+                throw .unreadableTokenFile(path: file, reason: (error as NSError).localizedDescription)
+            }
+            let token = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard !token.isEmpty else { throw .emptyStaffToken(source: file) }
+            return StaffCredential(token: token)
+        }
+        guard let token = environment["JUICE_STAFF_TOKEN"] else { return nil }
+        guard !token.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyStaffToken(source: "JUICE_STAFF_TOKEN") }
+        return StaffCredential(token: token)
+    }
+}

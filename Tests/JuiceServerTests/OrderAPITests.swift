@@ -1,0 +1,159 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import JuiceCore
+import Testing
+@testable import JuiceServer
+
+@Suite struct OrderAPITests {
+    @Test func menuSaysWhatCanBeMadeAndWhatLimitsIt() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            let menu = try await client.execute(uri: "/api/menu", method: .get) { try $0.body.decoded(MenuBody.self) }
+            #expect(menu.juices.map(\.id) == ["strawberry-juice", "banana-juice", "kiwi-juice", "pineapple-juice",
+                                             "strawberry-banana-juice", "mango-juice", "mango-kiwi-juice"])
+            let banana = try #require(menu.juices.first { $0.id == "banana-juice" })
+            #expect(banana.makeable == 5)
+            #expect(banana.limitingFruit == "banana")
+            #expect(banana.neededForOneMore == ["banana": 2])
+            let strawberry = try #require(menu.juices.first { $0.id == "strawberry-juice" })
+            #expect(strawberry.makeable == 0)
+            #expect(strawberry.neededForOneMore == ["strawberry": 6])
+            #expect(strawberry.name == NameBody(.init(korean: "딸기쥬스", english: "Strawberry Juice")))
+            #expect(menu.version == (await shop.menu.current.version))
+        }
+    }
+
+    @Test func stockHasCountsCapacitiesNamesAndEmoji() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            let stock = try await client.execute(uri: "/api/stock", method: .get) { try $0.body.decoded(StockBody.self) }
+            #expect(stock.stock == ["strawberry": 10, "banana": 10, "pineapple": 10, "kiwi": 10, "mango": 10])
+            #expect(stock.capacity["mango"] == 100)
+            #expect(stock.fruits.first == FruitBody(.init(id: "strawberry", name: .init(korean: "딸기", english: "Strawberry"), emoji: "🍓")))
+        }
+    }
+
+    @Test func anOrderIsServedWithTheOriginalMessageInTheRequestsLanguage() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "딸바주스"}"#)) { response throws in
+                #expect(response.status == .created)
+                let receipt = try response.body.decoded(ReceiptBody.self)
+                #expect(receipt.message == "딸바쥬스 나왔습니다! 맛있게 드세요!")
+                #expect(receipt.entry?.juice == "strawberry-banana-juice")
+                #expect(receipt.stock["strawberry"] == 0 && receipt.stock["banana"] == 9)
+            }
+            let english: HTTPFields = [.contentType: "application/json", .acceptLanguage: "en-US,en;q=0.9,ko;q=0.5"]
+            try await client.execute(uri: "/api/orders", method: .post, headers: english, body: json(#"{"juice": "banana juice", "count": 2}"#)) { response throws in
+                #expect(response.status == .created, "\(response.body.text)")
+                #expect(try response.body.decoded(ReceiptBody.self).message == "2 × Banana Juice are ready! Enjoy!")
+            }
+        }
+        #expect(try await shop.stock()["banana"] == 5)
+    }
+
+    @Test func aShortOrderListsEveryShortFruitAndChangesNothing() async throws {
+        let shop = try TestShop()
+        _ = try await shop.store.perform(.change([.set("mango", 1), .set("kiwi", 0)], kind: .set), book: await shop.menu.current.book, command: "test")
+        let before = try await shop.stock()
+        try await shop.application().test(.router) { client in
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "망키쥬스"}"#)) { response throws in
+                #expect(response.status == .conflict)
+                let error = try response.body.decoded(ErrorBody.self).error
+                #expect(error.code == "insufficient_stock")
+                #expect(error.message == "재료가 모자라요. 재고를 수정할까요?")
+                #expect(error.shortages == [ShortageBody(fruit: "mango", need: 2, have: 1, short: 1), ShortageBody(fruit: "kiwi", need: 1, have: 0, short: 1)])
+                #expect(error.details?.first == "🥭 망고: 2개 필요, 재고 1개, 1개 부족")
+            }
+        }
+        #expect(try await shop.stock() == before)
+        #expect(try await shop.journalCount() == 1)
+    }
+
+    @Test func anUnknownJuiceIs404WithASuggestion() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            let english: HTTPFields = [.contentType: "application/json", .acceptLanguage: "en"]
+            try await client.execute(uri: "/api/orders", method: .post, headers: english, body: json(#"{"juice": "bananna juice"}"#)) { response throws in
+                #expect(response.status == .notFound)
+                let error = try response.body.decoded(ErrorBody.self).error
+                #expect(error.code == "unknown_juice")
+                #expect(error.field == "juice")
+                #expect(error.suggestions?.isEmpty == false)
+                #expect(error.message == "unknown juice 'bananna juice'; did you mean 'Banana Juice'?")
+            }
+        }
+        #expect(try await shop.journalCount() == 0)
+    }
+
+    @Test(arguments: [
+        ("{\"juice\": ", "malformed_json", nil),
+        ("", "malformed_json", nil),
+        ("[\"banana-juice\"]", "malformed_json", nil),
+        ("{\"juice\": \"banana-juice\", \"extra\": 1}", "unknown_field", "extra"),
+        ("{\"count\": 1}", "missing_field", "juice"),
+        ("{\"juice\": 7}", "wrong_type", "juice"),
+        ("{\"juice\": \"banana-juice\", \"count\": \"2\"}", "wrong_type", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": null}", "wrong_type", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": 0}", "out_of_range", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": -3}", "out_of_range", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": 1001}", "out_of_range", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": 1.5}", "not_an_integer", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": 1e30}", "not_an_integer", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": 99999999999999999999}", "not_an_integer", "count"),
+    ] as [(String, String, String?)])
+    func badOrderBodiesAre400NamingTheFieldAndChangeNothing(body: String, code: String, field: String?) async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(body)) { response throws in
+                #expect(response.status == .badRequest)
+                let error = try response.body.decoded(ErrorBody.self).error
+                #expect(error.code == code)
+                #expect(error.field == field)
+                #expect(!error.message.isEmpty)
+            }
+        }
+        #expect(try await shop.journalCount() == 0)
+        #expect(try await shop.stock()["banana"] == 10)
+    }
+
+    @Test func aHugeBodyIs413() async throws {
+        let shop = try TestShop()
+        let body = "{\"juice\": \"" + String(repeating: "a", count: 20_000) + "\"}"
+        try await shop.application().test(.router) { client in
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(body)) { response throws in
+                #expect(response.status == .contentTooLarge)
+                #expect(try response.body.decoded(ErrorBody.self).error.code == "body_too_large")
+            }
+        }
+        #expect(try await shop.journalCount() == 0)
+    }
+
+    @Test func theEchoRouteAnswersLikeAnOrderAndTouchesNoState() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            try await client.execute(uri: "/api/orders/echo", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice", "count": 3}"#)) { response throws in
+                #expect(response.status == .created)
+                let receipt = try response.body.decoded(ReceiptBody.self)
+                #expect(receipt.entry?.juice == "banana-juice" && receipt.entry?.count == 3)
+            }
+        }
+        #expect(try await shop.journalCount() == 0)
+    }
+
+    @Test func unknownRoutesAre404AndUnlistedMethods405InJSON() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            try await client.execute(uri: "/api/nothing", method: .get) { response throws in
+                #expect(response.status == .notFound)
+                #expect(try response.body.decoded(ErrorBody.self).error.code == "not_found")
+            }
+            try await client.execute(uri: "/api/orders", method: .delete) { response throws in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "POST")
+                #expect(try response.body.decoded(ErrorBody.self).error.code == "method_not_allowed")
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import JuiceCore
+import Testing
+@testable import JuiceServer
+
+@Suite struct ServerSetupTests {
+    @Test func theStaffCredentialAcceptsOnlyTheToken() {
+        let credential = StaffCredential(token: "open sesame")
+        #expect(credential.accepts("open sesame"))
+        #expect(!credential.accepts("open sesamE"))
+        #expect(!credential.accepts(""))
+        #expect(StaffCredential.bearerToken(in: "Bearer abc") == "abc")
+        #expect(StaffCredential.bearerToken(in: "bearer   abc ") == "abc")
+        #expect(StaffCredential.bearerToken(in: "Basic abc") == nil)
+        #expect(StaffCredential.bearerToken(in: "Bearer") == nil)
+    }
+
+    @Test func theTokenComesFromTheFileOrTheEnvironment() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID().uuidString)")
+        try "from-file\nignored\n".write(to: file, atomically: true, encoding: .utf8)
+        let fromFile = try #require(try StaffCredential.load(file: file.path, environment: ["JUICE_STAFF_TOKEN": "from-env"]))
+        #expect(fromFile.accepts("from-file"))
+        let fromEnvironment = try #require(try StaffCredential.load(file: nil, environment: ["JUICE_STAFF_TOKEN": "from-env"]))
+        #expect(fromEnvironment.accepts("from-env"))
+        #expect(try StaffCredential.load(file: nil, environment: [:]) == nil)
+        #expect(throws: ServerStartError.emptyStaffToken(source: "JUICE_STAFF_TOKEN")) { try StaffCredential.load(file: nil, environment: ["JUICE_STAFF_TOKEN": " "]) }
+        #expect(throws: ServerStartError.self) { try StaffCredential.load(file: "/nonexistent/token", environment: [:]) }
+    }
+
+    @Test func anAddressBeyondLoopbackNeedsAStaffToken() throws {
+        #expect(throws: ServerStartError.staffTokenRequired(host: "0.0.0.0")) { try ServerConfiguration(host: "0.0.0.0").validate() }
+        try ServerConfiguration(host: "0.0.0.0", staff: StaffCredential(token: "t")).validate()
+        try ServerConfiguration(host: "127.0.0.1").validate()
+        try ServerConfiguration(host: "localhost").validate()
+        #expect(ServerStartError.staffTokenRequired(host: "0.0.0.0").description.contains("JUICE_STAFF_TOKEN"))
+    }
+
+    @Test func acceptLanguagePicksTheBestOfKoreanAndEnglish() {
+        #expect(Language.preferred(byAcceptLanguage: "en-US,en;q=0.9,ko;q=0.8") == .english)
+        #expect(Language.preferred(byAcceptLanguage: "fr, ko-KR;q=0.5, en;q=0.4") == .korean)
+        #expect(Language.preferred(byAcceptLanguage: "en;q=0, ko;q=0.1") == .korean)
+        #expect(Language.preferred(byAcceptLanguage: "fr, de") == nil)
+    }
+
+    @Test func thePageIsServedInTheRequestsLanguage() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { response throws in
+                #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
+                #expect(response.body.text.contains("<html lang=\"ko\">"))
+                #expect(response.body.text.contains("맛있는 쥬스를 만들어 드려요!"))
+            }
+            try await client.execute(uri: "/", method: .get, headers: [.acceptLanguage: "en"]) { response throws in
+                #expect(response.body.text.contains("<html lang=\"en\">"))
+            }
+            try await client.execute(uri: "/app.js", method: .get) { response throws in
+                #expect(response.headers[.contentType]?.hasPrefix("text/javascript") == true)
+                #expect(response.body.text == EmbeddedAssets.appJS)
+            }
+            try await client.execute(uri: "/openapi.yaml", method: .get) { response throws in
+                #expect(response.body.text.hasPrefix("openapi: 3.1.0"))
+            }
+        }
+    }
+
+    @Test func healthAndMetricsReportTheShop() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice"}"#)) { _ in }
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "strawberry-juice"}"#)) { _ in }
+            try await client.execute(uri: "/metrics", method: .get) { response throws in
+                let text = response.body.text
+                #expect(text.contains(#"juice_orders_total{result="served"} 1"#))
+                #expect(text.contains(#"juice_orders_total{result="refused"} 1"#))
+                #expect(text.contains(#"juice_stock{fruit="banana"} 8"#))
+                #expect(text.contains("juice_order_duration_seconds_bucket"))
+            }
+        }
+    }
+}

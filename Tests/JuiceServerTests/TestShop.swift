@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import JuiceCore
+import JuiceRecipes
+import JuiceReload
+import JuiceShop
+import Logging
+import NIOCore
+import Testing
+@testable import JuiceServer
+
+/// A shop in a fresh temporary directory: the built-in recipes in `recipes/`, a state file, a server over them.
+struct TestShop {
+    static let token = "s3cret-staff-token"
+    static let staffHeaders: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+    static let jsonHeaders: HTTPFields = [.contentType: "application/json"]
+
+    let directory: URL
+    let store: any ShopStore
+    let menu: LiveMenu
+    let server: ShopServer
+
+    var recipes: URL { directory.appendingPathComponent("recipes") }
+
+    init(staffToken: String? = TestShop.token) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("juice-server-\(UUID().uuidString)")
+        for file in DefaultRecipes.files {
+            let url = directory.appendingPathComponent(file.name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.bytes).write(to: url)
+        }
+        store = SQLiteStore(path: directory.appendingPathComponent("state.sqlite").path)
+        menu = try LiveMenu(directory: directory.appendingPathComponent("recipes").path)
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, staff: staffToken.map(StaffCredential.init(token:)), eventPollInterval: .milliseconds(50))
+        server = try ShopServer(configuration: configuration, store: store, menu: menu)
+    }
+
+    /// The application, logging only warnings.
+    func application() -> some ApplicationProtocol {
+        var logger = Logger(label: "juice-test")
+        logger.logLevel = .warning
+        return server.application(logger: logger)
+    }
+
+    /// The current stock, read from the store.
+    func stock() async throws -> [String: Int] {
+        let book = await menu.current.book
+        let snapshot = try await store.snapshot(book: book)
+        return Dictionary(uniqueKeysWithValues: book.fruits.map { ($0.id.rawValue, snapshot.inventory[$0.id]) })
+    }
+
+    /// How many journal entries there are.
+    func journalCount() async throws -> Int { try await store.history(limit: nil).count }
+}
+
+extension ByteBuffer {
+    /// The buffer as JSON decoded to `T`.
+    func decoded<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(readableBytesView))
+    }
+
+    /// The buffer as text.
+    var text: String { String(buffer: self) }
+}
+
+/// A JSON body.
+func json(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Walks both screens of `juice serve` in real Chromium (Selenium, Debian's chromium and chromium-driver), with a
+second page watching every change, then restarts the server and edits the menu on disk. Saves the two screenshots
+the README shows. Usage: browser-test.py JUICE_BINARY [SCREENSHOT_DIR]. Exits non-zero on the first failed check."""
+import os, shutil, signal, socket, subprocess, sys, tempfile, time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+JUICE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/juice")
+SHOTS = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else "docs/images")
+TOKEN = "browser-test-staff-token"
+work = tempfile.mkdtemp(prefix="juice-browser-")
+recipes = os.path.join(work, "recipes")
+state = os.path.join(work, "state.sqlite")
+checks = 0
+
+
+def check(condition, what):
+    global checks
+    if not condition:
+        raise SystemExit(f"FAILED: {what}")
+    checks += 1
+    print(f"ok {checks}: {what}", flush=True)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port):
+    env = dict(os.environ, SWIFT_BACKTRACE="enable=no", JUICE_STAFF_TOKEN=TOKEN, LOG_LEVEL="warning")
+    server = subprocess.Popen([JUICE, "serve", "--port", str(port), "--recipes", recipes, "--state", state],
+                              env=env, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = server.stdout.readline()
+    check("serving on http://127.0.0.1:" in line, f"server started ({line.strip()})")
+    return server
+
+
+def stop_server(server):
+    server.send_signal(signal.SIGTERM)
+    started = time.monotonic()
+    server.wait(timeout=10)
+    check(time.monotonic() - started < 5, "server stopped within 5 s of SIGTERM with pages connected")
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=900,1000", "--lang=ko-KR"]:
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": "ko-KR,ko"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(driver, what, predicate, timeout=5):
+    try:
+        # The page redraws on every event, so an element found a moment ago may be gone: look again.
+        WebDriverWait(driver, timeout, poll_frequency=0.05,
+                      ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]).until(lambda d: predicate(d))
+    except Exception:
+        counts = {li.get_attribute("data-fruit"): li.find_element(By.CLASS_NAME, "count").text
+                  for li in driver.find_elements(By.CSS_SELECTOR, "#fruits li")}
+        console = [entry["message"] for entry in driver.get_log("browser")] if hasattr(driver, "get_log") else []
+        raise SystemExit(f"FAILED: {what} (within {timeout} s); the page shows {counts}; console: {console}")
+    check(True, what)
+
+
+def count(driver, fruit):
+    return driver.find_element(By.CSS_SELECTOR, f'#fruits li[data-fruit="{fruit}"] .count').text
+
+
+def juice_button(driver, juice):
+    return driver.find_element(By.CSS_SELECTOR, f'#juices button[data-juice="{juice}"]')
+
+
+def dialog_text(driver):
+    """The open dialog's message ("" while no dialog is open)."""
+    if not driver.find_element(By.ID, "dialog").is_displayed():
+        return ""
+    return driver.find_element(By.ID, "dialog-message").text
+
+
+def press(driver, button_id):
+    """Presses a dialog button and waits for the dialog to close."""
+    driver.find_element(By.ID, button_id).click()
+    WebDriverWait(driver, 5).until(lambda d: not d.find_element(By.ID, "dialog").is_displayed())
+
+
+subprocess.run([JUICE, "schema"], stdout=subprocess.DEVNULL)  # the binary runs at all
+shutil.copytree(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "recipes"), recipes)
+port = free_port()
+server = start_server(port)
+url = f"http://127.0.0.1:{port}/"
+staff, watcher = browser(), browser()
+try:
+    for driver in (staff, watcher):
+        driver.get(url)
+        wait(driver, "the order screen shows every juice", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#juices button")) == 7)
+    check(staff.find_element(By.ID, "order-title").text == "맛있는 쥬스를 만들어 드려요!", "the Korean title")
+    check(juice_button(staff, "strawberry-banana-juice").text.startswith("딸바쥬스 주문"), "a button per juice (딸바쥬스 주문)")
+    check("sold-out" in juice_button(staff, "strawberry-juice").get_attribute("class"), "딸기쥬스 is marked: it cannot be made")
+    os.makedirs(SHOTS, exist_ok=True)
+    staff.save_screenshot(os.path.join(SHOTS, "order-screen.png"))
+
+    # Order banana juice until the shop refuses; the other page follows every change.
+    for expected in ["8", "6", "4", "2", "0"]:
+        juice_button(staff, "banana-juice").click()
+        wait(staff, "served: 바나나쥬스 나왔습니다!", lambda d: dialog_text(d) == "바나나쥬스 나왔습니다! 맛있게 드세요!")
+        press(staff, "dialog-ok")
+        wait(watcher, f"the second page sees {expected} bananas", lambda d: count(d, "banana") == expected, timeout=1.5)
+    check("sold-out" in juice_button(staff, "banana-juice").get_attribute("class"), "바나나쥬스 is marked once none can be made")
+    juice_button(staff, "banana-juice").click()
+    wait(staff, "refused: 재료가 모자라요. 재고를 수정할까요?", lambda d: dialog_text(d) == "재료가 모자라요. 재고를 수정할까요?")
+    details = staff.find_element(By.ID, "dialog-details").text
+    check("바나나" in details and "2개 필요" in details, f"the refusal lists what is short ({details})")
+    press(staff, "dialog-yes")
+    wait(staff, "예 opens the stock screen", lambda d: d.find_element(By.ID, "stock-screen").is_displayed())
+    check(staff.find_element(By.ID, "stock-title").text == "재고 추가", "the stock screen's title 재고 추가")
+
+    # Step the stock: staged until applied.
+    for _ in range(4):
+        staff.find_element(By.CSS_SELECTOR, '#steppers li[data-fruit="banana"] .plus').click()
+    staff.find_element(By.CSS_SELECTOR, '#steppers li[data-fruit="kiwi"] .minus').click()
+    check(staff.find_element(By.CSS_SELECTOR, '#steppers li[data-fruit="banana"] .value').text == "4", "the stepper stages 4 bananas")
+    time.sleep(0.5)
+    check(count(watcher, "banana") == "0", "nothing changes before apply")
+    staff.save_screenshot(os.path.join(SHOTS, "stock-screen.png"))
+    staff.find_element(By.ID, "apply").click()
+    wait(staff, "apply asks for the staff token once", lambda d: d.find_element(By.ID, "token-input").is_displayed())
+    staff.find_element(By.ID, "token-input").send_keys(TOKEN)
+    press(staff, "dialog-ok")
+    wait(watcher, "the second page sees the applied stock (4 bananas, 9 kiwis)",
+         lambda d: count(d, "banana") == "4" and count(d, "kiwi") == "9", timeout=1.5)
+    staff.find_element(By.ID, "close-stock").click()
+
+    # Order again.
+    juice_button(staff, "banana-juice").click()
+    wait(staff, "served again after restocking", lambda d: dialog_text(d) == "바나나쥬스 나왔습니다! 맛있게 드세요!")
+    press(staff, "dialog-ok")
+    wait(watcher, "the second page sees 2 bananas", lambda d: count(d, "banana") == "2", timeout=1.5)
+
+    # A restart: both pages reconnect by themselves and see a change the command line makes.
+    stop_server(server)
+    server = start_server(port)
+    order = subprocess.run([JUICE, "order", "banana-juice", "--state", state, "--recipes", recipes],
+                           env=dict(os.environ, SWIFT_BACKTRACE="enable=no"), capture_output=True, text=True)
+    check(order.returncode == 0, f"juice order on the same state ({order.stdout.strip()})")
+    for driver in (staff, watcher):
+        wait(driver, "a page reconnects after the restart and shows the CLI's order", lambda d: count(d, "banana") == "0", timeout=8)
+
+    # A menu edit on disk appears without reloading the page; a broken one shows staff a banner, customers nothing.
+    juices = os.path.join(recipes, "juices.yaml")
+    text = open(juices, encoding="utf-8").read()
+    open(juices + ".tmp", "w", encoding="utf-8").write(text.replace("name: {ko: 바나나쥬스,", "name: {ko: 바나나 스무디,"))
+    os.replace(juices + ".tmp", juices)
+    for driver in (staff, watcher):
+        wait(driver, "the edited name appears without a page reload",
+             lambda d: juice_button(d, "banana-juice").text.startswith("바나나 스무디 주문"), timeout=8)
+    open(juices, "w", encoding="utf-8").write(text.replace("recipe: {banana: 2}", "recipe: {banana: two}"))
+    wait(staff, "staff see a banner naming the file and line", lambda d: "juices.yaml:" in d.find_element(By.ID, "banner").text, timeout=8)
+    check(not watcher.find_element(By.ID, "banner").is_displayed(), "customers see no banner")
+    check(juice_button(watcher, "banana-juice").text.startswith("바나나 스무디 주문"), "customers keep the last good menu")
+    watcher.find_element(By.ID, "lang-toggle").click()
+    wait(watcher, "the toggle switches the page to English",
+         lambda d: d.find_element(By.ID, "order-title").text == "Let us make you a delicious juice!")
+    stop_server(server)
+finally:
+    for driver in (staff, watcher):
+        driver.quit()
+    if server.poll() is None:
+        server.kill()
+    shutil.rmtree(work, ignore_errors=True)
+print(f"{checks} passed, 0 failed")

@@ -37,7 +37,7 @@ enum StoreBenchmark {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let shop = Shop(book: book, store: SQLiteStore(path: directory.appendingPathComponent("state.sqlite").path))
-        do { try await shop.store.prepare() } catch { fatalError("cannot prepare the benchmark's store: \(error)") }
+        do { try await shop.store.prepare() } catch { stop("cannot prepare the benchmark's store: \(error)") }
         let start = Measure.now()
         await withTaskGroup(of: Void.self) { group in
             for caller in 0..<callers {
@@ -50,8 +50,14 @@ enum StoreBenchmark {
         }
         let seconds = Measure.now() - start
         guard (try? await shop.store.changeToken()) == orders else {
-            fatalError("the benchmark's orders were not all served")
+            stop("the benchmark's orders were not all served")
         }
         return seconds
     }
+}
+
+/// Says why the benchmark cannot go on and exits 1 (a figure from a broken run would mislead).
+private func stop(_ reason: String) -> Never {
+    FileHandle.standardError.write(Data("juice-bench store: \(reason)\n".utf8))
+    exit(1)
 }

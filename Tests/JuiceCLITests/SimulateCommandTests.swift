@@ -164,23 +164,6 @@ struct SimulateCommandTests {
         #expect(outcome.stderr.contains("--generate 100000001 is more than 100000000 orders, a long run that keeps a processor busy; add --force to run it anyway"))
     }
 
-    @Test("a run over two seconds shows progress on a terminal, and never in captured output")
-    func progress() throws {
-        let shop = try ShopSandbox()
-        defer { shop.remove() }
-        // 6 M generated orders take over two seconds in a debug build (and reach the 1 M-order progress steps).
-        let arguments = ["simulate", "--generate", "6000000", "--format", "csv"]
-        let captured = try shop.run(arguments)
-        #expect(captured.status == 0)
-        #expect(captured.stderr.isEmpty, "standard error is a pipe here: no progress")
-        // script(1) gives the command a terminal; its output (both streams) comes back through the pipe.
-        let command = ([JuiceBinary.executable.path] + arguments).joined(separator: " ")
-        let terminal = try JuiceBinary.run(["-qec", command, "/dev/null"], in: shop.directory, executable: URL(fileURLWithPath: "/usr/bin/script"))
-        #expect(terminal.status == 0)
-        #expect(terminal.stdout.contains("\rsimulating… "), "progress is drawn on a terminal")
-        #expect(terminal.stdout.contains("%\r\u{1B}[K"), "and cleared at the end")
-    }
-
     @Test("usage errors exit 2")
     func usage() throws {
         let shop = try ShopSandbox()

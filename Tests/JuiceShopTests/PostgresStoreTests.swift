@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import JuiceCore
 import JuiceShop
@@ -258,3 +259,4 @@ struct PostgresFaultTests {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
+#endif

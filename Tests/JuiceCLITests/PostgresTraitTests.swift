@@ -32,6 +32,7 @@ import Testing
         #expect(!english.stderr.contains("secret"))
         let json = try JuiceBinary.run(["stock", "--json", "--state", url], in: shop.directory)
         #expect(json.status == 2)
+        #expect(!json.stdout.contains("secret"))
         #expect(json.stdout.contains(#""kind":"state-postgres-not-built-in""#) || json.stdout.contains(#""kind": "state-postgres-not-built-in""#))
         let korean = try JuiceBinary.run(["order", "banana-juice", "--state", url], in: shop.directory,
                                          environment: ["LANG": "ko_KR.UTF-8", "LC_ALL": ""])

@@ -43,8 +43,9 @@ struct ShopOptions: ParsableArguments {
     /// malformed URL exits 2).
     func makeStore(json: Bool = false) throws -> any ShopStore {
         do { return try JuiceShop.makeStore(location: statePath) } catch {
-            throw reporter(json: json).failure(
-                kind: error.kind, message: "\(error)", details: [("state", .string(statePath))], status: ExitStatus.usage)
+            // In the chosen language, naming the location without its password.
+            let text = ShopText(language: language, book: RecipeBook(fruits: [], juices: [], store: Store()))
+            throw reporter(json: json).fail(error, text: text)
         }
     }
 

@@ -47,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
     var watch: WatchChoice = .auto
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (0...65535).contains(port) else { throw ValidationError(CommandMessage.portOutOfRange.text(in: UsageLanguage.current)) }
     }
 
     func run() async throws {

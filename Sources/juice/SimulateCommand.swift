@@ -106,13 +106,14 @@ struct SimulateCommand: AsyncParsableCommand {
     static let generateLimit = 100_000_000
 
     func validate() throws {
-        guard (orders == nil) != (generate == nil) else { throw ValidationError("give either --orders FILE or --generate N") }
-        if let generate, generate < 0 { throw ValidationError("--generate must be 0 or more") }
+        let language = UsageLanguage.current
+        guard (orders == nil) != (generate == nil) else { throw ValidationError(CommandMessage.ordersOrGenerate.text(in: language)) }
+        if let generate, generate < 0 { throw ValidationError(CommandMessage.negativeGenerate.text(in: language)) }
         if let generate, generate > Self.generateLimit, !force {
-            throw ValidationError("--generate \(generate) is more than \(Self.generateLimit) orders, a long run that keeps a processor busy; add --force to run it anyway")
+            throw ValidationError(CommandMessage.generateNeedsForce(orders: generate, limit: Self.generateLimit).text(in: language))
         }
-        if orders != nil && (mix != nil || demand != nil) { throw ValidationError("--mix and --demand apply to --generate only") }
-        if mix != nil && demand != nil { throw ValidationError("give --mix or --demand, not both") }
+        if orders != nil && (mix != nil || demand != nil) { throw ValidationError(CommandMessage.mixNeedsGenerate.text(in: language)) }
+        if mix != nil && demand != nil { throw ValidationError(CommandMessage.mixOrDemand.text(in: language)) }
     }
 
     func run() async throws {

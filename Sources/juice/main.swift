@@ -42,6 +42,9 @@ func runJuice() async -> Never {
 
 /// The language of messages before the command line is parsed: `--lang ko|en` where given, else the environment.
 enum UsageLanguage {
+    /// The language of this run's usage messages (the parser's, and `validate()`'s).
+    static let current = of(Array(CommandLine.arguments.dropFirst()))
+
     static func of(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Language {
         for (index, argument) in arguments.enumerated() {
             if argument == "--lang", index + 1 < arguments.count, let language = Language(rawValue: arguments[index + 1]) { return language }

@@ -162,6 +162,9 @@ struct SimulateCommandTests {
         #expect(outcome.status == 2)
         #expect(outcome.stdout.isEmpty)
         #expect(outcome.stderr.contains("--generate 100000001 is more than 100000000 orders, a long run that keeps a processor busy; add --force to run it anyway"))
+        let korean = try shop.run(["simulate", "--generate", "100000001"], lang: "ko_KR.UTF-8")
+        #expect(korean.status == 2)
+        #expect(korean.stderr.hasPrefix("juice: 오류: --generate 100000001은(는) 100000000개보다 많아서 프로세서 하나를 오래 써요. 그래도 돌리려면 --force를 붙이세요\n"), "\(korean.stderr)")
     }
 
     @Test("usage errors exit 2")

@@ -153,6 +153,25 @@ struct HelpLanguageTests {
         #expect(english.stdout.contains("Order a juice by id, Korean or English name, or alias."))
     }
 
+    @Test("a --lang before the command is the command's own, or, for a command without one, only the help's and usage's")
+    func leadingLang() throws {
+        let order = try Self.help(["--lang", "ko", "order", "nothing-juice"], lang: "en_US.UTF-8")
+        #expect(order.status == 2)
+        #expect(order.stderr == "juice: 오류: 메뉴에 없는 쥬스예요: 'nothing-juice'.\n", "\(order.stderr)")
+        let stock = try Self.help(["--lang=en", "stock"], lang: "ko_KR.UTF-8")
+        #expect(stock.status == 0)
+        #expect(stock.stdout.contains("Strawberry"), "\(stock.stdout)")
+        let schema = try Self.help(["--lang", "ko", "schema"], lang: "en_US.UTF-8")
+        #expect(schema.status == 0)
+        #expect(schema.stdout.contains("\"$schema\""))
+        let usage = try Self.help(["--lang", "ko", "lint", "--bogus"], lang: "en_US.UTF-8")
+        #expect(usage.status == 2)
+        #expect(usage.stderr.hasPrefix("juice: 오류: 알 수 없는 옵션이에요: '--bogus'"), "\(usage.stderr)")
+        let invalid = try Self.help(["--lang", "fr", "order", "banana-juice"], lang: "en_US.UTF-8")
+        #expect(invalid.status == 2)
+        #expect(invalid.stderr.hasPrefix("juice: error: The value 'fr' is invalid for '--lang <lang>'"), "\(invalid.stderr)")
+    }
+
     @Test("with no locale set, messages are Korean; a locale that is not Korean gives English")
     func noLocaleIsKorean() throws {
         let none = try JuiceBinary.run(["order", "nothing-juice"], environment: Self.environment(lang: nil))

@@ -40,9 +40,9 @@ enum OrdersFileHelp {
     static var argument: ArgumentHelp { ArgumentHelp(english, ko: korean) }
 }
 
-/// Turns an order-source problem into exit status 2 with its message.
-func usageFailure(_ error: OrderSourceError) -> ExitCode {
-    Terminal.writeError("juice: error: \(error)")
+/// Turns an order-source problem into exit status 2 with its message in `language` (`juice: 오류: FILE:L:C: …`).
+func usageFailure(_ error: OrderSourceError, language: Language) -> ExitCode {
+    Terminal.writeError(CommandMessage.errorPrefix.text(in: language) + error.description(in: language))
     return ExitCode(ExitStatus.usage)
 }
 
@@ -127,11 +127,11 @@ struct SimulateCommand: AsyncParsableCommand {
             for rule in restock { try policy.add(rule) }
             try policy.check(against: menu)
         } catch {
-            throw usageFailure(error)
+            throw usageFailure(error, language: options.shop.language)
         }
         var simulator = Simulator(menu: menu, restock: policy, chart: chart == nil ? nil : StockChart())
         let language = options.shop.language
-        let report = try withProgress(CommandMessage.simulating.text(in: language)) { progress throws(OrderSourceError) in
+        let report = try withProgress(CommandMessage.simulating.text(in: language), language: language) { progress throws(OrderSourceError) in
             simulator.progress = progress
             if let orders { return try simulator.runValidated(try FileOrders(path: orders, menu: menu), stock: stock) }
             var source = try GeneratedOrders(count: generate ?? 0, seed: seed, weights: try weights(menu))

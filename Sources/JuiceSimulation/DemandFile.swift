@@ -26,8 +26,8 @@ public enum DemandFile {
             } catch {
                 // The juice's name, at its place in the file.
                 let at = document.location(of: key)
-                guard case .badMix(let message) = error else { throw error }
-                throw .malformed(path: path, line: at.line, column: at.column, problem: .unknownDemandJuice(message))
+                guard case .badMix(let problem) = error else { throw error }
+                throw .malformed(path: path, line: at.line, column: at.column, problem: .unknownDemandJuice(problem))
             }
         }
         return weights

@@ -31,8 +31,8 @@ public enum OrderFileProblem: Hashable, Sendable {
     case noDemandSection
     /// A demand weight that is not a whole number of at least 0 (`found` describes it).
     case badWeight(found: String)
-    /// A demand file's juice that the recipes do not know (the lookup's explanation).
-    case unknownDemandJuice(String)
+    /// A demand file's juice that the recipes do not know.
+    case unknownDemandJuice(MixProblem)
 
     /// The explanation in `language`, with what to do about it.
     public func text(in language: Language) -> String {
@@ -72,8 +72,8 @@ public enum OrderFileProblem: Hashable, Sendable {
             return "expected a 'demand:' mapping from juice to weight, like 'demand: {banana-juice: 5, kiwi-juice: 1}'"
         case .badWeight(let found):
             return "a weight must be a whole number of at least 0, not \(found)"
-        case .unknownDemandJuice(let message):
-            return message
+        case .unknownDemandJuice(let problem):
+            return problem.text(in: .english)
         }
     }
 
@@ -107,8 +107,8 @@ public enum OrderFileProblem: Hashable, Sendable {
             return "쥬스별 비율을 담은 'demand:' 매핑이 있어야 해요. 예: 'demand: {banana-juice: 5, kiwi-juice: 1}'"
         case .badWeight(let found):
             return "비율은 0 이상의 정수여야 해요. 찾은 것: \(Self.korean(found: found))"
-        case .unknownDemandJuice(let message):
-            return message
+        case .unknownDemandJuice(let problem):
+            return problem.text(in: .korean)
         }
     }
 

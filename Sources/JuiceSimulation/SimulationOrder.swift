@@ -65,9 +65,9 @@ public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible
     /// The file's extension names no known format.
     case unknownFormat(path: String)
     /// A mix names an unknown juice or a bad weight.
-    case badMix(String)
+    case badMix(MixProblem)
     /// A `--restock` rule that cannot be used.
-    case badRestock(String)
+    case badRestock(RestockProblem)
 
     /// The same problem with its line moved down by `lines` (a line counted within a chunk, made a line of the file).
     func movingLines(by lines: Int) -> OrderSourceError {
@@ -99,8 +99,8 @@ public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible
             return ko
                 ? "\(path): 모르는 주문 파일 형식이에요. .csv (juice,count), .jsonl, .yaml 중 하나를 쓰세요"
                 : "\(path): unknown order file format; use .csv (juice,count), .jsonl or .yaml"
-        case .badMix(let message): return (ko ? "잘못된 비율: " : "invalid mix: ") + message
-        case .badRestock(let message): return (ko ? "잘못된 재고 채우기 규칙: " : "invalid restock: ") + message
+        case .badMix(let problem): return (ko ? "잘못된 비율: " : "invalid mix: ") + problem.text(in: language)
+        case .badRestock(let problem): return (ko ? "잘못된 재고 채우기 규칙: " : "invalid restock: ") + problem.text(in: language)
         }
     }
 }

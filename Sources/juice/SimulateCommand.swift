@@ -173,7 +173,9 @@ struct SimulateCommand: AsyncParsableCommand {
         let finder = JuiceFinder(book: menu.book)
         let resolve = { (name: String) throws(OrderSourceError) -> Int in
             do throws(JuiceLookupError) { return try menu.juiceIndex(named: name, finder: finder) } catch {
-                throw .badMix("\(error)")
+                switch error {
+                case .unknown(let name, let suggestion): throw .badMix(.unknownJuice(name, suggestion: suggestion))
+                }
             }
         }
         if let demand { return try DemandFile.weights(path: demand, juiceCount: menu.juices.count, resolve: resolve) }

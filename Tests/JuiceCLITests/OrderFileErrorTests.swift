@@ -89,4 +89,34 @@ struct OrderFileErrorTests {
             }
         }
     }
+
+    @Test("--restock, --mix and --demand problems follow the language too, with the same exit code", arguments: [
+        (["simulate", "--generate", "5", "--restock", "every=0"],
+         "juice: error: invalid restock: --restock every=K needs K of at least 1 (refill every K orders), not 0\n",
+         "juice: 오류: 잘못된 재고 채우기 규칙: --restock every=K의 K는 1 이상이어야 해요 (주문 K개마다 채워요). 지금: 0\n"),
+        (["simulate", "--generate", "5", "--restock", "below=2,to=150"],
+         "juice: error: invalid restock: --restock to=150 is above the capacity of 'strawberry' (100); use to=100 or less\n",
+         "juice: 오류: 잘못된 재고 채우기 규칙: --restock to=150이(가) 'strawberry'의 용량(100)보다 커요. to=100 이하로 쓰세요\n"),
+        (["simulate", "--generate", "5", "--mix", "bananna-juice=3"],
+         "juice: error: invalid mix: unknown juice 'bananna-juice'; did you mean 'banana-juice'?\n",
+         "juice: 오류: 잘못된 비율: 모르는 쥬스예요: 'bananna-juice'. 'banana-juice'을(를) 말한 건가요?\n"),
+        (["simulate", "--generate", "5", "--mix", "banana-juice"],
+         "juice: error: invalid mix: expected JUICE=WEIGHT, like banana-juice=5, not 'banana-juice'\n",
+         "juice: 오류: 잘못된 비율: 쥬스=비율 형식이어야 해요 (예: banana-juice=5): 'banana-juice'\n"),
+        (["simulate", "--generate", "5", "--demand", "demand.yaml"],
+         "juice: error: demand.yaml:2:17: a weight must be a whole number of at least 0, not the number -5\n",
+         "juice: 오류: demand.yaml:2:17: 비율은 0 이상의 정수여야 해요. 찾은 것: 숫자 -5\n"),
+    ])
+    func runOptions(arguments: [String], english: String, korean: String) throws {
+        let shop = try sandbox()
+        defer { shop.remove() }
+        try "demand:\n  banana-juice: -5\n".write(to: shop.directory.appendingPathComponent("demand.yaml"), atomically: true, encoding: .utf8)
+        let en = try shop.run(arguments, lang: "en_US.UTF-8")
+        let ko = try shop.run(arguments, lang: "ko_KR.UTF-8")
+        #expect(en.status == 2)
+        #expect(ko.status == 2)
+        #expect(en.stderr == english)
+        #expect(ko.stderr == korean)
+        #expect(try shop.run(arguments + ["--lang", "ko"], lang: "en_US.UTF-8").stderr == korean)
+    }
 }

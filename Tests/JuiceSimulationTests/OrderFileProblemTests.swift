@@ -45,4 +45,20 @@ struct OrderFileProblemTests {
         #expect(error.description == "o.csv:3:14: the count must be a whole number from 1 to 5, not '0'")
         #expect(error.description(in: .korean) == "o.csv:3:14: 수량은 1부터 5까지의 정수여야 해요 (지금: '0')")
     }
+
+    @Test("every --mix and --restock problem has a Korean text of its own", arguments: [
+        OrderSourceError.badMix(.noWeight), .badMix(.notAWeight("x")), .badMix(.unknownJuice("x", suggestion: "y")),
+        .badMix(.unknownJuice("x", suggestion: nil)), .badRestock(.notARule("x", numbers: true)),
+        .badRestock(.notARule("x", numbers: false)), .badRestock(.everyNotAlone), .badRestock(.everyZero),
+        .badRestock(.toBelowThreshold(below: 5, to: 2)), .badRestock(.aboveCapacity(to: 150, fruit: "kiwi", capacity: 100, most: 100)),
+        .unknownFormat(path: "o.txt"), .unknownJuice(path: "o.csv", line: 1, column: 1, name: "x", suggestion: "y"),
+    ])
+    func runOptions(error: OrderSourceError) {
+        let korean = error.description(in: .korean)
+        #expect(korean != error.description)
+        #expect(korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(korean)")
+        for word in ["expected", "must", "needs", "invalid", "unknown", "did you mean", "stands alone", "above the"] {
+            #expect(!korean.contains(word), "'\(word)' in \(korean)")
+        }
+    }
 }

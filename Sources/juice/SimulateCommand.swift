@@ -118,7 +118,7 @@ struct SimulateCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let chart, let problem = writeProblem(chart) {
-            Terminal.writeError("juice: error: --chart \(chart): \(problem)")
+            Terminal.writeError(CommandMessage.errorPrefix.text(in: options.shop.language) + problem.text(in: options.shop.language))
             throw ExitCode(ExitStatus.usage)
         }
         let (menu, stock) = try await options.prepare()
@@ -148,25 +148,27 @@ struct SimulateCommand: AsyncParsableCommand {
             do {
                 try recorded.svg(names: names, language: options.shop.language).write(toFile: chart, atomically: true, encoding: .utf8)
             } catch {
-                Terminal.writeError("juice: error: cannot write \(chart): \(error.localizedDescription)")
+                let language = options.shop.language
+                Terminal.writeError(CommandMessage.errorPrefix.text(in: language)
+                                    + CommandMessage.chartWriteFailed(path: chart, reason: error.localizedDescription).text(in: language))
                 throw ExitCode(ExitStatus.usage)
             }
         }
     }
 
     /// Why `path` cannot be written, if it cannot: checked before the run, so a long run is not lost to a typo.
-    private func writeProblem(_ path: String) -> String? {
+    private func writeProblem(_ path: String) -> CommandMessage? {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return "is a directory; give a file name like stock.svg" }
-            return FileManager.default.isWritableFile(atPath: path) ? nil : "cannot be written (permission denied)"
+            if isDirectory.boolValue { return .chartIsDirectory(path) }
+            return FileManager.default.isWritableFile(atPath: path) ? nil : .chartNotWritable(path)
         }
         let directory = (path as NSString).deletingLastPathComponent
         let parent = directory.isEmpty ? "." : directory
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return "no such directory '\(parent)'; create it first"
+            return .chartNoDirectory(path: path, directory: parent)
         }
-        return FileManager.default.isWritableFile(atPath: parent) ? nil : "the directory '\(parent)' cannot be written (permission denied)"
+        return FileManager.default.isWritableFile(atPath: parent) ? nil : .chartDirectoryNotWritable(path: path, directory: parent)
     }
 
     private func weights(_ menu: CompiledMenu) throws(OrderSourceError) -> [Int] {

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 
 /// What a PostgreSQL failure means for the store: try again, or a `StateError` to report.
@@ -65,3 +66,4 @@ extension PostgresLocation {
         }
     }
 }
+#endif

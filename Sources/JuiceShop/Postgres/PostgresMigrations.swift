@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Logging
 import PostgresNIO
 
@@ -121,3 +122,4 @@ enum PostgresMigrations {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 
 extension PostgresStore {
@@ -58,3 +59,4 @@ extension PostgresStore {
         try? await connection.close()
     }
 }
+#endif

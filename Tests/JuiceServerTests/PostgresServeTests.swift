@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Testing
 
@@ -279,3 +280,4 @@ struct PostgresServeTests {
         print("database restart: \(outcomes.count) requests, \(served.count) served, \(unavailable) answered 503, \(journal.count) journaled")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import JuiceRecipes
 import Synchronization
@@ -451,3 +452,4 @@ func bananasAndDoctor(state url: String, recipes: URL?) async throws -> (bananas
     let doctor = try await juice(["doctor", "--state", url])
     return (bananaCount(inStockJSON: stock.stdout), doctor)
 }
+#endif

@@ -136,9 +136,13 @@ struct PostgresServeTests {
         let instances = try await Self.startInstances(3, state: url, recipes: recipes, directory: directory)
         defer { instances.forEach { $0.kill() } }
 
-        let load = OrderLoad(bases: instances.map(\.base), clients: 48, directory: directory)
+        let load = OrderLoad(bases: instances.map(\.base), clients: 48, requestsPerBatch: 192, directory: directory)
         load.start()
         let warmedUp = await eventually(within: 120) { load.outcomes.filter { $0.status == 201 }.count >= 100 }
+        // Kill it while a batch is under way (a batch keeps 48 requests in flight; outcomes are known at its end).
+        let batch = load.batchesStarted
+        _ = await eventually(within: 120) { load.batchesStarted > batch }
+        try await Task.sleep(for: .milliseconds(50))
         let killedAt = ContinuousClock.now
         instances[2].kill()
         let servedAfterKill = await eventually(within: 120) {

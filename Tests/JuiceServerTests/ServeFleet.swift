@@ -350,22 +350,27 @@ struct OrderOutcome: Sendable {
     var wasCut: Bool { curlExit != 0 && curlExit != 7 }
 }
 
-/// Clients ordering `juice` from several instances at once, batch after batch (each batch `clients` requests at
-/// once, spread over the instances in turn, one connection each, `Connection: close`, so curl never re-sends a
-/// request on a reused connection), until `stop()`.
+/// Clients ordering `juice` from several instances at once, batch after batch until `stop()`: each batch is one curl
+/// with `requests` requests, `clients` of them at any time, spread over the instances in turn, each on a connection of
+/// its own (`Connection: close`, so curl never re-sends a request on a reused connection).
 final class OrderLoad: Sendable {
     private let bases: [String]
     private let clients: Int
+    private let requests: Int
     private let juiceName: String
     private let directory: URL
-    private let state = Mutex<(stopping: Bool, finished: Bool, outcomes: [OrderOutcome])>((false, false, []))
+    private let state = Mutex<(stopping: Bool, finished: Bool, batches: Int, outcomes: [OrderOutcome])>((false, false, 0, []))
 
-    init(bases: [String], clients: Int, juice: String = "banana-juice", directory: URL) {
+    init(bases: [String], clients: Int, requestsPerBatch: Int? = nil, juice: String = "banana-juice", directory: URL) {
         self.bases = bases
         self.clients = clients
+        self.requests = requestsPerBatch ?? clients
         self.juiceName = juice
         self.directory = directory
     }
+
+    /// How many batches have started.
+    var batchesStarted: Int { state.withLock { $0.batches } }
 
     /// Starts the batches on a thread of their own.
     func start() {
@@ -373,6 +378,7 @@ final class OrderLoad: Sendable {
             var batch = 0
             while !state.withLock({ $0.stopping }) {
                 batch += 1
+                state.withLock { $0.batches = batch }
                 let outcomes = runBatch(batch)
                 state.withLock { $0.outcomes += outcomes }
             }
@@ -387,7 +393,7 @@ final class OrderLoad: Sendable {
         }
     }
 
-    /// Runs one batch of `clients` requests at once; blocks until every one ended.
+    /// Runs one batch; blocks until every request of it ended.
     private func runBatch(_ batch: Int) -> [OrderOutcome] {
         let started = ContinuousClock.now
         var arguments = [
@@ -395,8 +401,8 @@ final class OrderLoad: Sendable {
             "-X", "POST", "-H", "Content-Type: application/json", "-H", "Connection: close", "-H", "Accept-Language: en",
             "-d", "{\"juice\": \"\(juiceName)\"}", "-w", "%{urlnum} %{http_code} %{exitcode}\\n",
         ]
-        let files = (0..<clients).map { directory.appendingPathComponent("b\(batch)-\($0).json") }
-        for index in 0..<clients {
+        let files = (0..<requests).map { directory.appendingPathComponent("b\(batch)-\($0).json") }
+        for index in 0..<requests {
             arguments += ["-o", files[index].path, "\(bases[index % bases.count])/api/orders"]
         }
         let process = Process()

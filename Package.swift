@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -10,10 +10,15 @@ let package = Package(
         .library(name: "JuiceYAML", targets: ["JuiceYAML"]),
         .library(name: "JuiceShop", targets: ["JuiceShop"]),
     ],
+    // PostgreSQL support (postgres-nio, and with it two copies of BoringSSL that take most of a cold build here) is
+    // opt-in, so `swift run juice lint` stays quick: `swift build --traits PostgreSQL`. CI and the install steps use it.
+    traits: [
+        .trait(name: "PostgreSQL", description: "The PostgreSQL store (--state postgres://…), through postgres-nio."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -40,7 +45,7 @@ let package = Package(
             name: "JuiceShop",
             dependencies: [
                 "JuiceCore", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         // The live menu: validated hot reload of a recipe directory (used by the server).
@@ -98,7 +103,7 @@ let package = Package(
             name: "JuiceShopTests",
             dependencies: [
                 "JuiceShop", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload", "JuiceCore", "JuiceRecipes"]),

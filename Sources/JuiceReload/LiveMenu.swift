@@ -88,9 +88,9 @@ public actor LiveMenu {
     ///
     /// Each burst of events is read once the directory has been quiet for `settings.debounce`. A set that fails to
     /// load right after a burst is given one more debounce interval (an editor may still be writing) before the
-    /// rejection is recorded. Returns at once when the built-in set is served.
+    /// rejection is recorded. Returns at once when the built-in set is served or the watch method is `.off`.
     public func watch() async {
-        guard let directory else { return }
+        guard let directory, settings.watchMethod != .off else { return }
         let (watcher, method) = DirectoryWatchers.start(directory, settings: settings)
         defer { watcher.stop() }
         // An edit made before the watch was in place is picked up here; an unchanged set is not reported.

@@ -8,6 +8,9 @@ public enum WatchMethod: String, Sendable, Hashable, Codable {
     case inotify
     /// Comparing the sizes, times and inodes of every entry every `pollInterval`.
     case polling
+    /// Not watched: the menu is reloaded only when asked (`LiveMenu.reload()`; SIGHUP or `POST /api/reload` in the
+    /// server), for deployments that say when a new set is in place.
+    case off
 }
 
 /// How a live menu watches its directory and where it logs.

@@ -47,7 +47,7 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
             return .request
         case .orderRefused(.insufficientStock), .stockRefused(.belowZero), .stockRefused(.aboveCapacity), .nothingToUndo, .undoRefused:
             return .refused
-        case .state(.invalidLocation), .state(.unreachable):
+        case .state(.invalidLocation), .state(.postgresNotBuiltIn), .state(.unreachable):
             // The --state / JUICE_STATE value is wrong or names a server that is not there (exit status 2).
             return .request
         case .state:

@@ -217,6 +217,8 @@ private struct ShopErrorText {
             return "상태 파일 \(path)을(를) 쓸 수 없어요: \(message)"
         case .invalidLocation(let text, let reason):
             return "상태 위치 '\(text)'을(를) 읽을 수 없어요: \(reason)"
+        case .postgresNotBuiltIn(let location):
+            return "이 juice는 PostgreSQL 지원 없이 빌드돼서 \(location)을(를) 쓸 수 없어요. PostgreSQL 트레이트로 빌드하거나(swift build -c release --traits PostgreSQL) --state에 SQLite 파일을 주세요"
         case .unreachable(let location, let host, let port, let reason):
             return "\(host):\(port)의 PostgreSQL 서버에 연결할 수 없어요 (\(location)): \(reason). 서버가 켜져 있는지, 호스트와 포트가 맞는지 확인하세요"
         case .authenticationFailed(let location, let user):

@@ -1,12 +1,13 @@
 import JuiceCore
 
 extension Language {
-    /// The language named by the environment: Korean when `LC_ALL`, `LC_MESSAGES` or `LANG` starts with `ko`, else English.
+    /// The language named by the environment: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set decides,
+    /// Korean when it starts with `ko`, else English; Korean when none is set (the shop is Korean first).
     public static func from(environment: [String: String]) -> Language {
         for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let value = environment[key], !value.isEmpty { return value.hasPrefix("ko") ? .korean : .english }
         }
-        return .english
+        return .korean
     }
 }
 

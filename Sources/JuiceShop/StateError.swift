@@ -21,6 +21,8 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
     case failed(path: String, message: String)
     /// A `--state` / `JUICE_STATE` value that looks like a database URL but cannot be read as one.
     case invalidLocation(String, reason: String)
+    /// A `postgres://` URL given to a `juice` built without the `PostgreSQL` package trait.
+    case postgresNotBuiltIn(location: String)
     /// The database server did not answer at `host`:`port` (down, wrong address, or a firewall).
     case unreachable(location: String, host: String, port: Int, reason: String)
     /// The server refused the user name or password.
@@ -58,6 +60,8 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the state file \(path) could not be used: \(message)"
         case .invalidLocation(let text, let reason):
             return "cannot read the state location '\(text)': \(reason)"
+        case .postgresNotBuiltIn(let location):
+            return "this juice was built without PostgreSQL support, so it cannot use \(location); build it with the PostgreSQL trait (swift build -c release --traits PostgreSQL) or give --state an SQLite file"
         case .unreachable(let location, let host, let port, let reason):
             return "cannot reach the PostgreSQL server at \(host):\(port) (\(location)): \(reason); is it running, and are host and port right?"
         case .authenticationFailed(let location, let user):
@@ -86,6 +90,7 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invariantBroken: return "state-inconsistent"
         case .failed: return "state-failed"
         case .invalidLocation: return "state-invalid-location"
+        case .postgresNotBuiltIn: return "state-postgres-not-built-in"
         case .unreachable: return "state-unreachable"
         case .authenticationFailed: return "state-authentication-failed"
         case .noSuchDatabase: return "state-no-such-database"
@@ -100,7 +105,7 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotOpen(let path, _), .notADatabase(let path), .readOnly(let path), .diskFull(let path), .ioError(let path, _),
              .busy(let path), .newerSchema(let path, _), .invariantBroken(let path, _), .failed(let path, _),
-             .invalidLocation(let path, _), .unreachable(let path, _, _, _), .authenticationFailed(let path, _),
+             .invalidLocation(let path, _), .postgresNotBuiltIn(let path), .unreachable(let path, _, _, _), .authenticationFailed(let path, _),
              .noSuchDatabase(let path, _), .permissionDenied(let path, _), .connectionLost(let path, _), .conflict(let path, _):
             return path
         }

@@ -8,24 +8,32 @@ extension FileOrders {
     static let orderKeys = ["juice", "count"]
 
     /// Hands every order of the YAML list to `body`, in order; throws the first problem, by which time the orders
-    /// before it have been handed over. A large file is read on two threads.
+    /// before it have been handed over.
     mutating func forEachYAMLOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
         let list = YAMLListReader(file: try mappedFile())
-        _ = try readOrders(from: list, all: true) { order in body(Int(order.juice), Int(order.count)) }
+        var ticker = ProgressTicker(total: list.file.bytes.count, report: progress)
+        while try readOrders(from: list, { order in body(Int(order.juice), Int(order.count)) }) {
+            ticker.reach(list.bytesRead)
+        }
+        ticker.reach(list.bytesRead)
     }
 
     /// Fills `batch` (emptied by the caller) with the next orders of the YAML list; false at its end.
     mutating func nextYAMLBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
-        if yamlListReader == nil { yamlListReader = YAMLListReader(file: try mappedFile()) }
+        if yamlListReader == nil {
+            let list = YAMLListReader(file: try mappedFile())
+            yamlListReader = list
+            ticker = ProgressTicker(total: list.file.bytes.count, report: progress)
+        }
         guard let list = yamlListReader else { return false }
-        while batch.count < 4_096, try readOrders(from: list, all: false, { batch.append($0) }) {}
+        while batch.count < 4_096, try readOrders(from: list, { batch.append($0) }) {}
+        ticker.reach(list.bytesRead)
         return !batch.isEmpty
     }
 
-    /// Reads `list` to its end (`all`) or a batch of events on (`readSome`), turning each item into an order for
-    /// `body` and stopping at the first item that is not one; throws that item's problem or the list's, else returns
-    /// whether there is more to read.
-    private mutating func readOrders(from list: YAMLListReader, all: Bool, _ body: (SimulationOrder) -> Void) throws(OrderSourceError) -> Bool {
+    /// Reads a batch of events on (`readSome`), turning each item into an order for `body` and stopping at the first
+    /// item that is not one; throws that item's problem or the list's, else returns whether there is more to read.
+    private mutating func readOrders(from list: YAMLListReader, _ body: (SimulationOrder) -> Void) throws(OrderSourceError) -> Bool {
         var failure: OrderSourceError?
         func visit(_ item: YAMLNodeID, _ document: borrowing YAMLDocument) -> Bool {
             do throws(OrderSourceError) {
@@ -36,8 +44,7 @@ extension FileOrders {
                 return false
             }
         }
-        var more = false
-        if all { _ = list.readAll(visit) } else { more = list.readSome(visit) }
+        let more = list.readSome(visit)
         if let failure { throw failure }
         if let problem = list.problem { throw orderError(problem) }
         return more

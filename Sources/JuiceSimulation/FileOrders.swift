@@ -57,7 +57,11 @@ public struct FileOrders: OrderSource, Sendable {
         batch.removeAll(keepingCapacity: true)
         if format == .yaml { return try nextYAMLBatch(into: &batch) }
         guard !exhausted else { return false }
-        if reader == nil { reader = try LineReader(path: path) }
+        if reader == nil {
+            let opened = try LineReader(path: path)
+            reader = opened
+            if progress != nil { ticker = ProgressTicker(total: opened.fileSize, report: progress) }
+        }
         guard var current = reader else { return false }
         var order = SimulationOrder(juice: 0)
         while batch.count < 4_096 {
@@ -66,6 +70,7 @@ public struct FileOrders: OrderSource, Sendable {
             }
             if read == 0 { break }
         }
+        ticker.reach(current.offset)
         // At the end, let the file go (it is closed with the reader's last reference).
         reader = batch.isEmpty ? nil : current
         exhausted = batch.isEmpty
@@ -75,9 +80,11 @@ public struct FileOrders: OrderSource, Sendable {
     /// The bytes per chunk when a large CSV or JSON Lines file is parsed on several threads (see `OrderChunkPipeline`).
     package var chunkSize = 1 << 18
 
-    /// Called after each 256 KB of a CSV or JSON Lines file read on several threads with the share of the file
-    /// served so far (0 to 1); a file read line after line, or a YAML file, reports nothing.
+    /// Told the share of the file's bytes served so far (0 to 1), in every format and however the file is read: after
+    /// each batch of lines or of YAML events, or each chunk read on several threads.
     public var progress: OrderProgress?
+    /// Reports `progress` for the batch paths (`nextBatch`), once the file is open and its size known.
+    var ticker = ProgressTicker(total: 0, report: nil)
 
     /// Whether JSON Lines in the plain shape are read directly (`plainJSONOrder`) rather than by `JSONSerialization`;
     /// off only in tests that compare the two.
@@ -99,12 +106,12 @@ public struct FileOrders: OrderSource, Sendable {
         guard size > chunkSize else { return try forEachOrderInBatches(body) }
         let pipeline = OrderChunkPipeline(path: path, file: file, fileSize: size, chunkSize: chunkSize,
                                           workers: processors, parser: self)
-        let progress = self.progress
+        var ticker = ProgressTicker(total: size, report: progress)
         var chunks = 0
         try pipeline.consume { orders in
             for order in orders { body(Int(order.juice), Int(order.count)) }
             chunks += 1
-            progress?(min(1, Double(chunks * chunkSize) / Double(size)))
+            ticker.reach(chunks * chunkSize)
         }
     }
 

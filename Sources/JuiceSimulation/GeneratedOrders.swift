@@ -5,8 +5,12 @@ public struct GeneratedOrders: OrderSource {
     private let cumulative: [UInt64]
     private let total: UInt64
     private let count: Int
-    /// Called after every 1,048,576 orders made by `forEachOrder(_:)` with the share made so far (0 to 1).
-    public var progress: OrderProgress?
+    /// Told the share of the orders made so far (0 to 1): after each batch, or each 1,048,576 orders made by
+    /// `forEachOrder(_:)`.
+    public var progress: OrderProgress? {
+        didSet { ticker = ProgressTicker(total: count, report: progress) }
+    }
+    private var ticker = ProgressTicker(total: 0, report: nil)
 
     /// `count` orders of one juice each, juices drawn with `weights` (one per juice; all equal for a uniform mix) from `seed`.
     public init(count: Int, seed: UInt64, weights: [Int]) throws(OrderSourceError) {
@@ -33,16 +37,17 @@ public struct GeneratedOrders: OrderSource {
         let size = min(remaining, 4_096)
         batch.removeAll(keepingCapacity: true)
         forEach(size) { juice, _ in batch.append(SimulationOrder(juice: Int32(truncatingIfNeeded: juice))) }
+        ticker.reach(count - remaining)
         return true
     }
 
     /// Makes every remaining order and hands it to `body` at once: making and serving in one loop, no batch between.
     @inline(__always)
     public mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
-        guard let progress else { return forEach(remaining, body) }
+        guard progress != nil else { return forEach(remaining, body) }
         while remaining > 0 {
             forEach(1 << 20, body)
-            progress(Double(count - remaining) / Double(count))
+            ticker.reach(count - remaining)
         }
     }
 

@@ -27,6 +27,17 @@ struct LineReader: Sendable {
     private var finished = false
     /// The 1-based number of the line most recently returned.
     private(set) var lineNumber = 0
+    /// Bytes read from the file so far.
+    private var bytesRead = 0
+
+    /// Bytes of the file handed out as lines so far (with their line breaks).
+    var offset: Int { bytesRead - (end - start) }
+
+    /// The file's size in bytes (0 when it cannot be told).
+    var fileSize: Int {
+        var status = stat()
+        return fstat(file.descriptor, &status) == 0 ? Int(status.st_size) : 0
+    }
 
     init(path: String, blockSize: Int = 1 << 20) throws(OrderSourceError) {
         file = try OpenFile(path: path)
@@ -110,7 +121,12 @@ struct LineReader: Sendable {
                 guard let base = raw.baseAddress else { return 0 }
                 return read(descriptor, base + filled, raw.count - filled)
             }
-            if count <= 0 { finished = true } else { end += count }
+            if count <= 0 {
+                finished = true
+            } else {
+                end += count
+                bytesRead += count
+            }
         }
     }
 }

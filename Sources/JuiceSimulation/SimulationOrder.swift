@@ -25,6 +25,12 @@ public protocol OrderSource {
     /// A source that makes its orders (rather than reading them) implements this to call `body` as each order is
     /// made, so that making and serving share one loop; the default goes through `nextBatch(into:)`.
     mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError)
+
+    /// Told how far the source has come as it hands orders over (see `OrderProgress`); nil: nothing is told.
+    ///
+    /// Every source measures its own way (bytes of a file read, orders generated) and reports through a
+    /// `ProgressTicker`: at least once, and at most about a thousand times a run.
+    var progress: OrderProgress? { get set }
 }
 
 extension OrderSource {

@@ -10,6 +10,8 @@ public struct Simulator {
     public var restock: RestockPolicy
     /// Where to record stock levels for a chart, if anywhere.
     public var chart: StockChart?
+    /// Told how far a run has come (the share of its source done, 0 to 1), whatever the source; nil: nothing is told.
+    public var progress: OrderProgress?
 
     /// A simulator for `menu` with `restock`.
     public init(menu: CompiledMenu, restock: RestockPolicy = .none, chart: StockChart? = nil) {
@@ -40,6 +42,7 @@ public struct Simulator {
     /// Serves every order of `source`; `padded` reads recipes in their padded layout where it can (see
     /// `CompiledMenu.paddedFruit`), for juices that arrive in an order no branch predictor can follow.
     private mutating func serve(_ source: inout some OrderSource, stock initial: [Int], padded: Bool) throws(OrderSourceError) -> SimulationReport {
+        if let progress { source.progress = progress }
         let fruitCount = menu.fruits.count
         let juiceCount = menu.juices.count
         // The loop works on raw buffers: no bounds checks, no reference counting, no exclusivity checks. A source

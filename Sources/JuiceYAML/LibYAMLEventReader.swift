@@ -20,6 +20,9 @@ struct LibYAMLEventReader {
         self.maxScalarBytes = maxScalarBytes
     }
 
+    /// Bytes of the file libyaml has read so far (it reads ahead of the events handed out by at most its buffer).
+    var bytesRead: Int { bodyStart + handle.bytesFed }
+
     /// Fills `batch` (emptied first) with the next events; the last batch has `isLast` set.
     mutating func fill(_ batch: EventBatch) {
         batch.reset()

@@ -30,6 +30,13 @@ public final class YAMLListReader: @unchecked Sendable {
         builder = TreeBuilder(file: file.path, size: 0, limits: limits, mode: .items)
     }
 
+    /// How far into the file reading has come, in bytes: for progress reports. libyaml reads a little ahead of the
+    /// items handed over; once reading has stopped, the file's size.
+    public var bytesRead: Int {
+        if let reader { return reader.bytesRead }
+        return finished ? file.bytes.count : 0
+    }
+
     /// Reads on, handing each item completed meanwhile to `body` (which returns false to stop reading); false once
     /// there is nothing more to read: the list has ended, `body` asked to stop, or a problem (`problem`) stopped it.
     public func readSome(_ body: (YAMLNodeID, borrowing YAMLDocument) -> Bool) -> Bool {

@@ -61,6 +61,9 @@ final class LibYAMLHandle {
     /// What the read callback reads, when the input is a mapped file read front to back.
     private var input: UnsafeMutablePointer<FedInput>?
 
+    /// Bytes of a fed input handed to libyaml so far (0 for a string input, which libyaml holds whole).
+    var bytesFed: Int { input?.pointee.offset ?? 0 }
+
     /// Sets up a parser reading `bytes`, which must outlive the handle.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return nil }
@@ -111,7 +114,8 @@ struct FedInput {
     private let base: UnsafePointer<UInt8>
     private let count: Int
     private let mapping: UnsafeBufferPointer<UInt8>
-    private var offset = 0
+    /// Bytes of the body handed to libyaml so far.
+    private(set) var offset = 0
     private var releasedUpTo = 0
 
     /// Input of `body`, which lies in `mapping`; nil when the body is empty.

@@ -40,6 +40,22 @@ enum CommandMessage: Hashable, Sendable {
     case doctorBrokenFruit(fruit: String, stock: Int, expected: Int)
     case doctorHealthy
     case doctorProblems
+    /// `juice simulate` needs one order source.
+    case ordersOrGenerate
+    /// `--generate` below 0.
+    case negativeGenerate
+    /// `--generate` above the bound without `--force`.
+    case generateNeedsForce(orders: Int, limit: Int)
+    /// `--mix` or `--demand` with `--orders`.
+    case mixNeedsGenerate
+    /// `--mix` and `--demand` together.
+    case mixOrDemand
+    /// `juice serve --port` out of range.
+    case portOutOfRange
+    /// The progress label of `juice simulate` and of `juice plan`.
+    case simulating, planning
+    /// A `--generate` run above the bound, let through by `--force`, is starting.
+    case forcedRun(orders: Int, limit: Int)
     /// Status lines.
     case statusRecipes(String?)
     case statusRecipeCounts(files: Int, fruits: Int, juices: Int)
@@ -112,6 +128,27 @@ enum CommandMessage: Hashable, Sendable {
             return ko
                 ? "문제가 있어요. 아무것도 고치지 않았어요. 상태가 맞을 때까지 변경은 거절돼요: 백업을 되살리거나, (sqlite3로) 수치를 제대로 고치거나, 파일을 옮기고 새로 시작하세요."
                 : "problems found; nothing was repaired. Changes are refused until the state is consistent: restore a backup, put the figures back as they should be (with the sqlite3 tool), or move the file away to start afresh."
+        case .ordersOrGenerate:
+            return ko ? "--orders FILE이나 --generate N 중 하나를 주세요" : "give either --orders FILE or --generate N"
+        case .negativeGenerate:
+            return ko ? "--generate는 0 이상이어야 해요" : "--generate must be 0 or more"
+        case .generateNeedsForce(let orders, let limit):
+            return ko
+                ? "--generate \(orders)은(는) \(limit)개보다 많아서 프로세서 하나를 오래 써요. 그래도 돌리려면 --force를 붙이세요"
+                : "--generate \(orders) is more than \(limit) orders, a long run that keeps a processor busy; add --force to run it anyway"
+        case .mixNeedsGenerate:
+            return ko ? "--mix와 --demand는 --generate에만 써요" : "--mix and --demand apply to --generate only"
+        case .mixOrDemand:
+            return ko ? "--mix와 --demand 중 하나만 주세요" : "give --mix or --demand, not both"
+        case .portOutOfRange:
+            return ko ? "--port는 0부터 65535까지예요" : "--port must be between 0 and 65535"
+        case .simulating: return ko ? "시뮬레이션 중" : "simulating"
+        case .planning: return ko ? "계획 중" : "planning"
+        case .forcedRun(let orders, let limit):
+            let (count, bound) = (Self.grouped(orders), Self.grouped(limit))
+            return ko
+                ? "주문 \(count)개를 시뮬레이션해요 (--force: \(bound)개 넘게). 프로세서 하나를 오래 쓰고, Ctrl-C로 멈출 수 있어요"
+                : "simulating \(count) generated orders (--force: more than \(bound)); this keeps a processor busy a long while, Ctrl-C stops it"
         case .statusRecipes(let path):
             return (ko ? "레시피: " : "recipes: ") + (path ?? (ko ? "기본 내장 레시피" : "built-in set"))
         case .statusRecipeCounts(let files, let fruits, let juices):
@@ -133,6 +170,15 @@ enum CommandMessage: Hashable, Sendable {
         case .statusProblems(let count):
             return ko ? "문제 \(count)개" : "\(count) problem(s)"
         }
+    }
+}
+
+extension CommandMessage {
+    /// `value` with commas between thousands (the same in both languages): 100,000,000.
+    static func grouped(_ value: Int) -> String {
+        let digits = Array(String(value.magnitude))
+        let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { end in String(digits[max(0, end - 3)..<end]) }
+        return (value < 0 ? "-" : "") + groups.joined(separator: ",")
     }
 }
 

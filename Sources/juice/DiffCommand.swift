@@ -7,24 +7,32 @@ import JuiceReload
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Show what changes between two recipe sets: juices, recipes, fruits, capacities and stock.",
-        discussion: """
+        abstract: HelpLanguage.text("Show what changes between two recipe sets: juices, recipes, fruits, capacities and stock.",
+                                    ko: "두 레시피 묶음 사이에 바뀌는 것을 보여 줘요: 쥬스, 레시피, 과일, 용량, 재고."),
+        discussion: HelpLanguage.text("""
             Both sets are linted first. Lists juices added and removed, names, aliases, prices and recipes changed \
             (each fruit's amount before → after), fruits added and removed, capacity and initial stock changes, and \
             the juices the new set cannot make at the old set's initial stock (fruits new to the set at their initial \
             stock). Two sets that sell the same menu print "no changes to the menu".
             Exit status: 0 compared (changed or not), 1 either set has lint errors (printed on standard error), \
             2 usage error or unreadable path.
-            """
+            """, ko: """
+            두 묶음을 먼저 검사해요. 추가되거나 빠진 쥬스, 바뀐 이름, 별칭, 가격, 레시피 (과일마다 양이 전 → 후), \
+            추가되거나 빠진 과일, 용량과 초기 재고의 변화, 그리고 새 묶음이 옛 묶음의 초기 재고로 만들 수 없는 쥬스를 \
+            보여 줘요 (새로 들어온 과일은 그 초기 재고로 쳐요). 같은 메뉴를 파는 두 묶음이면 "no changes to the menu"를 \
+            출력해요 (변경 목록은 영어예요).
+            종료 코드: 0 비교함 (바뀌었든 아니든), 1 어느 한쪽 묶음에 검사 오류가 있음 (표준 오류에 출력), \
+            2 사용법 오류나 읽을 수 없는 경로.
+            """)
     )
 
-    @Argument(help: ArgumentHelp("The recipe set before the edit (a directory or file).", valueName: "old"))
+    @Argument(help: ArgumentHelp("The recipe set before the edit (a directory or file).", ko: "고치기 전 레시피 묶음 (디렉터리나 파일).", valueName: "old"))
     var old: String
 
-    @Argument(help: ArgumentHelp("The recipe set after the edit (a directory or file).", valueName: "new"))
+    @Argument(help: ArgumentHelp("The recipe set after the edit (a directory or file).", ko: "고친 뒤 레시피 묶음 (디렉터리나 파일).", valueName: "new"))
     var new: String
 
-    @Flag(help: "Print the changes as JSON.")
+    @Flag(help: ArgumentHelp("Print the changes as JSON.", ko: "바뀐 점을 JSON으로 출력해요."))
     var json = false
 
     func run() throws {

@@ -8,17 +8,22 @@ import JuiceShop
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check the state file: SQLite's integrity check, and stock = initial stock + the journal's changes.",
-        discussion: "Nothing is ever repaired or written. Exit status: 0 healthy (or no state file yet), 1 problems found or the file cannot be read."
+        abstract: HelpLanguage.text("Check the state file: SQLite's integrity check, and stock = initial stock + the journal's changes.",
+                                    ko: "상태 파일을 검사해요: SQLite 무결성 검사, 그리고 재고 = 초기 재고 + 기록된 변경인지."),
+        discussion: HelpLanguage.text(
+            "Nothing is ever repaired or written. Exit status: 0 healthy (or no state file yet), 1 problems found or the file cannot be read.",
+            ko: "아무것도 고치거나 쓰지 않아요. 종료 코드: 0 정상 (또는 상태 파일이 아직 없음), 1 문제를 찾았거나 파일을 읽을 수 없음.")
     )
 
-    @Option(help: ArgumentHelp("State file, or a postgres://user@host:port/db URL (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).", valueName: "file-or-url"), completion: .file())
+    @Option(help: ArgumentHelp("State file, or a postgres://user@host:port/db URL (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).",
+                               ko: "상태 파일, 또는 postgres://user@host:port/db 주소 (기본값: $JUICE_STATE, 없으면 \(SQLiteStore.defaultPath)).",
+                               valueName: "file-or-url"), completion: .file())
     var state: String?
 
-    @Option(help: "Language of messages: ko or en (default from LC_ALL, LC_MESSAGES or LANG).")
+    @Option(help: LanguageHelp.option)
     var lang: Language?
 
-    @Flag(help: "Print the findings (or the error) as JSON.")
+    @Flag(help: ArgumentHelp("Print the findings (or the error) as JSON.", ko: "검사 결과(또는 오류)를 JSON으로 출력해요."))
     var json = false
 
     func run() async throws {

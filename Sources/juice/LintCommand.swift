@@ -13,39 +13,52 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check recipe files and report every problem at file:line:column.",
-        discussion: """
+        abstract: HelpLanguage.text("Check recipe files and report every problem at file:line:column.",
+                                    ko: "레시피 파일을 검사하고 문제마다 파일:줄:열 위치를 알려 줘요."),
+        discussion: HelpLanguage.text("""
             Rules can be turned off or given another severity with --disable and --severity, and in a file named \(RuleConfiguration.fileName) \
             in the directory linted (in recipes/ when no path is given; files named directly bring none), holding for example:
               rules: {exceeds-initial-stock: off, missing-stock: error}
             Settings on the command line win over the file's. They change lint output and exit status only (every format, --strict).
 
             Exit status: 0 clean (warnings allowed), 1 errors found (or warnings with --strict), 2 usage error or unreadable path.
-            """
+            """, ko: """
+            규칙은 --disable과 --severity로, 그리고 검사하는 디렉터리의 \(RuleConfiguration.fileName) 파일로 끄거나 \
+            심각도를 바꿀 수 있어요 (경로를 주지 않으면 recipes/의 파일; 파일을 직접 주면 설정 파일은 읽지 않아요). 예:
+              rules: {exceeds-initial-stock: off, missing-stock: error}
+            명령줄 설정이 파일보다 우선해요. 설정은 검사 출력과 종료 코드만 바꿔요 (모든 형식, --strict 포함). \
+            검사 결과는 CI를 위해 영어로 나와요.
+
+            종료 코드: 0 깨끗함 (경고는 괜찮아요), 1 오류 있음 (--strict면 경고도), 2 사용법 오류나 읽을 수 없는 경로.
+            """)
     )
 
-    @Argument(help: "Recipe files or directories (default: recipes, or the built-in default set when there is none).")
+    @Argument(help: ArgumentHelp("Recipe files or directories (default: recipes, or the built-in default set when there is none).",
+                                 ko: "레시피 파일이나 디렉터리 (기본값: recipes/, 없으면 기본 내장 레시피)."))
     var paths: [String] = []
 
-    @Option(help: "Output format: text, json, github or sarif.")
+    @Option(help: ArgumentHelp("Output format: text, json, github or sarif.", ko: "출력 형식: text, json, github, sarif."))
     var format: DiagnosticFormat = .text
 
-    @Flag(help: "Fail on warnings too.")
+    @Flag(help: ArgumentHelp("Fail on warnings too.", ko: "경고가 있어도 실패해요."))
     var strict = false
 
-    @Option(help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    @Option(help: ArgumentHelp("Colour: auto (on a terminal, unless NO_COLOR is set), always or never.",
+                               ko: "색: auto (터미널에서, NO_COLOR가 없을 때), always, never."))
     var color: ColorChoice = .auto
 
-    @Option(help: ArgumentHelp("Explain a rule: what it checks, with examples.", valueName: "rule"))
+    @Option(help: ArgumentHelp("Explain a rule: what it checks, with examples.", ko: "규칙을 설명해요: 무엇을 검사하는지, 예와 함께.", valueName: "rule"))
     var explain: String?
 
-    @Flag(help: "List every rule with its severity (as configured) and what it checks.")
+    @Flag(help: ArgumentHelp("List every rule with its severity (as configured) and what it checks.",
+                             ko: "모든 규칙을 (설정된) 심각도와 검사 내용과 함께 보여 줘요."))
     var listRules = false
 
-    @Option(help: ArgumentHelp("Turn a rule off. Repeatable.", valueName: "rule"))
+    @Option(help: ArgumentHelp("Turn a rule off. Repeatable.", ko: "규칙을 꺼요. 여러 번 쓸 수 있어요.", valueName: "rule"))
     var disable: [String] = []
 
-    @Option(help: ArgumentHelp("Give a rule another severity: RULE=error, RULE=warning or RULE=off. Repeatable.", valueName: "rule=level"))
+    @Option(help: ArgumentHelp("Give a rule another severity: RULE=error, RULE=warning or RULE=off. Repeatable.",
+                               ko: "규칙의 심각도를 바꿔요: 규칙=error, 규칙=warning, 규칙=off. 여러 번 쓸 수 있어요.", valueName: "rule=level"))
     var severity: [String] = []
 
     func validate() throws {

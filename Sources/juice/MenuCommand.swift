@@ -7,12 +7,13 @@ import JuiceShop
 struct MenuCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "menu",
-        abstract: "Show each juice, its recipe, and how many can be made from the current stock."
+        abstract: HelpLanguage.text("Show each juice, its recipe, and how many can be made from the current stock.",
+                                    ko: "쥬스마다 레시피와 지금 재고로 몇 잔을 만들 수 있는지 보여 줘요.")
     )
 
     @OptionGroup var options: ShopOptions
 
-    @Flag(help: "Print the menu (or the error) as JSON.")
+    @Flag(help: ArgumentHelp("Print the menu (or the error) as JSON.", ko: "메뉴(또는 오류)를 JSON으로 출력해요."))
     var json = false
 
     func run() async throws {

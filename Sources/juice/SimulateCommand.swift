@@ -11,7 +11,8 @@ extension ReportFormat: ExpressibleByArgument {}
 struct SimulationOptions: ParsableArguments {
     @OptionGroup var shop: ShopOptions
 
-    @Flag(help: "Start from a read-only copy of the shop's live stock instead of the store section.")
+    @Flag(help: ArgumentHelp("Start from a read-only copy of the shop's live stock instead of the store section.",
+                             ko: "store 섹션 대신 가게의 지금 재고를 읽기 전용으로 복사해서 시작해요."))
     var fromState = false
 
     /// The compiled menu and the starting stock.
@@ -28,6 +29,17 @@ struct SimulationOptions: ParsableArguments {
     }
 }
 
+/// The help of an orders file, the same for `simulate --orders` and `plan`.
+enum OrdersFileHelp {
+    private static let english = "Orders file: .csv (juice,count), .jsonl or .yaml."
+    private static let korean = "주문 파일: .csv (juice,count), .jsonl, .yaml."
+
+    /// `simulate --orders FILE`.
+    static var option: ArgumentHelp { ArgumentHelp(english, ko: korean, valueName: "file") }
+    /// `plan ORDERS`.
+    static var argument: ArgumentHelp { ArgumentHelp(english, ko: korean) }
+}
+
 /// Turns an order-source problem into exit status 2 with its message.
 func usageFailure(_ error: OrderSourceError) -> ExitCode {
     Terminal.writeError("juice: error: \(error)")
@@ -38,50 +50,70 @@ func usageFailure(_ error: OrderSourceError) -> ExitCode {
 struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
-        abstract: "Simulate a batch of orders: what gets served, what runs out first, what to buy.",
-        discussion: "The shop's live state is never changed. Orders come from --orders FILE (.csv juice,count; .jsonl; .yaml list) or --generate N."
+        abstract: HelpLanguage.text("Simulate a batch of orders: what gets served, what runs out first, what to buy.",
+                                    ko: "주문 묶음을 시뮬레이션해요: 무엇이 나가고, 무엇이 먼저 떨어지고, 무엇을 사야 하는지."),
+        discussion: HelpLanguage.text(
+            """
+            The shop's live state is never changed. Orders come from --orders FILE (.csv juice,count; .jsonl; .yaml \
+            list) or --generate N. On a terminal, a run longer than two seconds shows its progress on standard error \
+            ($JUICE_PROGRESS_AFTER seconds, when set); the report on standard output never carries it.
+            """,
+            ko: """
+            가게의 지금 상태는 절대 바뀌지 않아요. 주문은 --orders FILE (.csv juice,count; .jsonl; .yaml 목록)이나 \
+            --generate N에서 와요. 터미널에서 2초 넘게 걸리면 진행 상황을 표준 오류에 보여 줘요 \
+            ($JUICE_PROGRESS_AFTER가 있으면 그 초 뒤부터). 표준 출력의 보고서에는 섞이지 않아요.
+            """)
     )
 
     @OptionGroup var options: SimulationOptions
 
-    @Option(help: ArgumentHelp("Orders file: .csv (juice,count), .jsonl or .yaml.", valueName: "file"))
+    @Option(help: OrdersFileHelp.option)
     var orders: String?
 
-    @Option(help: ArgumentHelp("Generate N orders instead of reading a file (more than 100,000,000 needs --force).", valueName: "n"))
+    @Option(help: ArgumentHelp("Generate N orders instead of reading a file (more than 100,000,000 needs --force).",
+                               ko: "파일 대신 주문 N개를 만들어요 (100,000,000개 넘게는 --force가 필요해요).", valueName: "n"))
     var generate: Int?
 
-    @Flag(help: "Run a --generate beyond 100,000,000 orders anyway.")
+    @Flag(help: ArgumentHelp("Run a --generate beyond 100,000,000 orders anyway.", ko: "100,000,000개 넘는 --generate도 그대로 돌려요."))
     var force = false
 
-    @Option(help: "Seed for generated orders.")
+    @Option(help: ArgumentHelp("Seed for generated orders.", ko: "만드는 주문의 시드."))
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("Popularity mix for generated orders, like banana-juice=5,kiwi-juice=1 (default uniform).", valueName: "mix"))
+    @Option(help: ArgumentHelp("Popularity mix for generated orders, like banana-juice=5,kiwi-juice=1 (default uniform).",
+                               ko: "만드는 주문의 인기 비율, 예: banana-juice=5,kiwi-juice=1 (기본값: 모두 같게).", valueName: "mix"))
     var mix: String?
 
-    @Option(help: ArgumentHelp("A YAML file with a 'demand:' section mapping juices to weights.", valueName: "file"))
+    @Option(help: ArgumentHelp("A YAML file with a 'demand:' section mapping juices to weights.",
+                               ko: "쥬스별 비율을 담은 'demand:' 섹션이 있는 YAML 파일.", valueName: "file"))
     var demand: String?
 
-    @Option(help: ArgumentHelp("Restock during the run: every=K (all fruit to capacity every K orders) or below=T,to=C (a fruit below T to C, at most its capacity). Repeatable.", valueName: "rule"))
+    @Option(help: ArgumentHelp(
+        "Restock during the run: every=K (all fruit to capacity every K orders) or below=T,to=C (a fruit below T to C, at most its capacity). Repeatable.",
+        ko: "도중에 재고 채우기: every=K (주문 K개마다 모든 과일을 용량까지) 또는 below=T,to=C (T 아래인 과일을 C까지, 용량 이하). 여러 번 쓸 수 있어요.",
+        valueName: "rule"))
     var restock: [String] = []
 
-    @Option(help: "Report format: text, json or csv.")
+    @Option(help: ArgumentHelp("Report format: text, json or csv.", ko: "보고서 형식: text, json, csv."))
     var format: ReportFormat = .text
 
-    @Option(help: ArgumentHelp("Write an SVG chart of each fruit's stock across the run (labels in the report's language); the path is checked before the run.", valueName: "file.svg"))
+    @Option(help: ArgumentHelp(
+        "Write an SVG chart of each fruit's stock across the run (labels in the report's language); the path is checked before the run.",
+        ko: "과일마다 재고 변화를 SVG 차트로 써요 (글자는 보고서 언어로). 경로는 시작하기 전에 확인해요.", valueName: "file.svg"))
     var chart: String?
 
     /// The most orders `--generate` makes without `--force` (a few seconds' run).
     static let generateLimit = 100_000_000
 
     func validate() throws {
-        guard (orders == nil) != (generate == nil) else { throw ValidationError("give either --orders FILE or --generate N") }
-        if let generate, generate < 0 { throw ValidationError("--generate must be 0 or more") }
+        let language = UsageLanguage.current
+        guard (orders == nil) != (generate == nil) else { throw ValidationError(CommandMessage.ordersOrGenerate.text(in: language)) }
+        if let generate, generate < 0 { throw ValidationError(CommandMessage.negativeGenerate.text(in: language)) }
         if let generate, generate > Self.generateLimit, !force {
-            throw ValidationError("--generate \(generate) is more than \(Self.generateLimit) orders, a long run that keeps a processor busy; add --force to run it anyway")
+            throw ValidationError(CommandMessage.generateNeedsForce(orders: generate, limit: Self.generateLimit).text(in: language))
         }
-        if orders != nil && (mix != nil || demand != nil) { throw ValidationError("--mix and --demand apply to --generate only") }
-        if mix != nil && demand != nil { throw ValidationError("give --mix or --demand, not both") }
+        if orders != nil && (mix != nil || demand != nil) { throw ValidationError(CommandMessage.mixNeedsGenerate.text(in: language)) }
+        if mix != nil && demand != nil { throw ValidationError(CommandMessage.mixOrDemand.text(in: language)) }
     }
 
     func run() async throws {
@@ -98,14 +130,15 @@ struct SimulateCommand: AsyncParsableCommand {
             throw usageFailure(error)
         }
         var simulator = Simulator(menu: menu, restock: policy, chart: chart == nil ? nil : StockChart())
-        let report = try withProgress("simulating") { progress throws(OrderSourceError) in
-            if let orders {
-                var file = try FileOrders(path: orders, menu: menu)
-                file.progress = progress
-                return try simulator.runValidated(file, stock: stock)
-            }
+        let language = options.shop.language
+        let report = try withProgress(CommandMessage.simulating.text(in: language)) { progress throws(OrderSourceError) in
+            simulator.progress = progress
+            if let orders { return try simulator.runValidated(try FileOrders(path: orders, menu: menu), stock: stock) }
             var source = try GeneratedOrders(count: generate ?? 0, seed: seed, weights: try weights(menu))
-            source.progress = progress
+            if let generate, generate > Self.generateLimit {
+                // Everything is checked: the long run the user forced starts now.
+                Reporter(language: language, json: false).note(CommandMessage.forcedRun(orders: generate, limit: Self.generateLimit).text(in: language))
+            }
             return try simulator.run(&source, stock: stock)
         }
         let renderer = ReportRenderer(book: menu.book, language: options.shop.language)

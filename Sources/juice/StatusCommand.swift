@@ -8,18 +8,24 @@ import JuiceShop
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show which recipes and which state file are in use, their counts, and any problems.",
-        discussion: """
+        abstract: HelpLanguage.text("Show which recipes and which state file are in use, their counts, and any problems.",
+                                    ko: "어떤 레시피와 상태 파일을 쓰고 있는지, 그 개수와 문제를 보여 줘요."),
+        discussion: HelpLanguage.text("""
             Recipes: their directory (or the built-in set), files, fruits, juices, lint errors and warnings. State: \
             where it is, whether it exists yet, its journal entries, its integrity, and fruits with stock the recipes \
             no longer have. Never writes. Exit status: 0 no problems (warnings allowed), 1 problems (lint errors, an \
             unreadable or inconsistent state, fruits to retire), 2 usage error or unreadable recipes.
-            """
+            """, ko: """
+            레시피: 디렉터리 (또는 기본 내장 레시피), 파일, 과일, 쥬스, 검사 오류와 경고. 상태: 어디에 있는지, 벌써 \
+            있는지, 기록 개수, 무결성, 레시피에 없는데 재고가 남은 과일. 아무것도 쓰지 않아요. 종료 코드: 0 문제 없음 \
+            (경고는 괜찮아요), 1 문제 있음 (검사 오류, 읽을 수 없거나 맞지 않는 상태, 정리할 과일), 2 사용법 오류나 \
+            읽을 수 없는 레시피.
+            """)
     )
 
     @OptionGroup var options: ShopOptions
 
-    @Flag(help: "Print the status (or the error) as JSON.")
+    @Flag(help: ArgumentHelp("Print the status (or the error) as JSON.", ko: "상태(또는 오류)를 JSON으로 출력해요."))
     var json = false
 
     /// What was found about the state.

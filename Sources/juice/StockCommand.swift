@@ -7,12 +7,16 @@ import JuiceShop
 struct StockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stock",
-        abstract: "Show or change the stock.",
-        discussion: """
+        abstract: HelpLanguage.text("Show or change the stock.", ko: "재고를 보거나 바꿔요."),
+        discussion: HelpLanguage.text("""
             Every change is all or nothing and journaled (juice history); a change that changes nothing (adding 0, a \
             reset at the initial stock) is not. Exit status: 0 done, 1 refused by the stock (below 0, above capacity) \
             or the state, 2 usage error (unknown fruit, bad or negative amount, a fruit set twice).
-            """,
+            """, ko: """
+            모든 변경은 전부 되거나 전부 안 되고, 기록에 남아요 (juice history). 아무것도 바꾸지 않는 변경 (0개 추가, \
+            초기 재고 그대로인 reset)은 남지 않아요. 종료 코드: 0 완료, 1 재고 (0 아래, 용량 초과)나 상태 때문에 \
+            거절됨, 2 사용법 오류 (모르는 과일, 잘못되거나 음수인 수량, 두 번 정한 과일).
+            """),
         subcommands: [
             StockShowCommand.self, StockAddCommand.self, StockRemoveCommand.self, StockSetCommand.self, StockResetCommand.self,
             StockRetireCommand.self, StockEditCommand.self,
@@ -23,11 +27,12 @@ struct StockCommand: AsyncParsableCommand {
 
 /// `juice stock [show]`: each fruit's stock and capacity.
 struct StockShowCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show each fruit's stock and capacity.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: HelpLanguage.text("Show each fruit's stock and capacity.", ko: "과일마다 재고와 용량을 보여 줘요."))
 
     @OptionGroup var options: ShopOptions
 
-    @Flag(help: "Print an object whose 'stock' maps fruit id to count.")
+    @Flag(help: ArgumentHelp("Print an object whose 'stock' maps fruit id to count.", ko: "'stock'에 과일 id별 개수를 담은 객체를 출력해요."))
     var json = false
 
     func run() async throws {
@@ -75,9 +80,10 @@ func printReceipt(_ receipt: ShopReceipt, session: ShopSession, json: Bool) {
 /// The arguments of `juice stock add` and `juice stock remove`: a fruit and an amount.
 struct FruitAmountArguments: ParsableArguments {
     @OptionGroup var options: ShopOptions
-    @Argument(help: "The fruit: id, or Korean or English name.", completion: .custom(Completions.fruits)) var fruit: String
-    @Argument(help: "How many, 0 or more (default 1).") var amount: Int = 1
-    @Flag(help: "Print the result (or the error) as JSON.") var json = false
+    @Argument(help: ArgumentHelp("The fruit: id, or Korean or English name.", ko: "과일: id, 또는 한국어나 영어 이름."),
+              completion: .custom(Completions.fruits)) var fruit: String
+    @Argument(help: ArgumentHelp("How many, 0 or more (default 1).", ko: "개수, 0 이상 (기본값 1).")) var amount: Int = 1
+    @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 
     /// Applies the change `make` builds for the named fruit, journaled as `kind`.
     func change(kind: JournalKind, _ make: @escaping (FruitID, Int) -> StockChange) async throws {
@@ -89,7 +95,8 @@ struct FruitAmountArguments: ParsableArguments {
 
 /// `juice stock add FRUIT [N]`.
 struct StockAddCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add N (default 1) of a fruit, up to its capacity.")
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: HelpLanguage.text("Add N (default 1) of a fruit, up to its capacity.", ko: "과일을 N개 (기본값 1) 더해요. 용량까지만."))
     @OptionGroup var arguments: FruitAmountArguments
 
     func run() async throws { try await arguments.change(kind: .add) { .add($0, $1) } }
@@ -97,7 +104,8 @@ struct StockAddCommand: AsyncParsableCommand {
 
 /// `juice stock remove FRUIT [N]`.
 struct StockRemoveCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Take away N (default 1) of a fruit, never below 0.")
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: HelpLanguage.text("Take away N (default 1) of a fruit, never below 0.", ko: "과일을 N개 (기본값 1) 빼요. 0 아래로는 안 가요."))
     @OptionGroup var arguments: FruitAmountArguments
 
     func run() async throws { try await arguments.change(kind: .remove) { .remove($0, $1) } }
@@ -106,10 +114,13 @@ struct StockRemoveCommand: AsyncParsableCommand {
 /// `juice stock set FRUIT=N [FRUIT=N…]`, all applied or none.
 struct StockSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Set fruits to absolute counts, all or none (FRUIT=N …; each fruit once).")
+        commandName: "set",
+        abstract: HelpLanguage.text("Set fruits to absolute counts, all or none (FRUIT=N …; each fruit once).",
+                                    ko: "과일을 정한 개수로 맞춰요. 전부 되거나 전부 안 돼요 (과일=N …, 과일마다 한 번)."))
     @OptionGroup var options: ShopOptions
-    @Argument(help: "Assignments like banana=10.", completion: .custom(Completions.assignments)) var assignments: [String]
-    @Flag(help: "Print the result (or the error) as JSON.") var json = false
+    @Argument(help: ArgumentHelp("Assignments like banana=10.", ko: "banana=10 같은 지정."), completion: .custom(Completions.assignments))
+    var assignments: [String]
+    @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 
     /// The parsed assignments.
     func changes() throws -> [StockChange] {
@@ -137,9 +148,11 @@ struct StockSetCommand: AsyncParsableCommand {
 
 /// `juice stock reset`.
 struct StockResetCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "reset", abstract: "Put every fruit back to the store section's initial stock.")
+    static let configuration = CommandConfiguration(
+        commandName: "reset",
+        abstract: HelpLanguage.text("Put every fruit back to the store section's initial stock.", ko: "모든 과일을 store 섹션의 초기 재고로 되돌려요."))
     @OptionGroup var options: ShopOptions
-    @Flag(help: "Print the result (or the error) as JSON.") var json = false
+    @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 
     func run() async throws {
         try await runStockChange(options, json: json) { shop throws(ShopError) in try await shop.reset(command: commandLineText) }
@@ -150,10 +163,12 @@ struct StockResetCommand: AsyncParsableCommand {
 struct StockRetireCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "retire",
-        abstract: "Retire a fruit the recipes no longer have: its kept stock goes to 0 (journaled; juice undo brings it back) and it is no longer reported.")
+        abstract: HelpLanguage.text(
+            "Retire a fruit the recipes no longer have: its kept stock goes to 0 (journaled; juice undo brings it back) and it is no longer reported.",
+            ko: "레시피에 더는 없는 과일을 정리해요: 남은 재고가 0이 되고 (기록에 남고, juice undo로 되돌릴 수 있어요) 더는 알리지 않아요."))
     @OptionGroup var options: ShopOptions
-    @Argument(help: "The fruit's id, as 'juice stock' lists it.") var fruit: String
-    @Flag(help: "Print the result (or the error) as JSON.") var json = false
+    @Argument(help: ArgumentHelp("The fruit's id, as 'juice stock' lists it.", ko: "'juice stock'이 보여 주는 과일 id.")) var fruit: String
+    @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 
     func run() async throws {
         let session = try options.session(json: json)
@@ -169,7 +184,8 @@ struct StockRetireCommand: AsyncParsableCommand {
 struct StockEditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Edit the stock on a terminal: ↑/↓ choose, -/+ change, Enter applies all, Esc cancels."
+        abstract: HelpLanguage.text("Edit the stock on a terminal: ↑/↓ choose, -/+ change, Enter applies all, Esc cancels.",
+                                    ko: "터미널에서 재고를 고쳐요: ↑/↓ 고르기, -/+ 바꾸기, Enter 모두 적용, Esc 취소.")
     )
     @OptionGroup var options: ShopOptions
 

@@ -11,7 +11,7 @@ func runJuice() async -> Never {
         Foundation.exit(reporter.failure(kind: "negative-amount", message: message.text(in: reporter.language), status: ExitStatus.usage).rawValue)
     }
     do {
-        var command = try Juice.parseAsRoot(arguments)
+        var command = try Juice.parseAsRoot(LeadingLanguageOption.moved(arguments))
         if var command = command as? any AsyncParsableCommand {
             try await command.run()
         } else {
@@ -21,24 +21,70 @@ func runJuice() async -> Never {
     } catch let exit as ExitCode {
         Foundation.exit(exit.rawValue)
     } catch {
+        let korean = reporter.language == .korean
+        if Juice.exitCode(for: error) == .success, korean, HelpRequest.isHelp(arguments) {
+            // ArgumentParser counts a Hangul syllable as one column: render unwrapped, wrap by display width.
+            Terminal.write(KoreanHelp.screen(Juice.fullMessage(for: error, columns: 10_000), width: KoreanHelp.terminalWidth) + "\n")
+            Foundation.exit(0)
+        }
         guard Juice.exitCode(for: error) == .validationFailure else { Juice.exit(withError: error) }
         let message = CommandMessage.parser(Juice.message(for: error))
         // The parser's usage lines and help hint follow its one-line message.
         let rest = Juice.fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
         let code = reporter.usage(message)
-        if !rest.isEmpty { Terminal.writeError(rest.joined(separator: "\n")) }
+        if !rest.isEmpty {
+            let lines = rest.joined(separator: "\n")
+            Terminal.writeError(korean ? KoreanHelp.translated(lines) : lines)
+        }
         Foundation.exit(code.rawValue)
     }
 }
 
 /// The language of messages before the command line is parsed: `--lang ko|en` where given, else the environment.
 enum UsageLanguage {
-    static func of(_ arguments: [String]) -> Language {
+    /// The language of this run's usage messages (the parser's, and `validate()`'s).
+    static let current = of(Array(CommandLine.arguments.dropFirst()))
+
+    static func of(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Language {
         for (index, argument) in arguments.enumerated() {
             if argument == "--lang", index + 1 < arguments.count, let language = Language(rawValue: arguments[index + 1]) { return language }
             if argument.hasPrefix("--lang="), let language = Language(rawValue: String(argument.dropFirst(7))) { return language }
         }
-        return Language.from(environment: ProcessInfo.processInfo.environment)
+        return Language.from(environment: environment)
+    }
+}
+
+/// `juice --lang ko stock …`: a `--lang` given before the command is the command's own, moved after it; for help, and
+/// for a command without one (lint, schema, diff, completions), it only sets the language of help and usage messages
+/// (read from the command line as typed) and is left out of parsing.
+enum LeadingLanguageOption {
+    static func moved(_ arguments: [String]) -> [String] {
+        let taken: Int
+        if arguments.first == "--lang", arguments.count >= 2 {
+            taken = 2
+        } else if arguments.first?.hasPrefix("--lang=") == true {
+            taken = 1
+        } else {
+            return arguments
+        }
+        let rest = Array(arguments.dropFirst(taken))
+        guard !HelpRequest.isHelp(rest) else { return rest }
+        var moved = rest
+        moved.insert(contentsOf: arguments.prefix(taken), at: rest.firstIndex(of: "--") ?? rest.count)
+        // Does the command take --lang? Parsing tells (without running anything).
+        do {
+            _ = try Juice.parseAsRoot(moved)
+        } catch {
+            if Juice.message(for: error).hasPrefix("Unknown option '--lang") { return rest }
+        }
+        return moved
+    }
+}
+
+/// Whether a command line asks for help: `-h`, `--help` or `--help-hidden` anywhere, or `juice help …`.
+enum HelpRequest {
+    static func isHelp(_ arguments: [String]) -> Bool {
+        arguments.first == "help" || arguments.contains { ["-h", "--help", "--help-hidden"].contains($0) }
     }
 }
 

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Testing
 
@@ -68,3 +69,4 @@ struct PostgresCommandTests {
         #expect(malformed.status == 2 && malformed.stderr.contains("no user"))
     }
 }
+#endif

@@ -162,23 +162,9 @@ struct SimulateCommandTests {
         #expect(outcome.status == 2)
         #expect(outcome.stdout.isEmpty)
         #expect(outcome.stderr.contains("--generate 100000001 is more than 100000000 orders, a long run that keeps a processor busy; add --force to run it anyway"))
-    }
-
-    @Test("a run over two seconds shows progress on a terminal, and never in captured output")
-    func progress() throws {
-        let shop = try ShopSandbox()
-        defer { shop.remove() }
-        // 6 M generated orders take over two seconds in a debug build (and reach the 1 M-order progress steps).
-        let arguments = ["simulate", "--generate", "6000000", "--format", "csv"]
-        let captured = try shop.run(arguments)
-        #expect(captured.status == 0)
-        #expect(captured.stderr.isEmpty, "standard error is a pipe here: no progress")
-        // script(1) gives the command a terminal; its output (both streams) comes back through the pipe.
-        let command = ([JuiceBinary.executable.path] + arguments).joined(separator: " ")
-        let terminal = try JuiceBinary.run(["-qec", command, "/dev/null"], in: shop.directory, executable: URL(fileURLWithPath: "/usr/bin/script"))
-        #expect(terminal.status == 0)
-        #expect(terminal.stdout.contains("\rsimulating… "), "progress is drawn on a terminal")
-        #expect(terminal.stdout.contains("%\r\u{1B}[K"), "and cleared at the end")
+        let korean = try shop.run(["simulate", "--generate", "100000001"], lang: "ko_KR.UTF-8")
+        #expect(korean.status == 2)
+        #expect(korean.stderr.hasPrefix("juice: 오류: --generate 100000001은(는) 100000000개보다 많아서 프로세서 하나를 오래 써요. 그래도 돌리려면 --force를 붙이세요\n"), "\(korean.stderr)")
     }
 
     @Test("usage errors exit 2")

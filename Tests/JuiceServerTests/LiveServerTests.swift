@@ -5,12 +5,27 @@ import JuiceCore
 import Testing
 @testable import JuiceServer
 
-/// Waits (up to `seconds`) until `condition` holds.
-func waitUntil(seconds: Double = 5, _ condition: () async throws -> Bool) async throws {
+/// Waits (up to `seconds`, a ceiling for a loaded CI machine, not a measure) until `condition` holds.
+func waitUntil(seconds: Double = 30, _ condition: () async throws -> Bool) async throws {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while try await !condition() {
         guard ContinuousClock.now < deadline else { Issue.record("timed out waiting"); return }
         try await Task.sleep(for: .milliseconds(20))
+    }
+}
+
+/// The whole body of one `GET /api/events` stream. As a browser's `EventSource` does, a connection that fails before
+/// the stream opens (a pooled connection the server had just closed: "I/O on closed channel") is tried again.
+func eventStream(_ client: some TestClientProtocol) async throws -> String {
+    var attempts = 0
+    while true {
+        do {
+            return try await client.execute(uri: "/api/events", method: .get) { $0.body.text }
+        } catch {
+            attempts += 1
+            if attempts == 5 { throw error }
+            try await Task.sleep(for: .milliseconds(100))
+        }
     }
 }
 
@@ -33,7 +48,7 @@ func events(in body: String) -> [(name: String, data: String)] {
         let shop = try TestShop()
         let hub = shop.server.hub
         try await shop.application().test(.ahc(.http)) { client in
-            let first = Task { try await client.execute(uri: "/api/events", method: .get) { $0.body.text } }
+            let first = Task { try await eventStream(client) }
             try await waitUntil { await hub.subscriberCount == 1 }
             // A change made behind the server's back, as `juice order` in a terminal does on the same state.
             _ = try await shop.store.perform(.make(try #require(await shop.menu.current.book.juice("banana-juice")), count: 1),
@@ -57,7 +72,7 @@ func events(in body: String) -> [(name: String, data: String)] {
 
             // A client that reconnects starts from the current stock.
             _ = try await shop.store.perform(.change([.remove("banana", 3)], kind: .remove), book: await shop.menu.current.book, command: "test")
-            let second = Task { try await client.execute(uri: "/api/events", method: .get) { $0.body.text } }
+            let second = Task { try await eventStream(client) }
             try await waitUntil { await hub.subscriberCount == 1 }
             await hub.disconnectAll()
             let again = events(in: try await second.value)

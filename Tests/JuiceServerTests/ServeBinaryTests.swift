@@ -1,4 +1,5 @@
 import Foundation
+import JuiceRecipes
 import Testing
 
 /// Runs the built `juice serve` as its own process on a free port.
@@ -163,5 +164,80 @@ func curl(_ arguments: [String], timeout: Double = 10) throws -> (output: String
         #expect(stock.contains("\"pineapple\":60"))
         let history = try curl(["\(base)/api/history?limit=1000", "-H", "Authorization: Bearer t"]).output
         #expect(history.components(separatedBy: "\"kind\":\"order\"").count - 1 == 30 + 20)
+    }
+
+    /// The built-in recipe set written into `directory/recipes`, and that directory.
+    static func writeRecipes(into directory: URL) throws -> URL {
+        let recipes = directory.appendingPathComponent("recipes")
+        try FileManager.default.createDirectory(at: recipes, withIntermediateDirectories: true)
+        for file in DefaultRecipes.files {
+            try Data(file.bytes).write(to: directory.appendingPathComponent(file.name))
+        }
+        return recipes
+    }
+
+    @Test func sighupReloadsTheMenuWhenNothingWatchesTheDirectory() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recipes = try Self.writeRecipes(into: directory)
+        // --watch off: only SIGHUP (or POST /api/reload) can explain a change in the menu.
+        let server = try ServeProcess(directory: directory, extraArguments: ["--recipes", recipes.path, "--watch", "off"],
+                                      environment: ["JUICE_STAFF_TOKEN": "t"])
+        defer { _ = server.terminate() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let before = try curl(["\(base)/api/menu"]).output
+        #expect(before.contains("\"banana-juice\""))
+        #expect(!before.contains("\"orange-juice\""))
+
+        try """
+            version: 1
+            fruits:
+              orange:
+                name: {ko: 오렌지, en: Orange}
+                emoji: 🍊
+            juices:
+              orange-juice:
+                name: {ko: 오렌지쥬스, en: Orange Juice}
+                recipe: {orange: 3}
+            """.write(to: recipes.appendingPathComponent("orange.yaml"), atomically: true, encoding: .utf8)
+        let unreloaded = try curl(["\(base)/api/reload", "-H", "Authorization: Bearer t"]).output
+        #expect(!unreloaded.contains("lastAttempt"), "nothing has reloaded: \(unreloaded)")
+
+        // SIGHUP is trapped once the server's background work runs; until then it is ignored. Ask again until the
+        // reload is seen (a guard of 20 s, not a measurement).
+        var menu = ""
+        var status = ""
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            kill(server.process.processIdentifier, SIGHUP)
+            status = try curl(["\(base)/api/reload", "-H", "Authorization: Bearer t"]).output
+            if status.contains("\"result\":\"applied\"") {
+                menu = try curl(["\(base)/api/menu"]).output
+                break
+            }
+            usleep(100_000)
+        }
+        #expect(server.process.isRunning, "SIGHUP never stops the server")
+        #expect(menu.contains("\"orange-juice\""), "the new juice is on the menu after SIGHUP: \(status)")
+        #expect(menu.contains("\"banana-juice\""))
+    }
+
+    /// The message of an order for an unknown juice sent without Accept-Language to `juice serve` started with
+    /// `environment` and `arguments`.
+    static func unknownJuiceMessage(environment: [String: String], arguments: [String] = []) throws -> String {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServeProcess(directory: directory, extraArguments: arguments, environment: environment)
+        defer { _ = server.terminate() }
+        return try curl(["-X", "POST", "http://127.0.0.1:\(server.port)/api/orders", "-d", #"{"juice": "nothing-juice"}"#]).output
+    }
+
+    @Test func serveSpeaksTheLanguageEveryCommandDoesLangElseTheEnvironmentElseKorean() throws {
+        let none = ["LANG": "", "LC_ALL": "", "LC_MESSAGES": ""]
+        #expect(try Self.unknownJuiceMessage(environment: none).contains("메뉴에 없는 쥬스예요"))
+        #expect(try Self.unknownJuiceMessage(environment: ["LANG": "ko_KR.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""]).contains("메뉴에 없는 쥬스예요"))
+        let english = try Self.unknownJuiceMessage(environment: ["LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""])
+        #expect(english.contains("unknown juice 'nothing-juice'"), "\(english)")
+        #expect(try Self.unknownJuiceMessage(environment: ["LANG": "en_US.UTF-8", "LC_ALL": ""], arguments: ["--lang", "ko"]).contains("메뉴에 없는 쥬스예요"))
     }
 }

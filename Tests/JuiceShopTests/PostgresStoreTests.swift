@@ -1,48 +1,8 @@
+#if PostgreSQL
 import Foundation
 import JuiceCore
 import JuiceShop
 import Testing
-
-@Suite("PostgreSQL URLs")
-struct PostgresLocationTests {
-    @Test("a full URL is read part by part; the description hides the password")
-    func fullURL() throws {
-        let location = try PostgresLocation(url: "postgres://shop:s3cret@db.example:6543/juicebar?sslmode=require")
-        #expect(location.host == "db.example")
-        #expect(location.port == 6543)
-        #expect(location.user == "shop")
-        #expect(location.password == "s3cret")
-        #expect(location.database == "juicebar")
-        #expect(location.tls == .require)
-        #expect(location.description == "postgres://shop@db.example:6543/juicebar")
-    }
-
-    @Test("the port defaults to 5432, the database to the user, TLS to prefer; postgresql:// works too")
-    func defaults() throws {
-        let location = try PostgresLocation(url: "postgresql://kiosk@10.0.0.5")
-        #expect(location.port == 5432)
-        #expect(location.database == "kiosk")
-        #expect(location.tls == .prefer)
-        #expect(location.password == nil)
-    }
-
-    @Test("a URL missing its user or host, or with an unknown parameter, is refused with what is wrong",
-          arguments: [
-              ("postgres://db.example/shop", "no user"),
-              ("postgres:///shop", "no host"),
-              ("postgres://u@h/a/b", "the path must be just the database name"),
-              ("postgres://u@h/shop?sslmode=maybe", "sslmode must be disable, prefer or require"),
-              ("postgres://u@h/shop?timeout=3", "unknown parameter 'timeout'"),
-          ])
-    func refused(url: String, reason: String) {
-        #expect {
-            try PostgresLocation(url: url)
-        } throws: { error in
-            guard case .invalidLocation(let text, let why) = error as? StateError else { return false }
-            return text == url && why.contains(reason)
-        }
-    }
-}
 
 @Suite("PostgreSQL store", .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipReason))
 struct PostgresStoreTests {
@@ -303,3 +263,4 @@ struct PostgresFaultTests {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import JuiceShop
 import PostgresNIO
@@ -58,3 +59,4 @@ enum PostgresTestServer {
         return "postgres://\(user ?? server.user)@\(server.host):\(server.port)/\(name)?sslmode=disable"
     }
 }
+#endif

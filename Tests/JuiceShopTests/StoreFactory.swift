@@ -24,8 +24,13 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
+    #if PostgreSQL
     static let all: [StoreFactory] = [sqlite, memory] + (PostgresTestServer.isAvailable ? [postgres] : [])
+    #else
+    static let all: [StoreFactory] = [sqlite, memory]
+    #endif
 
+    #if PostgreSQL
     static let postgres = StoreFactory(name: "PostgreSQL") {
         let url = try await PostgresTestServer.freshDatabase()
         let store = try PostgresStore(url: url)
@@ -36,6 +41,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
             },
             remove: { Task { await store.close() } })
     }
+    #endif
 
     static let memory = StoreFactory(name: "memory") {
         let store = MemoryStore()

@@ -99,6 +99,7 @@ struct SimulationTests {
         /// Hides GeneratedOrders' own loop, so that the simulator takes the batch path.
         struct Batched: OrderSource {
             var inner: GeneratedOrders
+            var progress: OrderProgress?
             mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
                 try inner.nextBatch(into: &batch)
             }

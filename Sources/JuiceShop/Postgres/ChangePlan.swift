@@ -1,3 +1,4 @@
+#if PostgreSQL
 import JuiceCore
 
 /// The rows one change updates, in the fixed order every process uses (by fruit id, so two changes never wait on
@@ -37,3 +38,4 @@ struct BookStock: Hashable, Sendable {
         capacities = ids.map { book.store.capacity(of: $0) }
     }
 }
+#endif

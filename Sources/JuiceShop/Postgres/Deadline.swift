@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Synchronization
 
 /// The operation did not finish within its time.
@@ -32,3 +33,4 @@ private final class DeadlineRace<T: Sendable>: Sendable {
     /// The work, for the timer to cancel.
     let work = Mutex<Task<Void, Never>?>(nil)
 }
+#endif

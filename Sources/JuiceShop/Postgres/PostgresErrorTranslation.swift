@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 
 /// What a PostgreSQL failure means for the store: try again, or a `StateError` to report.
@@ -62,3 +63,4 @@ extension PostgresLocation {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 
 extension PostgresLocation {
@@ -41,3 +42,4 @@ extension PostgresLocation {
         }
     }
 }
+#endif

@@ -31,8 +31,9 @@ public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses a `postgres://` or `postgresql://` URL; the error names the part that is wrong.
-    public init(url text: String) throws(StateError) {
-        guard Self.isPostgresURL(text), let components = URLComponents(string: text) else {
+    public init(url given: String) throws(StateError) {
+        let text = Self.withoutPassword(given)
+        guard Self.isPostgresURL(given), let components = URLComponents(string: given) else {
             throw .invalidLocation(text, reason: "expected postgres://user[:password]@host[:port]/database")
         }
         guard let host = components.host, !host.isEmpty else {
@@ -61,6 +62,14 @@ public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
         self.password = components.password
         self.database = path.isEmpty ? user : path
         self.tls = tls
+    }
+
+    /// `text` with any password between `user:` and `@` left out, for messages about a URL that may not parse.
+    public static func withoutPassword(_ text: String) -> String {
+        guard let scheme = text.range(of: "://") else { return text }
+        let authority = text[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return text }
+        return String(text[..<colon]) + String(text[at...])
     }
 
     /// The URL without its password, for messages.

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Logging
 import PostgresNIO
 
@@ -204,3 +205,4 @@ enum PostgresMigrations {
         }
     }
 }
+#endif

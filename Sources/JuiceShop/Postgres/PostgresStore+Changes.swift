@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 
 extension PostgresStore {
@@ -49,3 +50,4 @@ extension PostgresStore {
         try? await connection.close()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import JuiceCore
 import PostgresNIO
 import Synchronization
@@ -320,3 +321,4 @@ public final class PostgresStore: ShopStore {
         throw .state(.conflict(location: location, attempts: Self.maximumAttempts))
     }
 }
+#endif

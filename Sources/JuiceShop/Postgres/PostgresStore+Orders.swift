@@ -1,3 +1,4 @@
+#if PostgreSQL
 import JuiceCore
 import PostgresNIO
 
@@ -91,3 +92,4 @@ extension PostgresStore {
         return outcomes
     }
 }
+#endif

@@ -71,6 +71,51 @@ struct PostgresStoreTests {
         for store in stores { await store.close() }
     }
 
+    @Test("group commit: concurrent orders in shared transactions, each all or nothing, each receipt its own stock")
+    func groupCommit() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        let store = try await PostgresStore.open(url: url)
+        _ = try await store.perform(.change([.set("banana", 100), .set("kiwi", 4)], kind: .set), book: book, command: "fill")
+        let (banana, kiwi, book) = (try juice("banana-juice"), try juice("kiwi-juice"), book)
+        let outcomes = await withTaskGroup(of: Result<ShopReceipt, ShopError>.self) { group in
+            for index in 0..<75 {
+                group.addTask {
+                    // Every third order is kiwi juice: one of them can be made; the 50 banana juices all can.
+                    do throws(ShopError) {
+                        return .success(try await store.perform(.make(index % 3 == 0 ? kiwi : banana, count: 1), book: book, command: "o\(index)"))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let served = outcomes.compactMap { try? $0.get() }.sorted { ($0.entry?.id ?? 0) < ($1.entry?.id ?? 0) }
+        #expect(served.count == 51)
+        for case .failure(let error) in outcomes {
+            guard case .orderRefused(.insufficientStock("kiwi-juice", 1, let shortages)) = error else {
+                Issue.record("unexpected failure: \(error)")
+                continue
+            }
+            #expect(shortages.map(\.fruit) == ["kiwi"])
+        }
+        // In entry order, each receipt shows the stock right after its own order.
+        var bananas = 100
+        var kiwis = 4
+        for receipt in served {
+            if receipt.entry?.juice == "banana-juice" { bananas -= 2 } else { kiwis -= 3 }
+            #expect(receipt.snapshot.inventory["banana"] == bananas && receipt.snapshot.inventory["kiwi"] == kiwis,
+                    "entry \(receipt.entry?.id ?? 0): \(receipt.snapshot.inventory.counts)")
+        }
+        let journal = try await store.history(limit: nil).filter { $0.kind == .order }
+        #expect(journal.map(\.id).sorted() == served.compactMap(\.entry?.id))
+        #expect(try await store.snapshot(book: book).inventory["banana"] == 0)
+        #expect(try await store.snapshot(book: book).inventory["kiwi"] == 1)
+        #expect(try await store.changeToken() == 52)
+        #expect(try await store.checkIntegrity().isHealthy)
+        await store.close()
+    }
+
     @Test("connections cut in the middle of a burst: nothing half-applied, every served order journaled once")
     func connectionsDroppedMidBurst() async throws {
         let url = try await PostgresTestServer.freshDatabase()

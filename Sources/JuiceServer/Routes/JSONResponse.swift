@@ -18,6 +18,16 @@ enum JSONResponse {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
+    /// A receipt as a JSON response with `status` (written directly: the same bytes, a fraction of the work).
+    static func make(_ receipt: ReceiptBody, status: HTTPResponse.Status = .ok) -> Response {
+        var writer = JSONWriter()
+        writer.write(receipt)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+    }
+
     /// `value` as JSON text (for event streams).
     static func text(_ value: some Encodable) -> String {
         String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)

@@ -13,11 +13,6 @@ struct ChangePlan: Sendable {
     /// The most count each fruit may have.
     private(set) var high: [Int] = []
 
-    /// Each fruit's delta.
-    var deltasByFruit: [FruitID: Int] {
-        Dictionary(uniqueKeysWithValues: zip(fruits.map { FruitID($0) }, deltas))
-    }
-
     /// Adds a fruit (after every fruit already added).
     mutating func add(_ fruit: FruitID, delta: Int, from low: Int, to high: Int) {
         fruits.append(fruit.rawValue)

@@ -98,6 +98,89 @@ enum PostgresMigrations {
             $$
             """,
         ],
+        // 2: orders in batches (group commit): one transaction, one flush and one NOTIFY for many orders.
+        [
+            // Orders `p_juices[i]` × `p_counts[i]`, each all or nothing on its own, in the order given. Each order's
+            // needs are the items whose `p_item_order` is i (items grouped by order, in order): `p_item_need` of the
+            // fruit `p_fruits[p_item_fruit]`. First the same guard as juice_apply (JM003); then the batch's fruit rows
+            // are locked in the caller's (sorted) order, as juice_apply locks them, and read; each order is decided
+            // against the counts the orders before it left: served (journaled) when every fruit suffices, else
+            // refused (nothing written for it). One update per fruit, one journal row per served order, their
+            // deltas, the change counter and one NOTIFY. Returns one row per order (its entry, or none when refused)
+            // and then the whole stock (r_order null).
+            """
+            CREATE FUNCTION juice_apply_orders(
+                p_commands text[], p_juices text[], p_counts bigint[],
+                p_fruits text[], p_item_order int[], p_item_fruit int[], p_item_need bigint[]
+            ) RETURNS TABLE (r_order int, r_entry bigint, r_time text, r_fruit text, r_count bigint)
+            LANGUAGE plpgsql AS $$
+            DECLARE
+                v_broken text;
+                v_counts bigint[] := '{}';
+                v_taken bigint[] := '{}';
+                v_count bigint;
+                v_items int := coalesce(array_length(p_item_order, 1), 0);
+                v_first int := 1;
+                v_last int;
+                v_enough boolean;
+                v_id bigint;
+                v_time timestamptz;
+                v_served int := 0;
+                v_entry bigint[] := '{}';
+                v_fruit text[] := '{}';
+                v_delta bigint[] := '{}';
+            BEGIN
+                SELECT string_agg(stock.fruit, ',' ORDER BY stock.fruit) INTO v_broken FROM stock
+                    WHERE stock.count <> stock.initial + stock.journaled;
+                IF v_broken IS NOT NULL THEN
+                    RAISE EXCEPTION '%', v_broken USING ERRCODE = 'JM003';
+                END IF;
+                FOR f IN 1 .. coalesce(array_length(p_fruits, 1), 0) LOOP
+                    SELECT stock.count INTO v_count FROM stock WHERE stock.fruit = p_fruits[f] FOR UPDATE;
+                    v_counts[f] := v_count;
+                    v_taken[f] := 0;
+                END LOOP;
+                FOR i IN 1 .. coalesce(array_length(p_counts, 1), 0) LOOP
+                    v_last := v_first;
+                    v_enough := true;
+                    WHILE v_last <= v_items AND p_item_order[v_last] = i LOOP
+                        IF v_counts[p_item_fruit[v_last]] IS NULL OR v_counts[p_item_fruit[v_last]] < p_item_need[v_last] THEN
+                            v_enough := false;
+                        END IF;
+                        v_last := v_last + 1;
+                    END LOOP;
+                    r_order := i;
+                    r_entry := NULL;
+                    r_time := NULL;
+                    IF v_enough THEN
+                        INSERT INTO journal (kind, command, juice, count) VALUES ('order', p_commands[i], p_juices[i], p_counts[i])
+                            RETURNING journal.id, journal.time INTO v_id, v_time;
+                        FOR k IN v_first .. v_last - 1 LOOP
+                            v_counts[p_item_fruit[k]] := v_counts[p_item_fruit[k]] - p_item_need[k];
+                            v_taken[p_item_fruit[k]] := v_taken[p_item_fruit[k]] + p_item_need[k];
+                            v_entry := v_entry || v_id;
+                            v_fruit := v_fruit || p_fruits[p_item_fruit[k]];
+                            v_delta := v_delta || -p_item_need[k];
+                        END LOOP;
+                        v_served := v_served + 1;
+                        r_entry := v_id;
+                        r_time := to_char(v_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
+                    END IF;
+                    RETURN NEXT;
+                    v_first := v_last;
+                END LOOP;
+                IF v_served > 0 THEN
+                    INSERT INTO journal_delta (entry, fruit, delta) SELECT * FROM unnest(v_entry, v_fruit, v_delta);
+                    UPDATE stock SET count = stock.count - u.t, journaled = stock.journaled - u.t
+                        FROM unnest(p_fruits, v_taken) AS u (f, t) WHERE stock.fruit = u.f AND u.t <> 0;
+                    UPDATE change_count SET changes = changes + v_served WHERE slot = pg_backend_pid() % 16;
+                    PERFORM pg_notify('juice_changes', v_id::text);
+                END IF;
+                RETURN QUERY SELECT NULL::int, NULL::bigint, NULL::text, s.fruit, s.count FROM stock s;
+            END
+            $$
+            """,
+        ],
     ]
 
     /// Brings the database on `connection` up to the newest schema; a database from a newer JuiceMaker is an error.

@@ -5,11 +5,12 @@ import Synchronization
 
 /// The shop's state in a PostgreSQL database, shared by any number of processes and machines.
 ///
-/// Every change is one statement (`juice_apply`, created by the migrations): conditional updates of each fruit in one
-/// fixed order, the journal entry, the change counter and a `NOTIFY`, all in one transaction, reported only once its
-/// `COMMIT` has answered. An order's updates are
-/// relative (`count = count - n WHERE count >= n`), so concurrent orders never oversell and never need a retry;
-/// other changes compare and set against the stock they were computed from and are recomputed when it moved.
+/// Every change is one statement (created by the migrations), hence one transaction and one round trip. Orders that
+/// arrive while a batch is being written go together in the next one (`juice_apply_orders`, group commit): it locks
+/// the batch's fruit rows in one fixed order, decides each order in turn against what the ones before it left (each
+/// all or nothing), and writes the journal entries, one update per fruit, the change counter and one `NOTIFY`, so
+/// concurrent orders never oversell, never need a retry, and share one flush to disk; each is reported only once its `COMMIT` has answered. Other changes
+/// (`juice_apply`) compare and set against the stock they were computed from and are recomputed when it moved.
 /// Serialization failures and deadlocks are retried a bounded number of times.
 public final class PostgresStore: ShopStore {
     /// The URL without its password.
@@ -26,6 +27,11 @@ public final class PostgresStore: ShopStore {
     private let preparation = Mutex<Task<Void, any Error>?>(nil)
     /// The books whose fruits, initial stock and capacities this process has written into `stock`.
     private let syncedBooks = Mutex<Set<BookStock>>([])
+    /// Orders waiting for the next batch (group commit: one transaction for the orders that arrived meanwhile).
+    private let orders: GroupCommit<BatchedOrder, Result<BatchedOrderOutcome, ShopError>>
+
+    /// The most orders written in one transaction.
+    static let batchLimit = 64
 
     /// How many times a change is attempted when it conflicts with others (deadlock, serialization, stock moved).
     static let maximumAttempts = 8
@@ -38,6 +44,8 @@ public final class PostgresStore: ShopStore {
         logger.logLevel = .critical
         self.logger = logger
         client = PostgresClient(configuration: target.clientConfiguration(), backgroundLogger: logger)
+        orders = GroupCommit(
+            limit: Self.batchLimit, unanswered: .failure(.state(.failed(path: target.description, message: "the batch gave no answer"))))
         runner = Task { [client] in await client.run() }
     }
 
@@ -172,23 +180,26 @@ public final class PostgresStore: ShopStore {
         }
     }
 
-    /// An order: each ingredient taken only where enough is left, in one statement; a refusal is explained from a
-    /// consistent read of the stock (and tried again in the rare case that stock came back meanwhile).
+    /// An order: each ingredient taken only where enough is left, in one transaction with the orders that arrived
+    /// meanwhile (each still all or nothing); a refusal is explained from a consistent read of the stock (and tried
+    /// again in the rare case that stock came back meanwhile).
     private func make(_ juice: Juice, count: Int, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
         guard count >= 1 else { throw .orderRefused(.invalidCount(count)) }
-        var plan = ChangePlan()
+        var needs: [BatchedOrder.Need] = []
         for ingredient in juice.totals.sorted(by: { $0.fruit < $1.fruit }) where ingredient.amount > 0 {
             let (needed, overflow) = ingredient.amount.multipliedReportingOverflow(by: count)
             guard !overflow else { throw .orderRefused(.countTooLarge(count)) }
-            plan.add(ingredient.fruit, delta: -needed, from: needed, to: .max)
+            needs.append(BatchedOrder.Need(fruit: ingredient.fruit, amount: needed))
         }
         try await syncStock(book)
-        let change = LedgerChange(kind: .order, juice: juice.id, count: count, deltas: plan.deltasByFruit, undone: nil, joined: [:],
-                                  snapshot: ShopSnapshot(stored: [:], book: book))
+        let order = BatchedOrder(juice: juice.id, count: count, needs: needs, command: command, book: book)
         for _ in 1...Self.maximumAttempts {
-            if let receipt = try await apply(plan, change, command: command, book: book) { return receipt }
-            var ledger = try await ledgerToChange()
-            _ = try ledger.apply(.make(juice, count: count), book: book)
+            switch try await orders.submit(order, writingWith: { [self] batch in await writeOrders(batch) }).get() {
+            case .served(let receipt): return receipt
+            case .refused:
+                var ledger = try await ledgerToChange()
+                _ = try ledger.apply(.make(juice, count: count), book: book)
+            }
         }
         throw .state(.conflict(location: location, attempts: Self.maximumAttempts))
     }
@@ -296,7 +307,7 @@ public final class PostgresStore: ShopStore {
     // MARK: Running
 
     /// Runs `body` against the database (see `runUnlessRefused`), for statements that cannot be refused.
-    private func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(ShopError) -> T {
+    func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(ShopError) -> T {
         guard let value = try await runUnlessRefused(body) else {
             throw .state(.failed(path: location, message: "a statement with no condition was refused"))
         }

@@ -23,14 +23,15 @@ public actor SQLiteStore: ShopStore {
 
     private var reader: DatabaseQueue?
     private var writer: Task<Result<DatabaseQueue, StateError>, Never>?
-    private var pending: [(request: WriteRequest, reply: CheckedContinuation<Result<ShopReceipt, ShopError>, Never>)] = []
-    private var isWriting = false
+    /// Changes waiting for the writer, written up to `batchLimit` per transaction.
+    private nonisolated let commits: GroupCommit<WriteRequest, Result<ShopReceipt, ShopError>>
     /// How many write transactions this store has run (group commit makes it fewer than the changes).
     private(set) var transactions = 0
 
     /// A store keeping its state in the SQLite file at `path`; nothing is opened until it is used.
     public init(path: String) {
         self.path = path
+        commits = GroupCommit(limit: Self.batchLimit, unanswered: .failure(.state(.failed(path: path, message: "the writer gave no answer"))))
     }
 
     // MARK: Reading
@@ -91,12 +92,12 @@ public actor SQLiteStore: ShopStore {
     // MARK: Changing
 
     /// Applies `operation` with its journal entry, all or nothing, durably, possibly in one transaction with others.
-    public func perform(_ operation: StockOperation, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
+    public nonisolated func perform(_ operation: StockOperation, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
         try await submit(WriteRequest(kind: .operation(operation), book: book, command: command))
     }
 
     /// Reverts the newest change not yet undone, if the stock allows it; the undo is journaled too.
-    public func undo(book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
+    public nonisolated func undo(book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
         try await submit(WriteRequest(kind: .undo, book: book, command: command))
     }
 
@@ -110,33 +111,15 @@ public actor SQLiteStore: ShopStore {
         try await openWriter().read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? 0 }
     }
 
-    /// Queues `request` for the writer (starting it when idle) and waits for its own result.
-    private func submit(_ request: WriteRequest) async throws(ShopError) -> ShopReceipt {
-        let result = await withCheckedContinuation { reply in
-            pending.append((request, reply))
-            if !isWriting {
-                isWriting = true
-                Task { await writePending() }
-            }
-        }
-        return try result.get()
-    }
-
-    /// Writes queued changes, up to `batchLimit` per transaction, until none are left.
-    private func writePending() async {
-        while !pending.isEmpty {
-            let batch = pending.prefix(Self.batchLimit)
-            pending.removeFirst(batch.count)
-            transactions += 1
-            let results = await write(batch.map(\.request))
-            for (item, result) in zip(batch, results) { item.reply.resume(returning: result) }
-        }
-        isWriting = false
+    /// Queues `request` for the writer (group commit) and waits for its own result.
+    private nonisolated func submit(_ request: WriteRequest) async throws(ShopError) -> ShopReceipt {
+        try await commits.submit(request) { [self] batch in await write(batch) }.get()
     }
 
     /// Applies `requests` in one immediate transaction; one result per request (all failures when it rolls back).
     private func write(_ requests: [WriteRequest]) async -> [Result<ShopReceipt, ShopError>] {
         let path = path
+        transactions += 1
         do {
             let writer = try await openWriter()
             return try await writer.writeWithoutTransaction { db in

@@ -7,6 +7,8 @@
 #                                         superuser `juice`, database `juice`) and JUICE_TEST_POSTGRES_DIR
 #   scripts/postgres.sh stop [DIR]        stops it and removes its directory (DIR defaults to $JUICE_TEST_POSTGRES_DIR)
 #   scripts/postgres.sh restart [DIR]     stops it fast (clients are cut off) and starts it again on the same port
+#   scripts/postgres.sh down [DIR]        stops it fast, keeping its directory (the database is away until `up`)
+#   scripts/postgres.sh up [DIR]          starts a server stopped by `down` again on the same port
 #   scripts/postgres.sh psql [ARGS...]    psql as the superuser on that server
 #
 # Roles for the fault tests: `juice` (superuser, trust), `juice_secret` (password `right`, scram-sha-256; a wrong
@@ -31,8 +33,21 @@ free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
+# Runs "$@" with no open descriptor but 0, 1 and 2, so that a daemon started from here keeps none of its caller's
+# pipes or sockets open (Foundation's Process on Linux sees its child exit only when such a socket closes:
+# swift-corelibs-foundation#4795; a test running this script would otherwise wait for the server to stop).
+without_inherited_fds() {
+    (
+        for fd in /proc/$BASHPID/fd/*; do
+            fd=${fd##*/}
+            case $fd in 0 | 1 | 2 | 255) ;; *) eval "exec $fd>&-" 2>/dev/null || true ;; esac
+        done
+        "$@"
+    )
+}
+
 start_server() { # DIR PORT
-    as_owner "$bin/pg_ctl" -D "$1/data" -l "$1/log" -w -t 60 \
+    without_inherited_fds as_owner "$bin/pg_ctl" -D "$1/data" -l "$1/log" -w -t 60 \
         -o "-p $2 -k $1 -c listen_addresses=127.0.0.1 -c max_connections=300" start >/dev/null
 }
 
@@ -72,13 +87,23 @@ restart)
     as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
     start_server "$dir" "$(cat "$dir/port")"
     ;;
+down)
+    dir=${2:-${JUICE_TEST_POSTGRES_DIR:-}}
+    [ -n "$dir" ] && [ -d "$dir" ] || { echo "postgres.sh down: no server directory given" >&2; exit 1; }
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+    ;;
+up)
+    dir=${2:-${JUICE_TEST_POSTGRES_DIR:-}}
+    [ -n "$dir" ] && [ -d "$dir" ] || { echo "postgres.sh up: no server directory given" >&2; exit 1; }
+    start_server "$dir" "$(cat "$dir/port")"
+    ;;
 psql)
     dir=${JUICE_TEST_POSTGRES_DIR:?"postgres.sh psql: JUICE_TEST_POSTGRES_DIR is not set"}
     shift
     as_owner "$bin/psql" -X -h "$dir" -p "$(cat "$dir/port")" -U juice "$@"
     ;;
 *)
-    echo "usage: scripts/postgres.sh start | stop [DIR] | restart [DIR] | psql [ARGS...]" >&2
+    echo "usage: scripts/postgres.sh start | stop [DIR] | restart [DIR] | down [DIR] | up [DIR] | psql [ARGS...]" >&2
     exit 2
     ;;
 esac

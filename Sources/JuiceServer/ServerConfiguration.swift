@@ -38,7 +38,9 @@ public struct ServerConfiguration: Sendable {
     public var bodyLimit: Int
     /// The largest count one order may ask for.
     public var maxOrderCount: Int
-    /// How often the store's change token is read to push `stock` events.
+    /// How often a store that cannot push its changes (SQLite) is asked for them, and how often a store that can
+    /// (PostgreSQL's LISTEN/NOTIFY) tries to listen again after losing its connection; also how often the stock for a
+    /// `stock` event is read again while the database is away.
     public var eventPollInterval: Duration
 
     /// A configuration; the defaults are the command's.

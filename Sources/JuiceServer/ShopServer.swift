@@ -46,7 +46,7 @@ public struct ShopServer: Sendable {
         return router
     }
 
-    /// The application: the router plus the background work (event poller, menu watcher, SIGHUP); `onRunning` is
+    /// The application: the router plus the background work (the change follower, menu watcher, SIGHUP); `onRunning` is
     /// told the port actually bound.
     public func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         Application(

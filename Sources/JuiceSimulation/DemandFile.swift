@@ -8,26 +8,26 @@ public enum DemandFile {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "no such file or not readable") }
         let parsed = YAMLParser().parse(Array(data), file: path)
         if let error = parsed.errors.first {
-            throw .malformed(path: path, line: error.location.line, column: error.location.column, message: error.message)
+            throw .malformed(path: path, line: error.location.line, column: error.location.column, problem: .yaml(error))
         }
         guard let document = parsed.document, let root = document.root,
               let section = document.entries(of: root).first(where: { document.string($0.key) == "demand" })?.value,
               document.kind(of: section) == .mapping else {
-            throw .malformed(path: path, line: 1, column: 1, message: "expected a 'demand:' mapping from juice to weight, like 'demand: {banana-juice: 5, kiwi-juice: 1}'")
+            throw .malformed(path: path, line: 1, column: 1, problem: .noDemandSection)
         }
         var weights = Array(repeating: 0, count: juiceCount)
         for (key, value) in document.entries(of: section) {
             guard case .int(let weight) = document.coreValue(of: value), weight >= 0 else {
                 let at = document.location(of: value)
-                throw .malformed(path: path, line: at.line, column: at.column, message: "a weight must be a whole number of at least 0, not \(document.describe(value))")
+                throw .malformed(path: path, line: at.line, column: at.column, problem: .badWeight(found: document.describe(value)))
             }
             do throws(OrderSourceError) {
                 weights[try resolve(document.string(key))] += weight
             } catch {
                 // The juice's name, at its place in the file.
                 let at = document.location(of: key)
-                guard case .badMix(let message) = error else { throw error }
-                throw .malformed(path: path, line: at.line, column: at.column, message: message)
+                guard case .badMix(let problem) = error else { throw error }
+                throw .malformed(path: path, line: at.line, column: at.column, problem: .unknownDemandJuice(problem))
             }
         }
         return weights

@@ -22,7 +22,7 @@ extension FileOrders {
         while true {
             guard index < line.count else {
                 throw .malformed(path: path, line: number, column: 1,
-                                 message: "the quoted field that starts here has no closing quote on its line; end it with '\"' (a quote inside is written twice: \"\")")
+                                 problem: .unclosedQuotedField)
             }
             if line[index] == 0x22 {
                 if index + 1 < line.count && line[index + 1] == 0x22 {
@@ -39,7 +39,7 @@ extension FileOrders {
         while index < line.count && line[index] == 0x20 { index += 1 }
         guard index == line.count || line[index] == 0x2C else {
             throw .malformed(path: path, line: number, column: Self.column(of: index, in: line),
-                             message: "text after a quoted field's closing quote; expected a comma, or put the text inside the quotes")
+                             problem: .textAfterClosingQuote)
         }
         return CSVNameField(name: name, column: 2, countStart: min(line.count, index + 1))
     }
@@ -52,7 +52,7 @@ extension FileOrders {
         while rest.last == 0x20 { rest = rest.dropLast() }
         guard rest.last == 0x22 else {
             throw .malformed(path: path, line: number, column: column,
-                             message: "the quoted count has no closing quote; write it like \"2\" or 2")
+                             problem: .unclosedQuotedCount)
         }
         return Array(rest.dropLast())
     }
@@ -64,18 +64,18 @@ extension FileOrders {
             let column = Self.column(of: offset, in: line)
             if let first = seen[key] {
                 throw .malformed(path: path, line: number, column: column,
-                                 message: "duplicate key '\(key)' in an order (first at column \(first)); remove one of them")
+                                 problem: .duplicateKey(key, firstColumn: first))
             }
             seen[key] = column
             guard Self.orderKeys.contains(key) else {
-                throw .malformed(path: path, line: number, column: column, message: Self.unknownKeyMessage(key))
+                throw .malformed(path: path, line: number, column: column, problem: Self.unknownKeyProblem(key))
             }
         }
     }
 
     /// What to say of the key `key` in an order, which has only `juice` and `count` (in every format).
-    static func unknownKeyMessage(_ key: String) -> String {
-        "unknown key '\(key)' in an order" + (NameMatching.suggestion(for: key, among: orderKeys).map { "; did you mean '\($0)'?" } ?? "; an order has 'juice' and 'count'")
+    static func unknownKeyProblem(_ key: String) -> OrderFileProblem {
+        .unknownKey(key, suggestion: NameMatching.suggestion(for: key, among: orderKeys))
     }
 
     /// The keys of the outermost object of `line` (valid JSON), decoded, with the offset of each key's opening quote.

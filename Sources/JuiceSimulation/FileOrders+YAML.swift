@@ -70,17 +70,17 @@ extension FileOrders {
                 case "juice": juice = entry.value
                 case "count": count = try yamlCount(entry.value, in: document)
                 default:
-                    throw malformed(at: entry.key, in: document, Self.unknownKeyMessage(key))
+                    throw malformed(at: entry.key, in: document, Self.unknownKeyProblem(key))
                 }
             }
             guard let juice else {
-                throw malformed(at: item, in: document,  "an order needs 'juice', like {juice: banana-juice, count: 2}")
+                throw malformed(at: item, in: document, .missingJuice)
             }
             nameNode = juice
         }
         guard document.kind(of: nameNode) == .scalar else {
             throw malformed(at: nameNode, in: document,
-                             "expected a juice name, like '- banana-juice' or '- {juice: banana-juice, count: 2}', not \(document.describe(nameNode))")
+                             .notAJuiceName(found: document.describe(nameNode)))
         }
         let at = document.location(of: nameNode)
         var resolved = Result<Int32, OrderSourceError>.success(0)
@@ -98,10 +98,10 @@ extension FileOrders {
         return value
     }
 
-    /// The problem `message` at `node`.
-    private func malformed(at node: YAMLNodeID, in document: borrowing YAMLDocument, _ message: String) -> OrderSourceError {
+    /// The problem `problem` at `node`.
+    private func malformed(at node: YAMLNodeID, in document: borrowing YAMLDocument, _ problem: OrderFileProblem) -> OrderSourceError {
         let at = document.location(of: node)
-        return .malformed(path: path, line: at.line, column: at.column, message: message)
+        return .malformed(path: path, line: at.line, column: at.column, problem: problem)
     }
 
     /// A YAML problem as an order file's problem, worded for order files where the YAML layer's words are a recipe file's.
@@ -110,11 +110,11 @@ extension FileOrders {
         let column = problem.location.column
         switch problem {
         case .emptyFile:
-            return .malformed(path: path, line: line, column: column, message: "the file holds no list of orders; expected lines like '- banana-juice' or '- {juice: banana-juice, count: 2}'")
+            return .malformed(path: path, line: line, column: column, problem: .noOrders)
         case .notAList(let found, _):
-            return .malformed(path: path, line: line, column: column, message: "expected a list of orders, like '- banana-juice' or '- {juice: banana-juice, count: 2}', found \(found)")
+            return .malformed(path: path, line: line, column: column, problem: .notAList(found: found))
         default:
-            return .malformed(path: path, line: line, column: column, message: problem.message + (problem.suggestion.map { "; \($0)" } ?? ""))
+            return .malformed(path: path, line: line, column: column, problem: .yaml(problem))
         }
     }
 }

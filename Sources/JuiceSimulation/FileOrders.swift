@@ -206,14 +206,13 @@ public struct FileOrders: OrderSource, Sendable {
                 return true
             }
         }
-        let example = "expected a JSON object like {\"juice\": \"banana-juice\", \"count\": 2}"
         guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
-            throw .malformed(path: path, line: number, column: 1, message: example)
+            throw .malformed(path: path, line: number, column: 1, problem: .notAJSONOrder)
         }
         // JSONSerialization keeps one of two equal keys and any other key: both are checked on the line itself.
         try checkJSONKeys(line, number: number)
         guard let juice = object["juice"] as? String else {
-            throw .malformed(path: path, line: number, column: 1, message: example)
+            throw .malformed(path: path, line: number, column: 1, problem: .notAJSONOrder)
         }
         let count = object["count"].map { $0 as? Int ?? 0 } ?? 1
         guard (1...Self.countLimit).contains(count) else {
@@ -255,8 +254,7 @@ public struct FileOrders: OrderSource, Sendable {
     /// The problem of a count outside `1...countLimit` at `line` and `column`; `found` says what was written, where
     /// that adds anything.
     func countProblem(line: Int, column: Int, found: String? = nil) -> OrderSourceError {
-        .malformed(path: path, line: line, column: column,
-                   message: "the count must be a whole number from 1 to \(Self.countLimit)" + (found.map { ", not \($0)" } ?? ""))
+        .malformed(path: path, line: line, column: column, problem: .badCount(limit: Self.countLimit, found: found))
     }
 
     /// The 1-based column, in Unicode scalars, of the byte at `offset` in `line`.

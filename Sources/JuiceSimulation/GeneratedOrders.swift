@@ -15,7 +15,7 @@ public struct GeneratedOrders: OrderSource {
     /// `count` orders of one juice each, juices drawn with `weights` (one per juice; all equal for a uniform mix) from `seed`.
     public init(count: Int, seed: UInt64, weights: [Int]) throws(OrderSourceError) {
         guard !weights.isEmpty, weights.allSatisfy({ $0 >= 0 }), weights.contains(where: { $0 > 0 }) else {
-            throw .badMix("weights must be 0 or more, and at least one above 0")
+            throw .badMix(.noWeight)
         }
         remaining = max(0, count)
         self.count = max(0, count)
@@ -85,7 +85,7 @@ public enum DemandMix {
         for part in text.split(separator: ",") {
             let pieces = part.split(separator: "=", maxSplits: 1)
             guard pieces.count == 2, let weight = Int(pieces[1].trimmingCharacters(in: " ")), weight >= 0 else {
-                throw .badMix("expected JUICE=WEIGHT, like banana-juice=5, not '\(part)'")
+                throw .badMix(.notAWeight(String(part)))
             }
             weights[try resolve(String(pieces[0]).trimmingCharacters(in: " "))] += weight
         }

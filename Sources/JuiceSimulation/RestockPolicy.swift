@@ -26,20 +26,20 @@ public struct RestockPolicy: Hashable, Sendable {
         for part in text.split(separator: ",") {
             let pieces = part.split(separator: "=", maxSplits: 1)
             guard pieces.count == 2, let value = Int(pieces[1]), value >= 0 else {
-                throw .badRestock("--restock expects every=K or below=T,to=C with whole numbers, not '\(text)'")
+                throw .badRestock(.notARule(text, numbers: true))
             }
             values[String(pieces[0])] = value
         }
         if let every = values["every"] {
-            guard values.count == 1 else { throw .badRestock("--restock every=K stands alone; give below=T,to=C as another --restock") }
-            guard every >= 1 else { throw .badRestock("--restock every=K needs K of at least 1 (refill every K orders), not \(every)") }
+            guard values.count == 1 else { throw .badRestock(.everyNotAlone) }
+            guard every >= 1 else { throw .badRestock(.everyZero) }
             self.every = every
         } else if let below = values["below"], let to = values["to"], values.count == 2 {
-            guard to >= below else { throw .badRestock("--restock below=T,to=C needs C of at least T, not below=\(below),to=\(to)") }
+            guard to >= below else { throw .badRestock(.toBelowThreshold(below: below, to: to)) }
             self.below = below
             self.to = to
         } else {
-            throw .badRestock("--restock expects every=K or below=T,to=C, not '\(text)'")
+            throw .badRestock(.notARule(text, numbers: false))
         }
     }
 
@@ -48,6 +48,6 @@ public struct RestockPolicy: Hashable, Sendable {
     public func check(against menu: CompiledMenu) throws(OrderSourceError) {
         guard let to, let fruit = menu.capacities.indices.first(where: { menu.capacities[$0] < to }) else { return }
         let capacity = menu.capacities[fruit]
-        throw .badRestock("--restock to=\(to) is above the capacity of '\(menu.fruits[fruit])' (\(capacity)); use to=\(menu.capacities.min() ?? capacity) or less")
+        throw .badRestock(.aboveCapacity(to: to, fruit: "\(menu.fruits[fruit])", capacity: capacity, most: menu.capacities.min() ?? capacity))
     }
 }

@@ -1,3 +1,5 @@
+import JuiceCore
+
 /// One order in a simulation: a juice (by compiled index) and how many.
 public struct SimulationOrder: Hashable, Sendable {
     /// The juice's index in the `CompiledMenu`.
@@ -59,35 +61,46 @@ public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible
     /// A line or entry names no juice; `line` and `column` (in Unicode scalars) are 1-based and point at the name.
     case unknownJuice(path: String, line: Int, column: Int, name: String, suggestion: String?)
     /// A line or entry is malformed; `line` and `column` (in Unicode scalars) are 1-based and point at the problem.
-    case malformed(path: String, line: Int, column: Int, message: String)
+    case malformed(path: String, line: Int, column: Int, problem: OrderFileProblem)
     /// The file's extension names no known format.
     case unknownFormat(path: String)
     /// A mix names an unknown juice or a bad weight.
-    case badMix(String)
+    case badMix(MixProblem)
     /// A `--restock` rule that cannot be used.
-    case badRestock(String)
+    case badRestock(RestockProblem)
 
     /// The same problem with its line moved down by `lines` (a line counted within a chunk, made a line of the file).
     func movingLines(by lines: Int) -> OrderSourceError {
         switch self {
         case .unknownJuice(let path, let line, let column, let name, let suggestion):
             return .unknownJuice(path: path, line: line + lines, column: column, name: name, suggestion: suggestion)
-        case .malformed(let path, let line, let column, let message):
-            return .malformed(path: path, line: line + lines, column: column, message: message)
+        case .malformed(let path, let line, let column, let problem):
+            return .malformed(path: path, line: line + lines, column: column, problem: problem)
         case .unreadable, .unknownFormat, .badMix, .badRestock: return self
         }
     }
 
-    /// A readable explanation with the position.
-    public var description: String {
+    /// A readable explanation with the position, in English.
+    public var description: String { description(in: .english) }
+
+    /// A readable explanation with the position (`FILE:LINE:COLUMN: …`), in `language`.
+    public func description(in language: Language) -> String {
+        let ko = language == .korean
         switch self {
-        case .unreadable(let path, let reason): return "\(path): cannot be read: \(reason)"
+        case .unreadable(let path, let reason):
+            return ko ? "\(path): 읽을 수 없어요: \(reason)" : "\(path): cannot be read: \(reason)"
         case .unknownJuice(let path, let line, let column, let name, let suggestion):
-            return "\(path):\(line):\(column): unknown juice '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-        case .malformed(let path, let line, let column, let message): return "\(path):\(line):\(column): \(message)"
-        case .unknownFormat(let path): return "\(path): unknown order file format; use .csv (juice,count), .jsonl or .yaml"
-        case .badMix(let message): return "invalid mix: \(message)"
-        case .badRestock(let message): return "invalid restock: \(message)"
+            return ko
+                ? "\(path):\(line):\(column): 모르는 쥬스예요: '\(name)'" + (suggestion.map { ". '\($0)'을(를) 말한 건가요?" } ?? "")
+                : "\(path):\(line):\(column): unknown juice '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .malformed(let path, let line, let column, let problem):
+            return "\(path):\(line):\(column): \(problem.text(in: language))"
+        case .unknownFormat(let path):
+            return ko
+                ? "\(path): 모르는 주문 파일 형식이에요. .csv (juice,count), .jsonl, .yaml 중 하나를 쓰세요"
+                : "\(path): unknown order file format; use .csv (juice,count), .jsonl or .yaml"
+        case .badMix(let problem): return (ko ? "잘못된 비율: " : "invalid mix: ") + problem.text(in: language)
+        case .badRestock(let problem): return (ko ? "잘못된 재고 채우기 규칙: " : "invalid restock: ") + problem.text(in: language)
         }
     }
 }

@@ -56,6 +56,16 @@ enum CommandMessage: Hashable, Sendable {
     case simulating, planning
     /// A `--generate` run above the bound, let through by `--force`, is starting.
     case forcedRun(orders: Int, limit: Int)
+    /// `--chart PATH` names a directory.
+    case chartIsDirectory(String)
+    /// `--chart PATH` cannot be written (permission).
+    case chartNotWritable(String)
+    /// `--chart PATH`'s directory does not exist.
+    case chartNoDirectory(path: String, directory: String)
+    /// `--chart PATH`'s directory cannot be written.
+    case chartDirectoryNotWritable(path: String, directory: String)
+    /// Writing the chart failed after the run (the system's reason).
+    case chartWriteFailed(path: String, reason: String)
     /// Status lines.
     case statusRecipes(String?)
     case statusRecipeCounts(files: Int, fruits: Int, juices: Int)
@@ -149,6 +159,20 @@ enum CommandMessage: Hashable, Sendable {
             return ko
                 ? "주문 \(count)개를 시뮬레이션해요 (--force: \(bound)개 넘게). 프로세서 하나를 오래 쓰고, Ctrl-C로 멈출 수 있어요"
                 : "simulating \(count) generated orders (--force: more than \(bound)); this keeps a processor busy a long while, Ctrl-C stops it"
+        case .chartIsDirectory(let path):
+            return ko ? "--chart \(path): 디렉터리예요. stock.svg 같은 파일 이름을 주세요" : "--chart \(path): is a directory; give a file name like stock.svg"
+        case .chartNotWritable(let path):
+            return ko ? "--chart \(path): 쓸 수 없어요 (권한 없음)" : "--chart \(path): cannot be written (permission denied)"
+        case .chartNoDirectory(let path, let directory):
+            return ko
+                ? "--chart \(path): 디렉터리 '\(directory)'이(가) 없어요. 먼저 만드세요"
+                : "--chart \(path): no such directory '\(directory)'; create it first"
+        case .chartDirectoryNotWritable(let path, let directory):
+            return ko
+                ? "--chart \(path): 디렉터리 '\(directory)'에 쓸 수 없어요 (권한 없음)"
+                : "--chart \(path): the directory '\(directory)' cannot be written (permission denied)"
+        case .chartWriteFailed(let path, let reason):
+            return ko ? "\(path)에 쓸 수 없어요: \(reason)" : "cannot write \(path): \(reason)"
         case .statusRecipes(let path):
             return (ko ? "레시피: " : "recipes: ") + (path ?? (ko ? "기본 내장 레시피" : "built-in set"))
         case .statusRecipeCounts(let files, let fruits, let juices):

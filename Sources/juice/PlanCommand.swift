@@ -29,7 +29,7 @@ struct PlanCommand: AsyncParsableCommand {
     func run() async throws {
         let (menu, stock) = try await options.prepare()
         var simulator = Simulator(menu: menu)
-        let report = try withProgress(CommandMessage.planning.text(in: options.shop.language)) { progress throws(OrderSourceError) in
+        let report = try withProgress(CommandMessage.planning.text(in: options.shop.language), language: options.shop.language) { progress throws(OrderSourceError) in
             simulator.progress = progress
             return try simulator.runValidated(try FileOrders(path: orders, menu: menu), stock: stock)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import JuiceCore
 import JuiceSimulation
 import Synchronization
 
@@ -66,13 +67,14 @@ final class ProgressMeter: Sendable {
 }
 
 /// Runs `body` with a progress meter's update (nil off a terminal) for a run described by `label`; an order-source
-/// problem exits 2 with its message.
-func withProgress<Result>(_ label: String, _ body: (OrderProgress?) throws(OrderSourceError) -> Result) throws -> Result {
+/// problem exits 2 with its message in `language`.
+func withProgress<Result>(_ label: String, language: Language,
+                          _ body: (OrderProgress?) throws(OrderSourceError) -> Result) throws -> Result {
     let meter = ProgressMeter(label: label)
     defer { meter?.finish() }
     do throws(OrderSourceError) {
         return try body(meter?.update)
     } catch {
-        throw usageFailure(error)
+        throw usageFailure(error, language: language)
     }
 }

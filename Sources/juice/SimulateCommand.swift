@@ -40,9 +40,9 @@ enum OrdersFileHelp {
     static var argument: ArgumentHelp { ArgumentHelp(english, ko: korean) }
 }
 
-/// Turns an order-source problem into exit status 2 with its message.
-func usageFailure(_ error: OrderSourceError) -> ExitCode {
-    Terminal.writeError("juice: error: \(error)")
+/// Turns an order-source problem into exit status 2 with its message in `language` (`juice: 오류: FILE:L:C: …`).
+func usageFailure(_ error: OrderSourceError, language: Language) -> ExitCode {
+    Terminal.writeError(CommandMessage.errorPrefix.text(in: language) + error.description(in: language))
     return ExitCode(ExitStatus.usage)
 }
 
@@ -118,7 +118,7 @@ struct SimulateCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let chart, let problem = writeProblem(chart) {
-            Terminal.writeError("juice: error: --chart \(chart): \(problem)")
+            Terminal.writeError(CommandMessage.errorPrefix.text(in: options.shop.language) + problem.text(in: options.shop.language))
             throw ExitCode(ExitStatus.usage)
         }
         let (menu, stock) = try await options.prepare()
@@ -127,11 +127,11 @@ struct SimulateCommand: AsyncParsableCommand {
             for rule in restock { try policy.add(rule) }
             try policy.check(against: menu)
         } catch {
-            throw usageFailure(error)
+            throw usageFailure(error, language: options.shop.language)
         }
         var simulator = Simulator(menu: menu, restock: policy, chart: chart == nil ? nil : StockChart())
         let language = options.shop.language
-        let report = try withProgress(CommandMessage.simulating.text(in: language)) { progress throws(OrderSourceError) in
+        let report = try withProgress(CommandMessage.simulating.text(in: language), language: language) { progress throws(OrderSourceError) in
             simulator.progress = progress
             if let orders { return try simulator.runValidated(try FileOrders(path: orders, menu: menu), stock: stock) }
             var source = try GeneratedOrders(count: generate ?? 0, seed: seed, weights: try weights(menu))
@@ -148,32 +148,36 @@ struct SimulateCommand: AsyncParsableCommand {
             do {
                 try recorded.svg(names: names, language: options.shop.language).write(toFile: chart, atomically: true, encoding: .utf8)
             } catch {
-                Terminal.writeError("juice: error: cannot write \(chart): \(error.localizedDescription)")
+                let language = options.shop.language
+                Terminal.writeError(CommandMessage.errorPrefix.text(in: language)
+                                    + CommandMessage.chartWriteFailed(path: chart, reason: error.localizedDescription).text(in: language))
                 throw ExitCode(ExitStatus.usage)
             }
         }
     }
 
     /// Why `path` cannot be written, if it cannot: checked before the run, so a long run is not lost to a typo.
-    private func writeProblem(_ path: String) -> String? {
+    private func writeProblem(_ path: String) -> CommandMessage? {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return "is a directory; give a file name like stock.svg" }
-            return FileManager.default.isWritableFile(atPath: path) ? nil : "cannot be written (permission denied)"
+            if isDirectory.boolValue { return .chartIsDirectory(path) }
+            return FileManager.default.isWritableFile(atPath: path) ? nil : .chartNotWritable(path)
         }
         let directory = (path as NSString).deletingLastPathComponent
         let parent = directory.isEmpty ? "." : directory
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return "no such directory '\(parent)'; create it first"
+            return .chartNoDirectory(path: path, directory: parent)
         }
-        return FileManager.default.isWritableFile(atPath: parent) ? nil : "the directory '\(parent)' cannot be written (permission denied)"
+        return FileManager.default.isWritableFile(atPath: parent) ? nil : .chartDirectoryNotWritable(path: path, directory: parent)
     }
 
     private func weights(_ menu: CompiledMenu) throws(OrderSourceError) -> [Int] {
         let finder = JuiceFinder(book: menu.book)
         let resolve = { (name: String) throws(OrderSourceError) -> Int in
             do throws(JuiceLookupError) { return try menu.juiceIndex(named: name, finder: finder) } catch {
-                throw .badMix("\(error)")
+                switch error {
+                case .unknown(let name, let suggestion): throw .badMix(.unknownJuice(name, suggestion: suggestion))
+                }
             }
         }
         if let demand { return try DemandFile.weights(path: demand, juiceCount: menu.juices.count, resolve: resolve) }

@@ -11,7 +11,8 @@ func runJuice() async -> Never {
         Foundation.exit(reporter.failure(kind: "negative-amount", message: message.text(in: reporter.language), status: ExitStatus.usage).rawValue)
     }
     do {
-        var command = try Juice.parseAsRoot(LeadingLanguageOption.moved(arguments))
+        let parsed = HelpRequest.isHelp(arguments) ? HelpRequest.withoutLanguage(arguments) : LeadingLanguageOption.moved(arguments)
+        var command = try Juice.parseAsRoot(parsed)
         if var command = command as? any AsyncParsableCommand {
             try await command.run()
         } else {
@@ -85,6 +86,32 @@ enum LeadingLanguageOption {
 enum HelpRequest {
     static func isHelp(_ arguments: [String]) -> Bool {
         arguments.first == "help" || arguments.contains { ["-h", "--help", "--help-hidden"].contains($0) }
+    }
+
+    /// The command line without its `--lang ko|en` options (before any `--`): for help, `--lang` only picks the
+    /// language (already read by `UsageLanguage`), so `juice stock --help --lang ko` shows `stock`'s help, not that
+    /// of its default subcommand, to which the parser would otherwise hand the option.
+    static func withoutLanguage(_ arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                kept += arguments[index...]
+                break
+            }
+            if argument == "--lang", index + 1 < arguments.count, Language(rawValue: arguments[index + 1]) != nil {
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("--lang="), Language(rawValue: String(argument.dropFirst(7))) != nil {
+                index += 1
+                continue
+            }
+            kept.append(argument)
+            index += 1
+        }
+        return kept
     }
 }
 

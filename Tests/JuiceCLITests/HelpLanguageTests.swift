@@ -54,6 +54,29 @@ struct HelpLanguageTests {
         #expect(try Self.help(["stock", "-h"], lang: "ko_KR.UTF-8").stdout == korean)
     }
 
+    @Test("a --lang after a command with a default subcommand picks the language of that command's help, not the subcommand's",
+          arguments: [
+            (["stock", "--help", "--lang", "ko"], "en_US.UTF-8", "help-stock.ko.txt"),
+            (["stock", "--lang", "ko", "--help"], "en_US.UTF-8", "help-stock.ko.txt"),
+            (["stock", "-h", "--lang=ko"], "en_US.UTF-8", "help-stock.ko.txt"),
+            (["stock", "--help", "--lang", "en"], "ko_KR.UTF-8", "help-stock.en.txt"),
+          ])
+    func langAfterCommandWithDefault(arguments: [String], lang: String, golden: String) throws {
+        let outcome = try Self.help(arguments, lang: lang)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.isEmpty)
+        try Self.expectGolden(outcome.stdout, golden)
+    }
+
+    @Test("the subcommands' own help still takes --lang anywhere")
+    func subcommandHelpWithLang() throws {
+        let show = try Self.help(["stock", "show", "--help"], lang: "ko_KR.UTF-8")
+        #expect(show.status == 0)
+        #expect(try Self.help(["stock", "show", "--help", "--lang", "ko"], lang: "en_US.UTF-8").stdout == show.stdout)
+        #expect(try Self.help(["stock", "show", "--lang", "ko", "--help"], lang: "en_US.UTF-8").stdout == show.stdout)
+        #expect(show.stdout != (try Self.help(["stock", "--help"], lang: "ko_KR.UTF-8").stdout))
+    }
+
     @Test("Korean help lines fit the terminal's width in columns (a Hangul syllable takes two)", arguments: [60, 80, 120])
     func koreanWidth(width: Int) throws {
         var environment = Self.environment(lang: "ko_KR.UTF-8")

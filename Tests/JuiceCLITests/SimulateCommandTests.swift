@@ -109,6 +109,13 @@ struct SimulateCommandTests {
         let directory = try shop.run(["simulate", "--generate", "500", "--chart", "recipes"])
         #expect(directory.status == 2)
         #expect(directory.stderr.contains("--chart recipes: is a directory; give a file name like stock.svg"))
+        let korean = try shop.run(["simulate", "--generate", "500", "--chart", "no/such/dir/stock.svg"], lang: "ko_KR.UTF-8")
+        #expect(korean.status == 2)
+        #expect(korean.stdout.isEmpty)
+        #expect(korean.stderr == "juice: 오류: --chart no/such/dir/stock.svg: 디렉터리 'no/such/dir'이(가) 없어요. 먼저 만드세요\n")
+        let koreanDirectory = try shop.run(["simulate", "--generate", "500", "--chart", "recipes", "--lang", "ko"])
+        #expect(koreanDirectory.status == 2)
+        #expect(koreanDirectory.stderr == "juice: 오류: --chart recipes: 디렉터리예요. stock.svg 같은 파일 이름을 주세요\n")
     }
 
     @Test("JSON Lines: an unknown or duplicate key is an error at its line, not a plan")

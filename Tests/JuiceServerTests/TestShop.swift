@@ -23,18 +23,19 @@ struct TestShop {
 
     var recipes: URL { directory.appendingPathComponent("recipes") }
 
-    init(staffToken: String? = TestShop.token) throws {
+    /// A shop over `store` (default: an SQLite file in the directory).
+    init(staffToken: String? = TestShop.token, store: (any ShopStore)? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("juice-server-\(UUID().uuidString)")
         for file in DefaultRecipes.files {
             let url = directory.appendingPathComponent(file.name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(file.bytes).write(to: url)
         }
-        store = SQLiteStore(path: directory.appendingPathComponent("state.sqlite").path)
+        self.store = store ?? SQLiteStore(path: directory.appendingPathComponent("state.sqlite").path)
         menu = try LiveMenu(directory: directory.appendingPathComponent("recipes").path)
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, staff: staffToken.map(StaffCredential.init(token:)), eventPollInterval: .milliseconds(50))
-        server = try ShopServer(configuration: configuration, store: store, menu: menu)
+        server = try ShopServer(configuration: configuration, store: self.store, menu: menu)
     }
 
     /// The application, logging only warnings.

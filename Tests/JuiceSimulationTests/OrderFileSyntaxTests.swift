@@ -31,13 +31,13 @@ struct OrderFileSyntaxTests {
         #expect(run(chunkSize: nil, plain: false) == reference, "without the plain-shape reader")
         return reference.mapError { error in
             // Name the file as the test wrote it, so that expectations need not know the temporary path.
-            guard case .malformed(_, let line, let column, let message) = error else {
+            guard case .malformed(_, let line, let column, let problem) = error else {
                 if case .unknownJuice(_, let line, let column, let name, let suggestion) = error {
                     return .unknownJuice(path: "f", line: line, column: column, name: name, suggestion: suggestion)
                 }
                 return error
             }
-            return .malformed(path: "f", line: line, column: column, message: message)
+            return .malformed(path: "f", line: line, column: column, problem: problem)
         }
     }
 
@@ -49,7 +49,11 @@ struct OrderFileSyntaxTests {
     ])
     func unknownKey(line: String, column: Int, message: String) throws {
         let outcome = try Self.outcome(#"{"juice": "kiwi-juice"}"# + "\n" + line + "\n", extension: "jsonl")
-        #expect(outcome == .failure(.malformed(path: "f", line: 2, column: column, message: message)))
+        guard case .failure(.malformed("f", 2, column, let problem)) = outcome else {
+            Issue.record("expected a problem at 2:\(column), got \(outcome)")
+            return
+        }
+        #expect(problem.text(in: .english) == message)
     }
 
     @Test("JSON Lines: a key given twice is an error at the second, however it is written", arguments: [
@@ -59,8 +63,9 @@ struct OrderFileSyntaxTests {
     ])
     func duplicateKey(line: String, key: String, column: Int, first: Int) throws {
         let outcome = try Self.outcome(line + "\n", extension: "jsonl")
-        #expect(outcome == .failure(.malformed(path: "f", line: 1, column: column,
-                                               message: "duplicate key '\(key)' in an order (first at column \(first)); remove one of them")))
+        #expect(outcome == .failure(.malformed(path: "f", line: 1, column: column, problem: .duplicateKey(key, firstColumn: first))))
+        #expect(OrderFileProblem.duplicateKey(key, firstColumn: first).text(in: .english)
+                == "duplicate key '\(key)' in an order (first at column \(first)); remove one of them")
     }
 
     @Test("CSV: quoted fields follow RFC 4180 (doubled quotes, commas inside, a quoted count, a quoted header)")
@@ -76,10 +81,10 @@ struct OrderFileSyntaxTests {
     @Test("CSV: quoted names are read as written, quotes and commas included", arguments: [
         ("\"Banana \"\"Juice\"\"\",1\n", OrderSourceError.unknownJuice(path: "f", line: 1, column: 2, name: "Banana \"Juice\"", suggestion: "Banana Juice")),
         ("\"kiwi, juice\",2\n", .unknownJuice(path: "f", line: 1, column: 2, name: "kiwi, juice", suggestion: "Kiwi Juice")),
-        ("\"banana-juice,2\n", .malformed(path: "f", line: 1, column: 1, message: "the quoted field that starts here has no closing quote on its line; end it with '\"' (a quote inside is written twice: \"\")")),
-        ("\"banana-juice\"x,2\n", .malformed(path: "f", line: 1, column: 15, message: "text after a quoted field's closing quote; expected a comma, or put the text inside the quotes")),
-        ("banana-juice,\"2\n", .malformed(path: "f", line: 1, column: 14, message: "the quoted count has no closing quote; write it like \"2\" or 2")),
-        ("banana-juice,\"0\"\n", .malformed(path: "f", line: 1, column: 14, message: "the count must be a whole number from 1 to 100000000, not '\"0\"'")),
+        ("\"banana-juice,2\n", .malformed(path: "f", line: 1, column: 1, problem: .unclosedQuotedField)),
+        ("\"banana-juice\"x,2\n", .malformed(path: "f", line: 1, column: 15, problem: .textAfterClosingQuote)),
+        ("banana-juice,\"2\n", .malformed(path: "f", line: 1, column: 14, problem: .unclosedQuotedCount)),
+        ("banana-juice,\"0\"\n", .malformed(path: "f", line: 1, column: 14, problem: .badCount(limit: 100_000_000, found: "'\"0\"'"))),
     ])
     func quotedProblems(text: String, expected: OrderSourceError) throws {
         #expect(try Self.outcome(text, extension: "csv") == .failure(expected))

@@ -157,7 +157,9 @@ struct SimulationTests {
             do throws(JuiceLookupError) {
                 return try SimulationSupport.menu.juiceIndex(named: name, finder: JuiceFinder(book: SimulationSupport.book))
             } catch {
-                throw .badMix("\(error)")
+                switch error {
+                case .unknown(let name, let suggestion): throw .badMix(.unknownJuice(name, suggestion: suggestion))
+                }
             }
         }
     }

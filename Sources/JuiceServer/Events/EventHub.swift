@@ -12,17 +12,30 @@ struct ServerEvent: Sendable, Hashable {
     var wireFormat: String { "event: \(name)\ndata: \(data)\n\n" }
 }
 
-/// Fans events out to every open event stream. One poller per server watches the store's change token, so changes
-/// from any source (this server, another server, the CLI on the same state) reach every page; each client has a
-/// small buffer that keeps only the newest events, so a slow client cannot pile up memory.
+/// Fans events out to every open event stream. One loop per server (`follow`) consumes the store's change tokens
+/// (pushed by LISTEN/NOTIFY on PostgreSQL, polled on SQLite), so changes from any source (this server, another server,
+/// the CLI on the same state) reach every page, each as exactly one `stock` event: every client remembers the token
+/// its stock was last read at and gets an event only for a newer one. Each client has a small buffer that keeps only
+/// the newest events, so a slow client cannot pile up memory.
 actor EventHub {
     /// How many events a client may fall behind before the oldest are dropped (each event carries whole state).
     static let clientBuffer = 8
 
+    /// How many times `subscribe` reads the stock again when changes keep being published while it reads.
+    static let subscribeAttempts = 5
+
+    /// One open event stream.
+    private struct Subscriber {
+        var continuation: AsyncStream<ServerEvent>.Continuation
+        /// The change token the client's stock was last read at (it has seen every change up to it).
+        var seen: Int
+    }
+
     private let store: any ShopStore
     private let menu: LiveMenu
-    private var subscribers: [Int: AsyncStream<ServerEvent>.Continuation] = [:]
+    private var subscribers: [Int: Subscriber] = [:]
     private var nextID = 0
+    /// The newest change token the loop has handled.
     private var lastToken: Int?
     private var closed = false
 
@@ -31,17 +44,38 @@ actor EventHub {
         self.menu = menu
     }
 
-    /// A new client's stream of events, and its number for `unsubscribe`; an already finished stream after `close()`.
-    func subscribe() -> (id: Int, events: AsyncStream<ServerEvent>) {
+    /// A new client: its number for `unsubscribe`, the current stock as its first event, and its stream of the events
+    /// that follow (every change after that stock, every menu reload); an already finished stream after `close()`.
+    /// Throws when the stock cannot be read (the database is away).
+    func subscribe() async throws(ShopError) -> (id: Int, first: ServerEvent, events: AsyncStream<ServerEvent>) {
+        var current = try await currentStock()
+        for _ in 1..<Self.subscribeAttempts where !isUpToDate(current.token) {
+            // The loop handled (and published) a change newer than the token while the stock was being read: the
+            // stock may not include it, so read again.
+            current = try await currentStock()
+        }
         let (stream, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingNewest(Self.clientBuffer))
         nextID += 1
-        if closed { continuation.finish() } else { subscribers[nextID] = continuation }
-        return (nextID, stream)
+        if closed { continuation.finish() } else { subscribers[nextID] = Subscriber(continuation: continuation, seen: current.token) }
+        return (nextID, current.event, stream)
+    }
+
+    /// The stock now as a `stock` event, with a change token it includes every change up to (read just before it).
+    private func currentStock() async throws(ShopError) -> (token: Int, event: ServerEvent) {
+        let token = try await store.changeToken()
+        return (token, try await stockEvent())
+    }
+
+    /// Whether a client whose stock was read at `token` may join without missing a change: the loop has handled no
+    /// change newer than `token` (those it handles from now on reach the client).
+    private func isUpToDate(_ token: Int) -> Bool {
+        guard let lastToken else { return true }
+        return lastToken <= token
     }
 
     /// Ends a client's stream.
     func unsubscribe(_ id: Int) {
-        subscribers.removeValue(forKey: id)?.finish()
+        subscribers.removeValue(forKey: id)?.continuation.finish()
     }
 
     /// Ends every stream, now and for clients that come later (graceful shutdown).
@@ -52,7 +86,7 @@ actor EventHub {
 
     /// Ends every open stream; clients reconnect (the page does by itself) and start again from the current stock.
     func disconnectAll() {
-        for continuation in subscribers.values { continuation.finish() }
+        for subscriber in subscribers.values { subscriber.continuation.finish() }
         subscribers = [:]
     }
 
@@ -61,7 +95,12 @@ actor EventHub {
 
     /// Sends `event` to every client.
     func publish(_ event: ServerEvent) {
-        for continuation in subscribers.values { continuation.yield(event) }
+        for subscriber in subscribers.values { subscriber.continuation.yield(event) }
+    }
+
+    /// Sends every client the stock as it is now (after a menu reload, whose fruits and names may differ).
+    func publishCurrentStock() async throws(ShopError) {
+        publish(try await stockEvent())
     }
 
     /// The current stock as a `stock` event.
@@ -70,20 +109,39 @@ actor EventHub {
         return ServerEvent(name: "stock", data: JSONResponse.text(StockBody(try await store.snapshot(book: book), book: book)))
     }
 
-    /// Publishes a `stock` event when the store's change token moved since the last look.
-    func checkForChanges() async throws(ShopError) {
-        let token = try await store.changeToken()
-        guard token != lastToken else { return }
-        // The token is taken as seen only once its stock went out, so a failed read is retried at the next tick.
-        if !subscribers.isEmpty { publish(try await stockEvent()) }
-        lastToken = token
+    /// Publishes one `stock` event for every change `tokens` reports (the store's `changeTokens`), until the stream
+    /// ends or the task is cancelled. This is the only place stock changes are published (the routes that change
+    /// stock publish nothing themselves), and a client gets an event only for a token newer than the one its stock
+    /// was read at, so no change reaches a page twice. When the stock cannot be read (the database is away) it is
+    /// read again every `retryInterval` until it can, so the pages catch up as soon as the store is back.
+    func follow(_ tokens: AsyncStream<Int>, retryEvery retryInterval: Duration) async {
+        for await token in tokens {
+            while !Task.isCancelled {
+                do throws(ShopError) {
+                    try await observe(token)
+                    break
+                } catch {
+                    try? await Task.sleep(for: retryInterval)
+                }
+            }
+        }
     }
 
-    /// Looks for changes every `interval` until cancelled; a failed look is retried at the next tick.
-    func poll(every interval: Duration) async {
-        while !Task.isCancelled {
-            try? await checkForChanges()
-            try? await Task.sleep(for: interval)
+    /// Handles the change token `token`: every client whose stock is older gets the stock, read now, as a `stock`
+    /// event. The stock is read only when some client needs it. A token lower than the last one means the state was
+    /// replaced (a backup restored), and every client gets the stock.
+    func observe(_ token: Int) async throws(ShopError) {
+        guard token != lastToken else { return }
+        let reset = lastToken.map { token < $0 } ?? false
+        func behind(_ subscriber: Subscriber) -> Bool { reset || subscriber.seen < token }
+        if subscribers.values.contains(where: behind) {
+            let event = try await stockEvent()
+            // Clients that joined during the read are served by the same rule (their own token says what they saw).
+            for (id, subscriber) in subscribers where behind(subscriber) {
+                subscriber.continuation.yield(event)
+                subscribers[id]?.seen = token
+            }
         }
+        lastToken = token
     }
 }

@@ -9,9 +9,9 @@ extension ShopServer {
     /// attempt. It ends when the client goes away or the server shuts down.
     func addEventRoutes(to router: Router<ShopRequestContext>) {
         router.get("/api/events") { request, _ in
-            let first: ServerEvent
-            do throws(ShopError) { first = try await hub.stockEvent() } catch { throw APIProblem.shop(error, book: await menu.current.book) }
-            let (id, events) = await hub.subscribe()
+            let subscription: (id: Int, first: ServerEvent, events: AsyncStream<ServerEvent>)
+            do throws(ShopError) { subscription = try await hub.subscribe() } catch { throw APIProblem.shop(error, book: await menu.current.book) }
+            let (id, first, events) = subscription
             let hub = self.hub
             let headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"]
             return Response(status: .ok, headers: headers, body: ResponseBody { writer in

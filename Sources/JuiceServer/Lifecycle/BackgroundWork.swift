@@ -2,7 +2,7 @@ import Logging
 import ServiceLifecycle
 import UnixSignals
 
-/// What runs beside the HTTP server: the change poller, the menu watcher, `menu` events and reload metrics, and
+/// What runs beside the HTTP server: the loop that follows the store's changes, the menu watcher, `menu` events and reload metrics, and
 /// SIGHUP reloads; all of it stops on graceful shutdown, and every event stream is ended.
 struct BackgroundWork: Service {
     let server: ShopServer
@@ -13,7 +13,10 @@ struct BackgroundWork: Service {
         server.metrics.recordStart(loadedAt: start.loadedAt)
         await server.connectMenuToStock()
         await withDiscardingTaskGroup { group in
-            group.addTask { await server.hub.poll(every: server.configuration.eventPollInterval) }
+            group.addTask {
+                let interval = server.configuration.eventPollInterval
+                await server.hub.follow(server.store.changeTokens(pollingEvery: interval), retryEvery: interval)
+            }
             group.addTask { await server.forwardMenuUpdates(logger: logger) }
             group.addTask { await server.menu.watch() }
             group.addTask {
@@ -38,7 +41,7 @@ extension ShopServer {
             let current = await menu.current
             logger.info("menu reload \(attempt.result.rawValue)", metadata: ["version": "\(current.version)", "problems": "\(attempt.diagnostics.count)"])
             await hub.publish(ServerEvent(name: "menu", data: JSONResponse.text(MenuEventBody(version: current.version, result: attempt.result.rawValue))))
-            if attempt.result == .applied, let event = try? await hub.stockEvent() { await hub.publish(event) }
+            if attempt.result == .applied { try? await hub.publishCurrentStock() }
         }
     }
 }

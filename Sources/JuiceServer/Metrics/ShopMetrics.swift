@@ -23,6 +23,7 @@ public struct ShopMetrics: Sendable {
     private let reloads: [ReloadAttempt.Result: CoreMetrics.Counter]
     private let lastReloadSuccessful: CoreMetrics.Gauge
     private let lastReloadSuccessTime: CoreMetrics.Gauge
+    private let stateUp: CoreMetrics.Gauge
 
     /// Series in a new registry.
     public init() {
@@ -43,6 +44,7 @@ public struct ShopMetrics: Sendable {
         })
         lastReloadSuccessful = CoreMetrics.Gauge(label: "juice_config_last_reload_successful", factory: factory)
         lastReloadSuccessTime = CoreMetrics.Gauge(label: "juice_config_last_reload_success_timestamp_seconds", factory: factory)
+        stateUp = CoreMetrics.Gauge(label: "juice_state_up", factory: factory)
     }
 
     /// Counts an order that ended as `result` after `duration`.
@@ -74,5 +76,11 @@ public struct ShopMetrics: Sendable {
         for fruit in book.fruits {
             CoreMetrics.Gauge(label: "juice_stock", dimensions: [("fruit", fruit.id.rawValue)], factory: factory).record(snapshot.inventory[fruit.id])
         }
+    }
+
+    /// Sets `juice_state_up`: 1 when the shop's state could be read at the scrape, 0 while it cannot (the database is
+    /// away; the stock gauges then keep their last values).
+    func recordStateUp(_ up: Bool) {
+        stateUp.record(up ? 1 : 0)
     }
 }

@@ -423,7 +423,13 @@ components:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}
     Unavailable:
-      description: The shop's state cannot be used right now; nothing changed.
+      description: >-
+        The shop's state cannot be used right now (the database is away; the server reconnects by itself). A change
+        in flight was applied entirely or not at all. /healthz answers this with the code not_ready.
+      headers:
+        Retry-After:
+          description: Seconds to wait before trying again.
+          schema: {type: integer}
       content:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}
@@ -617,7 +623,7 @@ paths:
             application/yaml: {schema: {type: string}}
   /healthz:
     get:
-      summary: Whether the shop can read its state.
+      summary: Whether the shop can read its state (a readiness probe; 503 not_ready with the reason while it cannot).
       responses:
         "200":
           description: Healthy.

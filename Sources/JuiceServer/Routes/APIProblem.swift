@@ -27,6 +27,8 @@ enum APIProblem: Error, Sendable {
     case wrongCredential
     /// The shop refused the change (`book` names things in the message).
     case shop(ShopError, book: RecipeBook)
+    /// `/healthz`: the shop's state cannot be read now (the database is away), for the reason `error` gives.
+    case notReady(ShopError, book: RecipeBook)
     /// No such route.
     case notFound(path: String)
     /// The path exists, but not with this method.

@@ -76,6 +76,9 @@ extension APIProblem {
                         "this address does not take \(method); it takes \(list)")
         case .shop(let error, let book):
             return Self.shopBody(error, text: ShopText(language: language, book: book))
+        case .notReady(let error, let book):
+            let reason = ShopText(language: language, book: book)(.error(error))
+            return make(.serviceUnavailable, "not_ready", "아직 주문을 받을 수 없어요: \(reason)", "not ready to serve: \(reason)")
         }
     }
 

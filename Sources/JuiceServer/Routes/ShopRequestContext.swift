@@ -63,6 +63,8 @@ extension APIProblem {
         var response = JSONResponse.make(ErrorBody(error: detail), status: status)
         if case .missingCredential = self { response.headers[.wwwAuthenticate] = "Bearer realm=\"juice staff\"" }
         if case .wrongCredential = self { response.headers[.wwwAuthenticate] = "Bearer realm=\"juice staff\", error=\"invalid_token\"" }
+        // The state is away (the database restarting, a network cut): the server reconnects by itself, so ask to try soon.
+        if status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
         return response
     }
 }

@@ -39,7 +39,7 @@ extension ShopServer {
                 _ = try await store.changeToken()
                 return JSONResponse.make(["status": "ok", "menu": await menu.current.version])
             } catch {
-                throw APIProblem.shop(error, book: await menu.current.book)
+                throw APIProblem.notReady(error, book: await menu.current.book)
             }
         }
     }

@@ -29,8 +29,11 @@ extension PostgresLocation {
             return .state(.failed(path: description, message: "\(error)"))
         }
         if String(describing: type(of: error)) == "ConnectionPoolError" {
-            // The pool gave up making connections (its circuit breaker) or was shut down.
-            return .state(.unreachable(location: description, host: host, port: port, reason: "\(error)"))
+            // The pool gave up making connections (its circuit breaker, after 15 s of failures; it keeps trying in
+            // the background) or was shut down.
+            let reason = "\(error)".contains("CircuitBreaker")
+                ? "no connection could be made for a while (the pool keeps trying)" : "the connection pool was shut down"
+            return .state(.unreachable(location: description, host: host, port: port, reason: reason))
         }
         guard let error = error as? PSQLError else { return .state(.failed(path: description, message: "\(error)")) }
         if let state = error.serverInfo?[.sqlState] {

@@ -4,8 +4,8 @@ import PostgresNIO
 extension PostgresStore {
     /// The change token now and then whenever any process commits a change, told by LISTEN/NOTIFY on a connection of
     /// its own. Notifications sent while that connection is down are lost, so the token is read again after every
-    /// (re)connection; while the database is unreachable, reconnection is tried every `interval`. Notifications
-    /// that arrive while the token is being read are folded into one more read.
+    /// (re)connection, until a read succeeds; while the database is unreachable, reconnection is tried every
+    /// `interval`. Notifications that arrive while the token is being read are folded into one more read.
     public func changeTokens(pollingEvery interval: Duration) -> AsyncStream<Int> {
         let (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
@@ -14,7 +14,7 @@ extension PostgresStore {
                     group.addTask { [self] in
                         var last: Int?
                         for await _ in signals {
-                            guard let token = try? await changeToken(), token != last else { continue }
+                            guard let token = await currentToken(retryingEvery: interval), token != last else { continue }
                             last = token
                             continuation.yield(token)
                         }
@@ -31,6 +31,15 @@ extension PostgresStore {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// The change token, read again every `interval` until a read succeeds (right after the listener reconnects, the
+    /// pool may still be waiting to reconnect; giving up would lose the re-sync); nil when the task is cancelled.
+    private func currentToken(retryingEvery interval: Duration) async -> Int? {
+        while !Task.isCancelled {
+            do { return try await changeToken() } catch { try? await Task.sleep(for: interval) }
+        }
+        return nil
     }
 
     /// Listens for changes on one connection until it fails or the task is cancelled; `changed` is called once on

@@ -9,7 +9,7 @@ import Synchronization
 /// arrive while a batch is being written go together in the next one (`juice_apply_orders`, group commit): it locks
 /// the batch's fruit rows in one fixed order, decides each order in turn against what the ones before it left (each
 /// all or nothing), and writes the journal entries, one update per fruit, the change counter and one `NOTIFY`, so
-/// concurrent orders never oversell, never need a retry, and share one flush to disk. Other changes
+/// concurrent orders never oversell, never need a retry, and share one flush to disk; each is reported only once its `COMMIT` has answered. Other changes
 /// (`juice_apply`) compare and set against the stock they were computed from and are recomputed when it moved.
 /// Serialization failures and deadlocks are retried a bounded number of times.
 public final class PostgresStore: ShopStore {
@@ -226,18 +226,26 @@ public final class PostgresStore: ShopStore {
     }
 
     /// Runs `juice_apply` for `change`; nil when a fruit's count was outside its range (nothing was changed).
+    ///
+    /// The statement runs in an explicit transaction and the receipt is answered only once `COMMIT` has answered:
+    /// postgres-nio ends a statement's rows at its CommandComplete, before the implicit transaction of a lone
+    /// statement commits, so a server shutting down right then would have the caller report a change that was rolled
+    /// back (a 201 for an order the journal does not hold; the database-restart test caught this).
     private func apply(_ plan: ChangePlan, _ change: LedgerChange, command: String, book: RecipeBook) async throws(ShopError) -> ShopReceipt? {
         try await runUnlessRefused { [self] in
-            var entry: (id: Int, time: String)?
-            var stored: [FruitID: Int] = [:]
-            let rows = try await client.query("""
-                SELECT r_entry, r_time, r_fruit, r_count FROM juice_apply(\(change.kind.rawValue), \(command), \
-                \(change.juice?.rawValue), \(change.count), \(change.undone?.id), \(plan.fruits), \(plan.deltas), \
-                \(plan.low), \(plan.high))
-                """, logger: logger)
-            for try await (id, time, fruit, stock) in rows.decode((Int, String, String, Int).self) {
-                entry = (id, time)
-                stored[FruitID(fruit)] = stock
+            let (entry, stored) = try await client.withTransaction(logger: logger) { connection in
+                var entry: (id: Int, time: String)?
+                var stored: [FruitID: Int] = [:]
+                let rows = try await connection.query("""
+                    SELECT r_entry, r_time, r_fruit, r_count FROM juice_apply(\(change.kind.rawValue), \(command), \
+                    \(change.juice?.rawValue), \(change.count), \(change.undone?.id), \(plan.fruits), \(plan.deltas), \
+                    \(plan.low), \(plan.high))
+                    """, logger: logger)
+                for try await (id, time, fruit, stock) in rows.decode((Int, String, String, Int).self) {
+                    entry = (id, time)
+                    stored[FruitID(fruit)] = stock
+                }
+                return (entry, stored)
             }
             guard let entry else { throw StateError.failed(path: location, message: "the change function returned no entry") }
             var receipt = change.receipt(entry: change.entry(id: entry.id, time: entry.time, command: command))
@@ -251,14 +259,17 @@ public final class PostgresStore: ShopStore {
     private func syncStock(_ book: RecipeBook) async throws(ShopError) {
         let stock = BookStock(book)
         guard !syncedBooks.withLock({ $0.contains(stock) }) else { return }
+        // In an explicit transaction for the reason given at `apply`: the rows must exist once this returns.
         try await run { [self] in
-            try await client.query("""
+            try await client.withTransaction(logger: logger) { connection in
+                _ = try await connection.query("""
                 INSERT INTO stock AS s (fruit, count, initial, capacity)
                 SELECT f, i, i, greatest(c, i) FROM unnest(\(stock.fruits), \(stock.initial), \(stock.capacities)) AS u (f, i, c)
                 ORDER BY f
                 ON CONFLICT (fruit) DO UPDATE SET capacity = greatest(excluded.capacity, s.count)
                 WHERE s.capacity <> greatest(excluded.capacity, s.count)
                 """, logger: logger)
+            }
             return ()
         }
         _ = syncedBooks.withLock { $0.insert(stock) }

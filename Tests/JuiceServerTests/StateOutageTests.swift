@@ -10,20 +10,25 @@ import Testing
 /// A store in memory that can be taken away: while it is down every call fails as a lost PostgreSQL connection does.
 final class OutageStore: ShopStore {
     let base = MemoryStore()
-    private let state = Mutex((down: false, failedReads: 0))
+    private let state = Mutex((down: false, readsToFail: 0, failedReads: 0))
 
     var location: String { "postgres://juice@db.example:5432/shop" }
 
     /// Takes the store away (`true`) or brings it back.
     func setDown(_ down: Bool) { state.withLock { $0.down = down } }
 
-    /// How many stock reads failed while it was down.
+    /// Makes the next `count` stock reads fail, as during a short outage.
+    func failNextReads(_ count: Int) { state.withLock { $0.readsToFail = count } }
+
+    /// How many stock reads failed.
     var failedReads: Int { state.withLock { $0.failedReads } }
 
     private func check(read: Bool = false) throws(ShopError) {
         let down = state.withLock { state in
-            if state.down && read { state.failedReads += 1 }
-            return state.down
+            let failing = state.down || (read && state.readsToFail > 0)
+            if read && state.readsToFail > 0 { state.readsToFail -= 1 }
+            if read && failing { state.failedReads += 1 }
+            return failing
         }
         if down { throw .state(.connectionLost(location: location, detail: "the database did not answer in time")) }
     }
@@ -82,24 +87,27 @@ final class OutageStore: ShopStore {
         let shop = try TestShop(store: store)
         let hub = shop.server.hub
         let (_, _, events) = try await hub.subscribe()
-        let received = Mutex<[ServerEvent]>([])
-        let collector = Task { for await event in events { received.withLock { $0.append(event) } } }
+
+        // The token is taken as published only once its stock went out: a failed read leaves it to be tried again.
         store.setDown(true)
-        let (tokens, feed) = AsyncStream.makeStream(of: Int.self)
-        let follower = Task { await hub.follow(tokens, retryEvery: .milliseconds(10)) }
-        feed.yield(1)
-        try await waitUntil { store.failedReads >= 3 }
-        #expect(received.withLock { $0.isEmpty }, "nothing can be published while the stock cannot be read")
+        await #expect(throws: ShopError.self) { try await hub.observe(1) }
         store.setDown(false)
-        try await waitUntil { received.withLock { $0.count == 1 } }
+        try await hub.observe(1)
+        try await hub.observe(1)
+
+        // The loop tries a failed read again until it succeeds (here the next 3 reads fail), then goes on.
+        store.failNextReads(3)
+        let (tokens, feed) = AsyncStream.makeStream(of: Int.self)
+        feed.yield(2)
         feed.finish()
-        await follower.value
+        await hub.follow(tokens, retryEvery: .milliseconds(1))
+        #expect(store.failedReads == 1 + 3)
+
         await hub.close()
-        await collector.value
-        let event = try #require(received.withLock { $0.first })
-        #expect(event.name == "stock")
-        #expect(try JSONDecoder().decode(StockBody.self, from: Data(event.data.utf8)).stock["banana"] == 10)
-        #expect(received.withLock { $0.count } == 1, "the retried change went out once")
+        var received: [ServerEvent] = []
+        for await event in events { received.append(event) }
+        #expect(received.map(\.name) == ["stock", "stock"], "one event for token 1 once the store was back, one for token 2")
+        #expect(try received.allSatisfy { try JSONDecoder().decode(StockBody.self, from: Data($0.data.utf8)).stock["banana"] == 10 })
     }
 
     @Test func whileTheStateIsAwayRequestsGet503InTheirLanguageHealthzIsNotReadyAndNothingChanges() async throws {

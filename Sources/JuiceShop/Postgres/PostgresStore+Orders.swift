@@ -53,25 +53,28 @@ struct OrderBatchPlan: Sendable {
 }
 
 extension PostgresStore {
-    /// Writes `orders` in one transaction (`juice_apply_orders`: one round trip, one flush), each order all or
-    /// nothing on its own and decided after the ones before it; one outcome per order, in order. When the batch
-    /// fails as a whole (the database, a broken invariant), every order gets that failure and none was written.
+    /// Writes `orders` in one transaction (`juice_apply_orders`: one flush), each order all or nothing on its own and
+    /// decided after the ones before it; one outcome per order, in order. When the batch fails as a whole (the
+    /// database, a broken invariant), every order gets that failure and none was written. The outcomes are answered
+    /// only once `COMMIT` has answered (see `apply` in PostgresStore.swift for why a lone statement is not enough).
     func writeOrders(_ orders: [BatchedOrder]) async -> [Result<BatchedOrderOutcome, ShopError>] {
         let plan = OrderBatchPlan(orders)
         let answer: (entries: [Int: (id: Int, time: String)], stock: [FruitID: Int])
         do {
             answer = try await run { [self] in
-                var entries: [Int: (id: Int, time: String)] = [:]
-                var stock: [FruitID: Int] = [:]
-                let rows = try await client.query("""
-                    SELECT r_order, r_entry, r_time, r_fruit, r_count FROM juice_apply_orders(\(plan.commands), \
-                    \(plan.juices), \(plan.counts), \(plan.fruits), \(plan.itemOrder), \(plan.itemFruit), \(plan.itemNeed))
-                    """, logger: logger)
-                for try await (order, entry, time, fruit, count) in rows.decode((Int?, Int?, String?, String?, Int?).self) {
-                    if let order, let entry, let time { entries[order - 1] = (entry, time) }
-                    if let fruit, let count { stock[FruitID(fruit)] = count }
+                try await client.withTransaction(logger: logger) { connection in
+                    var entries: [Int: (id: Int, time: String)] = [:]
+                    var stock: [FruitID: Int] = [:]
+                    let rows = try await connection.query("""
+                        SELECT r_order, r_entry, r_time, r_fruit, r_count FROM juice_apply_orders(\(plan.commands), \
+                        \(plan.juices), \(plan.counts), \(plan.fruits), \(plan.itemOrder), \(plan.itemFruit), \(plan.itemNeed))
+                        """, logger: logger)
+                    for try await (order, entry, time, fruit, count) in rows.decode((Int?, Int?, String?, String?, Int?).self) {
+                        if let order, let entry, let time { entries[order - 1] = (entry, time) }
+                        if let fruit, let count { stock[FruitID(fruit)] = count }
+                    }
+                    return (entries, stock)
                 }
-                return (entries, stock)
             }
         } catch {
             return Array(repeating: .failure(error), count: orders.count)

@@ -14,6 +14,10 @@ let stock = menu.stock(from: book.initialInventory)
 /// Hides FileOrders' chunked loop, so that the simulator reads the file line after line.
 struct LineByLine: OrderSource {
     var inner: FileOrders
+    var progress: OrderProgress? {
+        get { inner.progress }
+        set { inner.progress = newValue }
+    }
     mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
         try inner.nextBatch(into: &batch)
     }

@@ -22,10 +22,11 @@ if [ -z "$bin" ]; then
 fi
 [ -n "$bin" ] || { echo "bench-postgres.sh: pgbench not found (install Debian's postgresql package)" >&2; exit 1; }
 
+source scripts/bench-lib.sh
 work=$(mktemp -d)
 servers=()
 cleanup() {
-    for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+    bench_stop_servers
     [ -n "${JUICE_TEST_POSTGRES_DIR:-}" ] && scripts/postgres.sh stop "$JUICE_TEST_POSTGRES_DIR" || true
     rm -rf "$work"
 }
@@ -42,33 +43,12 @@ psql_ -d postgres -c "CREATE DATABASE bench" -c "CREATE DATABASE shop"
 as_owner "$bin/pgbench" -i -q -s 10 -h 127.0.0.1 -p "$port" -U juice bench >/dev/null 2>&1
 url="postgres://juice@127.0.0.1:$port/shop"
 
-# Ample stock: the built-in menu with room for every order of every run.
-cp -r recipes "$work/recipes"
-cat > "$work/recipes/store.yaml" <<'YAML'
-version: 1
-store:
-  capacity: 1000000000
-  stock: {strawberry: 1000000000, banana: 1000000000, pineapple: 1000000000, kiwi: 1000000000, mango: 1000000000}
-YAML
-cat > "$work/order.lua" <<'LUA'
-wrk.method = "POST"
-wrk.body = '{"juice": "banana-juice", "count": 1}'
-wrk.headers["Content-Type"] = "application/json"
-done = function(summary, latency, requests)
-  io.write(string.format("RESULT %.0f %.3f %.3f %d %d\n", summary.requests / (summary.duration / 1e6),
-    latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status,
-    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
-end
-LUA
-
+bench_recipes "$work"
+bench_order_script "$work"
 ports=()
 for instance in 1 2; do
-    SWIFT_BACKTRACE=enable=no LOG_LEVEL=error "$juice" serve --port 0 --recipes "$work/recipes" --state "$url" \
-        > "$work/out$instance" 2> "$work/err$instance" &
-    servers+=($!)
-    for _ in $(seq 200); do grep -q "serving on" "$work/out$instance" && break; sleep 0.1; done
-    grep -q "serving on" "$work/out$instance" || { cat "$work/err$instance" >&2; exit 1; }
-    ports+=("$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$work/out$instance")")
+    bench_serve "$juice" "$url" "$instance"
+    ports+=("$bench_port")
 done
 # One order through each, so that both have prepared their pools and the stock rows exist.
 for p in "${ports[@]}"; do
@@ -91,13 +71,13 @@ print(f"'"$tps"' {pick(0.5):.3f} {pick(0.99):.3f}")'
 }
 
 one_run() { # one instance, all 64 connections
-    wrk -t2 -c64 -d"${seconds}s" -s "$work/order.lua" "http://127.0.0.1:${ports[0]}/api/orders" | sed -n 's/^RESULT //p'
+    bench_wrk 2 64 "$seconds" "http://127.0.0.1:${ports[0]}/api/orders"
 }
 
 two_run() { # two instances, 32 connections each: "sum p50max p99max non2xx errors"
-    wrk -t1 -c32 -d"${seconds}s" -s "$work/order.lua" "http://127.0.0.1:${ports[0]}/api/orders" | sed -n 's/^RESULT //p' > "$work/a" &
+    bench_wrk 1 32 "$seconds" "http://127.0.0.1:${ports[0]}/api/orders" > "$work/a" &
     local first=$!
-    wrk -t1 -c32 -d"${seconds}s" -s "$work/order.lua" "http://127.0.0.1:${ports[1]}/api/orders" | sed -n 's/^RESULT //p' > "$work/b"
+    bench_wrk 1 32 "$seconds" "http://127.0.0.1:${ports[1]}/api/orders" > "$work/b"
     wait "$first"
     python3 - "$work/a" "$work/b" <<'PY'
 import sys

@@ -7,33 +7,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 juice=$(realpath "${1:-.build/release/juice}")
 runs=${2:-3}
+source scripts/bench-lib.sh
 work=$(mktemp -d)
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-# Ample stock: the built-in menu with room for every order of every run.
-cp -r recipes "$work/recipes"
-cat > "$work/recipes/store.yaml" <<'YAML'
-version: 1
-store:
-  capacity: 1000000000
-  stock: {strawberry: 1000000000, banana: 1000000000, pineapple: 1000000000, kiwi: 1000000000, mango: 1000000000}
-YAML
-cat > "$work/order.lua" <<'LUA'
-wrk.method = "POST"
-wrk.body = '{"juice": "banana-juice", "count": 1}'
-wrk.headers["Content-Type"] = "application/json"
-done = function(summary, latency, requests)
-  io.write(string.format("RESULT %.0f %.3f %.3f %d\n", summary.requests / (summary.duration / 1e6),
-    latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))
-end
-LUA
-SWIFT_BACKTRACE=enable=no LOG_LEVEL=error "$juice" serve --port 0 --recipes "$work/recipes" --state "$work/state.sqlite" > "$work/out" 2> "$work/err" &
-server=$!
-for _ in $(seq 100); do grep -q "serving on" "$work/out" && break; sleep 0.1; done
-port=$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$work/out")
+servers=()
+trap 'bench_stop_servers; rm -rf "$work"' EXIT
+bench_recipes "$work"
+bench_order_script "$work"
+bench_serve "$juice" "$work/state.sqlite" shop
+port=$bench_port
 ratios=()
 for run in $(seq "$runs"); do
-    read -r echo_rate echo_p50 echo_p99 echo_errors < <(wrk -t2 -c64 -d10s -s "$work/order.lua" "http://127.0.0.1:$port/api/orders/echo" | sed -n 's/^RESULT //p')
-    read -r order_rate order_p50 order_p99 order_errors < <(wrk -t2 -c64 -d10s -s "$work/order.lua" "http://127.0.0.1:$port/api/orders" | sed -n 's/^RESULT //p')
+    read -r echo_rate echo_p50 echo_p99 echo_errors _ < <(bench_wrk 2 64 10 "http://127.0.0.1:$port/api/orders/echo")
+    read -r order_rate order_p50 order_p99 order_errors _ < <(bench_wrk 2 64 10 "http://127.0.0.1:$port/api/orders")
     ratio=$(python3 -c "print(f'{$order_rate / $echo_rate:.2f}')")
     ratios+=("$ratio")
     echo "run $run: echo $echo_rate req/s (p50 $echo_p50 ms, p99 $echo_p99 ms, non-2xx $echo_errors); orders $order_rate req/s (p50 $order_p50 ms, p99 $order_p99 ms, non-2xx $order_errors); ratio $ratio"

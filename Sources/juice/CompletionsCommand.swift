@@ -64,7 +64,7 @@ enum Completions {
 
     /// The recipes the command line being completed names (`--recipes DIR`), else the usual ones.
     private static func book(_ words: [String]) -> RecipeBook {
-        var directory = ProcessInfo.processInfo.environment["JUICE_RECIPES"]
+        var directory = Environment.value("JUICE_RECIPES")
         for (index, word) in words.enumerated() {
             if word == "--recipes", index + 1 < words.count { directory = words[index + 1] }
             if word.hasPrefix("--recipes=") { directory = String(word.dropFirst("--recipes=".count)) }

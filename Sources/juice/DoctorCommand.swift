@@ -27,7 +27,7 @@ struct DoctorCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let language = lang ?? Language.from(environment: ProcessInfo.processInfo.environment)
+        let language = lang ?? Language.from(environment: Environment.languageVariables)
         let path = ShopOptions.statePath(state)
         guard PostgresLocation.isPostgresURL(path) || FileManager.default.fileExists(atPath: path) else {
             write(path: path, exists: false, report: IntegrityReport(brokenFruits: [], backendCheck: []), language: language)

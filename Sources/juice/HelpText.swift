@@ -9,7 +9,7 @@ import JuiceCore
 /// language here from the process's own arguments and environment.
 enum HelpLanguage {
     /// The language help texts are written in for this run.
-    static let current: Language = of(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+    static let current: Language = of(Array(CommandLine.arguments.dropFirst()), environment: Environment.languageVariables)
 
     /// The language of help for `arguments` in `environment`.
     static func of(_ arguments: [String], environment: [String: String]) -> Language {
@@ -143,7 +143,7 @@ enum KoreanHelp {
 
     /// The terminal's width for help: `COLUMNS`, else the width standard output reports when it is a terminal, else 80.
     static var terminalWidth: Int {
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        if let columns = Environment.value("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return 80

@@ -22,20 +22,20 @@ struct ShopOptions: ParsableArguments {
     @Option(help: LanguageHelp.option)
     var lang: Language?
 
-    var language: Language { lang ?? Language.from(environment: ProcessInfo.processInfo.environment) }
+    var language: Language { lang ?? Language.from(environment: Environment.languageVariables) }
 
     /// The state file's path: `--state`, else `JUICE_STATE`, else the default.
     var statePath: String { Self.statePath(state) }
 
     /// The state file's path: `option`, else `JUICE_STATE`, else the default.
     static func statePath(_ option: String?) -> String {
-        option ?? ProcessInfo.processInfo.environment["JUICE_STATE"] ?? SQLiteStore.defaultPath
+        option ?? Environment.value("JUICE_STATE") ?? SQLiteStore.defaultPath
     }
 
     /// The recipe directory in use: `--recipes`, else `JUICE_RECIPES`, else `recipes/` when there is one; nil for the
     /// built-in set.
     var recipeDirectory: String? {
-        if let path = recipes ?? ProcessInfo.processInfo.environment["JUICE_RECIPES"] { return path }
+        if let path = recipes ?? Environment.value("JUICE_RECIPES") { return path }
         return RecipeSet.isDirectory(RecipeSet.defaultDirectory) ? RecipeSet.defaultDirectory : nil
     }
 
@@ -104,7 +104,7 @@ struct ShopOptions: ParsableArguments {
     }
 
     /// Whether the state file is somewhere the user chose (`--state` or `JUICE_STATE`), not the default.
-    var stateIsExplicit: Bool { state != nil || ProcessInfo.processInfo.environment["JUICE_STATE"] != nil }
+    var stateIsExplicit: Bool { state != nil || Environment.value("JUICE_STATE") != nil }
 }
 
 /// The help of every `--lang` option, which says the one rule every command follows (`Language.from(environment:)`).

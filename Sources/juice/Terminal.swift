@@ -4,7 +4,7 @@ import Foundation
 enum Terminal {
     /// Whether colour should be used on standard output: only on a TTY, and never when `NO_COLOR` is set.
     static var wantsColor: Bool {
-        if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { return false }
+        if let noColor = Environment.value("NO_COLOR"), !noColor.isEmpty { return false }
         return isatty(STDOUT_FILENO) == 1
     }
 

@@ -7,16 +7,7 @@ import Testing
 @Suite("Order files parsed in chunks")
 struct ChunkedOrderFileTests {
     /// Hides FileOrders' chunked loop, so that the simulator reads the file line after line through `nextBatch`.
-    struct LineByLine: OrderSource {
-        var inner: FileOrders
-        var progress: OrderProgress? {
-            get { inner.progress }
-            set { inner.progress = newValue }
-        }
-        mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
-            try inner.nextBatch(into: &batch)
-        }
-    }
+    typealias LineByLine = BatchesOnly<FileOrders>
 
     static let csvLines = [
         "banana-juice,1", "strawberry-banana-juice,2", "딸바쥬스,1", "Banana Juice,3", "\"strawberry juice\",1", "mango-kiwi-juice",

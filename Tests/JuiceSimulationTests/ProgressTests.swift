@@ -26,16 +26,7 @@ struct ProgressTests {
     }
 
     /// Hides GeneratedOrders' own loop, so that the simulator takes the batch path.
-    struct InBatches: OrderSource {
-        var inner: GeneratedOrders
-        var progress: OrderProgress? {
-            get { inner.progress }
-            set { inner.progress = newValue }
-        }
-        mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
-            try inner.nextBatch(into: &batch)
-        }
-    }
+    typealias InBatches = BatchesOnly<GeneratedOrders>
 
     /// Runs `source` with a simulator whose progress goes to a new `Reports`.
     static func run(_ source: inout some OrderSource) throws -> (SimulationReport, Reports) {

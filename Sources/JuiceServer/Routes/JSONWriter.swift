@@ -5,82 +5,64 @@ struct JSONWriter {
     /// The text so far, UTF-8.
     private(set) var bytes: [UInt8] = []
 
+    /// How many members each object being written (innermost last) has so far: a member after the first needs a comma.
+    private var membersSoFar: [Int] = []
+
     /// An empty text with room for `capacity` bytes.
     init(capacity: Int = 512) {
         bytes.reserveCapacity(capacity)
+        membersSoFar.reserveCapacity(4)
     }
 
     /// A receipt: `{"entry": …, "message": …, "stock": {…}}`.
     mutating func write(_ receipt: ReceiptBody) {
-        bytes.append(UInt8(ascii: "{"))
-        if let entry = receipt.entry {
-            key("entry")
-            write(entry)
-            bytes.append(UInt8(ascii: ","))
-        }
-        key("message")
-        string(receipt.message)
-        bytes.append(UInt8(ascii: ","))
-        key("stock")
-        write(receipt.stock)
-        bytes.append(UInt8(ascii: "}"))
+        beginObject()
+        if let entry = receipt.entry { member("entry"); write(entry) }
+        member("message"); string(receipt.message)
+        member("stock"); write(receipt.stock)
+        endObject()
     }
 
     /// A journal entry, its keys in sorted order.
     mutating func write(_ entry: EntryBody) {
-        bytes.append(UInt8(ascii: "{"))
-        key("command")
-        string(entry.command)
-        if let count = entry.count {
-            bytes.append(UInt8(ascii: ","))
-            key("count")
-            integer(count)
-        }
-        bytes.append(UInt8(ascii: ","))
-        key("deltas")
-        write(entry.deltas)
-        bytes.append(UInt8(ascii: ","))
-        key("id")
-        integer(entry.id)
-        if let juice = entry.juice {
-            bytes.append(UInt8(ascii: ","))
-            key("juice")
-            string(juice)
-        }
-        bytes.append(UInt8(ascii: ","))
-        key("kind")
-        string(entry.kind)
-        bytes.append(UInt8(ascii: ","))
-        key("time")
-        string(entry.time)
-        if let undoes = entry.undoes {
-            bytes.append(UInt8(ascii: ","))
-            key("undoes")
-            integer(undoes)
-        }
-        if let undoneBy = entry.undoneBy {
-            bytes.append(UInt8(ascii: ","))
-            key("undoneBy")
-            integer(undoneBy)
-        }
-        bytes.append(UInt8(ascii: "}"))
+        beginObject()
+        member("command"); string(entry.command)
+        if let count = entry.count { member("count"); integer(count) }
+        member("deltas"); write(entry.deltas)
+        member("id"); integer(entry.id)
+        if let juice = entry.juice { member("juice"); string(juice) }
+        member("kind"); string(entry.kind)
+        member("time"); string(entry.time)
+        if let undoes = entry.undoes { member("undoes"); integer(undoes) }
+        if let undoneBy = entry.undoneBy { member("undoneBy"); integer(undoneBy) }
+        endObject()
     }
 
     /// An object of integers, keys sorted.
     mutating func write(_ object: [String: Int]) {
-        bytes.append(UInt8(ascii: "{"))
-        for (index, (name, value)) in object.sorted(by: { $0.key < $1.key }).enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            key(name)
-            integer(value)
-        }
-        bytes.append(UInt8(ascii: "}"))
+        beginObject()
+        for (name, value) in object.sorted(by: { $0.key < $1.key }) { member(name); integer(value) }
+        endObject()
     }
 
-    /// `"name":`.
-    private mutating func key(_ name: String) {
+    /// `{`: an object begins.
+    private mutating func beginObject() {
+        bytes.append(UInt8(ascii: "{"))
+        membersSoFar.append(0)
+    }
+
+    /// `"name":` (after a comma unless it is the object's first member); the value follows.
+    private mutating func member(_ name: String) {
+        if let count = membersSoFar.last, count > 0 { bytes.append(UInt8(ascii: ",")) }
+        membersSoFar[membersSoFar.count - 1] += 1
         string(name)
         bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// `}`: the innermost object ends.
+    private mutating func endObject() {
+        membersSoFar.removeLast()
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// A string, quoted: `"` and `\` escaped, control characters as `\n`-style or `\u00XX` escapes, the rest as is.

@@ -161,4 +161,16 @@ enum AsyncCommand {
     }
 }
 
+/// The signals that stop or reload `juice`, deliverable whatever mask it was started with: a signal mask is inherited
+/// across `exec`, and some parents (Foundation's `Process`, started from a thread with signals blocked) pass on one
+/// that blocks them. Unblocked in the main thread, the one that waits, they act as a user expects (Ctrl-C stops a
+/// run; `serve` handles SIGTERM, SIGINT and SIGHUP itself).
+func unblockStopSignals() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&signals, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+}
+
+unblockStopSignals()
 runJuice()

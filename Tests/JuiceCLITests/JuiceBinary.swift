@@ -4,7 +4,7 @@ import JuiceRecipes
 /// Runs the built `juice` binary as a separate process and captures what it does.
 struct JuiceBinary {
     /// What one run printed and how it exited.
-    struct Outcome {
+    struct Outcome: Sendable {
         var stdout: String
         var stderr: String
         var status: Int32
@@ -43,10 +43,22 @@ struct JuiceBinary {
     /// Runs `juice arguments…` (or another `executable`) in `directory` with `environment` added, closing standard input.
     ///
     /// A run longer than `timeout` seconds is killed (and its status is then SIGKILL's). With `asUnprivilegedUser`,
-    /// a test running as root runs the binary as `nobody`, so that file permissions apply.
+    /// a test running as root runs the binary as `nobody`, so that file permissions apply. The wait for the child
+    /// happens on a thread of its own (`offThePool`), never on one of the threads Swift concurrency runs tests on.
     static func run(
         _ arguments: [String], in directory: URL = builtInDirectory, environment: [String: String] = [:],
         timeout: Double = 120, asUnprivilegedUser: Bool = false, executable: URL = executable
+    ) async throws -> Outcome {
+        try await offThePool {
+            try runBlocking(arguments, in: directory, environment: environment, timeout: timeout,
+                            asUnprivilegedUser: asUnprivilegedUser, executable: executable)
+        }
+    }
+
+    /// `run`, blocking the calling thread until the child exited.
+    private static func runBlocking(
+        _ arguments: [String], in directory: URL, environment: [String: String],
+        timeout: Double, asUnprivilegedUser: Bool, executable: URL
     ) throws -> Outcome {
         let process = Process()
         if asUnprivilegedUser && getuid() == 0 {
@@ -98,5 +110,14 @@ struct JuiceBinary {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("juice-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+/// Runs `work`, which blocks (waits for a child process, reads a pipe to its end, sleeps), on a thread of its own and
+/// returns what it returned. The caller's task is suspended meanwhile, so the threads of Swift concurrency's
+/// cooperative pool (two on two cores) stay free for the in-process servers of other tests running at the same time.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
     }
 }

@@ -45,14 +45,20 @@ struct JuiceBinary {
     /// A run longer than `timeout` seconds is killed (and its status is then SIGKILL's). With `asUnprivilegedUser`,
     /// a test running as root runs the binary as `nobody`, so that file permissions apply. The wait for the child
     /// happens on a thread of its own (`offThePool`), never on one of the threads Swift concurrency runs tests on.
+    ///
+    /// Unless `throttled` is false (for a test whose point is that its children run at the same time), it first waits
+    /// for one of `ChildSlots.shared`'s slots: with the whole suite running in parallel, a hundred end-to-end tests
+    /// would otherwise start their children at once and starve the in-process servers and stores of other tests.
     static func run(
         _ arguments: [String], in directory: URL = builtInDirectory, environment: [String: String] = [:],
-        timeout: Double = 120, asUnprivilegedUser: Bool = false, executable: URL = executable
+        timeout: Double = 120, asUnprivilegedUser: Bool = false, executable: URL = executable, throttled: Bool = true
     ) async throws -> Outcome {
-        try await offThePool {
+        let work: @Sendable () throws -> Outcome = {
             try runBlocking(arguments, in: directory, environment: environment, timeout: timeout,
                             asUnprivilegedUser: asUnprivilegedUser, executable: executable)
         }
+        guard throttled else { return try await offThePool(work) }
+        return try await ChildSlots.shared.whileHoldingASlot { try await offThePool(work) }
     }
 
     /// `run`, blocking the calling thread until the child exited.
@@ -119,5 +125,32 @@ struct JuiceBinary {
 func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}
+
+/// A limit on how many children the tests run at once (as many as there are cores). Waiting for a slot suspends the
+/// task: no thread is held.
+actor ChildSlots {
+    /// The slots every `JuiceBinary.run` shares.
+    static let shared = ChildSlots(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) {
+        free = count
+    }
+
+    /// Runs `body` once a slot is free, and frees it after.
+    func whileHoldingASlot<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        if free > 0 {
+            free -= 1
+        } else {
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        defer {
+            if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+        }
+        return try await body()
     }
 }

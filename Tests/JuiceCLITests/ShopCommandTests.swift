@@ -10,8 +10,8 @@ struct ShopSandbox {
         try JuiceBinary.writeBuiltInRecipes(into: directory)
     }
 
-    func run(_ arguments: [String], lang: String = "en_US.UTF-8") async throws -> JuiceBinary.Outcome {
-        try await JuiceBinary.run(arguments, in: directory, environment: ["LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""])
+    func run(_ arguments: [String], lang: String = "en_US.UTF-8", throttled: Bool = true) async throws -> JuiceBinary.Outcome {
+        try await JuiceBinary.run(arguments, in: directory, environment: ["LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""], throttled: throttled)
     }
 
     func stock() async throws -> [String: Int] {

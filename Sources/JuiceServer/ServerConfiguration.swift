@@ -42,11 +42,15 @@ public struct ServerConfiguration: Sendable {
     /// (PostgreSQL's LISTEN/NOTIFY) tries to listen again after losing its connection; also how often the stock for a
     /// `stock` event is read again while the database is away.
     public var eventPollInterval: Duration
+    /// The shortest time between two log lines giving why the shop's state cannot be used (clients get a generic
+    /// 503; a line says how many failures went unlogged since the one before).
+    public var stateFailureLogInterval: Duration
 
     /// A configuration; the defaults are the command's.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, language: Language = .korean, staff: StaffCredential? = nil,
-        bodyLimit: Int = 16 * 1024, maxOrderCount: Int = 1000, eventPollInterval: Duration = .milliseconds(200)
+        bodyLimit: Int = 16 * 1024, maxOrderCount: Int = 1000, eventPollInterval: Duration = .milliseconds(200),
+        stateFailureLogInterval: Duration = .seconds(10)
     ) {
         self.host = host
         self.port = port
@@ -55,6 +59,7 @@ public struct ServerConfiguration: Sendable {
         self.bodyLimit = bodyLimit
         self.maxOrderCount = maxOrderCount
         self.eventPollInterval = eventPollInterval
+        self.stateFailureLogInterval = stateFailureLogInterval
     }
 
     /// Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost).

@@ -14,6 +14,7 @@ public struct ShopServer: Sendable {
     let store: any ShopStore
     let menu: LiveMenu
     let hub: EventHub
+    let stateFailures: StateFailureLog
 
     /// A server selling from `store` with the menu `menu`; throws when `configuration` would expose staff actions.
     public init(configuration: ServerConfiguration, store: any ShopStore, menu: LiveMenu) throws(ServerStartError) {
@@ -23,6 +24,7 @@ public struct ShopServer: Sendable {
         self.menu = menu
         self.metrics = ShopMetrics()
         self.hub = EventHub(store: store, menu: menu)
+        self.stateFailures = StateFailureLog(interval: configuration.stateFailureLogInterval)
     }
 
     /// Lets the menu name the juices a reload makes unmakeable at the shop's current stock.
@@ -37,7 +39,7 @@ public struct ShopServer: Sendable {
         let router = Router(context: ShopRequestContext.self)
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: MetricsMiddleware())
-        router.add(middleware: APIMiddleware(defaultLanguage: configuration.language))
+        router.add(middleware: APIMiddleware(defaultLanguage: configuration.language, stateFailures: stateFailures))
         addPageRoutes(to: router)
         addShopRoutes(to: router)
         addReloadRoutes(to: router)

@@ -15,8 +15,8 @@ struct Transcript {
 
     /// Runs `juice arguments…` and writes it down; returns the outcome.
     @discardableResult
-    mutating func run(_ arguments: [String]) throws -> JuiceBinary.Outcome {
-        let outcome = try shop.run(arguments, lang: lang)
+    mutating func run(_ arguments: [String]) async throws -> JuiceBinary.Outcome {
+        let outcome = try await shop.run(arguments, lang: lang)
         text += "$ juice " + arguments.joined(separator: " ") + "\n"
         if !outcome.stdout.isEmpty { text += outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 + "\n" }.joined() }
         if !outcome.stderr.isEmpty { text += outcome.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "! " + $0 + "\n" }.joined() }
@@ -67,57 +67,57 @@ struct EverydayUseTests {
     static let languages = [("ko", "ko_KR.UTF-8"), ("en", "en_US.UTF-8")]
 
     @Test("orders, refusals and stock errors, in each language", arguments: languages)
-    func ordersAndStock(language: String, lang: String) throws {
+    func ordersAndStock(language: String, lang: String) async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
         var transcript = Transcript(shop, lang: lang)
-        try transcript.run(["status"])
-        try transcript.run(["order", "딸바쥬스"])
-        try transcript.run(["order", "strawberry-juice"])
-        try transcript.run(["order", "strawberry-juice", "--count", "7"])
-        try transcript.run(["order", "bananna juice"])
-        try transcript.run(["order", "banana-juice", "--count", "0"])
-        try transcript.run(["order", "banana-juice", "--count", "9223372036854775807"])
-        try transcript.run(["stock", "remove", "키위", "50"])
-        try transcript.run(["stock", "add", "망고", "101"])
-        try transcript.run(["stock", "add", "망고", "-3"])
-        try transcript.run(["stock", "remove", "kiwi", "-2"])
-        try transcript.run(["stock", "add", "mango", "9223372036854775807"])
-        try transcript.run(["stock", "set", "mango=5", "망고=6"])
-        try transcript.run(["stock", "set", "mango"])
-        try transcript.run(["stock", "add", "bananna"])
-        try transcript.run(["stock", "add", "mango", "0"])
-        try transcript.run(["stock", "add", "kiwi", "2"])
-        try transcript.run(["undo"])
-        try transcript.run(["stock", "--bogus"])
-        try transcript.run(["menu"])
-        try transcript.run(["history"])
+        try await transcript.run(["status"])
+        try await transcript.run(["order", "딸바쥬스"])
+        try await transcript.run(["order", "strawberry-juice"])
+        try await transcript.run(["order", "strawberry-juice", "--count", "7"])
+        try await transcript.run(["order", "bananna juice"])
+        try await transcript.run(["order", "banana-juice", "--count", "0"])
+        try await transcript.run(["order", "banana-juice", "--count", "9223372036854775807"])
+        try await transcript.run(["stock", "remove", "키위", "50"])
+        try await transcript.run(["stock", "add", "망고", "101"])
+        try await transcript.run(["stock", "add", "망고", "-3"])
+        try await transcript.run(["stock", "remove", "kiwi", "-2"])
+        try await transcript.run(["stock", "add", "mango", "9223372036854775807"])
+        try await transcript.run(["stock", "set", "mango=5", "망고=6"])
+        try await transcript.run(["stock", "set", "mango"])
+        try await transcript.run(["stock", "add", "bananna"])
+        try await transcript.run(["stock", "add", "mango", "0"])
+        try await transcript.run(["stock", "add", "kiwi", "2"])
+        try await transcript.run(["undo"])
+        try await transcript.run(["stock", "--bogus"])
+        try await transcript.run(["menu"])
+        try await transcript.run(["history"])
         try transcript.expectGolden("orders-and-stock.\(language).txt")
     }
 
     @Test("a fruit taken out of the recipes: noted until retired, retire journaled, undo brings it back", arguments: languages)
-    func retiring(language: String, lang: String) throws {
+    func retiring(language: String, lang: String) async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
         var transcript = Transcript(shop, lang: lang)
-        try transcript.run(["stock", "add", "kiwi", "2"])
+        try await transcript.run(["stock", "add", "kiwi", "2"])
         try shop.removeKiwiFromRecipes()
-        try transcript.run(["stock"])
-        try transcript.run(["stock", "remove", "kiwi", "12"])
-        try transcript.run(["stock", "retire", "mango"])
-        try transcript.run(["status"])
-        try transcript.run(["stock", "retire", "kiwi"])
-        try transcript.run(["stock"])
-        try transcript.run(["undo"])
-        try transcript.run(["stock", "retire", "kiwi"])
-        try transcript.run(["stock", "reset"])
-        try transcript.run(["history"])
-        try transcript.run(["doctor"])
+        try await transcript.run(["stock"])
+        try await transcript.run(["stock", "remove", "kiwi", "12"])
+        try await transcript.run(["stock", "retire", "mango"])
+        try await transcript.run(["status"])
+        try await transcript.run(["stock", "retire", "kiwi"])
+        try await transcript.run(["stock"])
+        try await transcript.run(["undo"])
+        try await transcript.run(["stock", "retire", "kiwi"])
+        try await transcript.run(["stock", "reset"])
+        try await transcript.run(["history"])
+        try await transcript.run(["doctor"])
         try transcript.expectGolden("retiring.\(language).txt")
     }
 
     @Test("JSON: every failure of a --json command prints an error object on standard output, with the same exit code")
-    func jsonErrors() throws {
+    func jsonErrors() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
         var transcript = Transcript(shop, lang: "en_US.UTF-8")
@@ -137,7 +137,7 @@ struct EverydayUseTests {
             (["history", "--json", "--bogus"], 2, "usage"),
         ]
         for (arguments, status, kind) in cases {
-            let outcome = try transcript.run(arguments)
+            let outcome = try await transcript.run(arguments)
             #expect(outcome.status == status, "\(arguments)")
             let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
             let error = object?["error"] as? [String: Any]
@@ -146,31 +146,31 @@ struct EverydayUseTests {
             #expect(outcome.stderr.hasPrefix("juice: error: ") || kind == "insufficient-stock", "\(arguments): \(outcome.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: shop.directory.appendingPathComponent("no").path), "a mistyped --state creates nothing")
-        #expect(try transcript.run(["stock", "add", "kiwi", "--json"]).status == 0)
+        #expect(try await transcript.run(["stock", "add", "kiwi", "--json"]).status == 0)
         try shop.removeKiwiFromRecipes()
-        let orphan = try transcript.run(["stock", "remove", "kiwi", "11", "--json"])
+        let orphan = try await transcript.run(["stock", "remove", "kiwi", "11", "--json"])
         #expect(orphan.status == 2)
         #expect(orphan.stdout.contains("\"kind\": \"fruit-not-in-recipes\""))
         try transcript.expectGolden("json-errors.en.txt")
     }
 
     @Test("a change of nothing is not journaled; a new state file is announced; a too-large count exits 2 for order and stock alike")
-    func journalRules() throws {
+    func journalRules() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        let first = try shop.run(["stock", "reset"])
+        let first = try await shop.run(["stock", "reset"])
         #expect(first.status == 0)
         #expect(first.stdout.hasPrefix("Nothing changed; nothing was journaled.\n"))
         #expect(first.stderr.contains("juice: note: started a new shop: created the state file .juice/state.sqlite (recipes: recipes;"))
-        #expect(try shop.run(["stock", "add", "mango", "0"]).stderr.isEmpty, "announced once")
-        #expect(try shop.history().isEmpty)
-        #expect(try shop.run(["order", "banana-juice", "--count", "9223372036854775807"]).status == 2)
-        #expect(try shop.run(["stock", "add", "mango", "9223372036854775807"]).status == 2)
-        #expect(try shop.run(["stock", "set", "mango=5", "mango=6"]).status == 2)
-        #expect(try shop.stock()["mango"] == 10)
-        #expect(try shop.history().isEmpty)
-        #expect(try shop.run(["stock", "add", "kiwi", "2"]).status == 0)
-        let undo = try shop.run(["undo", "--json"])
+        #expect(try await shop.run(["stock", "add", "mango", "0"]).stderr.isEmpty, "announced once")
+        #expect(try await shop.history().isEmpty)
+        #expect(try await shop.run(["order", "banana-juice", "--count", "9223372036854775807"]).status == 2)
+        #expect(try await shop.run(["stock", "add", "mango", "9223372036854775807"]).status == 2)
+        #expect(try await shop.run(["stock", "set", "mango=5", "mango=6"]).status == 2)
+        #expect(try await shop.stock()["mango"] == 10)
+        #expect(try await shop.history().isEmpty)
+        #expect(try await shop.run(["stock", "add", "kiwi", "2"]).status == 0)
+        let undo = try await shop.run(["undo", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(undo.stdout.utf8)) as? [String: Any])
         #expect((object["undone"] as? [String: Any])?["command"] as? String == "juice stock add kiwi 2")
         #expect((object["undone"] as? [String: Any])?["undoneBy"] as? Int == (object["entry"] as? [String: Any])?["id"] as? Int)
@@ -178,35 +178,35 @@ struct EverydayUseTests {
     }
 
     @Test("--version, completions (juice and fruit names from the recipes), and the man page is current")
-    func discover() throws {
-        let version = try JuiceBinary.run(["--version"])
+    func discover() async throws {
+        let version = try await JuiceBinary.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
         for shell in ["bash", "zsh", "fish"] {
-            let script = try JuiceBinary.run(["completions", shell])
+            let script = try await JuiceBinary.run(["completions", shell])
             #expect(script.status == 0)
-            #expect(script.stdout == (try JuiceBinary.run(["--generate-completion-script", shell])).stdout)
+            #expect(script.stdout == (try await JuiceBinary.run(["--generate-completion-script", shell])).stdout)
             #expect(script.stdout.contains("juice"))
         }
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        let juices = try shop.run(["---completion", "order", "--", "positional@0", "2", "1", "juice", "order", "딸"])
+        let juices = try await shop.run(["---completion", "order", "--", "positional@0", "2", "1", "juice", "order", "딸"])
         #expect(juices.stdout.split(separator: "\n").contains("딸바쥬스"), "\(juices)")
         #expect(!juices.stdout.contains("banana-juice"))
-        let fruits = try shop.run(["---completion", "stock", "add", "--", "positional@0", "3", "1", "juice", "stock", "add", "m"])
+        let fruits = try await shop.run(["---completion", "stock", "add", "--", "positional@0", "3", "1", "juice", "stock", "add", "m"])
         #expect(fruits.stdout.split(separator: "\n").map(String.init) == ["mango"], "\(fruits)")
-        let assignments = try shop.run(["---completion", "stock", "set", "--", "positional@0", "3", "2", "juice", "stock", "set", "ba"])
+        let assignments = try await shop.run(["---completion", "stock", "set", "--", "positional@0", "3", "2", "juice", "stock", "set", "ba"])
         #expect(assignments.stdout.split(separator: "\n").map(String.init) == ["banana="], "\(assignments)")
-        let broken = try JuiceBinary.run(["---completion", "order", "--", "positional@0", "2", "0", "juice", "order", ""], environment: ["JUICE_RECIPES": "/no/such/recipes"])
+        let broken = try await JuiceBinary.run(["---completion", "order", "--", "positional@0", "2", "0", "juice", "order", ""], environment: ["JUICE_RECIPES": "/no/such/recipes"])
         #expect(broken.status == 0)
         #expect(broken.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
         #expect(broken.stderr.isEmpty)
     }
 
     @Test("the committed man page (docs/man/juice.1, scripts/man-page.sh) has every command, its abstract and every long option")
-    func manPage() throws {
+    func manPage() async throws {
         let page = try String(contentsOf: JuiceBinary.packageRoot.appendingPathComponent("docs/man/juice.1"), encoding: .utf8)
-        let dump = try JuiceBinary.run(["--experimental-dump-help"])
+        let dump = try await JuiceBinary.run(["--experimental-dump-help"])
         let root = try #require((try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])?["command"] as? [String: Any])
         var pending = [root]
         var commands = 0

@@ -10,8 +10,8 @@ struct HelpLanguageTests {
         ["LANG": lang ?? "", "LC_ALL": "", "LC_MESSAGES": "", "COLUMNS": "80"]
     }
 
-    static func help(_ arguments: [String], lang: String?) throws -> JuiceBinary.Outcome {
-        try JuiceBinary.run(arguments, environment: environment(lang: lang))
+    static func help(_ arguments: [String], lang: String?) async throws -> JuiceBinary.Outcome {
+        try await JuiceBinary.run(arguments, environment: environment(lang: lang))
     }
 
     /// Compares `text` with the golden file `name` (JUICE_UPDATE_GOLDEN=1 rewrites it).
@@ -31,7 +31,7 @@ struct HelpLanguageTests {
     }
 
     @Test("help screens in Korean and English (golden files), Korean from LANG, --lang (before or after the command) or no locale at all")
-    func goldens() throws {
+    func goldens() async throws {
         let cases: [(arguments: [String], lang: String?, golden: String)] = [
             (["order", "--help"], "en_US.UTF-8", "help-order.en.txt"),
             (["order", "--help"], "ko_KR.UTF-8", "help-order.ko.txt"),
@@ -43,15 +43,15 @@ struct HelpLanguageTests {
             (["serve", "--help"], nil, "help-serve.ko.txt"),
         ]
         for (arguments, lang, golden) in cases {
-            let outcome = try Self.help(arguments, lang: lang)
+            let outcome = try await Self.help(arguments, lang: lang)
             #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
             #expect(outcome.stderr.isEmpty)
             try Self.expectGolden(outcome.stdout, golden)
         }
         // `juice help stock` and `-h` say the same as `stock --help`.
-        let korean = try Self.help(["stock", "--help"], lang: "ko_KR.UTF-8").stdout
-        #expect(try Self.help(["help", "stock"], lang: "ko_KR.UTF-8").stdout == korean)
-        #expect(try Self.help(["stock", "-h"], lang: "ko_KR.UTF-8").stdout == korean)
+        let korean = try await Self.help(["stock", "--help"], lang: "ko_KR.UTF-8").stdout
+        #expect(try await Self.help(["help", "stock"], lang: "ko_KR.UTF-8").stdout == korean)
+        #expect(try await Self.help(["stock", "-h"], lang: "ko_KR.UTF-8").stdout == korean)
     }
 
     @Test("a --lang after a command with a default subcommand picks the language of that command's help, not the subcommand's",
@@ -61,28 +61,28 @@ struct HelpLanguageTests {
             (["stock", "-h", "--lang=ko"], "en_US.UTF-8", "help-stock.ko.txt"),
             (["stock", "--help", "--lang", "en"], "ko_KR.UTF-8", "help-stock.en.txt"),
           ])
-    func langAfterCommandWithDefault(arguments: [String], lang: String, golden: String) throws {
-        let outcome = try Self.help(arguments, lang: lang)
+    func langAfterCommandWithDefault(arguments: [String], lang: String, golden: String) async throws {
+        let outcome = try await Self.help(arguments, lang: lang)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.isEmpty)
         try Self.expectGolden(outcome.stdout, golden)
     }
 
     @Test("the subcommands' own help still takes --lang anywhere")
-    func subcommandHelpWithLang() throws {
-        let show = try Self.help(["stock", "show", "--help"], lang: "ko_KR.UTF-8")
+    func subcommandHelpWithLang() async throws {
+        let show = try await Self.help(["stock", "show", "--help"], lang: "ko_KR.UTF-8")
         #expect(show.status == 0)
-        #expect(try Self.help(["stock", "show", "--help", "--lang", "ko"], lang: "en_US.UTF-8").stdout == show.stdout)
-        #expect(try Self.help(["stock", "show", "--lang", "ko", "--help"], lang: "en_US.UTF-8").stdout == show.stdout)
-        #expect(show.stdout != (try Self.help(["stock", "--help"], lang: "ko_KR.UTF-8").stdout))
+        #expect(try await Self.help(["stock", "show", "--help", "--lang", "ko"], lang: "en_US.UTF-8").stdout == show.stdout)
+        #expect(try await Self.help(["stock", "show", "--lang", "ko", "--help"], lang: "en_US.UTF-8").stdout == show.stdout)
+        #expect(show.stdout != (try await Self.help(["stock", "--help"], lang: "ko_KR.UTF-8").stdout))
     }
 
     @Test("Korean help lines fit the terminal's width in columns (a Hangul syllable takes two)", arguments: [60, 80, 120])
-    func koreanWidth(width: Int) throws {
+    func koreanWidth(width: Int) async throws {
         var environment = Self.environment(lang: "ko_KR.UTF-8")
         environment["COLUMNS"] = String(width)
         for command in [["order"], ["stock", "set"], ["simulate"], ["lint"], ["serve"], []] {
-            let outcome = try JuiceBinary.run(command + ["--help"], environment: environment)
+            let outcome = try await JuiceBinary.run(command + ["--help"], environment: environment)
             let lines = outcome.stdout.split(separator: "\n")
             #expect(lines.count > 3)
             for line in lines where line.contains(where: { !$0.isWhitespace }) {
@@ -95,8 +95,8 @@ struct HelpLanguageTests {
     }
 
     /// Every command of the tree, as the argument lists that reach it (`["stock", "add"]`), from the English dump.
-    static func commandPaths() throws -> [[String]] {
-        let dump = try JuiceBinary.run(["--experimental-dump-help"], environment: environment(lang: "en_US.UTF-8"))
+    static func commandPaths() async throws -> [[String]] {
+        let dump = try await JuiceBinary.run(["--experimental-dump-help"], environment: environment(lang: "en_US.UTF-8"))
         let root = try #require((try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])?["command"] as? [String: Any])
         var paths: [[String]] = []
         var pending: [([String], [String: Any])] = [([], root)]
@@ -134,13 +134,13 @@ struct HelpLanguageTests {
     }
 
     @Test("every command's help has a Korean text: no English left but names, flags and ids")
-    func everyCommandInKorean() throws {
-        let paths = try Self.commandPaths()
+    func everyCommandInKorean() async throws {
+        let paths = try await Self.commandPaths()
         #expect(paths.count > 18, "\(paths)")
         let commands = Set(paths.flatMap { $0 })
         for path in paths {
-            let korean = try Self.help(path + ["--help"], lang: "ko_KR.UTF-8")
-            let english = try Self.help(path + ["--help"], lang: "en_US.UTF-8")
+            let korean = try await Self.help(path + ["--help"], lang: "ko_KR.UTF-8")
+            let english = try await Self.help(path + ["--help"], lang: "en_US.UTF-8")
             #expect(korean.status == 0 && english.status == 0, "\(path)")
             #expect(korean.stdout != english.stdout, "\(path): the Korean help differs from the English")
             #expect(korean.stdout.contains("개요: ") && korean.stdout.contains("사용법: "), "\(path)")
@@ -152,24 +152,24 @@ struct HelpLanguageTests {
     }
 
     @Test("usage errors' usage lines and hint follow the language")
-    func usageLines() throws {
-        let korean = try Self.help(["order"], lang: "ko_KR.UTF-8")
+    func usageLines() async throws {
+        let korean = try await Self.help(["order"], lang: "ko_KR.UTF-8")
         #expect(korean.status == 2)
         #expect(korean.stderr.hasPrefix("juice: 오류: 인자가 빠졌어요: '<juice>'\n"), "\(korean.stderr)")
         #expect(korean.stderr.contains("\n도움말:  <juice>  쥬스: id, 이름 또는 별칭."))
         #expect(korean.stderr.contains("\n사용법: juice order [--recipes <dir>]"))
         #expect(korean.stderr.contains("자세한 내용은 'juice order --help'로 볼 수 있어요."))
-        let english = try Self.help(["order"], lang: "en_US.UTF-8")
+        let english = try await Self.help(["order"], lang: "en_US.UTF-8")
         #expect(english.stderr.contains("\nHelp:  <juice>  The juice: id, name or alias"))
         #expect(english.stderr.contains("\nUsage: juice order [--recipes <dir>]"))
         #expect(english.stderr.contains("See 'juice order --help' for more information."))
     }
 
     @Test("the man page's source (--experimental-dump-help) is English whatever the language")
-    func dumpStaysEnglish() throws {
-        let english = try Self.help(["--experimental-dump-help"], lang: "en_US.UTF-8")
-        let korean = try Self.help(["--experimental-dump-help"], lang: "ko_KR.UTF-8")
-        let none = try Self.help(["--experimental-dump-help"], lang: nil)
+    func dumpStaysEnglish() async throws {
+        let english = try await Self.help(["--experimental-dump-help"], lang: "en_US.UTF-8")
+        let korean = try await Self.help(["--experimental-dump-help"], lang: "ko_KR.UTF-8")
+        let none = try await Self.help(["--experimental-dump-help"], lang: nil)
         #expect(english.status == 0)
         #expect(korean.stdout == english.stdout)
         #expect(none.stdout == english.stdout)
@@ -177,30 +177,30 @@ struct HelpLanguageTests {
     }
 
     @Test("a --lang before the command is the command's own, or, for a command without one, only the help's and usage's")
-    func leadingLang() throws {
-        let order = try Self.help(["--lang", "ko", "order", "nothing-juice"], lang: "en_US.UTF-8")
+    func leadingLang() async throws {
+        let order = try await Self.help(["--lang", "ko", "order", "nothing-juice"], lang: "en_US.UTF-8")
         #expect(order.status == 2)
         #expect(order.stderr == "juice: 오류: 메뉴에 없는 쥬스예요: 'nothing-juice'.\n", "\(order.stderr)")
-        let stock = try Self.help(["--lang=en", "stock"], lang: "ko_KR.UTF-8")
+        let stock = try await Self.help(["--lang=en", "stock"], lang: "ko_KR.UTF-8")
         #expect(stock.status == 0)
         #expect(stock.stdout.contains("Strawberry"), "\(stock.stdout)")
-        let schema = try Self.help(["--lang", "ko", "schema"], lang: "en_US.UTF-8")
+        let schema = try await Self.help(["--lang", "ko", "schema"], lang: "en_US.UTF-8")
         #expect(schema.status == 0)
         #expect(schema.stdout.contains("\"$schema\""))
-        let usage = try Self.help(["--lang", "ko", "lint", "--bogus"], lang: "en_US.UTF-8")
+        let usage = try await Self.help(["--lang", "ko", "lint", "--bogus"], lang: "en_US.UTF-8")
         #expect(usage.status == 2)
         #expect(usage.stderr.hasPrefix("juice: 오류: 알 수 없는 옵션이에요: '--bogus'"), "\(usage.stderr)")
-        let invalid = try Self.help(["--lang", "fr", "order", "banana-juice"], lang: "en_US.UTF-8")
+        let invalid = try await Self.help(["--lang", "fr", "order", "banana-juice"], lang: "en_US.UTF-8")
         #expect(invalid.status == 2)
         #expect(invalid.stderr.hasPrefix("juice: error: The value 'fr' is invalid for '--lang <lang>'"), "\(invalid.stderr)")
     }
 
     @Test("with no locale set, messages are Korean; a locale that is not Korean gives English")
-    func noLocaleIsKorean() throws {
-        let none = try JuiceBinary.run(["order", "nothing-juice"], environment: Self.environment(lang: nil))
+    func noLocaleIsKorean() async throws {
+        let none = try await JuiceBinary.run(["order", "nothing-juice"], environment: Self.environment(lang: nil))
         #expect(none.status == 2)
         #expect(none.stderr.hasPrefix("juice: 오류: "), "\(none.stderr)")
-        let c = try JuiceBinary.run(["order", "nothing-juice"], environment: Self.environment(lang: "C.UTF-8"))
+        let c = try await JuiceBinary.run(["order", "nothing-juice"], environment: Self.environment(lang: "C.UTF-8"))
         #expect(c.stderr.hasPrefix("juice: error: "), "\(c.stderr)")
     }
 }

@@ -64,15 +64,15 @@ struct HostileInputTests {
     ]
 
     /// Runs `juice lint --format json` on `path` with a guard timeout; returns the findings and the exit status.
-    static func lint(_ path: String, in directory: URL = JuiceBinary.packageRoot) throws -> (findings: [[String: Any]], status: Int32, stderr: String) {
-        let outcome = try JuiceBinary.run(["lint", "--format", "json", path], in: directory, timeout: 60)
+    static func lint(_ path: String, in directory: URL = JuiceBinary.packageRoot) async throws -> (findings: [[String: Any]], status: Int32, stderr: String) {
+        let outcome = try await JuiceBinary.run(["lint", "--format", "json", path], in: directory, timeout: 60)
         let findings = (try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]]) ?? []
         return (findings, outcome.status, outcome.stderr)
     }
 
     @Test("each fixture gives its diagnostic at its line and column, and its exit status", arguments: cases)
-    func fixture(_ hostile: HostileCase) throws {
-        let (findings, status, stderr) = try Self.lint("\(Self.directory)/\(hostile.file)")
+    func fixture(_ hostile: HostileCase) async throws {
+        let (findings, status, stderr) = try await Self.lint("\(Self.directory)/\(hostile.file)")
         #expect(status == hostile.status, "\(stderr)")
         let matching = findings.filter { $0["rule"] as? String == hostile.rule }
         #expect(matching.contains { $0["line"] as? Int == hostile.line && $0["column"] as? Int == hostile.column },
@@ -80,7 +80,7 @@ struct HostileInputTests {
     }
 
     @Test("there are at least 40 distinct fixtures, and every file in the folder is covered")
-    func coverage() throws {
+    func coverage() async throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: JuiceBinary.packageRoot.appendingPathComponent(Self.directory).path)
         #expect(Set(files) == Set(Self.cases.map(\.file)))
         #expect(Self.cases.count + GeneratedHostileInputTests.generatedCount >= 40)
@@ -92,40 +92,40 @@ struct HostileInputTests {
 struct GeneratedHostileInputTests {
     static let generatedCount = 5
 
-    func check(_ name: String, _ contents: Data, rule: String, line: Int, column: Int) throws {
+    func check(_ name: String, _ contents: Data, rule: String, line: Int, column: Int) async throws {
         let directory = try JuiceBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try contents.write(to: directory.appendingPathComponent(name))
-        let (findings, status, stderr) = try HostileInputTests.lint(name, in: directory)
+        let (findings, status, stderr) = try await HostileInputTests.lint(name, in: directory)
         #expect(status == 1, "\(stderr)")
         #expect(findings.contains { $0["rule"] as? String == rule && $0["line"] as? Int == line && $0["column"] as? Int == column },
                 "\(findings.prefix(3))")
     }
 
     @Test("100,000-deep nesting, closed and unclosed, stops at the depth limit")
-    func deepNesting() throws {
+    func deepNesting() async throws {
         let open = String(repeating: "[", count: 100_000)
-        try check("deep-unclosed.yaml", Data(("version: 1\nx: " + open + "\n").utf8), rule: "limit-exceeded", line: 2, column: 67)
-        try check("deep-closed.yaml", Data(("version: 1\nx: " + open + String(repeating: "]", count: 100_000) + "\n").utf8),
+        try await check("deep-unclosed.yaml", Data(("version: 1\nx: " + open + "\n").utf8), rule: "limit-exceeded", line: 2, column: 67)
+        try await check("deep-closed.yaml", Data(("version: 1\nx: " + open + String(repeating: "]", count: 100_000) + "\n").utf8),
                   rule: "limit-exceeded", line: 2, column: 67)
     }
 
     @Test("a 50 MB file and a 64 MB scalar are refused by size without being parsed")
-    func hugeFiles() throws {
+    func hugeFiles() async throws {
         var big = Data("version: 1\n# ".utf8)
         big.append(Data(repeating: 0x78, count: 50_000_000))
-        try check("fifty-megabytes.yaml", big, rule: "limit-exceeded", line: 1, column: 1)
+        try await check("fifty-megabytes.yaml", big, rule: "limit-exceeded", line: 1, column: 1)
         var scalar = Data("version: 1\nx: ".utf8)
         scalar.append(Data(repeating: 0x61, count: 64 << 20))
-        try check("huge-scalar.yaml", scalar, rule: "limit-exceeded", line: 1, column: 1)
+        try await check("huge-scalar.yaml", scalar, rule: "limit-exceeded", line: 1, column: 1)
     }
 
     @Test("a million keys are parsed without exhausting anything")
-    func millionKeys() throws {
+    func millionKeys() async throws {
         var text = "version: 1\nx:\n"
         text.reserveCapacity(14_000_000)
         for index in 0..<1_000_000 { text += "  k\(index): 1\n" }
-        try check("million-keys.yaml", Data(text.utf8), rule: "unknown-key", line: 2, column: 1)
+        try await check("million-keys.yaml", Data(text.utf8), rule: "unknown-key", line: 2, column: 1)
     }
 }
 
@@ -133,33 +133,33 @@ struct GeneratedHostileInputTests {
 @Suite("Unreadable recipe paths")
 struct UnreadablePathTests {
     @Test("a symlink loop, a directory named like a recipe file, and a recipe 'directory' that is a file")
-    func paths() throws {
+    func paths() async throws {
         let directory = try JuiceBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let recipes = directory.appendingPathComponent("recipes")
         try FileManager.default.createDirectory(at: recipes, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: recipes.appendingPathComponent("a.yaml").path, withDestinationPath: "b.yaml")
         try FileManager.default.createSymbolicLink(atPath: recipes.appendingPathComponent("b.yaml").path, withDestinationPath: "a.yaml")
-        let loop = try JuiceBinary.run(["lint", "recipes"], in: directory, timeout: 30)
+        let loop = try await JuiceBinary.run(["lint", "recipes"], in: directory, timeout: 30)
         #expect(loop.status == 2)
         #expect(loop.stderr.contains("recipes/a.yaml"))
         #expect(loop.stderr.contains("symbolic links"))
 
         try FileManager.default.removeItem(at: recipes)
         try FileManager.default.createDirectory(at: recipes.appendingPathComponent("menu.yaml"), withIntermediateDirectories: true)
-        let named = try JuiceBinary.run(["lint", "recipes/menu.yaml"], in: directory, timeout: 30)
+        let named = try await JuiceBinary.run(["lint", "recipes/menu.yaml"], in: directory, timeout: 30)
         #expect(named.status == 2)
         #expect(named.stderr.contains("recipes/menu.yaml"))
 
         let file = directory.appendingPathComponent("store.yaml")
         try "version: 1\n".write(to: file, atomically: true, encoding: .utf8)
-        let notADirectory = try JuiceBinary.run(["menu", "--recipes", "store.yaml"], in: directory, timeout: 30)
+        let notADirectory = try await JuiceBinary.run(["menu", "--recipes", "store.yaml"], in: directory, timeout: 30)
         #expect(notADirectory.status == 2)
         #expect(notADirectory.stderr.contains("store.yaml: not a directory"))
     }
 
     @Test("unreadable files and directories (checked as an unprivileged user when run as root)")
-    func permissions() throws {
+    func permissions() async throws {
         let directory = try JuiceBinary.temporaryDirectory()
         defer {
             _ = chmod(directory.appendingPathComponent("locked").path, 0o755)
@@ -173,7 +173,7 @@ struct UnreadablePathTests {
         _ = chmod(secret.path, 0o000)
         _ = chmod(locked.path, 0o000)
         for path in ["secret.yaml", "locked"] {
-            let outcome = try JuiceBinary.run(["lint", path], in: directory, timeout: 30, asUnprivilegedUser: true)
+            let outcome = try await JuiceBinary.run(["lint", path], in: directory, timeout: 30, asUnprivilegedUser: true)
             #expect(outcome.status == 2, "\(path): \(outcome.stderr)")
             #expect(outcome.stderr.contains("\(path): cannot be read: Permission denied"), "\(outcome.stderr)")
         }

@@ -4,7 +4,7 @@ import JuiceRecipes
 /// Runs the built `juice` binary as a separate process and captures what it does.
 struct JuiceBinary {
     /// What one run printed and how it exited.
-    struct Outcome {
+    struct Outcome: Sendable {
         var stdout: String
         var stderr: String
         var status: Int32
@@ -43,10 +43,28 @@ struct JuiceBinary {
     /// Runs `juice arguments…` (or another `executable`) in `directory` with `environment` added, closing standard input.
     ///
     /// A run longer than `timeout` seconds is killed (and its status is then SIGKILL's). With `asUnprivilegedUser`,
-    /// a test running as root runs the binary as `nobody`, so that file permissions apply.
+    /// a test running as root runs the binary as `nobody`, so that file permissions apply. The wait for the child
+    /// happens on a thread of its own (`offThePool`), never on one of the threads Swift concurrency runs tests on.
+    ///
+    /// Unless `throttled` is false (for a test whose point is that its children run at the same time), it first waits
+    /// for one of `ChildSlots.shared`'s slots: with the whole suite running in parallel, a hundred end-to-end tests
+    /// would otherwise start their children at once and starve the in-process servers and stores of other tests.
     static func run(
         _ arguments: [String], in directory: URL = builtInDirectory, environment: [String: String] = [:],
-        timeout: Double = 120, asUnprivilegedUser: Bool = false, executable: URL = executable
+        timeout: Double = 120, asUnprivilegedUser: Bool = false, executable: URL = executable, throttled: Bool = true
+    ) async throws -> Outcome {
+        let work: @Sendable () throws -> Outcome = {
+            try runBlocking(arguments, in: directory, environment: environment, timeout: timeout,
+                            asUnprivilegedUser: asUnprivilegedUser, executable: executable)
+        }
+        guard throttled else { return try await offThePool(work) }
+        return try await ChildSlots.shared.whileHoldingASlot { try await offThePool(work) }
+    }
+
+    /// `run`, blocking the calling thread until the child exited.
+    private static func runBlocking(
+        _ arguments: [String], in directory: URL, environment: [String: String],
+        timeout: Double, asUnprivilegedUser: Bool, executable: URL
     ) throws -> Outcome {
         let process = Process()
         if asUnprivilegedUser && getuid() == 0 {
@@ -98,5 +116,41 @@ struct JuiceBinary {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("juice-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+/// Runs `work`, which blocks (waits for a child process, reads a pipe to its end, sleeps), on a thread of its own and
+/// returns what it returned. The caller's task is suspended meanwhile, so the threads of Swift concurrency's
+/// cooperative pool (two on two cores) stay free for the in-process servers of other tests running at the same time.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}
+
+/// A limit on how many children the tests run at once (as many as there are cores). Waiting for a slot suspends the
+/// task: no thread is held.
+actor ChildSlots {
+    /// The slots every `JuiceBinary.run` shares.
+    static let shared = ChildSlots(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) {
+        free = count
+    }
+
+    /// Runs `body` once a slot is free, and frees it after.
+    func whileHoldingASlot<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        if free > 0 {
+            free -= 1
+        } else {
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        defer {
+            if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+        }
+        return try await body()
     }
 }

@@ -6,8 +6,8 @@ import Testing
 @Suite("juice lint (end to end)")
 struct LintCommandTests {
     @Test("the default recipes lint with one warning and exit 0")
-    func defaultRecipes() throws {
-        let outcome = try JuiceBinary.run(["lint"])
+    func defaultRecipes() async throws {
+        let outcome = try await JuiceBinary.run(["lint"])
         #expect(outcome.status == 0)
         #expect(outcome.stderr.isEmpty)
         #expect(outcome.stdout == """
@@ -21,21 +21,21 @@ struct LintCommandTests {
     }
 
     @Test("--strict makes the warning fail")
-    func strict() throws {
-        #expect(try JuiceBinary.run(["lint", "--strict"]).status == 1)
+    func strict() async throws {
+        #expect(try await JuiceBinary.run(["lint", "--strict"]).status == 1)
     }
 
     @Test("errors exit 1 and print file:line:col: error: message [rule]")
-    func errors() throws {
-        let outcome = try JuiceBinary.run(["lint", "Tests/JuiceRecipesTests/Fixtures/broken"], in: JuiceBinary.packageRoot)
+    func errors() async throws {
+        let outcome = try await JuiceBinary.run(["lint", "Tests/JuiceRecipesTests/Fixtures/broken"], in: JuiceBinary.packageRoot)
         #expect(outcome.status == 1)
         #expect(outcome.stdout.contains("Tests/JuiceRecipesTests/Fixtures/broken/menu.yaml:12:14: error: unknown fruit 'bananna' in juice 'banana-juice'; did you mean 'banana'? [unknown-fruit]\n"))
         #expect(outcome.stdout.hasSuffix("8 errors, 0 warnings in 1 file\n"))
     }
 
     @Test("--format json prints an array of findings")
-    func json() throws {
-        let outcome = try JuiceBinary.run(["lint", "--format", "json", "Tests/JuiceRecipesTests/Fixtures/broken"], in: JuiceBinary.packageRoot)
+    func json() async throws {
+        let outcome = try await JuiceBinary.run(["lint", "--format", "json", "Tests/JuiceRecipesTests/Fixtures/broken"], in: JuiceBinary.packageRoot)
         #expect(outcome.status == 1)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]])
         #expect(array.count == 8)
@@ -43,62 +43,62 @@ struct LintCommandTests {
     }
 
     @Test("--format github prints workflow commands")
-    func github() throws {
-        let outcome = try JuiceBinary.run(["lint", "--format", "github"])
+    func github() async throws {
+        let outcome = try await JuiceBinary.run(["lint", "--format", "github"])
         #expect(outcome.stdout.hasPrefix("::warning file=recipes/juices.yaml,line=9,col=14,"))
     }
 
     @Test("colour only when asked or on a terminal, never with NO_COLOR")
-    func colour() throws {
-        #expect(!(try JuiceBinary.run(["lint"]).stdout.contains("\u{1B}[")))
-        #expect(try JuiceBinary.run(["lint", "--color", "always"]).stdout.contains("\u{1B}["))
+    func colour() async throws {
+        #expect(!(try await JuiceBinary.run(["lint"]).stdout.contains("\u{1B}[")))
+        #expect(try await JuiceBinary.run(["lint", "--color", "always"]).stdout.contains("\u{1B}["))
     }
 
     @Test("an unreadable path exits 2 naming it on stderr")
-    func missingPath() throws {
-        let outcome = try JuiceBinary.run(["lint", "no/such/dir"])
+    func missingPath() async throws {
+        let outcome = try await JuiceBinary.run(["lint", "no/such/dir"])
         #expect(outcome.status == 2)
         #expect(outcome.stdout.isEmpty)
         #expect(outcome.stderr == "juice: error: no/such/dir: no such file or directory\n", "the error style every command uses")
     }
 
     @Test("usage errors exit 2")
-    func usageErrors() throws {
-        let badFormat = try JuiceBinary.run(["lint", "--format", "xml"])
+    func usageErrors() async throws {
+        let badFormat = try await JuiceBinary.run(["lint", "--format", "xml"])
         #expect(badFormat.status == 2)
         #expect(badFormat.stderr.contains("xml"))
-        let badRule = try JuiceBinary.run(["lint", "--explain", "unknwn-fruit"])
+        let badRule = try await JuiceBinary.run(["lint", "--explain", "unknwn-fruit"])
         #expect(badRule.status == 2)
         #expect(badRule.stderr.contains("did you mean 'unknown-fruit'?"))
     }
 
     @Test("--explain prints the rule with examples")
-    func explain() throws {
-        let outcome = try JuiceBinary.run(["lint", "--explain", "unknown-fruit"])
+    func explain() async throws {
+        let outcome = try await JuiceBinary.run(["lint", "--explain", "unknown-fruit"])
         #expect(outcome.status == 0)
         #expect(outcome.stdout.hasPrefix("unknown-fruit (error)\n"))
         #expect(outcome.stdout.contains("{bananna: 2, banana: 1}"))
     }
 
     @Test("outside a project the built-in default recipes are used")
-    func embeddedDefault() throws {
+    func embeddedDefault() async throws {
         let directory = try JuiceBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = try JuiceBinary.run(["lint"], in: directory)
+        let outcome = try await JuiceBinary.run(["lint"], in: directory)
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("recipes/juices.yaml:9:14: warning:"))
     }
 
     @Test("juice schema prints valid JSON Schema")
-    func schema() throws {
-        let outcome = try JuiceBinary.run(["schema"])
+    func schema() async throws {
+        let outcome = try await JuiceBinary.run(["schema"])
         #expect(outcome.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         #expect(object["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     }
 
     @Test("an orange fruit and juice added by YAML alone lint clean")
-    func addOrangeByYAMLAlone() throws {
+    func addOrangeByYAMLAlone() async throws {
         let directory = try JuiceBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let recipes = directory.appendingPathComponent("recipes")
@@ -121,87 +121,87 @@ struct LintCommandTests {
         let text = try String(contentsOf: store, encoding: .utf8) + "    orange: 10\n"
         try text.write(to: store, atomically: true, encoding: .utf8)
 
-        let lint = try JuiceBinary.run(["lint", "--format", "json"], in: directory)
+        let lint = try await JuiceBinary.run(["lint", "--format", "json"], in: directory)
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
         let findings = try #require(try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as? [[String: Any]])
         #expect(findings.compactMap { $0["rule"] as? String } == ["exceeds-initial-stock"], "only the original strawberry warning")
-        let text2 = try JuiceBinary.run(["lint", "--strict", "recipes/orange.yaml", "recipes/fruits.yaml", "recipes/store.yaml", "recipes/juices.yaml"], in: directory)
+        let text2 = try await JuiceBinary.run(["lint", "--strict", "recipes/orange.yaml", "recipes/fruits.yaml", "recipes/store.yaml", "recipes/juices.yaml"], in: directory)
         #expect(text2.stdout.contains("in 4 files"))
     }
 
     @Test("--strict passes on the shipped set with its deliberate warning turned off on the command line")
-    func strictWithDisable() throws {
-        let outcome = try JuiceBinary.run(["lint", "--strict", "--disable", "exceeds-initial-stock"])
+    func strictWithDisable() async throws {
+        let outcome = try await JuiceBinary.run(["lint", "--strict", "--disable", "exceeds-initial-stock"])
         #expect(outcome.status == 0, "\(outcome.stdout)")
         #expect(outcome.stdout == "0 errors, 0 warnings in 3 files\n")
-        let raised = try JuiceBinary.run(["lint", "--severity", "exceeds-initial-stock=error", "--format", "github"])
+        let raised = try await JuiceBinary.run(["lint", "--severity", "exceeds-initial-stock=error", "--format", "github"])
         #expect(raised.status == 1)
         #expect(raised.stdout.hasPrefix("::error file=recipes/juices.yaml,line=9,col=14,"))
     }
 
     @Test("--strict passes on the shipped set with its deliberate warning turned off in recipes/.juicelint.yaml")
-    func strictWithConfigFile() throws {
+    func strictWithConfigFile() async throws {
         let directory = try JuiceBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try JuiceBinary.writeBuiltInRecipes(into: directory)
         let config = directory.appendingPathComponent("recipes/.juicelint.yaml")
         try "# CI: the strawberry juice needs a restock first, on purpose\nrules:\n  exceeds-initial-stock: off\n".write(to: config, atomically: true, encoding: .utf8)
-        let outcome = try JuiceBinary.run(["lint", "--strict"], in: directory)
+        let outcome = try await JuiceBinary.run(["lint", "--strict"], in: directory)
         #expect(outcome.status == 0, "\(outcome.stdout)")
         #expect(outcome.stdout == "0 errors, 0 warnings in 3 files\n", "the configuration file is not a recipe file")
-        let sarif = try JuiceBinary.run(["lint", "--strict", "--format", "sarif", "recipes"], in: directory)
+        let sarif = try await JuiceBinary.run(["lint", "--strict", "--format", "sarif", "recipes"], in: directory)
         #expect(sarif.status == 0)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
         let run = try #require((root["runs"] as? [[String: Any]])?.first)
         #expect((run["results"] as? [Any])?.count == 0)
         // The command line wins over the file.
-        let listed = try JuiceBinary.run(["lint", "--list-rules", "--severity", "missing-stock=error"], in: directory)
+        let listed = try await JuiceBinary.run(["lint", "--list-rules", "--severity", "missing-stock=error"], in: directory)
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("\nexceeds-initial-stock   off       "))
         #expect(listed.stdout.contains("\nmissing-stock           error     Every fruit should have a stock entry (it counts as 0 otherwise). (warning by default)\n"))
-        let back = try JuiceBinary.run(["lint", "--strict", "--severity", "exceeds-initial-stock=warning"], in: directory)
+        let back = try await JuiceBinary.run(["lint", "--strict", "--severity", "exceeds-initial-stock=warning"], in: directory)
         #expect(back.status == 1)
     }
 
     @Test("a mistake in .juicelint.yaml is an error at its line and column with a suggestion; nothing of it is applied")
-    func configFileMistake() throws {
+    func configFileMistake() async throws {
         let directory = try JuiceBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try JuiceBinary.writeBuiltInRecipes(into: directory)
         try "rules:\n  exceeds-initial-stok: off\n  missing-stock: loud\n".write(to: directory.appendingPathComponent("recipes/.juicelint.yaml"), atomically: true, encoding: .utf8)
-        let outcome = try JuiceBinary.run(["lint"], in: directory)
+        let outcome = try await JuiceBinary.run(["lint"], in: directory)
         #expect(outcome.status == 1)
         #expect(outcome.stdout.contains("recipes/.juicelint.yaml:2:3: error: unknown rule 'exceeds-initial-stok'; did you mean 'exceeds-initial-stock'? [unknown-key]\n"))
         #expect(outcome.stdout.contains("recipes/.juicelint.yaml:3:18: error: rule 'missing-stock' must be off, warning or error, not 'loud' [wrong-type]\n"))
         #expect(outcome.stdout.contains("[exceeds-initial-stock]"))
-        let listed = try JuiceBinary.run(["lint", "--list-rules"], in: directory)
+        let listed = try await JuiceBinary.run(["lint", "--list-rules"], in: directory)
         #expect(listed.status == 1)
         #expect(listed.stderr.contains("recipes/.juicelint.yaml:2:3: error: unknown rule"))
     }
 
     @Test("--list-rules prints every rule with its severity and summary")
-    func listRules() throws {
-        let outcome = try JuiceBinary.run(["lint", "--list-rules", "--disable", "unused-fruit"])
+    func listRules() async throws {
+        let outcome = try await JuiceBinary.run(["lint", "--list-rules", "--disable", "unused-fruit"])
         #expect(outcome.status == 0)
         let lines = outcome.stdout.split(separator: "\n")
         #expect(lines.count == 31)
         #expect(lines.first == "rule                    severity  checks")
         #expect(lines.contains("unknown-fruit           error     A recipe may use only fruits that are defined."))
         #expect(lines.contains("unused-fruit            off       Every fruit should be used by at least one juice. (warning by default)"))
-        let bad = try JuiceBinary.run(["lint", "--disable", "unused-fruits"])
+        let bad = try await JuiceBinary.run(["lint", "--disable", "unused-fruits"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("unknown rule 'unused-fruits'; did you mean 'unused-fruit'?"))
-        let badLevel = try JuiceBinary.run(["lint", "--severity", "unused-fruit=loud"])
+        let badLevel = try await JuiceBinary.run(["lint", "--severity", "unused-fruit=loud"])
         #expect(badLevel.status == 2)
         #expect(badLevel.stderr.contains("expected RULE=error, RULE=warning or RULE=off"))
     }
 
     @Test("juice --version prints the version SARIF names")
-    func version() throws {
-        let outcome = try JuiceBinary.run(["--version"])
+    func version() async throws {
+        let outcome = try await JuiceBinary.run(["--version"])
         #expect(outcome.status == 0)
         #expect(outcome.stdout == JuiceVersion.current + "\n")
-        let sarif = try JuiceBinary.run(["lint", "--format", "sarif"])
+        let sarif = try await JuiceBinary.run(["lint", "--format", "sarif"])
         #expect(sarif.stdout.contains("\"version\": \"\(JuiceVersion.current)\""))
         #expect(sarif.stdout.contains("unicodeCodePoints"))
     }

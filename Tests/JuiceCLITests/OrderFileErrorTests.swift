@@ -34,13 +34,13 @@ struct OrderFileErrorTests {
 
     @Test("every kind of order-file problem, through simulate and plan, in each language (golden)",
           arguments: [("en_US.UTF-8", "en"), ("ko_KR.UTF-8", "ko")])
-    func golden(lang: String, suffix: String) throws {
+    func golden(lang: String, suffix: String) async throws {
         let shop = try sandbox()
         defer { shop.remove() }
         var transcript = Transcript(shop, lang: lang)
         for (name, _) in Self.files {
             for arguments in [["simulate", "--orders", name], ["plan", name]] {
-                let outcome = try transcript.run(arguments)
+                let outcome = try await transcript.run(arguments)
                 #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
                 #expect(outcome.stdout.isEmpty, "\(arguments)")
                 #expect(outcome.stderr.hasPrefix(suffix == "ko" ? "juice: 오류: \(name):" : "juice: error: \(name):"), "\(arguments)")
@@ -57,27 +57,27 @@ struct OrderFileErrorTests {
         ("zero.csv", "juice: 오류: zero.csv:1:14: 수량은 1부터 100000000까지의 정수여야 해요 (지금: '0')\n",
          "juice: error: zero.csv:1:14: the count must be a whole number from 1 to 100000000, not '0'\n"),
     ])
-    func langOption(file: String, korean: String, english: String) throws {
+    func langOption(file: String, korean: String, english: String) async throws {
         let shop = try sandbox()
         defer { shop.remove() }
         for command in [["plan", file], ["simulate", "--orders", file]] {
-            let ko = try shop.run(command + ["--lang", "ko"], lang: "en_US.UTF-8")
+            let ko = try await shop.run(command + ["--lang", "ko"], lang: "en_US.UTF-8")
             #expect(ko.status == 2)
             #expect(ko.stdout.isEmpty)
             #expect(ko.stderr == korean, "\(command)")
-            let en = try shop.run(command + ["--lang", "en"], lang: "ko_KR.UTF-8")
+            let en = try await shop.run(command + ["--lang", "en"], lang: "ko_KR.UTF-8")
             #expect(en.status == 2)
             #expect(en.stderr == english, "\(command)")
         }
     }
 
     @Test("a Korean order-file error has no English sentence left: every message differs from the English one")
-    func noEnglishLeft() throws {
+    func noEnglishLeft() async throws {
         let shop = try sandbox()
         defer { shop.remove() }
         for (name, _) in Self.files {
-            let english = try shop.run(["plan", name], lang: "en_US.UTF-8")
-            let korean = try shop.run(["plan", name], lang: "ko_KR.UTF-8")
+            let english = try await shop.run(["plan", name], lang: "en_US.UTF-8")
+            let korean = try await shop.run(["plan", name], lang: "ko_KR.UTF-8")
             #expect(korean.status == english.status)
             let position = english.stderr.dropFirst("juice: error: ".count).prefix { $0 != " " }
             #expect(korean.stderr.hasPrefix("juice: 오류: " + position), "\(name): the same FILE:L:C")
@@ -107,16 +107,16 @@ struct OrderFileErrorTests {
          "juice: error: demand.yaml:2:17: a weight must be a whole number of at least 0, not the number -5\n",
          "juice: 오류: demand.yaml:2:17: 비율은 0 이상의 정수여야 해요. 찾은 것: 숫자 -5\n"),
     ])
-    func runOptions(arguments: [String], english: String, korean: String) throws {
+    func runOptions(arguments: [String], english: String, korean: String) async throws {
         let shop = try sandbox()
         defer { shop.remove() }
         try "demand:\n  banana-juice: -5\n".write(to: shop.directory.appendingPathComponent("demand.yaml"), atomically: true, encoding: .utf8)
-        let en = try shop.run(arguments, lang: "en_US.UTF-8")
-        let ko = try shop.run(arguments, lang: "ko_KR.UTF-8")
+        let en = try await shop.run(arguments, lang: "en_US.UTF-8")
+        let ko = try await shop.run(arguments, lang: "ko_KR.UTF-8")
         #expect(en.status == 2)
         #expect(ko.status == 2)
         #expect(en.stderr == english)
         #expect(ko.stderr == korean)
-        #expect(try shop.run(arguments + ["--lang", "ko"], lang: "en_US.UTF-8").stderr == korean)
+        #expect(try await shop.run(arguments + ["--lang", "ko"], lang: "en_US.UTF-8").stderr == korean)
     }
 }

@@ -13,59 +13,59 @@ struct PostgresCommandTests {
     static let server = ProcessInfo.processInfo.environment["JUICE_TEST_POSTGRES_URL"] ?? ""
 
     /// A new database on the test server (made with psql); its URL.
-    static func freshDatabase() throws -> String {
+    static func freshDatabase() async throws -> String {
         let name = "juice_cli_" + UUID().uuidString.prefix(8).lowercased()
         let base = server.components(separatedBy: "/").dropLast().joined(separator: "/")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["psql", "-X", "-q", base + "/postgres", "-c", "CREATE DATABASE \(name)"]
         try process.run()
-        process.waitUntilExit()
+        try await offThePool { process.waitUntilExit() }
         try #require(process.terminationStatus == 0)
         return base + "/" + name
     }
 
     @Test("every shop command works on a postgres:// URL, given by --state or JUICE_STATE")
-    func commands() throws {
+    func commands() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        let url = try Self.freshDatabase()
-        func juice(_ arguments: [String]) throws -> JuiceBinary.Outcome {
-            try JuiceBinary.run(arguments, in: shop.directory, environment: ["JUICE_STATE": url, "LANG": "en_US.UTF-8", "LC_ALL": ""])
+        let url = try await Self.freshDatabase()
+        func juice(_ arguments: [String]) async throws -> JuiceBinary.Outcome {
+            try await JuiceBinary.run(arguments, in: shop.directory, environment: ["JUICE_STATE": url, "LANG": "en_US.UTF-8", "LC_ALL": ""])
         }
-        #expect(try juice(["order", "banana-juice", "--count", "2"]).stdout.contains("are ready"))
-        #expect(try juice(["stock", "add", "kiwi", "3"]).status == 0)
-        #expect(try JuiceBinary.run(["stock", "set", "mango=4", "--state", url], in: shop.directory).status == 0)
-        let refused = try juice(["order", "strawberry-juice"])
+        #expect(try await juice(["order", "banana-juice", "--count", "2"]).stdout.contains("are ready"))
+        #expect(try await juice(["stock", "add", "kiwi", "3"]).status == 0)
+        #expect(try await JuiceBinary.run(["stock", "set", "mango=4", "--state", url], in: shop.directory).status == 0)
+        let refused = try await juice(["order", "strawberry-juice"])
         #expect(refused.status == 1 && refused.stderr.contains("Strawberry"))
-        let history = try juice(["history", "--json"])
+        let history = try await juice(["history", "--json"])
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
         #expect(entries.count == 3)
-        #expect(try juice(["undo"]).status == 0)
-        let stock = try juice(["stock", "--json"])
+        #expect(try await juice(["undo"]).status == 0)
+        let stock = try await juice(["stock", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(stock.stdout.utf8)) as? [String: Any])
         #expect(object["stock"] as? [String: Int] == ["strawberry": 10, "banana": 6, "pineapple": 10, "kiwi": 13, "mango": 10],
                 "the undo put mango back")
-        #expect(try juice(["menu"]).status == 0)
-        let doctor = try juice(["doctor"])
+        #expect(try await juice(["menu"]).status == 0)
+        let doctor = try await juice(["doctor"])
         #expect(doctor.status == 0 && doctor.stdout.contains("healthy"))
         try "banana-juice,4\n".write(to: shop.directory.appendingPathComponent("orders.csv"), atomically: true, encoding: .utf8)
-        let plan = try juice(["plan", "--from-state", "orders.csv"])
+        let plan = try await juice(["plan", "--from-state", "orders.csv"])
         #expect(plan.status == 1, "4 banana juices need 8 bananas, the database has 6: \(plan.stdout)")
-        #expect(try juice(["simulate", "--from-state", "--orders", "orders.csv"]).stdout.contains("1 order: 0 served, 1 refused"))
+        #expect(try await juice(["simulate", "--from-state", "--orders", "orders.csv"]).stdout.contains("1 order: 0 served, 1 refused"))
         #expect(!FileManager.default.fileExists(atPath: shop.statePath.path), "no SQLite file is made beside it")
     }
 
     @Test("a database that is not there at start: exit 2, naming host and port")
-    func unreachable() throws {
+    func unreachable() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
         for arguments in [["order", "banana-juice"], ["stock"], ["doctor"]] {
-            let outcome = try shop.run(arguments + ["--state", "postgres://juice@127.0.0.1:1/shop"])
+            let outcome = try await shop.run(arguments + ["--state", "postgres://juice@127.0.0.1:1/shop"])
             #expect(outcome.status == 2, "\(arguments)")
             #expect(outcome.stderr.contains("cannot reach the PostgreSQL server at 127.0.0.1:1"), "\(arguments): \(outcome.stderr)")
         }
-        let malformed = try shop.run(["stock", "--state", "postgres://127.0.0.1/shop"])
+        let malformed = try await shop.run(["stock", "--state", "postgres://127.0.0.1/shop"])
         #expect(malformed.status == 2 && malformed.stderr.contains("no user"))
     }
 }

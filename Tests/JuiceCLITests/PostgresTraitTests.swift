@@ -20,21 +20,21 @@ import Testing
     }
 
     @Test(.enabled(if: !builtIn, "this juice has PostgreSQL support"))
-    func withoutTheTraitAURLIsRefusedSayingHowToBuildIt() throws {
+    func withoutTheTraitAURLIsRefusedSayingHowToBuildIt() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
         let url = "postgres://juice:secret@127.0.0.1:1/shop"
-        let english = try JuiceBinary.run(["order", "banana-juice", "--state", url], in: shop.directory,
+        let english = try await JuiceBinary.run(["order", "banana-juice", "--state", url], in: shop.directory,
                                           environment: ["LANG": "en_US.UTF-8", "LC_ALL": ""])
         #expect(english.status == 2)
         #expect(english.stderr.contains("built without PostgreSQL support"))
         #expect(english.stderr.contains("--traits PostgreSQL"))
         #expect(!english.stderr.contains("secret"))
-        let json = try JuiceBinary.run(["stock", "--json", "--state", url], in: shop.directory)
+        let json = try await JuiceBinary.run(["stock", "--json", "--state", url], in: shop.directory)
         #expect(json.status == 2)
         #expect(!json.stdout.contains("secret"))
         #expect(json.stdout.contains(#""kind":"state-postgres-not-built-in""#) || json.stdout.contains(#""kind": "state-postgres-not-built-in""#))
-        let korean = try JuiceBinary.run(["order", "banana-juice", "--state", url], in: shop.directory,
+        let korean = try await JuiceBinary.run(["order", "banana-juice", "--state", url], in: shop.directory,
                                          environment: ["LANG": "ko_KR.UTF-8", "LC_ALL": ""])
         #expect(korean.status == 2)
         #expect(korean.stderr.contains("PostgreSQL 지원 없이"))

@@ -10,13 +10,13 @@ struct ProgressCommandTests {
     /// Runs `juice arguments…` (and, when given, a redirection of its standard output) on a terminal made by script(1);
     /// both streams come back as one through the terminal.
     static func onTerminal(_ arguments: [String], in shop: ShopSandbox, stdoutTo file: String? = nil,
-                           environment: [String: String] = ["JUICE_PROGRESS_AFTER": "0"]) throws -> JuiceBinary.Outcome {
+                           environment: [String: String] = ["JUICE_PROGRESS_AFTER": "0"]) async throws -> JuiceBinary.Outcome {
         let command = ([JuiceBinary.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ") + (file.map { " > '\($0)'" } ?? "")
         var env = environment
         env["LANG"] = env["LANG"] ?? "en_US.UTF-8"
         env["LC_ALL"] = ""
         env["LC_MESSAGES"] = ""
-        return try JuiceBinary.run(["-qec", command, "/dev/null"], in: shop.directory, environment: env,
+        return try await JuiceBinary.run(["-qec", command, "/dev/null"], in: shop.directory, environment: env,
                                    executable: URL(fileURLWithPath: "/usr/bin/script"))
     }
 
@@ -34,7 +34,7 @@ struct ProgressCommandTests {
     }
 
     @Test("every order source shows progress on a terminal, in the chosen language, and clears it at the end")
-    func everySource() throws {
+    func everySource() async throws {
         let shop = try Self.sandbox()
         defer { shop.remove() }
         let cases: [(arguments: [String], label: String)] = [
@@ -46,7 +46,7 @@ struct ProgressCommandTests {
             (["plan", "orders.csv", "--lang", "ko"], "계획 중"),
         ]
         for (arguments, label) in cases {
-            let terminal = try Self.onTerminal(arguments, in: shop)
+            let terminal = try await Self.onTerminal(arguments, in: shop)
             #expect([0, 1].contains(terminal.status), "\(arguments): \(terminal.stdout)")
             #expect(terminal.stdout.contains("\r\(label)… "), "\(arguments): progress is drawn: \(terminal.stdout.prefix(200).debugDescription)")
             #expect(terminal.stdout.contains("%\r\u{1B}[K"), "\(arguments): and cleared before the report")
@@ -54,10 +54,10 @@ struct ProgressCommandTests {
     }
 
     @Test("before the wait is over nothing is shown")
-    func notBeforeTheWait() throws {
+    func notBeforeTheWait() async throws {
         let shop = try Self.sandbox()
         defer { shop.remove() }
-        let terminal = try Self.onTerminal(["simulate", "--orders", "orders.yaml"], in: shop, environment: ["JUICE_PROGRESS_AFTER": "3600"])
+        let terminal = try await Self.onTerminal(["simulate", "--orders", "orders.yaml"], in: shop, environment: ["JUICE_PROGRESS_AFTER": "3600"])
         #expect(terminal.status == 0)
         #expect(terminal.stdout.contains("orders"), "the report is there")
         #expect(!terminal.stdout.contains("simulating…"))
@@ -65,11 +65,11 @@ struct ProgressCommandTests {
     }
 
     @Test("the report on standard output never carries progress: JSON stays JSON on a terminal; a pipe gets none")
-    func neverInTheReport() throws {
+    func neverInTheReport() async throws {
         let shop = try Self.sandbox()
         defer { shop.remove() }
         let report = shop.directory.appendingPathComponent("report.json")
-        let terminal = try Self.onTerminal(["simulate", "--orders", "orders.yaml", "--format", "json"], in: shop, stdoutTo: report.path)
+        let terminal = try await Self.onTerminal(["simulate", "--orders", "orders.yaml", "--format", "json"], in: shop, stdoutTo: report.path)
         #expect(terminal.status == 0)
         #expect(terminal.stdout.contains("\rsimulating… "), "standard error is the terminal: progress is drawn there")
         let json = try Data(contentsOf: report)
@@ -77,7 +77,7 @@ struct ProgressCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         #expect(object["orders"] as? Int == 60)
         // Standard error a pipe (as here): nothing, even with no wait at all.
-        let piped = try JuiceBinary.run(["simulate", "--orders", "orders.yaml", "--format", "json"], in: shop.directory,
+        let piped = try await JuiceBinary.run(["simulate", "--orders", "orders.yaml", "--format", "json"], in: shop.directory,
                                         environment: ["JUICE_PROGRESS_AFTER": "0", "LANG": "en_US.UTF-8", "LC_ALL": ""])
         #expect(piped.status == 0)
         #expect(piped.stderr.isEmpty)
@@ -87,7 +87,12 @@ struct ProgressCommandTests {
     /// Starts `juice simulate --generate N --force` with both streams piped, waits for its standard error to hold a
     /// whole line, then stops it with SIGINT (as Ctrl-C would); returns that line, whether it was still running, and
     /// what it wrote on standard output.
-    static func forcedRun(lang: String) throws -> (note: String, running: Bool, stdout: String, signalled: Bool, status: Int32) {
+    static func forcedRun(lang: String) async throws -> (note: String, running: Bool, stdout: String, signalled: Bool, status: Int32) {
+        try await offThePool { try forcedRunBlocking(lang: lang) }
+    }
+
+    /// `forcedRun`, blocking the calling thread.
+    private static func forcedRunBlocking(lang: String) throws -> (note: String, running: Bool, stdout: String, signalled: Bool, status: Int32) {
         let shop = try ShopSandbox()
         defer { shop.remove() }
         let process = Process()
@@ -128,26 +133,26 @@ struct ProgressCommandTests {
     }
 
     @Test("--generate beyond the bound with --force passes every check and starts the run, saying so")
-    func forcedGenerateStarts() throws {
-        let english = try Self.forcedRun(lang: "en_US.UTF-8")
+    func forcedGenerateStarts() async throws {
+        let english = try await Self.forcedRun(lang: "en_US.UTF-8")
         #expect(english.note == "juice: note: simulating 1,000,000,000,000 generated orders (--force: more than 100,000,000); this keeps a processor busy a long while, Ctrl-C stops it\n")
         #expect(english.running, "the run had started when the note was written")
         #expect(english.signalled && english.status == SIGINT, "stopped by Ctrl-C, not refused")
         #expect(english.stdout.isEmpty)
-        let korean = try Self.forcedRun(lang: "ko_KR.UTF-8")
+        let korean = try await Self.forcedRun(lang: "ko_KR.UTF-8")
         #expect(korean.note == "juice: 참고: 주문 1,000,000,000,000개를 시뮬레이션해요 (--force: 100,000,000개 넘게). 프로세서 하나를 오래 쓰고, Ctrl-C로 멈출 수 있어요\n")
         #expect(korean.running)
     }
 
     @Test("--force lets nothing else through: a bad run above the bound is still refused before it starts")
-    func forceChecksTheRest() throws {
+    func forceChecksTheRest() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        let badMix = try shop.run(["simulate", "--generate", "1000000000000", "--force", "--mix", "nothing=3"])
+        let badMix = try await shop.run(["simulate", "--generate", "1000000000000", "--force", "--mix", "nothing=3"])
         #expect(badMix.status == 2)
         #expect(badMix.stderr.hasPrefix("juice: error: invalid mix"), "\(badMix.stderr)")
         #expect(!badMix.stderr.contains("note:"))
-        let badChart = try shop.run(["simulate", "--generate", "1000000000000", "--force", "--chart", "no/such/dir/chart.svg"])
+        let badChart = try await shop.run(["simulate", "--generate", "1000000000000", "--force", "--chart", "no/such/dir/chart.svg"])
         #expect(badChart.status == 2)
         #expect(!badChart.stderr.contains("note:"))
     }

@@ -34,9 +34,9 @@ struct StressTests {
     }
 
     /// Checks the invariant through the binary: stock = initial 10 + every journaled delta, never below 0.
-    static func checkInvariant(_ shop: ShopSandbox) throws -> Int {
-        let stock = try shop.stock()
-        let history = try shop.history()
+    static func checkInvariant(_ shop: ShopSandbox) async throws -> Int {
+        let stock = try await shop.stock()
+        let history = try await shop.history()
         var totals: [String: Int] = [:]
         for entry in history {
             for (fruit, delta) in entry["deltas"] as? [String: Int] ?? [:] { totals[fruit, default: 0] += delta }
@@ -51,45 +51,50 @@ struct StressTests {
     }
 
     @Test("100 processes mixing orders, restocks, sets and undos: invariant holds, each change journaled once")
-    func hundredProcesses() throws {
+    func hundredProcesses() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        #expect(try shop.run(["stock"]).status == 0)
+        #expect(try await shop.run(["stock"]).status == 0)
         let processes = try Self.launch(shop, count: 100)
-        for process in processes { process.waitUntilExit() }
+        try await offThePool { for process in processes { process.waitUntilExit() } }
         let succeeded = Self.successes(processes)
         #expect(processes.allSatisfy { $0.terminationReason == .exit && [0, 1].contains($0.terminationStatus) })
-        let entries = try Self.checkInvariant(shop)
+        let entries = try await Self.checkInvariant(shop)
         #expect(entries <= succeeded.all && entries >= succeeded.all - succeeded.sets,
                 "every successful command that changed something, and only those, is in the journal")
     }
 
     @Test("SIGKILL at random moments during such runs, repeated: the invariant holds after each")
-    func killedRuns() throws {
+    func killedRuns() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        #expect(try shop.run(["stock"]).status == 0)
+        #expect(try await shop.run(["stock"]).status == 0)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3 {
-            let before = try shop.history().count
+            let before = try await shop.history().count
             let processes = try Self.launch(shop, count: 30)
-            usleep(UInt32.random(in: 20_000...200_000, using: &generator))
-            for process in processes where Bool.random(using: &generator) { kill(process.processIdentifier, SIGKILL) }
-            for process in processes { process.waitUntilExit() }
+            let delay = UInt32.random(in: 20_000...200_000, using: &generator)
+            let victims = processes.filter { _ in Bool.random(using: &generator) }
+            // The pause is a blocking one (a task's sleep may resume much later on a busy pool), on a thread of its own.
+            try await offThePool {
+                usleep(delay)
+                for process in victims { kill(process.processIdentifier, SIGKILL) }
+                for process in processes { process.waitUntilExit() }
+            }
             let succeeded = Self.successes(processes)
             let killed = processes.filter { $0.terminationReason == .uncaughtSignal }.count
-            let entries = try Self.checkInvariant(shop) - before
+            let entries = try await Self.checkInvariant(shop) - before
             #expect(entries >= succeeded.all - succeeded.sets && entries <= succeeded.all + killed)
         }
     }
 
     @Test("disk full: a clear error, and the state unchanged")
-    func diskFull() throws {
+    func diskFull() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        #expect(try shop.run(["order", "banana-juice"]).status == 0)
-        let stock = try shop.stock()
-        let entries = try shop.history().count
+        #expect(try await shop.run(["order", "banana-juice"]).status == 0)
+        let stock = try await shop.stock()
+        let entries = try await shop.history().count
         // A 4 KiB file-size limit makes every write to the database fail as a full disk would (SIGXFSZ ignored).
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -100,26 +105,29 @@ struct StressTests {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let message = try await offThePool {
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return message
+        }
         #expect(process.terminationStatus == 1, "\(message)")
         #expect(message.contains(".juice/state.sqlite"), "\(message)")
         #expect(message.contains("disk full") && message.contains("nothing was changed"), "\(message)")
-        #expect(try shop.stock() == stock)
-        #expect(try shop.history().count == entries)
+        #expect(try await shop.stock() == stock)
+        #expect(try await shop.history().count == entries)
     }
 
     @Test("a read-only state file: a clear error, and the state unchanged")
-    func readOnlyState() throws {
+    func readOnlyState() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        #expect(try shop.run(["order", "banana-juice"]).status == 0)
+        #expect(try await shop.run(["order", "banana-juice"]).status == 0)
         _ = chmod(shop.directory.path, 0o755)
         _ = chmod(shop.statePath.deletingLastPathComponent().path, 0o555)
         _ = chmod(shop.statePath.path, 0o444)
         defer { _ = chmod(shop.statePath.deletingLastPathComponent().path, 0o755) }
         let before = try Data(contentsOf: shop.statePath)
-        let outcome = try JuiceBinary.run(["stock", "add", "kiwi", "5"], in: shop.directory, asUnprivilegedUser: true)
+        let outcome = try await JuiceBinary.run(["stock", "add", "kiwi", "5"], in: shop.directory, asUnprivilegedUser: true)
         #expect(outcome.status == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(".juice/state.sqlite"), "\(outcome.stderr)")
         #expect(try Data(contentsOf: shop.statePath) == before)

@@ -120,8 +120,7 @@ actor AttemptLog {
 }
 
 /// How long a test waits for something that normally takes milliseconds. Generous, because the whole suite runs
-/// many tests at once on 2 cores, and tests that block their threads (running the `juice` binary, say) can hold the
-/// cooperative pool for tens of seconds.
+/// many tests at once on 2 cores (machines shared with other builds), and a busy pool may resume a task late.
 let testTimeout = Duration.seconds(120)
 
 /// Blocks the calling thread for `duration`: for a gap between two writes that must stay short even when the

@@ -209,10 +209,14 @@ struct PostgresServeTests {
         let load = OrderLoad(bases: instances.map(\.base), clients: 48, directory: directory)
         load.start()
         let warmedUp = await eventually(within: 120) { load.outcomes.filter { $0.status == 201 }.count >= 30 }
+        let wentDown = ContinuousClock.now   // (before: the first failures come while the script still runs)
         try await server.script("down")
 
         // While the database is away (all at once: each answer may wait for the 5 s deadline): /healthz on every
-        // instance is not ready, with the reason; an order is 503 in the request's language.
+        // instance is not ready; an order is 503 in the request's language. Neither names the database's host, port,
+        // user, name or socket directory (the user and the database are both `juice`): the reason is in the log.
+        let port = try #require(URLComponents(string: url)?.port)
+        let secrets = ["127.0.0.1", String(port), "juice", "postgres", try #require(server.directory)]
         async let healthz = withTaskGroup(of: (String, Bool).self) { group in
             for instance in instances {
                 group.addTask {
@@ -230,14 +234,27 @@ struct PostgresServeTests {
         async let korean = curlChild(["-i", "-X", "POST", "-H", "Accept-Language: ko", "-d", #"{"juice": "banana-juice"}"#, "\(instances[1].base)/api/orders"])
         for (answer, notReady) in await healthz {
             #expect(notReady, "/healthz stayed ready while the database was away: \(answer)")
-            #expect(answer.contains("\"not_ready\"") && answer.contains("PostgreSQL"), "\(answer)")
+            // (No Accept-Language: the instance's language, from the environment.)
+            #expect(answer.contains("\"not_ready\"") && (answer.contains("try again shortly") || answer.contains("잠시 후 다시")), "\(answer)")
+            for secret in secrets { #expect(!answer.contains(secret), "/healthz gives away '\(secret)': \(answer)") }
         }
         for (language, answer) in [("en", try await english), ("ko", try await korean)] {
             #expect(answer.stdout.hasPrefix("HTTP/1.1 503"), "\(answer.stdout)")
             #expect(answer.stdout.lowercased().contains("retry-after: 1"))
-            #expect(answer.stdout.contains("\"state_unavailable\"") && answer.stdout.contains("PostgreSQL"))
-            let words = language == "en" ? ["try again", "is it running"] : ["다시 해 보세요", "확인하세요"]
-            #expect(words.contains { answer.stdout.contains($0) }, "the message in the request's language (\(language)): \(answer.stdout)")
+            // The body only: the headers name the server (`Server: juice`).
+            let body = answer.stdout.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+            #expect(body.contains("\"state_unavailable\""), "\(answer.stdout)")
+            let words = language == "en" ? "try again shortly" : "잠시 후 다시 해 보세요"
+            #expect(body.contains(words), "the message in the request's language (\(language)): \(body)")
+            for secret in secrets { #expect(!body.contains(secret), "a 503 gives away '\(secret)': \(body)") }
+        }
+        // Each instance's log has the reason (the database's address, user and name), at most a line per 10 s.
+        for instance in instances {
+            let elapsed = ContinuousClock.now - wentDown
+            let logged = (try? String(contentsOf: instance.log, encoding: .utf8)) ?? ""
+            let lines = logged.split(separator: "\n").filter { $0.contains("the shop's state cannot be used") }
+            #expect(!lines.isEmpty && lines.allSatisfy { $0.contains("postgres://juice@127.0.0.1:\(port)/juice") }, "\(logged)")
+            #expect(lines.count <= Int(elapsed / .seconds(10)) + 1, "\(lines.count) lines in \(elapsed): \(lines)")
         }
         #expect(await eventually(within: 60) { load.outcomes.contains { $0.status == 503 } }, "clients got 503 while the database was away")
 

@@ -197,11 +197,14 @@ final class ServeInstance: Sendable {
 
     let process: Process
     let port: Int
+    /// Where its log (standard error) goes.
+    let log: URL
     var base: String { "http://127.0.0.1:\(port)" }
 
-    private init(process: Process, port: Int) {
+    private init(process: Process, port: Int, log: URL) {
         self.process = process
         self.port = port
+        self.log = log
     }
 
     /// Starts an instance and waits (on a thread of its own) for the line naming the port it serves on.
@@ -238,7 +241,7 @@ final class ServeInstance: Sendable {
             let logged = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             throw FleetError(description: "juice serve printed no port ('\(line)'); its log: \(logged)")
         }
-        return ServeInstance(process: process, port: port)
+        return ServeInstance(process: process, port: port, log: log)
     }
 
     /// SIGKILL: the process dies at once, whatever it was doing.

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import JuiceCore
 import JuiceShop
+import Logging
 import Synchronization
 import Testing
 @testable import JuiceServer
@@ -12,7 +13,15 @@ final class OutageStore: ShopStore {
     let base = MemoryStore()
     private let state = Mutex((down: false, readsToFail: 0, failedReads: 0))
 
-    var location: String { "postgres://juice@db.example:5432/shop" }
+    /// Where the store says it is: a host, a user and a database name that no public answer may give away.
+    var location: String { "postgres://\(Self.user)@\(Self.host):5432/\(Self.database)" }
+    static let host = "db-outage.example"
+    static let user = "outage_user"
+    static let database = "outage_db"
+    /// A driver's detail naming a file (the socket), which no public answer may give away either.
+    static let detail = "could not connect to /var/run/outage-socket/.s.PGSQL.5432: the database did not answer in time"
+    /// Everything of the reason that must stay in the server's log.
+    static let secrets = [host, user, database, "/var/run/outage-socket", "5432", "did not answer"]
 
     /// Takes the store away (`true`) or brings it back.
     func setDown(_ down: Bool) { state.withLock { $0.down = down } }
@@ -30,7 +39,7 @@ final class OutageStore: ShopStore {
             if read && failing { state.failedReads += 1 }
             return failing
         }
-        if down { throw .state(.connectionLost(location: location, detail: "the database did not answer in time")) }
+        if down { throw .state(.connectionLost(location: location, detail: Self.detail)) }
     }
 
     func snapshot(book: RecipeBook) async throws(ShopError) -> ShopSnapshot {
@@ -113,40 +122,57 @@ final class OutageStore: ShopStore {
     @Test func whileTheStateIsAwayRequestsGet503InTheirLanguageHealthzIsNotReadyAndNothingChanges() async throws {
         let store = OutageStore()
         let shop = try TestShop(store: store)
+        let log = RecordedLog()
         let english: HTTPFields = [.contentType: "application/json", .acceptLanguage: "en"]
-        try await shop.application().test(.router) { client in
+        // Every public answer while the state is away: none may name the database, its user, host or socket file.
+        let answers = Mutex<[String]>([])
+        try await shop.application(logger: log.logger).test(.router) { client in
             store.setDown(true)
             try await client.execute(uri: "/api/orders", method: .post, headers: english, body: json(#"{"juice": "banana-juice"}"#)) { response throws in
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers[.retryAfter] == "1")
                 let error = try response.body.decoded(ErrorBody.self).error
                 #expect(error.code == "state_unavailable")
-                #expect(error.message.hasPrefix("lost the connection to PostgreSQL (postgres://juice@db.example:5432/shop)"), "\(error.message)")
+                #expect(error.message == "the shop's stock cannot be reached right now; try again shortly", "\(error.message)")
+                answers.withLock { $0.append(response.body.text) }
             }
             try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "바나나쥬스"}"#)) { response throws in
                 #expect(response.status == .serviceUnavailable)
-                #expect(try response.body.decoded(ErrorBody.self).error.message.hasPrefix("PostgreSQL 연결이 끊겼어요"))
+                #expect(try response.body.decoded(ErrorBody.self).error.message == "지금은 가게 재고를 불러올 수 없어요. 잠시 후 다시 해 보세요")
+                answers.withLock { $0.append(response.body.text) }
             }
             try await client.execute(uri: "/api/stock", method: .post, headers: TestShop.staffHeaders, body: json(#"{"changes": [{"fruit": "banana", "add": 1}]}"#)) { response throws in
                 #expect(response.status == .serviceUnavailable)
+                answers.withLock { $0.append(response.body.text) }
             }
-            for uri in ["/api/menu", "/api/stock", "/api/events"] {
-                try await client.execute(uri: uri, method: .get) { response throws in
+            for uri in ["/api/menu", "/api/stock", "/api/events", "/api/history"] {
+                try await client.execute(uri: uri, method: .get, headers: TestShop.staffHeaders) { response throws in
                     #expect(response.status == .serviceUnavailable, "\(uri)")
+                    #expect(response.headers[.retryAfter] == "1", "\(uri)")
+                    #expect(try response.body.decoded(ErrorBody.self).error.code == "state_unavailable", "\(uri)")
+                    answers.withLock { $0.append(response.body.text) }
                 }
+            }
+            try await client.execute(uri: "/api/undo", method: .post, headers: TestShop.staffHeaders) { response throws in
+                #expect(response.status == .serviceUnavailable)
+                answers.withLock { $0.append(response.body.text) }
             }
             try await client.execute(uri: "/healthz", method: .get, headers: [.acceptLanguage: "en"]) { response throws in
                 #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.retryAfter] == "1")
                 let error = try response.body.decoded(ErrorBody.self).error
                 #expect(error.code == "not_ready")
-                #expect(error.message.hasPrefix("not ready to serve: lost the connection to PostgreSQL"), "\(error.message)")
+                #expect(error.message == "not ready to serve: the shop's stock cannot be reached right now; try again shortly", "\(error.message)")
+                answers.withLock { $0.append(response.body.text) }
             }
             try await client.execute(uri: "/healthz", method: .get) { response throws in
-                #expect(try response.body.decoded(ErrorBody.self).error.message.hasPrefix("아직 주문을 받을 수 없어요: PostgreSQL 연결이 끊겼어요"))
+                #expect(try response.body.decoded(ErrorBody.self).error.message == "아직 주문을 받을 수 없어요: 지금은 가게 재고를 불러올 수 없어요. 잠시 후 다시 해 보세요")
+                answers.withLock { $0.append(response.body.text) }
             }
             try await client.execute(uri: "/metrics", method: .get) { response throws in
                 #expect(response.status == .ok, "metrics are still scraped while the state is away")
                 #expect(response.body.text.contains("juice_state_up 0"))
+                answers.withLock { $0.append(response.body.text) }
             }
             #expect(await store.base.history(limit: nil).isEmpty, "nothing was changed")
 
@@ -162,5 +188,65 @@ final class OutageStore: ShopStore {
             }
         }
         #expect(await store.base.history(limit: nil).count == 1)
+        let answered = answers.withLock { $0 }
+        #expect(answered.count == 11)
+        for answer in answered {
+            for secret in OutageStore.secrets {
+                #expect(!answer.contains(secret), "a public answer gives away '\(secret)': \(answer)")
+            }
+        }
+        // The server's log has the whole reason, once: the other 9 failures (503s) of the outage came within the interval.
+        let lines = log.lines.filter { $0.hasPrefix("error ") }
+        #expect(lines.count == 1, "\(log.lines)")
+        for secret in OutageStore.secrets {
+            #expect(lines.first?.contains(secret) == true, "the log lacks '\(secret)': \(lines)")
+        }
+    }
+
+    @Test func theLogGetsOneLineAnIntervalCountingTheFailuresItLeftOut() async throws {
+        let log = RecordedLog()
+        let failures = StateFailureLog(interval: .seconds(3600))
+        let error = StateError.connectionLost(location: "postgres://u@h:1/d", detail: "gone")
+        for _ in 0..<5 { await failures.record(error, path: "/api/menu", logger: log.logger) }
+        #expect(log.lines.count == 1)
+        #expect(log.lines.first?.contains("unlogged_since_last=0") == true, "\(log.lines)")
+
+        // With no interval every failure is logged, each saying how many went unlogged before it.
+        let everyTime = StateFailureLog(interval: .zero)
+        let all = RecordedLog()
+        for _ in 0..<3 { await everyTime.record(error, path: "/healthz", logger: all.logger) }
+        #expect(all.lines.count == 3)
+        #expect(all.lines.allSatisfy { $0.contains("postgres://u@h:1/d") && $0.contains("gone") && $0.contains("path=/healthz") })
+    }
+}
+
+/// A logger whose lines (level, message and metadata as `key=value`) are kept for the test to read.
+final class RecordedLog: Sendable {
+    private let recorded = Mutex<[String]>([])
+
+    /// What was logged, a line per message.
+    var lines: [String] { recorded.withLock { $0 } }
+
+    /// A logger writing here (every level).
+    var logger: Logger {
+        var logger = Logger(label: "juice-test") { _ in Handler(log: self) }
+        logger.logLevel = .trace
+        return logger
+    }
+
+    private struct Handler: LogHandler {
+        let log: RecordedLog
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let fields = metadata.merging(event.metadata ?? [:]) { $1 }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            log.recorded.withLock { $0.append(([event.level.rawValue, event.message.description] + fields).joined(separator: " ")) }
+        }
     }
 }

@@ -38,11 +38,11 @@ struct TestShop {
         server = try ShopServer(configuration: configuration, store: self.store, menu: menu)
     }
 
-    /// The application, logging only warnings.
-    func application() -> some ApplicationProtocol {
-        var logger = Logger(label: "juice-test")
-        logger.logLevel = .warning
-        return server.application(logger: logger)
+    /// The application, logging only warnings (or to `logger`).
+    func application(logger: Logger? = nil) -> some ApplicationProtocol {
+        var quiet = Logger(label: "juice-test")
+        quiet.logLevel = .warning
+        return server.application(logger: logger ?? quiet)
     }
 
     /// The current stock, read from the store.

@@ -425,7 +425,9 @@ components:
     Unavailable:
       description: >-
         The shop's state cannot be used right now (the database is away; the server reconnects by itself). A change
-        in flight was applied entirely or not at all. /healthz answers this with the code not_ready.
+        in flight was applied entirely or not at all. The code is state_unavailable (/healthz: not_ready) and the
+        message only says to try again shortly: it never names the database's host, user or name, a file or the
+        driver's error (the server logs those).
       headers:
         Retry-After:
           description: Seconds to wait before trying again.
@@ -623,7 +625,7 @@ paths:
             application/yaml: {schema: {type: string}}
   /healthz:
     get:
-      summary: Whether the shop can read its state (a readiness probe; 503 not_ready with the reason while it cannot).
+      summary: Whether the shop can read its state (a readiness probe; 503 not_ready while it cannot, the reason in the server's log).
       responses:
         "200":
           description: Healthy.

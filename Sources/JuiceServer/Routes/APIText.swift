@@ -76,11 +76,16 @@ extension APIProblem {
                         "this address does not take \(method); it takes \(list)")
         case .shop(let error, let book):
             return Self.shopBody(error, text: ShopText(language: language, book: book))
-        case .notReady(let error, let book):
-            let reason = ShopText(language: language, book: book)(.error(error))
-            return make(.serviceUnavailable, "not_ready", "아직 주문을 받을 수 없어요: \(reason)", "not ready to serve: \(reason)")
+        case .notReady:
+            // The reason names the database (host, user, name) or a file: it goes to the server's log, not to clients.
+            return make(.serviceUnavailable, "not_ready", "아직 주문을 받을 수 없어요: \(Self.unavailableKorean)", "not ready to serve: \(Self.unavailableEnglish)")
         }
     }
+
+    /// What a client is told while the shop's state cannot be used, whatever the reason (which the server logs).
+    static let unavailableKorean = "지금은 가게 재고를 불러올 수 없어요. 잠시 후 다시 해 보세요"
+    /// `unavailableKorean` in English.
+    static let unavailableEnglish = "the shop's stock cannot be reached right now; try again shortly"
 
     private static func korean(_ expected: String) -> String {
         ["a string": "문자열", "an integer": "정수", "an array": "배열", "an object": "객체", "an integer from 1 to 1000": "1부터 1000까지의 정수"][expected] ?? expected
@@ -91,6 +96,9 @@ extension APIProblem {
         let (status, code, field) = classify(error)
         var body = ErrorBody.Detail(status: status.code, code: code, message: text(.error(error)), field: field)
         switch error {
+        case .state:
+            // The reason names the database (host, user, name) or a file: it goes to the server's log, not to clients.
+            body.message = text.language == .korean ? unavailableKorean : unavailableEnglish
         case .unknownJuice(.unknown(_, let suggestion)):
             body.suggestions = suggestion.map { [$0] } ?? []
         case .stockRefused(.unknownFruit(_, let suggestion)):

@@ -37,6 +37,8 @@ extension Language {
 struct APIMiddleware: RouterMiddleware {
     /// The language when a request names none the shop speaks.
     let defaultLanguage: Language
+    /// Where the reasons of 503s go (clients get a generic message).
+    let stateFailures: StateFailureLog
 
     func handle(_ request: Request, context: ShopRequestContext, next: (Request, ShopRequestContext) async throws -> Response) async throws -> Response {
         var context = context
@@ -44,6 +46,9 @@ struct APIMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let problem as APIProblem {
+            if let failure = problem.stateFailure {
+                await stateFailures.record(failure, path: request.uri.path, logger: context.logger)
+            }
             return problem.response(in: context.language)
         } catch let error as HTTPError where error.status == .notFound {
             if let allowed = DocumentedRoutes.methodsByPath[request.uri.path] {

@@ -63,24 +63,29 @@ enum Measure {
         return path
     }
 
-    /// Runs this executable with `arguments` under callgrind, counting only the instructions of the C function
-    /// `function` and its callees; the count, or nil (having said why).
+    /// Runs `executable` (this one by default) with `arguments` under callgrind, in `directory` when given, counting
+    /// only the instructions of the C function `function` and its callees, or the whole process when it is nil; the
+    /// count, or nil (having said why).
     ///
-    /// Valgrind cannot read the debug information Swift writes, so it runs a copy of this executable without it.
-    static func callgrind(_ arguments: [String], collecting function: String) -> Int? {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-\(getpid())-\(function)").path
+    /// Valgrind cannot read the debug information Swift writes, so it runs a copy of the executable without it.
+    static func callgrind(
+        _ arguments: [String], collecting function: String?, executable: String = CommandLine.arguments[0], in directory: String? = nil
+    ) -> Int? {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("juice-bench-\(getpid())-\(UUID().uuidString)").path
         let (output, stripped) = (base + ".callgrind", base + ".bin")
         defer {
             try? FileManager.default.removeItem(atPath: output)
             try? FileManager.default.removeItem(atPath: stripped)
         }
-        guard run("/usr/bin/env", ["strip", "--strip-debug", "-o", stripped, CommandLine.arguments[0]]) else {
-            print("callgrind: could not strip a copy of \(CommandLine.arguments[0]); is binutils installed?")
+        guard run("/usr/bin/env", ["strip", "--strip-debug", "-o", stripped, executable]) else {
+            print("callgrind: could not strip a copy of \(executable); is binutils installed?")
             return nil
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)", "--toggle-collect=\(function)", stripped] + arguments
+        let collect = function.map { ["--toggle-collect=\($0)"] } ?? []
+        process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)"] + collect + [stripped] + arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {

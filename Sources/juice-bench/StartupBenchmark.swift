@@ -1,7 +1,8 @@
 import Foundation
 
 /// `juice-bench startup`: `juice lint` on the default recipes, whole process, against a Swift hello-world built with
-/// ArgumentParser (`hello-argument-parser`), the two run alternately in one invocation.
+/// ArgumentParser (`hello-argument-parser`), the two run alternately in one invocation; then both once under callgrind
+/// (when valgrind is installed), whose instruction counts repeat exactly on a noisy host.
 enum StartupBenchmark {
     static func run(runs: Int) {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -31,6 +32,11 @@ enum StartupBenchmark {
         print("hello-argument-parser  best \(Measure.fixed(bestHello * 1000, 1)) ms  median \(Measure.fixed(medianHello * 1000, 1)) ms")
         print("juice lint (defaults)  best \(Measure.fixed(bestLint * 1000, 1)) ms  median \(Measure.fixed(medianLint * 1000, 1)) ms")
         print("ratio: best \(Measure.fixed(bestLint / bestHello)) x, median \(Measure.fixed(medianLint / medianHello)) x (goal <= 2.00; \(runs) alternated runs each)")
+        // Instructions repeat exactly where times drift: the same two processes, whole, under callgrind.
+        if let helloCount = Measure.callgrind([], collecting: nil, executable: hello, in: empty.path),
+           let lintCount = Measure.callgrind(["lint"], collecting: nil, executable: juice, in: empty.path) {
+            print("instructions (callgrind, whole process): hello-argument-parser \(Measure.grouped(helloCount)), juice lint \(Measure.grouped(lintCount)): \(Measure.fixed(Double(lintCount) / Double(helloCount))) x")
+        }
     }
 
     private static func median(_ values: [Double]) -> Double {

@@ -15,13 +15,32 @@ public struct RecipeBook: Hashable, Sendable {
 
     /// Creates a book; for a repeated id the first definition wins.
     public init(fruits: [Fruit], juices: [Juice], store: Store) {
+        self.init(fruits: fruits, juices: juices, store: store, juiceNameIndex: Self.nameIndex(of: juices))
+    }
+
+    /// Creates a book whose name index (each `NameKey` of an id, name or alias, with the position in `juices` of the
+    /// juice that claims it) its maker has already built: the recipe validator, which makes every key to check the
+    /// names anyway.
+    package init(fruits: [Fruit], juices: [Juice], store: Store, juiceNameIndex: [NameKey: Int]) {
         self.fruits = fruits
         self.juices = juices
         self.store = store
         for (position, fruit) in fruits.enumerated().reversed() { fruitIndex[fruit.id] = position }
         juiceIndex.reserveCapacity(juices.count)
         for (position, juice) in juices.enumerated().reversed() { juiceIndex[juice.id] = position }
-        juiceNameIndex = Self.nameIndex(of: juices)
+        self.juiceNameIndex = juiceNameIndex
+    }
+
+    /// Books are the same when their fruits, juices and store are; the look-up tables are derived from them.
+    public static func == (lhs: RecipeBook, rhs: RecipeBook) -> Bool {
+        lhs.fruits == rhs.fruits && lhs.juices == rhs.juices && lhs.store == rhs.store
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fruits)
+        hasher.combine(juices)
+        hasher.combine(store)
     }
 
     /// Every id, name and alias of `juices` with its juice's position: ids first, then names and aliases; the first
@@ -29,13 +48,15 @@ public struct RecipeBook: Hashable, Sendable {
     private static func nameIndex(of juices: [Juice]) -> [NameKey: Int] {
         var index: [NameKey: Int] = [:]
         index.reserveCapacity(juices.count * 3)
-        for (position, juice) in juices.enumerated() where index[NameKey(juice.id.rawValue)] == nil {
-            index[NameKey(juice.id.rawValue)] = position
+        // Each text's key is made once: making a key (Unicode normalisation) costs far more than a look-up.
+        func claim(_ text: String, for position: Int) {
+            let key = NameKey(text)
+            if index[key] == nil { index[key] = position }
         }
+        for (position, juice) in juices.enumerated() { claim(juice.id.rawValue, for: position) }
         for (position, juice) in juices.enumerated() {
-            for text in juice.name.all + juice.aliases where index[NameKey(text)] == nil {
-                index[NameKey(text)] = position
-            }
+            for text in juice.name.all { claim(text, for: position) }
+            for text in juice.aliases { claim(text, for: position) }
         }
         return index
     }

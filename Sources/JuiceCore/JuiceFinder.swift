@@ -15,7 +15,7 @@ public enum JuiceLookupError: Error, Hashable, Sendable, CustomStringConvertible
 /// Finds juices by id, Korean or English name, or alias, as `NameKey` compares names.
 public struct JuiceFinder: Sendable {
     private let book: RecipeBook
-    /// Each key's juice, by position in `book.juices` (the book's own index, built when the book was).
+    /// Each key's juice, by position in `book.juices` (the book's own index, built on the first finder of the book).
     private let index: [NameKey: Int]
 
     /// Finds juices of `book` by every id, name and alias: ids first, then names and aliases; the first juice to

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Everything the shop sells: its fruits, its juices and their recipes, and the store's limits and starting stock.
 public struct RecipeBook: Hashable, Sendable {
     /// The fruits, in the order they were defined.
@@ -9,26 +11,24 @@ public struct RecipeBook: Hashable, Sendable {
     /// The position of each id in `fruits` and `juices` (derived from them).
     private var fruitIndex: [FruitID: Int] = [:]
     private var juiceIndex: [JuiceID: Int] = [:]
-    /// The position in `juices` of each id, name and alias as `NameKey` compares them (what `JuiceFinder` looks up),
-    /// built once here rather than for every lookup.
-    private(set) var juiceNameIndex: [NameKey: Int] = [:]
+    /// The position in `juices` of each id, name and alias as `NameKey` compares them (what `JuiceFinder` looks up):
+    /// built on first use, once for the book and every copy of it. Lint never looks a juice up by name, so a load
+    /// does not pay for it; the shop builds it once per book, not per order.
+    private let lazyNameIndex = LazyNameIndex()
 
     /// Creates a book; for a repeated id the first definition wins.
     public init(fruits: [Fruit], juices: [Juice], store: Store) {
-        self.init(fruits: fruits, juices: juices, store: store, juiceNameIndex: Self.nameIndex(of: juices))
-    }
-
-    /// Creates a book whose name index (each `NameKey` of an id, name or alias, with the position in `juices` of the
-    /// juice that claims it) its maker has already built: the recipe validator, which makes every key to check the
-    /// names anyway.
-    package init(fruits: [Fruit], juices: [Juice], store: Store, juiceNameIndex: [NameKey: Int]) {
         self.fruits = fruits
         self.juices = juices
         self.store = store
         for (position, fruit) in fruits.enumerated().reversed() { fruitIndex[fruit.id] = position }
         juiceIndex.reserveCapacity(juices.count)
         for (position, juice) in juices.enumerated().reversed() { juiceIndex[juice.id] = position }
-        self.juiceNameIndex = juiceNameIndex
+    }
+
+    /// The name index (see `lazyNameIndex`).
+    var juiceNameIndex: [NameKey: Int] {
+        lazyNameIndex.value { Self.nameIndex(of: juices) }
     }
 
     /// Books are the same when their fruits, juices and store are; the look-up tables are derived from them.
@@ -82,5 +82,21 @@ public struct RecipeBook: Hashable, Sendable {
     /// The inventory the store starts with: every fruit at its initial stock (0 where none is given).
     public var initialInventory: Inventory {
         Inventory(fruits: fruits.map(\.id), store: store)
+    }
+}
+
+/// A value made on first use and kept, shared by every copy of the book that holds it (a class, so that copies share
+/// it; its lock makes it safe to share between threads).
+final class LazyNameIndex: Sendable {
+    private let made = Mutex<[NameKey: Int]?>(nil)
+
+    /// The value, made by `make` the first time.
+    func value(_ make: () -> [NameKey: Int]) -> [NameKey: Int] {
+        made.withLock { value in
+            if let value { return value }
+            let new = make()
+            value = new
+            return new
+        }
     }
 }

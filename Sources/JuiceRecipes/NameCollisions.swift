@@ -42,11 +42,7 @@ extension RecipeValidator {
 
     /// Reports every text whose key an earlier text of another draft has. Every id is claimed first, then every
     /// name, then every alias, so the error falls on a name or alias rather than on the id it repeats.
-    ///
-    /// Returns each key's first claimant, by position in `drafts`: the name index a `RecipeBook` of these drafts
-    /// needs, so that the keys (Unicode work) are made once per load.
-    @discardableResult
-    mutating func checkNames(of drafts: [some NamedDraft], kind: String) -> [NameKey: Int] {
+    mutating func checkNames(of drafts: [some NamedDraft], kind: String) {
         // Each key's first claim, by position in `claimed`.
         var firsts: [NameKey: Int] = [:]
         firsts.reserveCapacity(drafts.count * 3)
@@ -81,7 +77,6 @@ extension RecipeValidator {
             }
         }
         for (claim, first) in collisions { reportCollision(claim, first: first, drafts: drafts, kind: kind) }
-        return firsts.mapValues { claimed[$0].owner }
     }
 
     private mutating func reportCollision(_ claim: Claim, first: Claim, drafts: [some NamedDraft], kind: String) {

@@ -27,7 +27,7 @@ struct RecipeValidator {
         let store = mergeStore(contents, fruits: fruits, namer: namer)
         let fruitsSection = contents.lazy.compactMap(\.fruitsSection).first
         checkNames(of: fruits, kind: "fruit")
-        let juiceNames = checkNames(of: juices, kind: "juice")
+        checkNames(of: juices, kind: "juice")
         var used = checkRecipes(&juices, namer: namer, store: store, fruitsSection: fruitsSection)
         for fruit in contents.lazy.flatMap(\.fruitsWithInvalidAmounts) {
             if let position = namer.position(of: fruit) { used[position] = true }
@@ -35,7 +35,7 @@ struct RecipeValidator {
         for (position, fruit) in fruits.enumerated() where !used[position] && !unreadKeys.contains(fruit.id.value.rawValue) {
             report(.unusedFruit, "no juice uses fruit '\(fruit.id.value)'", at: fruit.id, fix: "add it to a recipe or remove it")
         }
-        return RecipeBook(fruits: fruits.map(\.fruit), juices: juices.map(\.juice), store: store, juiceNameIndex: juiceNames)
+        return RecipeBook(fruits: fruits.map(\.fruit), juices: juices.map(\.juice), store: store)
     }
 
     // MARK: Merging

@@ -15,6 +15,25 @@ import Testing
         #expect(book.juice("grape-juice") == nil)
     }
 
+    /// The name index is made on a book's first look-up by name, shared by its copies: finders made at once on many
+    /// threads, from copies of one book, all find every juice by every name.
+    @Test func findersOnManyThreadsShareOneIndex() async {
+        let book = DefaultBook.book
+        let names = book.juices.flatMap { juice in ([juice.id.rawValue] + juice.name.all + juice.aliases).map { ($0, juice.id) } }
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<32 {
+                let copy = book
+                group.addTask {
+                    let finder = JuiceFinder(book: copy)
+                    return names.filter { name, id in (try? finder.juice(named: name))?.id != id }.count
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0)
+        #expect(book == DefaultBook.book, "books compare by fruits, juices and store, whatever was looked up")
+    }
+
     @Test func firstDefinitionWinsForARepeatedId() {
         let first = Fruit(id: "kiwi", name: LocalizedName(english: "First"))
         let second = Fruit(id: "kiwi", name: LocalizedName(english: "Second"))

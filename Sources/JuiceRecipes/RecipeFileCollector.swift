@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JuiceCore
 
 /// Finds and reads recipe files: every `*.yaml`/`*.yml` under a directory, recursively, sorted by path, hidden entries skipped.
 enum RecipeFileCollector {
@@ -68,7 +69,7 @@ enum RecipeFileCollector {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw error(for: path) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path, reason: "is a directory") }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path, reason: SystemReason(english: "is a directory", korean: "디렉터리예요")) }
         let size = Int(info.st_size)
         if size > maxBytes { return RecipeSourceFile(name: path, tooLarge: size) }
         // Read straight into an array of the file's size (no zero fill, no spare copy); a probe read then checks the end.
@@ -118,6 +119,6 @@ enum RecipeFileCollector {
         let code = errno
         if code == ENOENT { return .notFound(path) }
         if code == ENOTDIR { return .notADirectory(path) }
-        return .unreadable(path, reason: String(cString: strerror(code)))
+        return .unreadable(path, reason: SystemReason(code: code))
     }
 }

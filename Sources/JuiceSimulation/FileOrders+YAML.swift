@@ -54,7 +54,8 @@ extension FileOrders {
         do throws(FileReadError) {
             return try MappedFile(path: path)
         } catch {
-            throw .unreadable(path: path, reason: error.reason)
+            throw .unreadable(path: path, reason: error.code.map(SystemReason.init(code:))
+                ?? SystemReason(english: error.reason, korean: "일반 파일이 아니에요"))
         }
     }
 

@@ -101,7 +101,7 @@ public struct FileOrders: OrderSource, Sendable {
         guard format != .yaml, processors > 1, reader == nil else { return try forEachOrderInBatches(body) }
         let file = try OpenFile(path: path)
         var status = stat()
-        guard fstat(file.descriptor, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        guard fstat(file.descriptor, &status) == 0 else { throw .unreadable(path: path, reason: SystemReason(code: errno)) }
         let size = Int(status.st_size)
         guard size > chunkSize else { return try forEachOrderInBatches(body) }
         let pipeline = OrderChunkPipeline(path: path, file: file, fileSize: size, chunkSize: chunkSize,

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import JuiceCore
 
 /// An open file, closed when the last reference to it goes: on every path, an error's included.
 final class OpenFile: Sendable {
@@ -10,7 +11,7 @@ final class OpenFile: Sendable {
     /// Opens `path` for reading.
     init(path: String) throws(OrderSourceError) {
         descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: SystemReason(code: errno)) }
     }
 
     deinit {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import JuiceCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -143,7 +144,7 @@ final class OrderChunkPipeline: @unchecked Sendable {
         // One byte before the chunk tells whether a line starts at its first byte.
         let readStart = max(0, start - 1)
         guard var filled = read(from: readStart, upTo: end, into: &buffer, keeping: 0) else {
-            return (0, 0, .unreadable(path: path, reason: String(cString: strerror(errno))))
+            return (0, 0, .unreadable(path: path, reason: SystemReason(code: errno)))
         }
         // Where the data ends: the size seen at the start, or sooner should the file shrink while it is read.
         var dataEnd = readStart + filled < end ? readStart + filled : fileSize
@@ -205,7 +206,7 @@ final class OrderChunkPipeline: @unchecked Sendable {
             }
             let wanted = min(dataEnd, readStart + filled + max(filled, 4_096))
             guard let more = read(from: readStart + filled, upTo: wanted, into: &buffer, keeping: filled) else {
-                return (lines, count, .unreadable(path: path, reason: String(cString: strerror(errno))))
+                return (lines, count, .unreadable(path: path, reason: SystemReason(code: errno)))
             }
             if readStart + filled + more < wanted { dataEnd = readStart + filled + more }
             filled += more

@@ -57,7 +57,7 @@ extension OrderSource {
 /// Why an order source could not be read; reported before anything runs where possible.
 public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file cannot be read.
-    case unreadable(path: String, reason: String)
+    case unreadable(path: String, reason: SystemReason)
     /// A line or entry names no juice; `line` and `column` (in Unicode scalars) are 1-based and point at the name.
     case unknownJuice(path: String, line: Int, column: Int, name: String, suggestion: String?)
     /// A line or entry is malformed; `line` and `column` (in Unicode scalars) are 1-based and point at the problem.
@@ -88,7 +88,7 @@ public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible
         let ko = language == .korean
         switch self {
         case .unreadable(let path, let reason):
-            return ko ? "\(path): 읽을 수 없어요: \(reason)" : "\(path): cannot be read: \(reason)"
+            return ko ? "\(path): 읽을 수 없어요: \(reason.text(in: language))" : "\(path): cannot be read: \(reason)"
         case .unknownJuice(let path, let line, let column, let name, let suggestion):
             return ko
                 ? "\(path):\(line):\(column): 모르는 쥬스예요: '\(name)'" + (suggestion.map { ". '\($0)'을(를) 말한 건가요?" } ?? "")

@@ -10,11 +10,20 @@ public struct FileReadError: Error, Hashable, Sendable, CustomStringConvertible 
     public var path: String
     /// The system's reason, e.g. "No such file or directory".
     public var reason: String
+    /// The system's error number behind `reason`; nil for a reason of ours (a path that is not a regular file).
+    public var code: Int32?
 
-    /// The error for `path`, unreadable for `reason`.
+    /// The error for `path`, unreadable for `reason` (with no error number).
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
+    }
+
+    /// The error for `path`, unreadable for the system's error number `code`.
+    public init(path: String, code: Int32) {
+        self.path = path
+        self.reason = String(cString: strerror(code))
+        self.code = code
     }
 
     /// `path: cannot be read: reason`.
@@ -36,10 +45,10 @@ public final class MappedFile: @unchecked Sendable {
     public init(path: String) throws(FileReadError) {
         self.path = path
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw FileReadError(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw FileReadError(path: path, code: errno) }
         defer { _ = close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw FileReadError(path: path, reason: String(cString: strerror(errno))) }
+        guard fstat(descriptor, &status) == 0 else { throw FileReadError(path: path, code: errno) }
         guard status.st_mode & S_IFMT == S_IFREG else { throw FileReadError(path: path, reason: "not a regular file") }
         let size = Int(status.st_size)
         guard size > 0 else {
@@ -47,7 +56,7 @@ public final class MappedFile: @unchecked Sendable {
             return
         }
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-            throw FileReadError(path: path, reason: String(cString: strerror(errno)))
+            throw FileReadError(path: path, code: errno)
         }
         _ = madvise(address, size, MADV_SEQUENTIAL)
         bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)

@@ -72,7 +72,7 @@ struct ShopOptions: ParsableArguments {
             return try RecipeSet.load(paths: paths)
         } catch {
             throw reporter(json: json).failure(
-                kind: "recipes-unreadable", message: CommandMessage.recipesUnreadable("\(error)").text(in: language),
+                kind: "recipes-unreadable", message: CommandMessage.recipesUnreadable((error as? RecipeSourceError)?.description(in: language) ?? "\(error)").text(in: language),
                 details: [("recipes", .string(paths.first ?? RecipeSet.defaultDirectory))], status: ExitStatus.usage)
         }
     }

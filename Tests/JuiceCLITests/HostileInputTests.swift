@@ -177,5 +177,39 @@ struct UnreadablePathTests {
             #expect(outcome.status == 2, "\(path): \(outcome.stderr)")
             #expect(outcome.stderr.contains("\(path): cannot be read: Permission denied"), "\(outcome.stderr)")
         }
+        // The system's reason follows the language too: the shop's commands in Korean, in both languages.
+        let recipes = directory.appendingPathComponent("recipes")
+        try FileManager.default.createDirectory(at: recipes, withIntermediateDirectories: true)
+        try "version: 1\n".write(to: recipes.appendingPathComponent("fruits.yaml"), atomically: true, encoding: .utf8)
+        _ = chmod(recipes.appendingPathComponent("fruits.yaml").path, 0o000)
+        let korean = try await JuiceBinary.run(["menu", "--lang", "ko", "--recipes", "recipes"], in: directory, timeout: 30, asUnprivilegedUser: true)
+        #expect(korean.status == 2)
+        #expect(korean.stderr == "juice: 오류: 레시피를 읽을 수 없어요: recipes/fruits.yaml: 읽을 수 없어요: 읽을 권한이 없어요\n", "\(korean.stderr)")
+        let english = try await JuiceBinary.run(["menu", "--lang", "en", "--recipes", "recipes"], in: directory, timeout: 30, asUnprivilegedUser: true)
+        #expect(english.stderr == "juice: error: recipes/fruits.yaml: cannot be read: Permission denied\n", "\(english.stderr)")
+    }
+
+    @Test("a missing order or recipe path is told in the user's language, the system's reason included")
+    func missingPathsInKorean() async throws {
+        let directory = try JuiceBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cases: [(arguments: [String], korean: String, english: String)] = [
+            (["simulate", "--orders", "missing.csv"],
+             "juice: 오류: missing.csv: 읽을 수 없어요: 그런 파일이나 디렉터리가 없어요\n",
+             "juice: error: missing.csv: cannot be read: No such file or directory\n"),
+            (["simulate", "--orders", "missing.yaml"],
+             "juice: 오류: missing.yaml: 읽을 수 없어요: 그런 파일이나 디렉터리가 없어요\n",
+             "juice: error: missing.yaml: cannot be read: No such file or directory\n"),
+            (["menu", "--recipes", "no-such-recipes"],
+             "juice: 오류: 레시피를 읽을 수 없어요: no-such-recipes: 그런 파일이나 디렉터리가 없어요\n",
+             "juice: error: no-such-recipes: no such file or directory\n"),
+        ]
+        for (arguments, korean, english) in cases {
+            let ko = try await JuiceBinary.run(arguments + ["--lang", "ko"], in: directory)
+            #expect(ko.status == 2, "\(arguments)")
+            #expect(ko.stderr == korean, "\(arguments): \(ko.stderr)")
+            let en = try await JuiceBinary.run(arguments + ["--lang", "en"], in: directory)
+            #expect(en.stderr == english, "\(arguments): \(en.stderr)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JuiceCore
 import JuiceSimulation
 import Testing
 
@@ -108,8 +109,11 @@ struct YAMLOrderFileTests {
 
     @Test func aMissingFileIsUnreadable() throws {
         var orders = try FileOrders(path: "/nonexistent/orders.yaml", menu: SimulationSupport.menu)
-        #expect(throws: OrderSourceError.unreadable(path: "/nonexistent/orders.yaml", reason: "No such file or directory")) {
+        let expected = OrderSourceError.unreadable(path: "/nonexistent/orders.yaml", reason: SystemReason(code: ENOENT))
+        #expect(throws: expected) {
             try Self.report(&orders)
         }
+        #expect(expected.description(in: .english) == "/nonexistent/orders.yaml: cannot be read: No such file or directory")
+        #expect(expected.description(in: .korean) == "/nonexistent/orders.yaml: 읽을 수 없어요: 그런 파일이나 디렉터리가 없어요")
     }
 }

@@ -199,6 +199,27 @@ struct PostgresStoreTests {
         await listener.close()
         await writer.close()
     }
+
+    @Test("a change whose notification never came (a listener dropped without a word) still arrives, read every changeCheckInterval",
+          .timeLimit(.minutes(1)))
+    func lostNotifications() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        let (listener, writer) = (try await PostgresStore.open(url: url, changeCheckInterval: .milliseconds(300)), try await PostgresStore.open(url: url))
+        var tokens = listener.changeTokens(pollingEvery: .seconds(1)).makeAsyncIterator()
+        #expect(await tokens.next() == 0)
+        // Counted as a change but announced to nobody: only the periodic read can find it (else the test times out).
+        try await PostgresTestServer.execute("UPDATE change_count SET changes = changes + 1 WHERE slot = 0", in: url)
+        let started = ContinuousClock.now
+        #expect(await tokens.next() == 1)
+        #expect(ContinuousClock.now - started < .seconds(10))
+        // Notifications still work beside the periodic read, and no token comes twice.
+        _ = try await writer.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "n1")
+        #expect(await tokens.next() == 2)
+        _ = try await writer.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "n2")
+        #expect(await tokens.next() == 3)
+        await listener.close()
+        await writer.close()
+    }
 }
 
 @Suite("PostgreSQL faults", .enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipReason))

@@ -5,7 +5,9 @@ extension PostgresStore {
     /// The change token now and then whenever any process commits a change, told by LISTEN/NOTIFY on a connection of
     /// its own. Notifications sent while that connection is down are lost, so the token is read again after every
     /// (re)connection, until a read succeeds; while the database is unreachable, reconnection is tried every
-    /// `interval`. Notifications that arrive while the token is being read are folded into one more read.
+    /// `interval`. Notifications that arrive while the token is being read are folded into one more read. The token
+    /// is also read every `changeCheckInterval` without a notification: a listening connection can die without a
+    /// word (a NAT or firewall dropping it), and its lost notifications must not leave pages behind for good.
     public func changeTokens(pollingEvery interval: Duration) -> AsyncStream<Int> {
         let (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
@@ -25,6 +27,12 @@ extension PostgresStore {
                             try? await Task.sleep(for: interval)
                         }
                         signal.finish()
+                    }
+                    group.addTask { [self] in
+                        while !Task.isCancelled {
+                            try? await Task.sleep(for: changeCheckInterval)
+                            signal.yield()
+                        }
                     }
                 }
                 continuation.finish()

@@ -19,6 +19,9 @@ public final class PostgresStore: ShopStore {
     public let target: PostgresLocation
     /// How long one operation may wait for the database (a connection, the statement) before it is reported as lost.
     public let operationTimeout: Duration
+    /// How often `changeTokens` reads the change token even when no notification came: a change whose notification
+    /// was lost (a listening connection that a NAT or firewall dropped without a word) still arrives within this.
+    public let changeCheckInterval: Duration
 
     let client: PostgresClient
     let logger: Logger
@@ -37,9 +40,10 @@ public final class PostgresStore: ShopStore {
     static let maximumAttempts = 8
 
     /// A store for the database at `url`; nothing is connected until first used (see `prepare()`).
-    public init(url: String, operationTimeout: Duration = .seconds(5)) throws(StateError) {
+    public init(url: String, operationTimeout: Duration = .seconds(5), changeCheckInterval: Duration = .seconds(5)) throws(StateError) {
         target = try PostgresLocation(url: url)
         self.operationTimeout = operationTimeout
+        self.changeCheckInterval = changeCheckInterval
         var logger = Logger(label: "juice.postgres")
         logger.logLevel = .critical
         self.logger = logger
@@ -50,9 +54,13 @@ public final class PostgresStore: ShopStore {
     }
 
     /// A store for the database at `url`, connected and migrated (see `prepare()`); call `close()` when done.
-    public static func open(url: String, operationTimeout: Duration = .seconds(5)) async throws(ShopError) -> PostgresStore {
+    public static func open(
+        url: String, operationTimeout: Duration = .seconds(5), changeCheckInterval: Duration = .seconds(5)
+    ) async throws(ShopError) -> PostgresStore {
         let store: PostgresStore
-        do throws(StateError) { store = try PostgresStore(url: url, operationTimeout: operationTimeout) } catch { throw .state(error) }
+        do throws(StateError) {
+            store = try PostgresStore(url: url, operationTimeout: operationTimeout, changeCheckInterval: changeCheckInterval)
+        } catch { throw .state(error) }
         do { try await store.prepare() } catch {
             await store.close()
             throw error

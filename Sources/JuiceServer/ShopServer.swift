@@ -31,7 +31,12 @@ public struct ShopServer: Sendable {
     func connectMenuToStock() async {
         let store = store
         let menu = menu
-        await menu.setStockSource { try? await store.snapshot(book: menu.current.book).inventory }
+        // The menu keeps this closure: holding the menu strongly would be a cycle, and the menu, its book and the store
+        // (an open database) would outlive the server.
+        await menu.setStockSource { [weak menu] in
+            guard let menu else { return nil }
+            return try? await store.snapshot(book: menu.current.book).inventory
+        }
     }
 
     /// Every route, with request logs and the API's error bodies.

@@ -2,10 +2,32 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import JuiceCore
+import JuiceReload
+import JuiceShop
 import Testing
 @testable import JuiceServer
 
 @Suite struct ServerSetupTests {
+    /// The menu keeps the stock source the server gives it; a source holding the menu strongly kept the menu, its book
+    /// and the store (an open database) alive after the server was gone.
+    @Test func aServerLeavesNothingBehind() async throws {
+        weak var menu: LiveMenu?
+        weak var store: SQLiteStore?
+        var directory: URL?
+        do {
+            let shop = try TestShop()
+            directory = shop.directory
+            await shop.server.connectMenuToStock()
+            menu = shop.menu
+            store = shop.store as? SQLiteStore
+            #expect(menu != nil && store != nil)
+        }
+        // Released at the end of the scope above, unless something still holds them.
+        #expect(menu == nil, "the live menu outlived its server")
+        #expect(store == nil, "the store outlived its server")
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
     @Test func theStaffCredentialAcceptsOnlyTheToken() {
         let credential = StaffCredential(token: "open sesame")
         #expect(credential.accepts("open sesame"))

@@ -5,12 +5,13 @@ import Synchronization
 
 /// The shop's state in a PostgreSQL database, shared by any number of processes and machines.
 ///
-/// Every change is one statement (created by the migrations), hence one transaction and one round trip. Orders that
-/// arrive while a batch is being written go together in the next one (`juice_apply_orders`, group commit): it locks
-/// the batch's fruit rows in one fixed order, decides each order in turn against what the ones before it left (each
-/// all or nothing), and writes the journal entries, one update per fruit, the change counter and one `NOTIFY`, so
-/// concurrent orders never oversell, never need a retry, and share one flush to disk; each is reported only once its `COMMIT` has answered. Other changes
-/// (`juice_apply`) compare and set against the stock they were computed from and are recomputed when it moved.
+/// Every change is one call of a function created by the migrations, in its own transaction (`BEGIN`, the call,
+/// `COMMIT`); a change is reported only once its `COMMIT` has answered. Orders that arrive while a batch is being
+/// written go together in the next one (`juice_apply_orders`, group commit): it locks the batch's fruit rows in one
+/// fixed order, decides each order in turn against what the ones before it left (each all or nothing), and writes the
+/// journal entries, one update per fruit, the change counter and one `NOTIFY`, so concurrent orders never oversell,
+/// never need a retry, and share one flush to disk. Other changes (`juice_apply`) compare and set against the stock
+/// they were computed from and are recomputed when it moved.
 /// Serialization failures and deadlocks are retried a bounded number of times.
 public final class PostgresStore: ShopStore {
     /// The URL without its password.
@@ -271,12 +272,12 @@ public final class PostgresStore: ShopStore {
         try await run { [self] in
             try await client.withTransaction(logger: logger) { connection in
                 _ = try await connection.query("""
-                INSERT INTO stock AS s (fruit, count, initial, capacity)
-                SELECT f, i, i, greatest(c, i) FROM unnest(\(stock.fruits), \(stock.initial), \(stock.capacities)) AS u (f, i, c)
-                ORDER BY f
-                ON CONFLICT (fruit) DO UPDATE SET capacity = greatest(excluded.capacity, s.count)
-                WHERE s.capacity <> greatest(excluded.capacity, s.count)
-                """, logger: logger)
+                    INSERT INTO stock AS s (fruit, count, initial, capacity)
+                    SELECT f, i, i, greatest(c, i) FROM unnest(\(stock.fruits), \(stock.initial), \(stock.capacities)) AS u (f, i, c)
+                    ORDER BY f
+                    ON CONFLICT (fruit) DO UPDATE SET capacity = greatest(excluded.capacity, s.count)
+                    WHERE s.capacity <> greatest(excluded.capacity, s.count)
+                    """, logger: logger)
             }
             return ()
         }

@@ -16,7 +16,7 @@ public struct SystemReason: Hashable, Sendable, CustomStringConvertible {
     public init(code: Int32) {
         self.code = code
         english = String(cString: strerror(code))
-        korean = Self.koreanText[code].map { $0 } ?? "시스템 오류 \(code) (\(english))"
+        korean = Self.koreanText[code] ?? "시스템 오류 \(code) (\(english))"
     }
 
     /// A reason with no error number, in both languages.

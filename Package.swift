@@ -5,6 +5,7 @@ let package = Package(
     name: "JuiceMaker",
     products: [
         .executable(name: "juice", targets: ["juice"]),
+        .executable(name: "juice-full", targets: ["juice-full"]),
         .library(name: "JuiceRecipes", targets: ["JuiceRecipes"]),
         .library(name: "JuiceCore", targets: ["JuiceCore"]),
         .library(name: "JuiceYAML", targets: ["JuiceYAML"]),
@@ -67,11 +68,21 @@ let package = Package(
         ),
         // Batch order simulation and planning over a compiled menu; never touches the shop's live state.
         .target(name: "JuiceSimulation", dependencies: ["JuiceCore", "JuiceYAML", "JuiceRecipes"]),
-        // The command-line tool.
+        // What both command-line binaries share: the run of a command line (usage errors, help in Korean, the error
+        // style) and `lint`. ArgumentParser and the recipe layer only: no Foundation, no database, no server.
+        .target(
+            name: "JuiceCommandLine",
+            dependencies: ["JuiceRecipes", "JuiceCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The command-line tool as installed: `juice` runs `lint` itself, quick to start, and hands every other
+        // command line to `juice-full` beside it. (Not a dependency: SwiftPM would link all of juice-full's libraries
+        // into `juice` too. `swift build` builds both.)
+        .executableTarget(name: "juice", dependencies: ["JuiceCommandLine", "JuiceCore"]),
+        // Every command of the tool.
         .executableTarget(
-            name: "juice",
+            name: "juice-full",
             dependencies: [
-                "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceServer", "JuiceReload",
+                "JuiceCommandLine", "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceServer", "JuiceReload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -112,6 +123,8 @@ let package = Package(
             dependencies: ["JuiceServer", .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "JuiceCLITests", dependencies: ["juice", "JuiceRecipes"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "JuiceCLITests", dependencies: ["juice", "juice-full", "JuiceCommandLine", "JuiceRecipes"], exclude: ["Fixtures"]
+        ),
     ]
 )

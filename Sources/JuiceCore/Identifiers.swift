@@ -81,3 +81,14 @@ public struct LocalizedName: Hashable, Sendable, Codable {
         case english = "en"
     }
 }
+
+extension Language {
+    /// The language named by the environment: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set decides,
+    /// Korean when it starts with `ko`, else English; Korean when none is set (the shop is Korean first).
+    public static func from(environment: [String: String]) -> Language {
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environment[key], !value.isEmpty { return value.hasPrefix("ko") ? .korean : .english }
+        }
+        return .korean
+    }
+}

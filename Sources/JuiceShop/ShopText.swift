@@ -1,16 +1,5 @@
 import JuiceCore
 
-extension Language {
-    /// The language named by the environment: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set decides,
-    /// Korean when it starts with `ko`, else English; Korean when none is set (the shop is Korean first).
-    public static func from(environment: [String: String]) -> Language {
-        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = environment[key], !value.isEmpty { return value.hasPrefix("ko") ? .korean : .english }
-        }
-        return .korean
-    }
-}
-
 /// Renders the shop's messages (`ShopMessage`) in Korean (the original app's) or English, naming fruits and juices by
 /// their names in that language (fruits with their emoji), never by their ids, except fruits the book no longer has.
 public struct ShopText: Sendable {

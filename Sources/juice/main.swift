@@ -1,176 +1,21 @@
 import ArgumentParser
-import Foundation
-import JuiceCore
+import JuiceCommandLine
 
-/// Runs `juice`: usage errors are written in the shop's one error style (in Korean when asked), as JSON too with
-/// `--json`, and exit 2.
-///
-/// `main` is synchronous: an async `main` hands the whole run to a worker thread, which costs about 1.6 ms of every
-/// start (a third of a hello-world's run), so only the commands that are async (the shop's and `serve`) pay for it.
-func runJuice() -> Never {
-    let arguments = Array(CommandLine.arguments.dropFirst())
-    let reporter = Reporter(language: UsageLanguage.of(arguments), json: arguments.contains("--json"))
-    if let message = NegativeAmount.message(in: arguments) {
-        Foundation.exit(reporter.failure(kind: "negative-amount", message: message.text(in: reporter.language), status: ExitStatus.usage).rawValue)
-    }
-    do {
-        let parsed = HelpRequest.isHelp(arguments) ? HelpRequest.withoutLanguage(arguments) : LeadingLanguageOption.moved(arguments)
-        var command = try Juice.parseAsRoot(parsed)
-        if let command = command as? any AsyncParsableCommand {
-            try AsyncCommand.runToCompletion(command)
-        } else {
-            try command.run()
-        }
-        Foundation.exit(0)
-    } catch let exit as ExitCode {
-        Foundation.exit(exit.rawValue)
-    } catch {
-        let korean = reporter.language == .korean
-        if Juice.exitCode(for: error) == .success, korean, HelpRequest.isHelp(arguments) {
-            // ArgumentParser counts a Hangul syllable as one column: render unwrapped, wrap by display width.
-            Terminal.write(KoreanHelp.screen(Juice.fullMessage(for: error, columns: 10_000), width: KoreanHelp.terminalWidth) + "\n")
-            Foundation.exit(0)
-        }
-        guard Juice.exitCode(for: error) == .validationFailure else { Juice.exit(withError: error) }
-        let message = CommandMessage.parser(Juice.message(for: error))
-        // The parser's usage lines and help hint follow its one-line message.
-        let rest = Juice.fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-        let code = reporter.usage(message)
-        if !rest.isEmpty {
-            let lines = rest.joined(separator: "\n")
-            Terminal.writeError(korean ? KoreanHelp.translated(lines) : lines)
-        }
-        Foundation.exit(code.rawValue)
-    }
-}
+// `juice`: runs `juice lint` itself, and hands every other command line to `juice-full`, installed beside it.
+//
+// Lint is what CI runs on every commit, where the start-up of a process is most of its time. `juice-full` links the
+// shop's databases, the server (Hummingbird, NIO) and Foundation with ICU, and loading them costs more than lint's
+// whole work on a real menu; this binary links only ArgumentParser and the recipe layer.
 
-/// The language of messages before the command line is parsed: `--lang ko|en` where given, else the environment.
-enum UsageLanguage {
-    /// The language of this run's usage messages (the parser's, and `validate()`'s).
-    static let current = of(Array(CommandLine.arguments.dropFirst()))
-
-    static func of(_ arguments: [String], environment: [String: String] = Environment.languageVariables) -> Language {
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--lang", index + 1 < arguments.count, let language = Language(rawValue: arguments[index + 1]) { return language }
-            if argument.hasPrefix("--lang="), let language = Language(rawValue: String(argument.dropFirst(7))) { return language }
-        }
-        return Language.from(environment: environment)
-    }
-}
-
-/// `juice --lang ko stock …`: a `--lang` given before the command is the command's own, moved after it; for help, and
-/// for a command without one (lint, schema, diff, completions), it only sets the language of help and usage messages
-/// (read from the command line as typed) and is left out of parsing.
-enum LeadingLanguageOption {
-    static func moved(_ arguments: [String]) -> [String] {
-        let taken: Int
-        if arguments.first == "--lang", arguments.count >= 2 {
-            taken = 2
-        } else if arguments.first?.hasPrefix("--lang=") == true {
-            taken = 1
-        } else {
-            return arguments
-        }
-        let rest = Array(arguments.dropFirst(taken))
-        guard !HelpRequest.isHelp(rest) else { return rest }
-        var moved = rest
-        moved.insert(contentsOf: arguments.prefix(taken), at: rest.firstIndex(of: "--") ?? rest.count)
-        // Does the command take --lang? Parsing tells (without running anything).
-        do {
-            _ = try Juice.parseAsRoot(moved)
-        } catch {
-            if Juice.message(for: error).hasPrefix("Unknown option '--lang") { return rest }
-        }
-        return moved
-    }
-}
-
-/// Whether a command line asks for help: `-h`, `--help` or `--help-hidden` anywhere, or `juice help …`.
-enum HelpRequest {
-    static func isHelp(_ arguments: [String]) -> Bool {
-        arguments.first == "help" || arguments.contains { ["-h", "--help", "--help-hidden"].contains($0) }
-    }
-
-    /// The command line without its `--lang ko|en` options (before any `--`): for help, `--lang` only picks the
-    /// language (already read by `UsageLanguage`), so `juice stock --help --lang ko` shows `stock`'s help, not that
-    /// of its default subcommand, to which the parser would otherwise hand the option.
-    static func withoutLanguage(_ arguments: [String]) -> [String] {
-        var kept: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--" {
-                kept += arguments[index...]
-                break
-            }
-            if argument == "--lang", index + 1 < arguments.count, Language(rawValue: arguments[index + 1]) != nil {
-                index += 2
-                continue
-            }
-            if argument.hasPrefix("--lang="), Language(rawValue: String(argument.dropFirst(7))) != nil {
-                index += 1
-                continue
-            }
-            kept.append(argument)
-            index += 1
-        }
-        return kept
-    }
-}
-
-/// `juice stock add 망고 -3`: the parser would call '-3' an unknown option; say what to use instead.
-enum NegativeAmount {
-    static func message(in arguments: [String]) -> CommandMessage? {
-        guard arguments.first != "---completion", let stock = arguments.firstIndex(of: "stock"), stock + 1 < arguments.count,
-              ["add", "remove"].contains(arguments[stock + 1]) else { return nil }
-        var fruit: String?
-        var amount: Int?
-        var words = arguments[(stock + 2)...].makeIterator()
-        while let word = words.next() {
-            if ["--lang", "--state", "--recipes"].contains(word) {
-                _ = words.next()
-            } else if word.hasPrefix("-"), let number = Int(word) {
-                amount = number
-            } else if !word.hasPrefix("-"), fruit == nil {
-                fruit = word
-            }
-        }
-        guard let amount, amount < 0 else { return nil }
-        return .negativeAmount(subcommand: arguments[stock + 1], fruit: fruit, amount: amount)
-    }
-}
-
-/// Runs an async command from the synchronous `main`: the command runs on the concurrency runtime's threads while the
-/// main thread waits for it. Nothing in `juice` is isolated to the main actor, so the wait cannot hold up the command.
-enum AsyncCommand {
-    static func runToCompletion(_ command: any AsyncParsableCommand) throws {
-        nonisolated(unsafe) var command = command
-        nonisolated(unsafe) var failure: (any Error)?
-        let finished = DispatchSemaphore(value: 0)
-        Task.detached {
-            do {
-                try await command.run()
-            } catch {
-                failure = error
-            }
-            // The semaphore orders the task's writes before the main thread's reads.
-            finished.signal()
-        }
-        finished.wait()
-        if let failure { throw failure }
-    }
-}
-
-/// The signals that stop or reload `juice`, deliverable whatever mask it was started with: a signal mask is inherited
-/// across `exec`, and some parents (Foundation's `Process`, started from a thread with signals blocked) pass on one
-/// that blocks them. Unblocked in the main thread, the one that waits, they act as a user expects (Ctrl-C stops a
-/// run; `serve` handles SIGTERM, SIGINT and SIGHUP itself).
-func unblockStopSignals() {
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&signals, signal) }
-    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+/// The root command of this binary: only `lint`, under the name `juice`, so its help and usage lines read as
+/// `juice-full`'s do.
+struct LintOnly: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "juice", subcommands: [LintCommand.self])
 }
 
 unblockStopSignals()
-runJuice()
+let arguments = Array(CommandLine.arguments.dropFirst())
+if FullTool.commandName(in: arguments) == LintCommand.configuration.commandName {
+    CommandLineTool.run(LintOnly.self, arguments: arguments) { command in try command.run() }
+}
+FullTool.run(arguments)

@@ -1,5 +1,5 @@
 import Testing
-@testable import juice
+import JuiceCommandLine
 
 /// Korean help is wrapped by display width: ArgumentParser counts a Hangul syllable as one column, a terminal as two.
 @Suite("Korean help wrapping")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import JuiceCommandLine
 import JuiceRecipes
 
 /// The `juice` command: the JuiceMaker recipe engine's command-line tool.
@@ -46,12 +47,4 @@ struct Juice: AsyncParsableCommand {
             CompletionsCommand.self, ServeCommand.self,
         ]
     )
-}
-
-/// The exit codes `juice` uses.
-enum ExitStatus {
-    /// Problems found (lint errors, a refused order).
-    static let failure: Int32 = 1
-    /// A usage error or an unreadable path.
-    static let usage: Int32 = 2
 }

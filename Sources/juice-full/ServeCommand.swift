@@ -1,4 +1,5 @@
 import ArgumentParser
+import JuiceCommandLine
 import Foundation
 import JuiceCore
 import JuiceRecipes

@@ -1,38 +1,42 @@
 import ArgumentParser
-import Foundation
 import JuiceCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The language of `--help`: the one the command line asks for (`--lang ko|en`, else the environment, as every other
 /// message), except for `--experimental-dump-help`, which feeds the man page and stays English.
 ///
 /// ArgumentParser reads help texts when it builds a command, after `main` has started, so every text picks its
 /// language here from the process's own arguments and environment.
-enum HelpLanguage {
+package enum HelpLanguage {
     /// The language help texts are written in for this run.
-    static let current: Language = of(Array(CommandLine.arguments.dropFirst()), environment: Environment.languageVariables)
+    package static let current: Language = of(Array(CommandLine.arguments.dropFirst()), environment: Environment.languageVariables)
 
     /// The language of help for `arguments` in `environment`.
-    static func of(_ arguments: [String], environment: [String: String]) -> Language {
+    package static func of(_ arguments: [String], environment: [String: String]) -> Language {
         if arguments.contains("--experimental-dump-help") { return .english }
         return UsageLanguage.of(arguments, environment: environment)
     }
 
     /// `english`, or `korean` when help is shown in Korean.
-    static func text(_ english: String, ko korean: String) -> String {
+    package static func text(_ english: String, ko korean: String) -> String {
         current == .korean ? korean : english
     }
 }
 
 extension ArgumentHelp {
     /// Help for an argument in English and Korean (see `HelpLanguage`), with an optional value name.
-    init(_ english: String, ko korean: String, valueName: String? = nil) {
+    package init(_ english: String, ko korean: String, valueName: String? = nil) {
         self.init(HelpLanguage.text(english, ko: korean), valueName: valueName)
     }
 }
 
 /// ArgumentParser's own words in help screens and usage lines (headings, the help and version flags, defaults),
 /// put into Korean; and help screens wrapped to the terminal by display width, a Hangul syllable taking two columns.
-enum KoreanHelp {
+package enum KoreanHelp {
     /// Whole lines or parts of lines ArgumentParser writes, and their Korean.
     private static let phrases: [(String, String)] = [
         ("OVERVIEW: ", "개요: "),
@@ -54,15 +58,13 @@ enum KoreanHelp {
     ]
 
     /// `text` (a help screen, or a usage error's lines) with ArgumentParser's words in Korean.
-    static func translated(_ text: String) -> String {
+    package static func translated(_ text: String) -> String {
         var result = text
-        for (english, korean) in phrases { result = result.replacingOccurrences(of: english, with: korean) }
-        result = result.replacingOccurrences(of: #"(?m)^Help:  "#, with: "도움말:  ", options: .regularExpression)
+        for (english, korean) in phrases { result = result.replacing(english, with: korean) }
+        result = result.replacing(#/(?m)^Help:  /#, with: "도움말:  ")
         // "See 'juice help <subcommand>' for detailed help." and "See 'juice order --help' for more information."
-        result = result.replacingOccurrences(
-            of: #"See '([^']*)' for detailed help\."#, with: "자세한 도움말은 '$1'로 볼 수 있어요.", options: .regularExpression)
-        result = result.replacingOccurrences(
-            of: #"See '([^']*)' for more information\."#, with: "자세한 내용은 '$1'로 볼 수 있어요.", options: .regularExpression)
+        result = result.replacing(/See '([^']*)' for detailed help\./) { "자세한 도움말은 '\($0.1)'로 볼 수 있어요." }
+        result = result.replacing(/See '([^']*)' for more information\./) { "자세한 내용은 '\($0.1)'로 볼 수 있어요." }
         return result
     }
 
@@ -70,14 +72,14 @@ enum KoreanHelp {
     ///
     /// A line that is too wide breaks at spaces; its continuation lines start where its text does: after the label
     /// column for an option, argument or subcommand (`  --count <count>   How many…`), at its indent otherwise.
-    static func screen(_ unwrapped: String, width: Int) -> String {
+    package static func screen(_ unwrapped: String, width: Int) -> String {
         translated(unwrapped).split(separator: "\n", omittingEmptySubsequences: false)
             .map { wrap(String($0), width: max(width, 40)) }
             .joined(separator: "\n")
     }
 
     /// `line` broken at spaces into lines at most `width` columns wide (a word wider than that stays whole).
-    static func wrap(_ line: String, width: Int) -> String {
+    package static func wrap(_ line: String, width: Int) -> String {
         guard displayWidth(line) > width else { return line }
         let hanging = line.hasPrefix("사용법: ") ? "사용법: ".count : nil
         let indent = hanging ?? continuationIndent(of: line)
@@ -110,7 +112,7 @@ enum KoreanHelp {
 
     /// Where a line's text starts, and so its continuation lines: after an option's or subcommand's label (the first
     /// run of two spaces after the indent), else at the line's own indent; never past half the line's room.
-    static func continuationIndent(of line: String) -> Int {
+    package static func continuationIndent(of line: String) -> Int {
         let characters = Array(line)
         let leading = characters.prefix { $0 == " " }.count
         var index = leading
@@ -127,7 +129,7 @@ enum KoreanHelp {
 
     /// How many terminal columns `text` takes: two for Hangul, CJK and emoji, none for combining marks and
     /// variation selectors, one for the rest.
-    static func displayWidth(_ text: some StringProtocol) -> Int {
+    package static func displayWidth(_ text: some StringProtocol) -> Int {
         text.unicodeScalars.reduce(0) { width, scalar in
             let value = scalar.value
             switch value {
@@ -142,7 +144,7 @@ enum KoreanHelp {
     }
 
     /// The terminal's width for help: `COLUMNS`, else the width standard output reports when it is a terminal, else 80.
-    static var terminalWidth: Int {
+    package static var terminalWidth: Int {
         if let columns = Environment.value("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }

@@ -3,7 +3,7 @@ import JuiceCore
 /// Every message of the `juice` tool itself (usage, recipes, state files, doctor, status), one case each, in Korean or
 /// English; the shop's own messages are `ShopMessage`. Errors are written `juice: 오류: …` / `juice: error: …`, notes
 /// `juice: 참고: …` / `juice: note: …`.
-enum CommandMessage: Hashable, Sendable {
+package enum CommandMessage: Hashable, Sendable {
     /// The prefix of every error line.
     case errorPrefix
     /// The prefix of every note line.
@@ -76,9 +76,11 @@ enum CommandMessage: Hashable, Sendable {
     case statusOrphans([String])
     case statusOK
     case statusProblems(Int)
+    /// `juice-full` (every command but lint) could not be started from `path`, for `reason`.
+    case fullToolMissing(path: String, reason: String)
 
     /// The message in `language`.
-    func text(in language: Language) -> String {
+    package func text(in language: Language) -> String {
         let ko = language == .korean
         switch self {
         case .errorPrefix: return ko ? "juice: 오류: " : "juice: error: "
@@ -193,13 +195,19 @@ enum CommandMessage: Hashable, Sendable {
             return ko ? "문제 없어요" : "no problems"
         case .statusProblems(let count):
             return ko ? "문제 \(count)개" : "\(count) problem(s)"
+        case .fullToolMissing(let path, let reason):
+            let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            let target = directory.isEmpty ? "DIR" : directory
+            return ko
+                ? "이 명령은 juice-full이 실행하는데, \(path)을(를) 시작할 수 없어요 (\(reason)). juice와 같은 디렉터리에 설치해 주세요: install -m 755 .build/release/juice-full \(target)/"
+                : "this command is run by juice-full, and \(path) could not be started (\(reason)). Install it beside juice: install -m 755 .build/release/juice-full \(target)/"
         }
     }
 }
 
 extension CommandMessage {
     /// `value` with commas between thousands (the same in both languages): 100,000,000.
-    static func grouped(_ value: Int) -> String {
+    package static func grouped(_ value: Int) -> String {
         let digits = Array(String(value.magnitude))
         let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { end in String(digits[max(0, end - 3)..<end]) }
         return (value < 0 ? "-" : "") + groups.joined(separator: ",")
@@ -207,8 +215,8 @@ extension CommandMessage {
 }
 
 /// Korean forms of the parser's common messages (the rest stay as the parser says them).
-enum ParserMessages {
-    static func korean(_ message: String) -> String {
+package enum ParserMessages {
+    package static func korean(_ message: String) -> String {
         let patterns: [(String, (String) -> String)] = [
             ("Unknown option '", { "알 수 없는 옵션이에요: '\($0)'" }),
             ("Unexpected argument '", { "필요 없는 인자예요: '\($0)'" }),
@@ -221,7 +229,7 @@ enum ParserMessages {
             guard let end = rest.firstIndex(of: "'") else { continue }
             return make(String(rest[..<end])) + rest[rest.index(after: end)...]
         }
-        if message.hasPrefix("The value '"), let range = message.range(of: "' is invalid for '") {
+        if message.hasPrefix("The value '"), let range = message.firstRange(of: "' is invalid for '") {
             let value = message[message.index(message.startIndex, offsetBy: 11)..<range.lowerBound]
             let rest = message[range.upperBound...]
             if let end = rest.firstIndex(of: "'") {

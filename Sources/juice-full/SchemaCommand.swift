@@ -1,4 +1,5 @@
 import ArgumentParser
+import JuiceCommandLine
 import JuiceRecipes
 
 /// `juice schema`: prints the JSON Schema of the recipe format.

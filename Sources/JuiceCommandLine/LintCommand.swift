@@ -5,13 +5,14 @@ import JuiceRecipes
 extension DiagnosticFormat: ExpressibleByArgument {}
 
 /// When to colour output.
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+package enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, always, never
 }
 
 /// `juice lint`: checks recipe files and reports every problem at file:line:column.
-struct LintCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct LintCommand: ParsableCommand {
+    /// The command's name, help and discussion.
+    package static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: HelpLanguage.text("Check recipe files and report every problem at file:line:column.",
                                     ko: "레시피 파일을 검사하고 문제마다 파일:줄:열 위치를 알려 줘요."),
@@ -61,7 +62,11 @@ struct LintCommand: ParsableCommand {
                                ko: "규칙의 심각도를 바꿔요: 규칙=error, 규칙=warning, 규칙=off. 여러 번 쓸 수 있어요.", valueName: "rule=level"))
     var severity: [String] = []
 
-    func validate() throws {
+    /// The command as parsed, before its arguments are checked.
+    package init() {}
+
+    /// Checks `--explain`, `--disable` and `--severity` name known rules and levels.
+    package func validate() throws {
         do {
             if let explain { _ = try RuleID(named: explain) }
             _ = try commandLineRules()
@@ -78,7 +83,8 @@ struct LintCommand: ParsableCommand {
         return rules
     }
 
-    func run() throws {
+    /// Lints the recipe files and writes the report.
+    package func run() throws {
         if let explain, let rule = RuleID(rawValue: explain) {
             Terminal.write(rule.explanation)
             return

@@ -1,42 +1,10 @@
 import ArgumentParser
+import JuiceCommandLine
 import JuiceCore
 import JuiceRecipes
 import JuiceShop
 
-/// How a command reports failures and notes: one style (`juice: 오류: …` / `juice: error: …` on standard error) in the
-/// chosen language, and, for commands run with `--json`, a JSON error object on standard output too:
-/// `{"error": {"kind": …, "message": …, …details}}`, with the same exit code.
-struct Reporter: Sendable {
-    let language: Language
-    let json: Bool
-
-    /// Writes `message` as a note on standard error.
-    func note(_ message: String) {
-        Terminal.writeError(CommandMessage.notePrefix.text(in: language) + message)
-    }
-
-    /// Reports a failure of `kind` and returns the exit code to leave with; `lines` replace the one-line message on
-    /// standard error when given.
-    func failure(
-        kind: String, message: String, details: [(String, JSONValue)] = [], status: Int32, lines: [String]? = nil
-    ) -> ExitCode {
-        if let lines {
-            for line in lines { Terminal.writeError(line) }
-        } else {
-            Terminal.writeError(CommandMessage.errorPrefix.text(in: language) + message)
-        }
-        if json {
-            let error = JSONValue.object([("kind", .string(kind)), ("message", .string(message))] + details)
-            Terminal.write(JSONValue.object([("error", error)]).rendered(pretty: true) + "\n")
-        }
-        return ExitCode(status)
-    }
-
-    /// Reports a usage problem (exit 2, kind `usage`).
-    func usage(_ message: CommandMessage) -> ExitCode {
-        failure(kind: "usage", message: message.text(in: language), status: ExitStatus.usage)
-    }
-
+extension Reporter {
     /// Reports a shop error: exit 2 when the request itself is wrong, 1 when the stock or state refuses it. A refused
     /// order says so with the original app's words and every short fruit (and, when no restocking can help, why).
     func fail(_ error: ShopError, text: ShopText) -> ExitCode {

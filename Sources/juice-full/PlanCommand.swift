@@ -1,4 +1,5 @@
 import ArgumentParser
+import JuiceCommandLine
 import JuiceSimulation
 
 /// `juice plan ORDERS`: can today's stock serve this batch? If not, what to buy.

@@ -1,4 +1,5 @@
 import Foundation
+import JuiceCommandLine
 import JuiceCore
 import JuiceSimulation
 import Synchronization

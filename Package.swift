@@ -77,7 +77,7 @@ let package = Package(
         // The command-line tool as installed: `juice` runs `lint` itself, quick to start, and hands every other
         // command line to `juice-full` beside it. (Not a dependency: SwiftPM would link all of juice-full's libraries
         // into `juice` too. `swift build` builds both.)
-        .executableTarget(name: "juice", dependencies: ["JuiceCommandLine", "JuiceCore"]),
+        .executableTarget(name: "juice", dependencies: ["JuiceCommandLine", "JuiceRecipes", "JuiceCore"]),
         // Every command of the tool.
         .executableTarget(
             name: "juice-full",

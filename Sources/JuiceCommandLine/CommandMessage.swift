@@ -199,8 +199,8 @@ package enum CommandMessage: Hashable, Sendable {
             let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
             let target = directory.isEmpty ? "DIR" : directory
             return ko
-                ? "이 명령은 juice-full이 실행하는데, \(path)을(를) 시작할 수 없어요 (\(reason)). juice와 같은 디렉터리에 설치해 주세요: install -m 755 .build/release/juice-full \(target)/"
-                : "this command is run by juice-full, and \(path) could not be started (\(reason)). Install it beside juice: install -m 755 .build/release/juice-full \(target)/"
+                ? "이 명령은 juice-full이 실행하는데, \(path)을(를) 시작할 수 없어요 (\(reason)). 빌드해서 (swift build -c release --product juice-full) juice와 같은 디렉터리에 설치해 주세요: install -m 755 .build/release/juice-full \(target)/"
+                : "this command is run by juice-full, and \(path) could not be started (\(reason)). Build it (swift build -c release --product juice-full) and install it beside juice: install -m 755 .build/release/juice-full \(target)/"
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import JuiceCommandLine
+import JuiceRecipes
 
 // `juice`: runs `juice lint` itself, and hands every other command line to `juice-full`, installed beside it.
 //
@@ -10,7 +11,7 @@ import JuiceCommandLine
 /// The root command of this binary: only `lint`, under the name `juice`, so its help and usage lines read as
 /// `juice-full`'s do.
 struct LintOnly: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "juice", subcommands: [LintCommand.self])
+    static let configuration = CommandConfiguration(commandName: "juice", version: JuiceVersion.current, subcommands: [LintCommand.self])
 }
 
 unblockStopSignals()

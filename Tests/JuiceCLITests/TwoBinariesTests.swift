@@ -56,7 +56,10 @@ struct TwoBinariesTests {
         let directory = try JuiceBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let alone = directory.appendingPathComponent("juice")
-        try FileManager.default.copyItem(at: JuiceBinary.executable, to: alone)
+        // Copied by `cp`, not here: a child another test spawns meanwhile would inherit our descriptor of the copy,
+        // open for writing, and starting the copy would then fail (ETXTBSY).
+        let copy = try await JuiceBinary.run([JuiceBinary.executable.path, alone.path], executable: URL(fileURLWithPath: "/bin/cp"))
+        try #require(copy.status == 0, "\(copy.stderr)")
         let missing = directory.appendingPathComponent("juice-full").path
 
         let lint = try await JuiceBinary.run(["lint"], executable: alone)

@@ -78,8 +78,11 @@ public actor LiveMenu {
         let token = nextSubscriber
         nextSubscriber += 1
         subscribers[token] = continuation
+        // The task holds the menu strongly, and only while it is alive: a weak reference in a task still waiting to
+        // run when the process exits would keep the menu's weak-reference table allocated (LeakSanitizer reports it).
         continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(token) }
+            guard let self else { return }
+            Task { await self.unsubscribe(token) }
         }
         return stream
     }

@@ -116,8 +116,10 @@ public enum OrderFileProblem: Hashable, Sendable {
     private static func korean(_ problem: YAMLError) -> String {
         switch problem {
         case .syntax(let message, _):
-            // libyaml's own words are English: where their cause is clear, the Korean explanation stands for them.
-            return koreanSyntaxHint(message).map { "YAML 문법 오류: \($0)" } ?? "YAML 문법 오류 (libyaml: \(message))"
+            // libyaml's own words are English: where their cause is clear, the Korean explanation stands for them;
+            // else their Korean; words libyaml may add later stay as it wrote them, marked.
+            if let hint = koreanSyntaxHint(message) ?? LibYAMLKorean.text(message) { return "YAML 문법 오류: \(hint)" }
+            return "YAML 문법 오류 (libyaml: \(message))"
         case .tabIndentation:
             return "들여쓰기에 탭 문자가 있어요. YAML은 공백만 써요. 탭을 공백으로 바꾸세요"
         case .invalidUTF8(let at):

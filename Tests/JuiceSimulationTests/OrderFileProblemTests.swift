@@ -1,7 +1,7 @@
 import JuiceCore
 import JuiceYAML
 import Testing
-import JuiceSimulation
+@testable import JuiceSimulation
 
 @Suite("Order-file problems in both languages")
 struct OrderFileProblemTests {
@@ -37,6 +37,23 @@ struct OrderFileProblemTests {
     @Test("libyaml's words stay (marked) in Korean only where no explanation of them is known")
     func unknownSyntax() {
         #expect(OrderFileProblem.yaml(.syntax(message: "something new", at: Self.at)).text(in: .korean) == "YAML 문법 오류 (libyaml: something new)")
+        // A known problem in a context libyaml may add later: the whole message stays libyaml's.
+        let newContext = "found unknown escape character (while scanning something new at line 1, column 3)"
+        #expect(OrderFileProblem.yaml(.syntax(message: newContext, at: Self.at)).text(in: .korean) == "YAML 문법 오류 (libyaml: \(newContext))")
+    }
+
+    @Test("every problem and context libyaml writes has Korean words of its own")
+    func libyamlVocabulary() {
+        #expect(LibYAMLKorean.problems.count == 42 && LibYAMLKorean.contexts.count == 24)
+        for (english, korean) in Array(LibYAMLKorean.problems) + Array(LibYAMLKorean.contexts) {
+            #expect(korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(english)")
+            for word in ["found", "expected", "while", "not allowed", "scanning", "parsing"] {
+                #expect(!korean.contains(word), "'\(word)' in \(korean)")
+            }
+        }
+        let message = "did not find expected node content (while parsing a flow node at line 2, column 5)"
+        #expect(OrderFileProblem.yaml(.syntax(message: message, at: Self.at)).text(in: .korean)
+            == "YAML 문법 오류: 값이 있어야 할 자리에 값이 없어요 ('[ ]'나 '{ }' 안의 값을 읽다가, 2번째 줄 5번째 칸에서 시작)")
     }
 
     @Test("the error keeps FILE:L:C in both languages; English is the description")

@@ -93,6 +93,29 @@ struct YAMLOrderFileTests {
         #expect(problem == expected)
     }
 
+    @Test("libyaml's syntax errors read in Korean: a plain hint where the cause is clear, else libyaml's words in Korean", arguments: [
+        ("- \"banana\\q-juice\"\n", #"1:10: YAML 문법 오류: 큰따옴표 안의 '\' 뒤에 알 수 없는 문자가 있어요. '\'를 쓰려면 '\\'로 쓰세요 (따옴표로 감싼 값을 읽다가, 1번째 줄 3번째 칸에서 시작)"#),
+        ("- !<tag banana-juice\n", "1:8: YAML 문법 오류: '!<'로 연 태그를 닫는 '>'가 없어요 (태그를 읽다가, 1번째 줄 3번째 칸에서 시작)"),
+        ("- |0\n  banana-juice\n", "1:4: YAML 문법 오류: 블록 값의 들여쓰기 표시가 0이에요. 1부터 9까지 쓰세요 (블록 값('|'나 '>')을 읽다가, 1번째 줄 3번째 칸에서 시작)"),
+        ("%FRUIT banana\n---\n- banana-juice\n", "1:7: YAML 문법 오류: 알 수 없는 지시어('%'로 시작하는 줄)예요 (지시어를 읽다가, 1번째 줄 1번째 칸에서 시작)"),
+        ("- banana-juice\n- [kiwi-juice\n", "3:1: YAML 문법 오류: '['를 ']'로 닫고, 항목 사이에 ', '를 쓰세요"),
+        ("- \"banana-juice\n", "2:1: YAML 문법 오류: 따옴표를 닫으세요: 따옴표로 연 값은 같은 따옴표로 끝나야 해요"),
+        ("- {juice: kiwi-juice\n", "2:1: YAML 문법 오류: '{'를 '}'로 닫고, 항목 사이에 ', '를 쓰세요"),
+    ])
+    func koreanSyntax(text: String, expected: String) throws {
+        let path = try ChunkedOrderFileTests.write(text, extension: "yaml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var simulator = Simulator(menu: SimulationSupport.menu)
+        do throws(OrderSourceError) {
+            _ = try simulator.runValidated(try FileOrders(path: path, menu: SimulationSupport.menu), stock: SimulationSupport.stock)
+            Issue.record("no problem found in \(text)")
+        } catch {
+            let korean = String(error.description(in: .korean).dropFirst(path.count + 1))
+            #expect(korean == expected)
+            #expect(!korean.contains("libyaml") && !korean.contains("while") && !korean.contains("found"))
+        }
+    }
+
     /// CSV and JSON Lines problems name their column too: the name, or the count.
     @Test("CSV and JSON Lines problems name their column", arguments: [
         ("csv", "banana-juice,1\n\"bananna juice\",2\n", "2:2: unknown juice 'bananna juice'; did you mean 'Banana Juice'?"),

@@ -50,6 +50,7 @@ package enum UsageLanguage {
     /// The language of this run's usage messages (the parser's, and `validate()`'s).
     package static let current = of(Array(CommandLine.arguments.dropFirst()))
 
+    /// The language `arguments` ask for with `--lang`, else the one `environment` names.
     package static func of(_ arguments: [String], environment: [String: String] = Environment.languageVariables) -> Language {
         for (index, argument) in arguments.enumerated() {
             if argument == "--lang", index + 1 < arguments.count, let language = Language(rawValue: arguments[index + 1]) { return language }
@@ -63,6 +64,8 @@ package enum UsageLanguage {
 /// for a command without one (lint, schema, diff, completions), it only sets the language of help and usage messages
 /// (read from the command line as typed) and is left out of parsing.
 package enum LeadingLanguageOption {
+    /// `arguments` with a leading `--lang` moved after the command when the command takes one (parsed with `root`),
+    /// else left out.
     package static func moved<Root: ParsableCommand>(_ arguments: [String], root: Root.Type) -> [String] {
         let taken: Int
         if arguments.first == "--lang", arguments.count >= 2 {
@@ -88,6 +91,7 @@ package enum LeadingLanguageOption {
 
 /// Whether a command line asks for help: `-h`, `--help` or `--help-hidden` anywhere, or `juice help …`.
 package enum HelpRequest {
+    /// Whether `arguments` ask for help.
     package static func isHelp(_ arguments: [String]) -> Bool {
         arguments.first == "help" || arguments.contains { ["-h", "--help", "--help-hidden"].contains($0) }
     }
@@ -121,6 +125,7 @@ package enum HelpRequest {
 
 /// `juice stock add 망고 -3`: the parser would call '-3' an unknown option; say what to use instead.
 package enum NegativeAmount {
+    /// The message for a negative `stock add`/`remove` amount in `arguments`, or nil when there is none.
     package static func message(in arguments: [String]) -> CommandMessage? {
         guard arguments.first != "---completion", let stock = arguments.firstIndex(of: "stock"), stock + 1 < arguments.count,
               ["add", "remove"].contains(arguments[stock + 1]) else { return nil }

@@ -76,6 +76,8 @@ package enum CommandMessage: Hashable, Sendable {
     case statusOrphans([String])
     case statusOK
     case statusProblems(Int)
+    /// Standard output could not be written, for `reason`: what was printed is incomplete.
+    case outputFailed(reason: String)
     /// `juice-full` (every command but lint) could not be started from `path`, for `reason`.
     case fullToolMissing(path: String, reason: String)
 
@@ -195,6 +197,8 @@ package enum CommandMessage: Hashable, Sendable {
             return ko ? "문제 없어요" : "no problems"
         case .statusProblems(let count):
             return ko ? "문제 \(count)개" : "\(count) problem(s)"
+        case .outputFailed(let reason):
+            return ko ? "표준 출력에 쓸 수 없어요 (\(reason)). 출력이 완전하지 않아요" : "cannot write to standard output (\(reason)); the output is incomplete"
         case .fullToolMissing(let path, let reason):
             let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
             let target = directory.isEmpty ? "DIR" : directory
@@ -216,6 +220,7 @@ extension CommandMessage {
 
 /// Korean forms of the parser's common messages (the rest stay as the parser says them).
 package enum ParserMessages {
+    /// The parser's `message` in Korean where it is one of the common ones, else as it is.
     package static func korean(_ message: String) -> String {
         let patterns: [(String, (String) -> String)] = [
             ("Unknown option '", { "알 수 없는 옵션이에요: '\($0)'" }),

@@ -1,3 +1,4 @@
+import JuiceCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,12 +13,18 @@ package enum Terminal {
         return isatty(STDOUT_FILENO) == 1
     }
 
-    /// Writes `text` to standard output as is.
+    /// Writes `text` to standard output as is. When it cannot be written (a full disk, a closed descriptor), says so
+    /// on standard error and exits 1: output cut short is a failure a script must see.
     package static func write(_ text: String) {
-        writeAll(text, to: STDOUT_FILENO)
+        guard let code = writeAll(text, to: STDOUT_FILENO) else { return }
+        let language = UsageLanguage.current
+        let reason = SystemReason(code: code).text(in: language)
+        writeAll(CommandMessage.errorPrefix.text(in: language) + CommandMessage.outputFailed(reason: reason).text(in: language) + "\n", to: STDERR_FILENO)
+        exit(ExitStatus.failure)
     }
 
-    /// Writes `text` (and a newline unless told not to) to standard error.
+    /// Writes `text` (and a newline unless told not to) to standard error; where that fails, there is nowhere left
+    /// to say so.
     package static func writeError(_ text: String, newline: Bool = true) {
         writeAll(newline ? text + "\n" : text, to: STDERR_FILENO)
     }
@@ -34,21 +41,30 @@ package enum Terminal {
 
 }
 
-/// Writes all of `text` to `descriptor`, going on after a signal or a short write; any other failure ends it.
-private func writeAll(_ text: String, to descriptor: Int32) {
+/// Writes all of `text` to `descriptor`, going on after a signal or a short write, and waiting while a non-blocking
+/// descriptor is full; returns the error number of any other failure, nil when everything was written.
+@discardableResult
+private func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
     var text = text
-    text.withUTF8 { bytes in
-        guard let start = bytes.baseAddress else { return }
+    return text.withUTF8 { bytes -> Int32? in
+        guard let start = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
             let written = write(descriptor, start + offset, bytes.count - offset)
-            if written > 0 {
+            if written >= 0 {
                 offset += written
-            } else if written < 0 && errno == EINTR {
                 continue
-            } else {
-                return
+            }
+            switch errno {
+            case EINTR:
+                continue
+            case EAGAIN, EWOULDBLOCK:
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, -1)
+            case let code:
+                return code
             }
         }
+        return nil
     }
 }

@@ -11,13 +11,21 @@ enum FullTool {
     /// The file name of the full tool.
     static let name = "juice-full"
 
-    /// The command a command line names: its first word after any leading `--lang ko|en`.
+    /// Whether `juice` runs `arguments` itself: `lint`, named first (after any leading `--lang ko|en`), and not asked
+    /// for a completion script, which covers every command.
+    static func runsItself(_ arguments: [String]) -> Bool {
+        commandName(in: arguments) == LintCommand.configuration.commandName
+            && !arguments.contains { $0.hasPrefix("--generate-completion-script") }
+    }
+
+    /// The command a command line names: its first word after any leading `--lang ko|en` (anything else there, an
+    /// option or a language `juice` does not speak, is left for `juice-full` to judge).
     static func commandName(in arguments: [String]) -> String? {
         var rest = arguments[...]
         while let first = rest.first {
-            if first == "--lang" {
+            if first == "--lang", rest.count > 1, Language(rawValue: rest[rest.startIndex + 1]) != nil {
                 rest = rest.dropFirst(2)
-            } else if first.hasPrefix("--lang=") {
+            } else if first.hasPrefix("--lang="), Language(rawValue: String(first.dropFirst(7))) != nil {
                 rest = rest.dropFirst()
             } else {
                 return first
@@ -32,20 +40,39 @@ enum FullTool {
     static func run(_ arguments: [String]) -> Never {
         let path = siblingPath()
         let argv = (["juice"] + arguments).map { strdup($0) } + [nil]
-        // With a slash in `path` this is execv; without one (no /proc, started through PATH) the search is PATH.
-        execvp(path, argv)
-        let reason = SystemReason(code: errno)
+        path.withUnsafeBufferPointer { file in
+            guard let file = file.baseAddress else { return }
+            // A path with a slash is run as it is (execv: never handed to /bin/sh, as execvp would a file that is
+            // not a valid executable); a bare name, when the running file's directory is unknown, is looked up in PATH.
+            if path.contains(UInt8(ascii: "/").asCChar) { execv(file, argv) } else { execvp(file, argv) }
+        }
+        let code = errno
         let reporter = Reporter(language: UsageLanguage.of(arguments), json: arguments.contains("--json"))
-        let message = CommandMessage.fullToolMissing(path: path, reason: reason.text(in: reporter.language))
+        // A file that is there but cannot be run: the general reasons speak of reading.
+        let reason = switch code {
+        case EACCES: SystemReason(english: "Permission denied", korean: "실행할 권한이 없어요")
+        case ENOEXEC: SystemReason(english: "Exec format error", korean: "실행할 수 있는 파일이 아니에요 (망가졌거나 다른 시스템의 파일이에요)")
+        default: SystemReason(code: code)
+        }
+        let shown = String(decoding: path.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let message = CommandMessage.fullToolMissing(path: shown, reason: reason.text(in: reporter.language))
         exit(reporter.failure(kind: "juice-full-missing", message: message.text(in: reporter.language), status: ExitStatus.failure).rawValue)
     }
 
-    /// `juice-full` in the directory of the running executable (symbolic links resolved, as the kernel reports it).
-    static func siblingPath() -> String {
+    /// `juice-full` in the directory of the running executable (symbolic links resolved, as the kernel reports it), as
+    /// the file system's bytes with a closing NUL; a bare name when that directory is unknown.
+    static func siblingPath() -> [CChar] {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let executable = length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-        guard let slash = executable.lastIndex(of: "/") else { return name }
-        return executable[...slash] + name
+        var executable = length > 0 ? Array(buffer[..<length]) : Array((CommandLine.arguments.first ?? "").utf8CString.dropLast())
+        let slash = UInt8(ascii: "/").asCChar
+        guard let last = executable.lastIndex(of: slash) else { return Array(name.utf8CString) }
+        executable.removeSubrange((last + 1)...)
+        return executable + Array(name.utf8CString)
     }
+}
+
+private extension UInt8 {
+    /// The byte as a C character.
+    var asCChar: CChar { CChar(bitPattern: self) }
 }

@@ -16,7 +16,7 @@ struct LintOnly: ParsableCommand {
 
 unblockStopSignals()
 let arguments = Array(CommandLine.arguments.dropFirst())
-if FullTool.commandName(in: arguments) == LintCommand.configuration.commandName {
+if FullTool.runsItself(arguments) {
     CommandLineTool.run(LintOnly.self, arguments: arguments) { command in try command.run() }
 }
 FullTool.run(arguments)

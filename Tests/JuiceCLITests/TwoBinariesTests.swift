@@ -15,6 +15,8 @@ struct TwoBinariesTests {
         ["lint", "-h", "--lang", "en"], ["lint", "--version"], ["lint", "--bogus"], ["lint", "--format", "xml"],
         ["--lang", "ko", "lint", "--severity", "nope"], ["lint", "/nonexistent/recipes"],
         ["lint", "Tests/JuiceCLITests/Fixtures/hostile/dup-juice-id.yaml", "--format", "sarif"],
+        // Handed over: a completion script covers every command; `--lang` before an option is juice-full's to judge.
+        ["lint", "--generate-completion-script", "bash"], ["--lang", "-h", "lint"], ["--lang", "--help", "lint"],
     ]
 
     @Test("juice lint answers as juice-full lint does: output, errors and exit status", arguments: lintLines)
@@ -86,6 +88,36 @@ struct TwoBinariesTests {
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: [String: String]]
         #expect(object?["error"]?["kind"] == "juice-full-missing")
         #expect(object?["error"]?["message"]?.contains(missing) == true)
+    }
+
+    @Test("a juice-full that cannot be run is reported as such, never handed to the shell", arguments: [
+        ("garbage", 0o755, "en", "Exec format error"), ("#!/bin/sh\necho ran", 0o644, "ko", "실행할 권한이 없어요"),
+    ])
+    func brokenJuiceFull(content: String, permissions: Int, language: String, reason: String) async throws {
+        let directory = try JuiceBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let alone = directory.appendingPathComponent("juice")
+        let copy = try await JuiceBinary.run([JuiceBinary.executable.path, alone.path], executable: URL(fileURLWithPath: "/bin/cp"))
+        try #require(copy.status == 0, "\(copy.stderr)")
+        let full = directory.appendingPathComponent("juice-full")
+        try content.write(to: full, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: full.path)
+        let outcome = try await JuiceBinary.run(["--lang", language, "menu"], executable: alone)
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.contains(full.path) && outcome.stderr.contains("(\(reason))"), "\(outcome.stderr)")
+    }
+
+    @Test("output that cannot be written is an error (exit 1), in juice and through juice-full", arguments: [
+        (["--lang", "en", "lint"], "juice: error: cannot write to standard output (No space left on device); the output is incomplete"),
+        (["--lang", "ko", "menu"], "juice: 오류: 표준 출력에 쓸 수 없어요 (저장 공간이 없어요). 출력이 완전하지 않아요"),
+    ])
+    func outputToAFullDisk(arguments: [String], message: String) async throws {
+        let outcome = try await JuiceBinary.run(
+            ["-c", "exec \"$0\" \"$@\" > /dev/full", JuiceBinary.executable.path] + arguments,
+            executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr == message + "\n")
     }
 
     @Test("juice loads neither Foundation nor SQLite: lint starts with what a hello-world loads, and libyaml")

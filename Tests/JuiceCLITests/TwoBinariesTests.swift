@@ -8,6 +8,17 @@ import Testing
 struct TwoBinariesTests {
     static var full: URL { JuiceBinary.executable.deletingLastPathComponent().appendingPathComponent("juice-full") }
 
+    /// A copy of `juice` alone in a new directory, and the directory. Copied by `cp`, not here: a child another test
+    /// spawns meanwhile would inherit this process's descriptor of the copy, open for writing, and starting the copy
+    /// would then fail (ETXTBSY).
+    static func juiceAlone() async throws -> (directory: URL, juice: URL) {
+        let directory = try JuiceBinary.temporaryDirectory()
+        let juice = directory.appendingPathComponent("juice")
+        let copy = try await JuiceBinary.run([JuiceBinary.executable.path, juice.path], executable: URL(fileURLWithPath: "/bin/cp"))
+        try #require(copy.status == 0, "\(copy.stderr)")
+        return (directory, juice)
+    }
+
     /// Command lines `juice` runs itself: help in both languages, the version, usage errors, and lint's own work.
     static let lintLines: [[String]] = [
         ["lint"], ["lint", "--format", "json"], ["lint", "--strict"], ["lint", "--list-rules"],
@@ -55,13 +66,8 @@ struct TwoBinariesTests {
 
     @Test("without juice-full beside it, lint still runs and every other command says how to install it")
     func withoutJuiceFull() async throws {
-        let directory = try JuiceBinary.temporaryDirectory()
+        let (directory, alone) = try await Self.juiceAlone()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let alone = directory.appendingPathComponent("juice")
-        // Copied by `cp`, not here: a child another test spawns meanwhile would inherit our descriptor of the copy,
-        // open for writing, and starting the copy would then fail (ETXTBSY).
-        let copy = try await JuiceBinary.run([JuiceBinary.executable.path, alone.path], executable: URL(fileURLWithPath: "/bin/cp"))
-        try #require(copy.status == 0, "\(copy.stderr)")
         let missing = directory.appendingPathComponent("juice-full").path
 
         let lint = try await JuiceBinary.run(["lint"], executable: alone)
@@ -94,11 +100,8 @@ struct TwoBinariesTests {
         ("garbage", 0o755, "en", "Exec format error"), ("#!/bin/sh\necho ran", 0o644, "ko", "실행할 권한이 없어요"),
     ])
     func brokenJuiceFull(content: String, permissions: Int, language: String, reason: String) async throws {
-        let directory = try JuiceBinary.temporaryDirectory()
+        let (directory, alone) = try await Self.juiceAlone()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let alone = directory.appendingPathComponent("juice")
-        let copy = try await JuiceBinary.run([JuiceBinary.executable.path, alone.path], executable: URL(fileURLWithPath: "/bin/cp"))
-        try #require(copy.status == 0, "\(copy.stderr)")
         let full = directory.appendingPathComponent("juice-full")
         try content.write(to: full, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: full.path)

@@ -45,6 +45,30 @@ package enum CommandLineTool {
     }
 }
 
+/// A `--lang ko|en` option of a command line: the one rule for what counts as one, wherever it stands.
+package enum LanguageOption {
+    /// The language given by the option starting at `index` of `arguments` (`--lang ko` or `--lang=ko`), and how many
+    /// arguments it takes; nil when none starts there or its value is not a language `juice` speaks.
+    package static func at(_ index: Int, in arguments: [String]) -> (language: Language, length: Int)? {
+        let argument = arguments[index]
+        if argument == "--lang", index + 1 < arguments.count, let language = Language(rawValue: arguments[index + 1]) {
+            return (language, 2)
+        }
+        if argument.hasPrefix("--lang="), let language = Language(rawValue: String(argument.dropFirst(7))) {
+            return (language, 1)
+        }
+        return nil
+    }
+
+    /// Where the command a command line names stands: its first argument after any leading `--lang ko|en`; nil
+    /// when there is none.
+    package static func commandIndex(in arguments: [String]) -> Int? {
+        var index = 0
+        while index < arguments.count, let option = at(index, in: arguments) { index += option.length }
+        return index < arguments.count ? index : nil
+    }
+}
+
 /// The language of messages before the command line is parsed: `--lang ko|en` where given, else the environment.
 package enum UsageLanguage {
     /// The language of this run's usage messages (the parser's, and `validate()`'s).
@@ -52,11 +76,8 @@ package enum UsageLanguage {
 
     /// The language `arguments` ask for with `--lang`, else the one `environment` names.
     package static func of(_ arguments: [String], environment: [String: String] = Environment.languageVariables) -> Language {
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--lang", index + 1 < arguments.count, let language = Language(rawValue: arguments[index + 1]) { return language }
-            if argument.hasPrefix("--lang="), let language = Language(rawValue: String(argument.dropFirst(7))) { return language }
-        }
-        return Language.from(environment: environment)
+        arguments.indices.lazy.compactMap { LanguageOption.at($0, in: arguments)?.language }.first
+            ?? Language.from(environment: environment)
     }
 }
 
@@ -108,12 +129,8 @@ package enum HelpRequest {
                 kept += arguments[index...]
                 break
             }
-            if argument == "--lang", index + 1 < arguments.count, Language(rawValue: arguments[index + 1]) != nil {
-                index += 2
-                continue
-            }
-            if argument.hasPrefix("--lang="), Language(rawValue: String(argument.dropFirst(7))) != nil {
-                index += 1
+            if let option = LanguageOption.at(index, in: arguments) {
+                index += option.length
                 continue
             }
             kept.append(argument)
@@ -125,9 +142,10 @@ package enum HelpRequest {
 
 /// `juice stock add 망고 -3`: the parser would call '-3' an unknown option; say what to use instead.
 package enum NegativeAmount {
-    /// The message for a negative `stock add`/`remove` amount in `arguments`, or nil when there is none.
+    /// The message for a negative `stock add`/`remove` amount in `arguments`, or nil when there is none (or the
+    /// command is not `stock add`/`remove`: `juice lint stock add x -3` names paths).
     package static func message(in arguments: [String]) -> CommandMessage? {
-        guard arguments.first != "---completion", let stock = arguments.firstIndex(of: "stock"), stock + 1 < arguments.count,
+        guard let stock = LanguageOption.commandIndex(in: arguments), arguments[stock] == "stock", stock + 1 < arguments.count,
               ["add", "remove"].contains(arguments[stock + 1]) else { return nil }
         var fruit: String?
         var amount: Int?

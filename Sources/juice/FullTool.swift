@@ -12,26 +12,12 @@ enum FullTool {
     static let name = "juice-full"
 
     /// Whether `juice` runs `arguments` itself: `lint`, named first (after any leading `--lang ko|en`), and not asked
-    /// for a completion script, which covers every command.
+    /// for a completion script, which covers every command. Anything else there, an option or a language `juice`
+    /// does not speak, is left for `juice-full` to judge.
     static func runsItself(_ arguments: [String]) -> Bool {
-        commandName(in: arguments) == LintCommand.configuration.commandName
+        guard let command = LanguageOption.commandIndex(in: arguments) else { return false }
+        return arguments[command] == LintCommand.configuration.commandName
             && !arguments.contains { $0.hasPrefix("--generate-completion-script") }
-    }
-
-    /// The command a command line names: its first word after any leading `--lang ko|en` (anything else there, an
-    /// option or a language `juice` does not speak, is left for `juice-full` to judge).
-    static func commandName(in arguments: [String]) -> String? {
-        var rest = arguments[...]
-        while let first = rest.first {
-            if first == "--lang", rest.count > 1, Language(rawValue: rest[rest.startIndex + 1]) != nil {
-                rest = rest.dropFirst(2)
-            } else if first.hasPrefix("--lang="), Language(rawValue: String(first.dropFirst(7))) != nil {
-                rest = rest.dropFirst()
-            } else {
-                return first
-            }
-        }
-        return nil
     }
 
     /// Replaces this process with `juice-full` run on `arguments` (same process id, environment and standard

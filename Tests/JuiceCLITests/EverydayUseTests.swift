@@ -116,6 +116,19 @@ struct EverydayUseTests {
         try transcript.expectGolden("retiring.\(language).txt")
     }
 
+    @Test("a negative amount is stock add/remove's problem only: elsewhere 'stock add x -3' are arguments like any other",
+          arguments: [
+              (["--lang", "en", "stock", "add", "banana", "-3"], "juice: error: amounts are 0 or more, not '-3'"),
+              (["--lang=ko", "stock", "remove", "바나나", "-2"], "juice: 오류: 수량은 0 이상이어야 해요: '-2'"),
+              (["--lang", "en", "lint", "stock", "add", "banana", "-3"], "juice: error: Unknown option '-3'"),
+              (["--lang", "en", "simulate", "--orders", "stock", "add", "-3"], "juice: error: Unknown option '-3'"),
+          ])
+    func negativeAmountOnlyForStock(arguments: [String], firstLine: String) async throws {
+        let outcome = try await JuiceBinary.run(arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.hasPrefix(firstLine), "\(outcome.stderr)")
+    }
+
     @Test("JSON: every failure of a --json command prints an error object on standard output, with the same exit code")
     func jsonErrors() async throws {
         let shop = try ShopSandbox()

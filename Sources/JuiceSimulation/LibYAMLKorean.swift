@@ -1,5 +1,5 @@
 /// libyaml's syntax messages in Korean: each problem and each context libyaml names (its scanner's and parser's
-/// whole vocabulary, from `scanner.c` and `parser.c`), for the messages no plain hint explains.
+/// vocabulary, from `scanner.c` and `parser.c`) but those `OrderFileProblem`'s plain hints explain, which come first.
 ///
 /// The YAML layer words a syntax error as libyaml does, `PROBLEM (CONTEXT at line L, column C)`; this gives
 /// `PROBLEM in Korean (CONTEXT in Korean, L번째 줄 C번째 칸에서 시작)`, or nil for words libyaml may add later.
@@ -20,10 +20,7 @@ enum LibYAMLKorean {
         "did not find expected whitespace or line break": "공백이나 줄바꿈이 있어야 할 자리에 다른 문자가 있어요",
         "did not find expected comment or line break": "값 뒤에는 주석('#')이나 줄바꿈만 올 수 있어요",
         "did not find expected '!'": "태그를 닫는 '!'가 없어요",
-        "could not find expected ':'": "키 뒤에 ':'가 없어요",
-        "mapping values are not allowed in this context": "여기에는 'key: value'를 쓸 수 없어요",
         "mapping keys are not allowed in this context": "여기에는 키('? ')를 쓸 수 없어요",
-        "block sequence entries are not allowed in this context": "여기에는 목록 항목('- ')을 쓸 수 없어요",
         "found unknown escape character": "큰따옴표 안의 '\\' 뒤에 알 수 없는 문자가 있어요. '\\'를 쓰려면 '\\\\'로 쓰세요",
         "found unknown directive name": "알 수 없는 지시어('%'로 시작하는 줄)예요",
         "found unexpected non-alphabetical character": "영문자나 숫자만 쓸 수 있는 자리에 다른 문자가 있어요",
@@ -32,7 +29,6 @@ enum LibYAMLKorean {
         "found unexpected ':'": "있을 수 없는 자리에 ':'가 있어요. 값이면 따옴표로 감싸세요",
         "found invalid Unicode character escape code": "'\\u'나 '\\U' 뒤의 유니코드 코드가 잘못됐어요",
         "found extremely long version number": "%YAML 지시어의 버전 번호가 너무 길어요",
-        "found character that cannot start any token": "따옴표 없는 값이 시작할 수 없는 문자('@', '`', 탭 등)가 있어요",
         "found an incorrect leading UTF-8 octet": "'%' 뒤의 UTF-8 바이트가 잘못됐어요",
         "found an incorrect trailing UTF-8 octet": "'%' 뒤의 UTF-8 바이트가 잘못됐어요",
         "found a tab character where an indentation space is expected": "들여쓰기에 탭 문자가 있어요. 공백으로 바꾸세요",
@@ -52,12 +48,8 @@ enum LibYAMLKorean {
         "found duplicate %YAML directive": "%YAML 지시어가 두 번 있어요",
         "found duplicate %TAG directive": "%TAG 지시어가 두 번 있어요",
         "did not find expected node content": "값이 있어야 할 자리에 값이 없어요",
-        "did not find expected key": "키가 있어야 할 자리에 다른 것이 있어요",
         "did not find expected <stream-start>": "파일의 시작을 읽지 못했어요",
         "did not find expected <document start>": "문서 시작('---')이 있어야 해요",
-        "did not find expected '-' indicator": "목록 항목('- ')이 있어야 할 자리에 다른 것이 있어요",
-        "did not find expected ',' or ']'": "'[' 목록에 ','나 ']'가 있어야 할 자리에 다른 것이 있어요",
-        "did not find expected ',' or '}'": "'{' 매핑에 ','나 '}'가 있어야 할 자리에 다른 것이 있어요",
         "Maximum nesting level reached, set with yaml_set_max_nest_level())": "중첩이 너무 깊어요",
     ]
 
@@ -71,7 +63,6 @@ enum LibYAMLKorean {
         "while scanning a %TAG directive": "%TAG 지시어를 읽다가",
         "while scanning a %YAML directive": "%YAML 지시어를 읽다가",
         "while parsing a quoted scalar": "따옴표로 감싼 값을 읽다가",
-        "while scanning a quoted scalar": "따옴표로 감싼 값을 읽다가",
         "while scanning a simple key": "키를 읽다가",
         "while scanning a plain scalar": "따옴표 없는 값을 읽다가",
         "while scanning for the next token": "다음 항목을 찾다가",

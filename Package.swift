@@ -5,7 +5,6 @@ let package = Package(
     name: "JuiceMaker",
     products: [
         .executable(name: "juice", targets: ["juice"]),
-        .executable(name: "juice-full", targets: ["juice-full"]),
         .library(name: "JuiceRecipes", targets: ["JuiceRecipes"]),
         .library(name: "JuiceCore", targets: ["JuiceCore"]),
         .library(name: "JuiceYAML", targets: ["JuiceYAML"]),
@@ -68,40 +67,21 @@ let package = Package(
         ),
         // Batch order simulation and planning over a compiled menu; never touches the shop's live state.
         .target(name: "JuiceSimulation", dependencies: ["JuiceCore", "JuiceYAML", "JuiceRecipes"]),
-        // What both command-line binaries share: the run of a command line (usage errors, help in Korean, the error
-        // style) and `lint`. ArgumentParser and the recipe layer only: no Foundation, no database, no server.
+        // The run of a command line (usage errors, help in Korean, the error style) and `lint`: ArgumentParser and the
+        // recipe layer only, no Foundation, no database, no server.
         .target(
             name: "JuiceCommandLine",
             dependencies: ["JuiceRecipes", "JuiceCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // The command-line tool as installed: `juice` runs `lint` itself, quick to start, and hands every other
-        // command line to `juice-full` beside it. (Not a dependency: SwiftPM would link all of juice-full's libraries
-        // into `juice` too. `swift build` builds both.)
-        .executableTarget(name: "juice", dependencies: ["JuiceCommandLine", "JuiceRecipes", "JuiceCore"]),
-        // Every command of the tool.
+        // The command-line tool: every command, a file per command; `run()` parses and calls the libraries.
         .executableTarget(
-            name: "juice-full",
+            name: "juice",
             dependencies: [
                 "JuiceCommandLine", "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceServer", "JuiceReload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
-        ),
-        // The C baselines the simulation benchmark measures against (benchmark only).
-        .target(name: "CSimulationBaseline", path: "Benchmarks/CSimulationBaseline"),
-        // The bare libyaml event loop the load benchmark measures against (benchmark only).
-        .target(name: "CLoadBaseline", path: "Benchmarks/CLoadBaseline", linkerSettings: [.linkedLibrary("yaml")]),
-        // The start-up baseline: a Swift hello-world built with ArgumentParser, like `juice` (benchmark only).
-        .executableTarget(
-            name: "hello-argument-parser",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Benchmarks/HelloArgumentParser"
-        ),
-        // Benchmarks: ratios against baselines measured in the same run.
-        .executableTarget(
-            name: "juice-bench",
-            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "JuiceShop", "CSimulationBaseline", "CLoadBaseline"]
         ),
         .testTarget(name: "JuiceYAMLTests", dependencies: ["JuiceYAML"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCoreTests", dependencies: ["JuiceCore"]),
@@ -124,7 +104,29 @@ let package = Package(
         ),
         .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "JuiceCLITests", dependencies: ["juice", "juice-full", "JuiceCommandLine", "JuiceRecipes"], exclude: ["Fixtures"]
+            name: "JuiceCLITests", dependencies: ["juice", "JuiceCommandLine", "JuiceRecipes"], exclude: ["Fixtures"]
         ),
     ]
 )
+
+// Benchmarks only when asked (`JUICE_BENCHMARKS=1 swift build -c release --product juice-bench`), as Hummingbird does
+// it: a build or test run of the package never compiles them.
+if Context.environment["JUICE_BENCHMARKS"] != nil {
+    package.targets += [
+        // The C baselines the simulation benchmark measures against (benchmark only).
+        .target(name: "CSimulationBaseline", path: "Benchmarks/CSimulationBaseline"),
+        // The bare libyaml event loop the load benchmark measures against (benchmark only).
+        .target(name: "CLoadBaseline", path: "Benchmarks/CLoadBaseline", linkerSettings: [.linkedLibrary("yaml")]),
+        // The start-up baseline: a Swift hello-world built with ArgumentParser, like `juice` (benchmark only).
+        .executableTarget(
+            name: "hello-argument-parser",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/HelloArgumentParser"
+        ),
+        // Benchmarks: ratios against baselines measured in the same run.
+        .executableTarget(
+            name: "juice-bench",
+            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "JuiceShop", "CSimulationBaseline", "CLoadBaseline"]
+        ),
+    ]
+}

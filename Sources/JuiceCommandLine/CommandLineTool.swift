@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Runs a `juice` command line: usage errors are written in the shop's one error style (in Korean when asked), as
-/// JSON too with `--json`, and exit 2. Both binaries use it: `juice` for `lint`, `juice-full` for every command.
+/// JSON too with `--json`, and exit 2.
 package enum CommandLineTool {
     /// Parses `arguments` with `Root`, runs the command with `run` (how a binary runs what it parsed) and exits.
     package static func run<Root: ParsableCommand>(

@@ -78,8 +78,16 @@ package enum CommandMessage: Hashable, Sendable {
     case statusProblems(Int)
     /// Standard output could not be written, for `reason`: what was printed is incomplete.
     case outputFailed(reason: String)
-    /// `juice-full` (every command but lint) could not be started from `path`, for `reason`.
-    case fullToolMissing(path: String, reason: String)
+    /// `juice serve` will not open on recipes with `errors` errors.
+    case serveRecipesInvalid(errors: Int)
+    /// `juice diff` will not compare the set at `path`: it has lint errors.
+    case diffSetInvalid(path: String)
+    /// `juice serve` was asked to listen on `host`, not loopback, with no staff token.
+    case staffTokenRequired(host: String)
+    /// The staff token file at `path` could not be read, for `reason`.
+    case staffTokenUnreadable(path: String, reason: String)
+    /// The staff token from `source` (a file, or the variable) is empty.
+    case staffTokenEmpty(source: String)
 
     /// The message in `language`.
     package func text(in language: Language) -> String {
@@ -199,12 +207,24 @@ package enum CommandMessage: Hashable, Sendable {
             return ko ? "문제 \(count)개" : "\(count) problem(s)"
         case .outputFailed(let reason):
             return ko ? "표준 출력에 쓸 수 없어요 (\(reason)). 출력이 완전하지 않아요" : "cannot write to standard output (\(reason)); the output is incomplete"
-        case .fullToolMissing(let path, let reason):
-            let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            let target = directory.isEmpty ? "DIR" : directory
+        case .serveRecipesInvalid(let errors):
             return ko
-                ? "이 명령은 juice-full이 실행하는데, \(path)을(를) 시작할 수 없어요 (\(reason)). 빌드해서 (swift build -c release --product juice-full) juice와 같은 디렉터리에 설치해 주세요: install -m 755 .build/release/juice-full \(target)/"
-                : "this command is run by juice-full, and \(path) could not be started (\(reason)). Build it (swift build -c release --product juice-full) and install it beside juice: install -m 755 .build/release/juice-full \(target)/"
+                ? "레시피 파일에 오류가 \(errors)개 있어서 가게를 열 수 없어요. 고친 뒤 (juice lint) 다시 시작하세요:"
+                : "the recipe files have \(errors) error(s); the shop cannot open on them. Fix them (juice lint) and start again:"
+        case .diffSetInvalid(let path):
+            return ko
+                ? "\(path)에 오류가 있어요. 비교하려면 먼저 고치세요 (juice lint \(path)):"
+                : "\(path) has errors; fix them (juice lint \(path)) to compare:"
+        case .staffTokenRequired(let host):
+            return ko
+                ? "직원 토큰 없이 \(host)에서 들을 수 없어요: 닿을 수 있는 누구나 재고를 바꿀 수 있으니까요. JUICE_STAFF_TOKEN을 설정하거나 --staff-token-file FILE을 주거나, 127.0.0.1에서 들으세요"
+                : "refusing to listen on \(host) without a staff token: anyone who can reach it could change stock. Set JUICE_STAFF_TOKEN or pass --staff-token-file FILE, or listen on 127.0.0.1"
+        case .staffTokenUnreadable(let path, let reason):
+            return ko ? "직원 토큰 파일 \(path)을(를) 읽을 수 없어요: \(reason)" : "cannot read the staff token file \(path): \(reason)"
+        case .staffTokenEmpty(let source):
+            return ko
+                ? "\(source)의 직원 토큰이 비어 있어요. 길고 무작위인 토큰을 넣으세요 (예: openssl rand -hex 16)"
+                : "the staff token from \(source) is empty; put a long random token there (for example: openssl rand -hex 16)"
         }
     }
 }

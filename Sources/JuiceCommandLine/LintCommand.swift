@@ -34,8 +34,8 @@ package struct LintCommand: ParsableCommand {
             """)
     )
 
-    @Argument(help: ArgumentHelp("Recipe files or directories (default: recipes, or the built-in default set when there is none).",
-                                 ko: "레시피 파일이나 디렉터리 (기본값: recipes/, 없으면 기본 내장 레시피)."))
+    @Argument(help: ArgumentHelp("Recipe files or directories (default: $JUICE_RECIPES, else recipes/, else the built-in set).",
+                                 ko: "레시피 파일이나 디렉터리 (기본값: $JUICE_RECIPES, 없으면 recipes/, 그것도 없으면 기본 내장 레시피)."))
     var paths: [String] = []
 
     @Option(help: ArgumentHelp("Output format: text, json, github or sarif.", ko: "출력 형식: text, json, github, sarif."))
@@ -91,6 +91,7 @@ package struct LintCommand: ParsableCommand {
         }
         var rules: LoadedRuleConfiguration
         let result: RecipeLoadResult
+        let paths = InputLocations.recipePaths(paths)
         do {
             rules = try RuleConfiguration.load(forLinting: paths)
             rules.configuration = rules.configuration.merging(try commandLineRules())

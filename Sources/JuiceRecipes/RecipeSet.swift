@@ -4,9 +4,10 @@ import Glibc
 import Darwin
 #endif
 
-/// The recipe set commands use: the paths given, else `recipes/` in the working directory, else the built-in default.
+/// The recipe set commands use: the paths given, else the built-in default. (Which paths a command reads, `recipes/`
+/// or `$JUICE_RECIPES` when none is named, is the command line's decision: `InputLocations`.)
 public enum RecipeSet {
-    /// The directory used when no path is given.
+    /// The directory the command line reads when no path is given and it exists.
     public static let defaultDirectory = "recipes"
 
     /// Whether `path` is a directory (following symbolic links).
@@ -15,10 +16,9 @@ public enum RecipeSet {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Loads `paths`; with none, `recipes/` if it exists, else the embedded default recipes.
+    /// Loads `paths`; with none, the embedded default recipes.
     public static func load(paths: [String], loader: RecipeLoader = RecipeLoader()) throws(RecipeSourceError) -> RecipeLoadResult {
         if !paths.isEmpty { return try loader.load(paths: paths) }
-        if access(defaultDirectory, F_OK) == 0 { return try loader.load(paths: [defaultDirectory]) }
         return loader.load(files: DefaultRecipes.files)
     }
 }

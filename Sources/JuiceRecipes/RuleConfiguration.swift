@@ -72,9 +72,9 @@ public struct RuleConfiguration: Sendable, Hashable {
     // MARK: The configuration file
 
     /// The configuration files that apply when linting `paths` (as `juice lint` takes them): `.juicelint.yaml` in each
-    /// directory given, or in `recipes/` when no path is given and it exists; files given directly bring none.
+    /// directory given (none for the built-in set, `paths` empty); files given directly bring none.
     public static func files(forLinting paths: [String]) -> [String] {
-        let directories = paths.isEmpty ? (RecipeSet.isDirectory(RecipeSet.defaultDirectory) ? [RecipeSet.defaultDirectory] : []) : paths.filter(RecipeSet.isDirectory)
+        let directories = paths.filter(RecipeSet.isDirectory)
         return directories.map { $0.hasSuffix("/") ? $0 + fileName : $0 + "/" + fileName }.filter { access($0, F_OK) == 0 }
     }
 

@@ -25,20 +25,19 @@ public actor LiveMenu {
     private var pendingReload: Task<ReloadAttempt, Never>?
     private var stockSource: (@Sendable () async -> Inventory?)?
 
-    /// Loads the recipe set at `directory` (nil: `recipes/` if present, else the built-in set); throws when the set
+    /// Loads the recipe set at `directory` (nil: the built-in set); throws when the set
     /// cannot be read or has errors, so that a server never starts on a broken menu.
     public init(directory: String?) throws(LiveMenuError) {
         try self.init(directory: directory, settings: ReloadSettings())
     }
 
-    /// Loads the recipe set at `directory` (nil: `recipes/` if present, else the built-in set) with `settings`.
+    /// Loads the recipe set at `directory` (nil: the built-in set, never watched) with `settings`.
     public init(directory: String?, settings: ReloadSettings) throws(LiveMenuError) {
-        let resolved = directory ?? (access(RecipeSet.defaultDirectory, F_OK) == 0 ? RecipeSet.defaultDirectory : nil)
-        let loaded = Self.load(resolved)
-        guard let result = loaded.result else { throw .unreadable(loaded.failure ?? .notFound(resolved ?? "")) }
+        let loaded = Self.load(directory)
+        guard let result = loaded.result else { throw .unreadable(loaded.failure ?? .notFound(directory ?? "")) }
         guard !result.hasErrors else { throw .invalid(result) }
         let now = Date()
-        self.directory = resolved
+        self.directory = directory
         self.settings = settings
         current = MenuVersion(book: result.book, version: loaded.version, loadedAt: now, warnings: result.diagnostics)
         lastSuccessAt = now

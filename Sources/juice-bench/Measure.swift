@@ -116,8 +116,9 @@ enum Measure {
     }
 
     /// Runs `executable` with `arguments` in `directory` (posix_spawn, so that no spawning machinery of our own is
-    /// timed), its output discarded; the wall time in seconds, or nil when it could not be started or failed.
-    static func timeProcess(_ executable: String, _ arguments: [String], in directory: String) -> Double? {
+    /// timed), its output discarded; the wall time in seconds, or nil when it could not be started or failed (with
+    /// `anyExitStatus`, only when it could not be started or was killed: a linter that reports problems exits 1).
+    static func timeProcess(_ executable: String, _ arguments: [String], in directory: String, anyExitStatus: Bool = false) -> Double? {
         let previous = FileManager.default.currentDirectoryPath
         guard chdir(directory) == 0 else { return nil }
         defer { _ = chdir(previous) }
@@ -134,7 +135,14 @@ enum Measure {
         var status: Int32 = 0
         guard waitpid(pid, &status, 0) == pid else { return nil }
         let elapsed = now() - start
-        return status == 0 ? elapsed : nil
+        let exited = status & 0x7f == 0
+        return status == 0 || (anyExitStatus && exited) ? elapsed : nil
+    }
+
+    /// The first executable file called `name` in the directories of `PATH`.
+    static func executableInPath(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first(where: FileManager.default.isExecutableFile(atPath:))
     }
 
     /// The process's peak resident set size so far, in bytes.

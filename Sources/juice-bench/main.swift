@@ -1,7 +1,7 @@
 // juice-bench: performance goals as ratios against baselines measured in the same run.
 // Usage: swift run -c release juice-bench load [--juices N] [--fruits N] [--runs N]
 //        swift run -c release juice-bench instructions [--juices N] [--fruits N]   (needs valgrind)
-//        swift run -c release juice-bench startup [--runs N]
+//        swift run -c release juice-bench startup [--runs N] [--yamllint PATH]
 //        swift run -c release juice-bench simulate [--orders N] [--yaml-orders N] [--runs N]
 //        swift run -c release juice-bench hostile
 
@@ -23,7 +23,8 @@ case "menu":
     // The generated menu the load benchmarks read, for profiling by hand.
     print(MenuGenerator.menu(juices: option("--juices", default: 20_000), fruits: option("--fruits", default: 200)), terminator: "")
 case "startup":
-    StartupBenchmark.run(runs: option("--runs", default: 20))
+    let yamllint = arguments.firstIndex(of: "--yamllint").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    StartupBenchmark.run(runs: option("--runs", default: 20), yamllint: yamllint)
 case "simulate":
     let orders = option("--orders", default: 10_000_000)
     SimulationBenchmark.run(orders: orders, yamlOrders: option("--yaml-orders", default: orders), runs: option("--runs", default: 3))
@@ -39,7 +40,7 @@ default:
         usage: juice-bench load [--juices N] [--fruits N] [--runs N]
                juice-bench instructions [--juices N] [--fruits N]
                juice-bench menu [--juices N] [--fruits N]
-               juice-bench startup [--runs N]
+               juice-bench startup [--runs N] [--yamllint PATH]
                juice-bench simulate [--orders N] [--yaml-orders N] [--runs N]
                juice-bench hostile
         """)

@@ -1,22 +1,38 @@
 import ArgumentParser
+import Dispatch
 import JuiceCommandLine
-import JuiceRecipes
 
-// `juice`: runs `juice lint` itself, and hands every other command line to `juice-full`, installed beside it.
+// `juice`: every command of the JuiceMaker tool, in one executable.
 //
-// Lint is what CI runs on every commit, where the start-up of a process is most of its time. `juice-full` links the
-// shop's databases, the server (Hummingbird, NIO) and Foundation with ICU, and loading them costs more than lint's
-// whole work on a real menu; this binary links only ArgumentParser and the recipe layer.
+// `main` is synchronous: an async `main` hands the whole run to a worker thread, which costs about 1.6 ms of every
+// start (a third of a hello-world's run), so only the commands that are async (the shop's and `serve`) pay for it.
 
-/// The root command of this binary: only `lint`, under the name `juice`, so its help and usage lines read as
-/// `juice-full`'s do.
-struct LintOnly: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "juice", version: JuiceVersion.current, subcommands: [LintCommand.self])
+/// Runs an async command from the synchronous `main`: the command runs on the concurrency runtime's threads while the
+/// main thread waits for it. Nothing in `juice` is isolated to the main actor, so the wait cannot hold up the command.
+enum AsyncCommand {
+    static func runToCompletion(_ command: any AsyncParsableCommand) throws {
+        nonisolated(unsafe) var command = command
+        nonisolated(unsafe) var failure: (any Error)?
+        let finished = DispatchSemaphore(value: 0)
+        Task.detached {
+            do {
+                try await command.run()
+            } catch {
+                failure = error
+            }
+            // The semaphore orders the task's writes before the main thread's reads.
+            finished.signal()
+        }
+        finished.wait()
+        if let failure { throw failure }
+    }
 }
 
 unblockStopSignals()
-let arguments = Array(CommandLine.arguments.dropFirst())
-if FullTool.runsItself(arguments) {
-    CommandLineTool.run(LintOnly.self, arguments: arguments) { command in try command.run() }
+CommandLineTool.run(Juice.self, arguments: Array(CommandLine.arguments.dropFirst())) { command in
+    if let command = command as? any AsyncParsableCommand {
+        try AsyncCommand.runToCompletion(command)
+    } else {
+        try command.run()
+    }
 }
-FullTool.run(arguments)

@@ -19,7 +19,7 @@ struct Juice: AsyncParsableCommand {
             too-large, duplicate-fruit, fruit-in-recipes, fruit-not-in-recipes, state-directory-missing, \
             recipes-unreadable (exit 2); insufficient-stock, below-zero, above-capacity, nothing-to-undo, undo-refused, \
             recipes-invalid, state-cannot-open, state-not-a-database, state-read-only, state-disk-full, state-io-error, \
-            state-busy, state-newer-schema, state-inconsistent, state-failed, juice-full-missing (exit 1).
+            state-busy, state-newer-schema, state-inconsistent, state-failed (exit 1).
 
             Exit codes: 0 success, 1 problems found or refused by the stock or state, 2 usage error (the request can \
             never work as typed).
@@ -36,7 +36,7 @@ struct Juice: AsyncParsableCommand {
             fruit-in-recipes, fruit-not-in-recipes, state-directory-missing, recipes-unreadable (종료 코드 2); \
             insufficient-stock, below-zero, above-capacity, nothing-to-undo, undo-refused, recipes-invalid, \
             state-cannot-open, state-not-a-database, state-read-only, state-disk-full, state-io-error, state-busy, \
-            state-newer-schema, state-inconsistent, state-failed, juice-full-missing (종료 코드 1).
+            state-newer-schema, state-inconsistent, state-failed (종료 코드 1).
 
             종료 코드: 0 성공, 1 문제를 찾았거나 재고나 상태 때문에 거절됨, 2 사용법 오류 (입력한 그대로는 절대 안 되는 요청).
             """),

@@ -33,19 +33,27 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The recipe set after the edit (a directory or file).", ko: "고친 뒤 레시피 묶음 (디렉터리나 파일).", valueName: "new"))
     var new: String
 
-    @Flag(help: ArgumentHelp("Print the changes as JSON.", ko: "바뀐 점을 JSON으로 출력해요."))
+    @Flag(help: ArgumentHelp("Print the changes (or the error) as JSON.", ko: "바뀐 점(또는 오류)을 JSON으로 출력해요."))
     var json = false
+
+    @Option(help: LanguageHelp.option)
+    var lang: Language?
+
+    /// Reports failures in the chosen language (the summary of changes itself is English, like lint's).
+    private var reporter: Reporter {
+        Reporter(language: lang ?? Language.from(environment: Environment.languageVariables), json: json)
+    }
 
     func run() throws {
         let before = try load(old)
         let after = try load(new)
         let broken = [(old, before), (new, after)].filter { $0.1.hasErrors }
-        guard broken.isEmpty else {
-            for (path, result) in broken {
-                Terminal.writeError("juice: error: \(path) has errors; fix them (juice lint \(path)) to compare:")
-                Terminal.writeError(DiagnosticRenderer(colored: false).render(result, as: .text), newline: false)
-            }
-            throw ExitCode(ExitStatus.failure)
+        if let (path, result) = broken.first {
+            // Each broken set is reported on standard error; with --json, the first as the error object.
+            let exit = reporter.recipesInvalid(result, message: .diffSetInvalid(path: path))
+            let rest = Reporter(language: reporter.language, json: false)
+            for (path, result) in broken.dropFirst() { _ = rest.recipesInvalid(result, message: .diffSetInvalid(path: path)) }
+            throw exit
         }
         let changes = MenuChanges(from: before.book, to: after.book)
         let lines = changes.summaryLines(for: after.book, stock: "the old set's initial stock")
@@ -60,8 +68,7 @@ struct DiffCommand: ParsableCommand {
         do {
             return try RecipeLoader().load(paths: [path])
         } catch {
-            Terminal.writeError("juice: error: \(error)")
-            throw ExitCode(ExitStatus.usage)
+            throw reporter.recipesUnreadable(error, path: path)
         }
     }
 }

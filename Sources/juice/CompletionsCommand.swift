@@ -65,12 +65,12 @@ enum Completions {
 
     /// The recipes the command line being completed names (`--recipes DIR`), else the usual ones.
     private static func book(_ words: [String]) -> RecipeBook {
-        var directory = Environment.value("JUICE_RECIPES")
+        var directory: String?
         for (index, word) in words.enumerated() {
             if word == "--recipes", index + 1 < words.count { directory = words[index + 1] }
             if word.hasPrefix("--recipes=") { directory = String(word.dropFirst("--recipes=".count)) }
         }
-        let paths = directory.map { [$0] } ?? []
+        let paths = InputLocations.recipePaths(directory.map { [$0] } ?? [])
         return (try? RecipeSet.load(paths: paths))?.book ?? RecipeBook(fruits: [], juices: [], store: Store())
     }
 }

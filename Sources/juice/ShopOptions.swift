@@ -25,20 +25,17 @@ struct ShopOptions: ParsableArguments {
 
     var language: Language { lang ?? Language.from(environment: Environment.languageVariables) }
 
-    /// The state file's path: `--state`, else `JUICE_STATE`, else the default.
+    /// The state file's path or URL: `--state`, else `JUICE_STATE`, else the default (`InputLocations.state`).
     var statePath: String { Self.statePath(state) }
 
-    /// The state file's path: `option`, else `JUICE_STATE`, else the default.
+    /// The state file's path or URL: `option`, else `JUICE_STATE`, else the default.
     static func statePath(_ option: String?) -> String {
-        option ?? Environment.value("JUICE_STATE") ?? SQLiteStore.defaultPath
+        InputLocations.state(option, default: SQLiteStore.defaultPath).location
     }
 
     /// The recipe directory in use: `--recipes`, else `JUICE_RECIPES`, else `recipes/` when there is one; nil for the
-    /// built-in set.
-    var recipeDirectory: String? {
-        if let path = recipes ?? Environment.value("JUICE_RECIPES") { return path }
-        return RecipeSet.isDirectory(RecipeSet.defaultDirectory) ? RecipeSet.defaultDirectory : nil
-    }
+    /// built-in set (`InputLocations.recipeDirectory`).
+    var recipeDirectory: String? { InputLocations.recipeDirectory(recipes) }
 
     /// The store keeping the shop's state: the SQLite file, or the PostgreSQL database a `postgres://` URL names (a
     /// malformed URL exits 2).
@@ -65,16 +62,14 @@ struct ShopOptions: ParsableArguments {
     /// Loads the recipes as given (errors and all); reports why they cannot be read.
     func loadRecipes(json: Bool = false) throws -> RecipeLoadResult {
         let paths = recipeDirectory.map { [$0] } ?? []
-        do {
+        do throws(RecipeSourceError) {
             // --recipes names a directory; a file there is a mistake worth saying so plainly.
             if let path = paths.first, !RecipeSet.isDirectory(path) {
                 throw FileManager.default.fileExists(atPath: path) ? RecipeSourceError.notADirectory(path) : RecipeSourceError.notFound(path)
             }
             return try RecipeSet.load(paths: paths)
         } catch {
-            throw reporter(json: json).failure(
-                kind: "recipes-unreadable", message: CommandMessage.recipesUnreadable((error as? RecipeSourceError)?.description(in: language) ?? "\(error)").text(in: language),
-                details: [("recipes", .string(paths.first ?? RecipeSet.defaultDirectory))], status: ExitStatus.usage)
+            throw reporter(json: json).recipesUnreadable(error, path: paths.first ?? RecipeSet.defaultDirectory)
         }
     }
 
@@ -82,14 +77,7 @@ struct ShopOptions: ParsableArguments {
     func loadBook(json: Bool = false) throws -> RecipeBook {
         let result = try loadRecipes(json: json)
         if result.hasErrors {
-            let report = reporter(json: json)
-            let message = CommandMessage.recipesInvalid(errors: result.errorCount).text(in: language)
-            let diagnostics = DiagnosticRenderer(colored: false).render(result, as: .text)
-            throw report.failure(
-                kind: "recipes-invalid", message: message,
-                details: [("errors", .int(result.errorCount)), ("diagnostics", .array(diagnostics.split(separator: "\n").map { .string(String($0)) }))],
-                status: ExitStatus.failure,
-                lines: [CommandMessage.errorPrefix.text(in: language) + message, diagnostics.hasSuffix("\n") ? String(diagnostics.dropLast()) : diagnostics])
+            throw reporter(json: json).recipesInvalid(result, message: .recipesInvalid(errors: result.errorCount))
         }
         return result.book
     }
@@ -105,7 +93,7 @@ struct ShopOptions: ParsableArguments {
     }
 
     /// Whether the state file is somewhere the user chose (`--state` or `JUICE_STATE`), not the default.
-    var stateIsExplicit: Bool { state != nil || Environment.value("JUICE_STATE") != nil }
+    var stateIsExplicit: Bool { InputLocations.state(state, default: SQLiteStore.defaultPath).isExplicit }
 }
 
 /// The help of every `--lang` option, which says the one rule every command follows (`Language.from(environment:)`).

@@ -47,6 +47,9 @@ struct ServeCommand: AsyncParsableCommand {
         ko: "레시피 디렉터리를 지켜보는 방법: auto (inotify, 안 되면 polling), polling, off (SIGHUP이나 POST /api/reload 때만 다시 읽기)."))
     var watch: WatchChoice = .auto
 
+    @Flag(help: ArgumentHelp("Print a failure to start as JSON too.", ko: "시작하지 못하면 그 이유를 JSON으로도 출력해요."))
+    var json = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError(CommandMessage.portOutOfRange.text(in: UsageLanguage.current)) }
     }
@@ -56,32 +59,34 @@ struct ServeCommand: AsyncParsableCommand {
         // fresh at start anyway).
         signal(SIGHUP, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
+        let reporter = options.reporter(json: json)
         let staff: StaffCredential?
         do { staff = try StaffCredential.load(file: staffTokenFile, environment: environment) } catch {
-            Terminal.writeError("juice: error: \(error)")
-            throw ExitCode(ExitStatus.usage)
+            throw reporter.failure(error)
         }
         let menu: LiveMenu
         do {
-            menu = try LiveMenu(directory: options.recipes ?? environment["JUICE_RECIPES"], settings: ReloadSettings(watchMethod: watch.method))
+            menu = try LiveMenu(directory: options.recipeDirectory, settings: ReloadSettings(watchMethod: watch.method))
         } catch {
-            Terminal.writeError("juice: error: cannot start on this menu: \(error)")
-            throw ExitCode(ExitStatus.failure)
+            switch error {
+            case .unreadable(let reason):
+                throw reporter.recipesUnreadable(reason, path: options.recipeDirectory ?? RecipeSet.defaultDirectory)
+            case .invalid(let result):
+                throw reporter.recipesInvalid(result, message: .serveRecipesInvalid(errors: result.errorCount))
+            }
         }
         // The same store as the CLI: an SQLite file, or PostgreSQL for several counters on one stock.
-        let store = try options.makeStore()
+        let store = try options.makeStore(json: json)
         let statePath = store.location
         do { try await store.prepare() } catch {
-            Terminal.writeError("juice: error: \(error)")
-            // A database that cannot be reached or entered is a problem with how the server was started.
-            if case .state(.unreachable) = error { throw ExitCode(ExitStatus.usage) }
-            throw ExitCode(ExitStatus.failure)
+            // A database that cannot be reached or entered is a problem with how the server was started (exit 2).
+            let text = ShopText(language: options.language, book: await menu.current.book)
+            throw reporter.fail(error, text: text)
         }
         let configuration = ServerConfiguration(host: host, port: port, language: options.language, staff: staff)
         let server: ShopServer
         do { server = try ShopServer(configuration: configuration, store: store, menu: menu) } catch {
-            Terminal.writeError("juice: error: \(error)")
-            throw ExitCode(ExitStatus.usage)
+            throw reporter.failure(error)
         }
         MetricsSystem.bootstrap(server.metrics.factory)
         var logger = Logger(label: "juice-serve")
@@ -105,5 +110,17 @@ enum WatchChoice: String, ExpressibleByArgument, CaseIterable {
         case .polling: return .polling
         case .off: return .off
         }
+    }
+}
+
+extension Reporter {
+    /// Reports why the server will not start (exit 2): a problem with how it was started.
+    func failure(_ error: ServerStartError) -> ExitCode {
+        let (kind, message): (String, CommandMessage) = switch error {
+        case .staffTokenRequired(let host): ("staff-token-required", .staffTokenRequired(host: host))
+        case .unreadableTokenFile(let path, let reason): ("staff-token-unreadable", .staffTokenUnreadable(path: path, reason: reason))
+        case .emptyStaffToken(let source): ("staff-token-empty", .staffTokenEmpty(source: source))
+        }
+        return failure(kind: kind, message: message.text(in: language), status: ExitStatus.usage)
     }
 }

@@ -64,13 +64,14 @@ struct ServeCommand: AsyncParsableCommand {
         do { staff = try StaffCredential.load(file: staffTokenFile, environment: environment) } catch {
             throw reporter.failure(error)
         }
+        let directory = try options.checkedRecipeDirectory(json: json)
         let menu: LiveMenu
         do {
-            menu = try LiveMenu(directory: options.recipeDirectory, settings: ReloadSettings(watchMethod: watch.method))
+            menu = try LiveMenu(directory: directory, settings: ReloadSettings(watchMethod: watch.method))
         } catch {
             switch error {
             case .unreadable(let reason):
-                throw reporter.recipesUnreadable(reason, path: options.recipeDirectory ?? RecipeSet.defaultDirectory)
+                throw reporter.recipesUnreadable(reason, path: directory ?? RecipeSet.defaultDirectory)
             case .invalid(let result):
                 throw reporter.recipesInvalid(result, message: .serveRecipesInvalid(errors: result.errorCount))
             }

@@ -59,17 +59,25 @@ struct ShopOptions: ParsableArguments {
         return ShopSession(options: self, shop: shop, text: ShopText(language: language, book: shop.book), reporter: reporter(json: json))
     }
 
+    /// The recipe directory in use, checked: a path that is missing or not a directory is reported (exit 2); nil for
+    /// the built-in set.
+    func checkedRecipeDirectory(json: Bool = false) throws -> String? {
+        guard let path = recipeDirectory else { return nil }
+        guard RecipeSet.isDirectory(path) else {
+            // --recipes names a directory; a file there is a mistake worth saying so plainly.
+            let error = FileManager.default.fileExists(atPath: path) ? RecipeSourceError.notADirectory(path) : .notFound(path)
+            throw reporter(json: json).recipesUnreadable(error, path: path)
+        }
+        return path
+    }
+
     /// Loads the recipes as given (errors and all); reports why they cannot be read.
     func loadRecipes(json: Bool = false) throws -> RecipeLoadResult {
-        let paths = recipeDirectory.map { [$0] } ?? []
-        do throws(RecipeSourceError) {
-            // --recipes names a directory; a file there is a mistake worth saying so plainly.
-            if let path = paths.first, !RecipeSet.isDirectory(path) {
-                throw FileManager.default.fileExists(atPath: path) ? RecipeSourceError.notADirectory(path) : RecipeSourceError.notFound(path)
-            }
-            return try RecipeSet.load(paths: paths)
+        let directory = try checkedRecipeDirectory(json: json)
+        do {
+            return try RecipeSet.load(paths: directory.map { [$0] } ?? [])
         } catch {
-            throw reporter(json: json).recipesUnreadable(error, path: paths.first ?? RecipeSet.defaultDirectory)
+            throw reporter(json: json).recipesUnreadable(error, path: directory ?? RecipeSet.defaultDirectory)
         }
     }
 

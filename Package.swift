@@ -83,6 +83,9 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
+        // What the test targets share: running the built binary, temporary directories with the built-in recipes,
+        // golden files, fresh PostgreSQL databases.
+        .target(name: "JuiceTestSupport", dependencies: ["JuiceRecipes"], path: "Tests/JuiceTestSupport"),
         .testTarget(name: "JuiceYAMLTests", dependencies: ["JuiceYAML"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCoreTests", dependencies: ["JuiceCore"]),
         .testTarget(
@@ -104,7 +107,7 @@ let package = Package(
         ),
         .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "JuiceCLITests", dependencies: ["juice", "JuiceCommandLine", "JuiceRecipes"], exclude: ["Fixtures"]
+            name: "JuiceCLITests", dependencies: ["juice", "JuiceCommandLine", "JuiceRecipes", "JuiceTestSupport"], exclude: ["Fixtures"]
         ),
     ]
 )

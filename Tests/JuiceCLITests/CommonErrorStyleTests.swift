@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import Testing
 
 /// `juice serve` and `juice diff` fail like every other command: `juice: 오류:`/`juice: error:` in the chosen language,

@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import Testing
 
 /// `juice diff OLD NEW`, run as the real binary against the fixtures in Fixtures/diff.

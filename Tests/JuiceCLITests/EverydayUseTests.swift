@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import Testing
 
 /// A run of commands written down as a person would see it: the command, what it printed, and how it exited, with
@@ -33,10 +34,7 @@ struct Transcript {
     /// Compares with the golden file `name` (JUICE_UPDATE_GOLDEN=1 rewrites it).
     func expectGolden(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = JuiceBinary.packageRoot.appendingPathComponent("Tests/JuiceCLITests/Fixtures/golden/\(name)")
-        if ProcessInfo.processInfo.environment["JUICE_UPDATE_GOLDEN"] == "1" {
-            try stable.write(to: url, atomically: true, encoding: .utf8)
-        }
-        #expect(stable == (try String(contentsOf: url, encoding: .utf8)), sourceLocation: sourceLocation)
+        #expect(stable == (try Golden.expected(for: stable, at: url)), sourceLocation: sourceLocation)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import Testing
 
 /// `--help` follows the language as every other message does (`--lang`, else LC_ALL, LC_MESSAGES, LANG, else Korean);
@@ -17,10 +18,7 @@ struct HelpLanguageTests {
     /// Compares `text` with the golden file `name` (JUICE_UPDATE_GOLDEN=1 rewrites it).
     static func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = JuiceBinary.packageRoot.appendingPathComponent("Tests/JuiceCLITests/Fixtures/golden/\(name)")
-        if ProcessInfo.processInfo.environment["JUICE_UPDATE_GOLDEN"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        #expect(text == (try String(contentsOf: url, encoding: .utf8)), sourceLocation: sourceLocation)
+        #expect(text == (try Golden.expected(for: text, at: url)), sourceLocation: sourceLocation)
     }
 
     /// How many terminal columns `text` takes (Hangul and the other wide characters two, the rest one).

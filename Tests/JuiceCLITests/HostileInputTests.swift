@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import Testing
 
 /// One hostile or broken input and what `juice lint` must say about it.

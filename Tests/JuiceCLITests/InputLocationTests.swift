@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import Testing
 
 /// Where a command's recipes and state come from, decided once in the command line: the path named, else

@@ -1,28 +1,18 @@
 #if PostgreSQL
 import Foundation
+import JuiceTestSupport
 import Testing
 
 /// `juice` against the private PostgreSQL server (`scripts/postgres.sh start`; `.ci/run` always starts one).
 @Suite(
     "juice on PostgreSQL (end to end)",
-    .enabled(if: ProcessInfo.processInfo.environment["JUICE_TEST_POSTGRES_URL"] != nil, """
-        JUICE_TEST_POSTGRES_URL is unset, so juice's PostgreSQL tests are SKIPPED: start a private server with \
-        eval "$(scripts/postgres.sh start)" (.ci/run always does)
-        """))
+    .enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.skipReason)))
 struct PostgresCommandTests {
-    static let server = ProcessInfo.processInfo.environment["JUICE_TEST_POSTGRES_URL"] ?? ""
+    static let server = TestPostgres.url ?? ""
 
-    /// A new database on the test server (made with psql); its URL.
+    /// A new database on the test server; its URL.
     static func freshDatabase() async throws -> String {
-        let name = "juice_cli_" + UUID().uuidString.prefix(8).lowercased()
-        let base = server.components(separatedBy: "/").dropLast().joined(separator: "/")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["psql", "-X", "-q", base + "/postgres", "-c", "CREATE DATABASE \(name)"]
-        try process.run()
-        try await offThePool { process.waitUntilExit() }
-        try #require(process.terminationStatus == 0)
-        return base + "/" + name
+        try await TestPostgres.freshDatabase(prefix: "juice_cli")
     }
 
     @Test("every shop command works on a postgres:// URL, given by --state or JUICE_STATE")

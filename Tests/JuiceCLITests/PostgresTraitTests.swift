@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import Testing
 
 /// PostgreSQL support is the `PostgreSQL` package trait: without it `juice` refuses a URL and says how to get it;

@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import Testing
 
 /// Long runs of `juice simulate` and `juice plan` show progress on a terminal (standard error, never standard output,

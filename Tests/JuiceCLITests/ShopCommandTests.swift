@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import Testing
 
 /// A temporary shop: the built-in recipes written out and a state file, driven through the real binary.

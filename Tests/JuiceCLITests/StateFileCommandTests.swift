@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import Testing
 
 /// Runs SQL on a state file behind `juice`'s back (Python's sqlite3, as a person with the sqlite3 tool would).

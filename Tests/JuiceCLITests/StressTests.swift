@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import Testing
 
 /// Many `juice` processes mixing every kind of change against one state file, with and without SIGKILL.

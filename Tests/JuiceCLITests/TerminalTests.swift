@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import Testing
 
 /// Drives `juice` on a real terminal through tmux (send-keys to type, capture-pane to read the screen).

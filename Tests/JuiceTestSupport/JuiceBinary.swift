@@ -2,35 +2,35 @@ import Foundation
 import JuiceRecipes
 
 /// Runs the built `juice` binary as a separate process and captures what it does.
-struct JuiceBinary {
+public enum JuiceBinary {
     /// What one run printed and how it exited.
-    struct Outcome: Sendable {
-        var stdout: String
-        var stderr: String
-        var status: Int32
+    public struct Outcome: Sendable {
+        /// Everything written to standard output.
+        public var stdout: String
+        /// Everything written to standard error.
+        public var stderr: String
+        /// The exit status (a signal's number when killed).
+        public var status: Int32
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package's root directory (where Package.swift is).
+    public static var packageRoot: URL { TestDirectories.packageRoot }
 
     /// An empty directory (made once): run there, `juice` uses its built-in recipe set, whatever the package's
     /// `recipes/` holds, so tests pin the built-in set and a user's edits to `recipes/` never make them fail.
-    static let builtInDirectory: URL = {
+    public static let builtInDirectory: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("juice-cli-builtin-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()
 
     /// Writes the built-in recipe set into `directory/recipes`, as `recipes/` in a checkout holds it.
-    static func writeBuiltInRecipes(into directory: URL) throws {
-        for file in DefaultRecipes.files {
-            let url = directory.appendingPathComponent(file.name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(file.bytes).write(to: url)
-        }
+    public static func writeBuiltInRecipes(into directory: URL) throws {
+        try TestDirectories.writeBuiltInRecipes(into: directory)
     }
 
     /// The `juice` executable beside the test bundle (the test target depends on it, so it is built first).
-    static var executable: URL {
+    public static var executable: URL {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("juice"),
             Bundle.main.bundleURL.appendingPathComponent("juice"),
@@ -49,7 +49,7 @@ struct JuiceBinary {
     /// Unless `throttled` is false (for a test whose point is that its children run at the same time), it first waits
     /// for one of `ChildSlots.shared`'s slots: with the whole suite running in parallel, a hundred end-to-end tests
     /// would otherwise start their children at once and starve the in-process servers and stores of other tests.
-    static func run(
+    public static func run(
         _ arguments: [String], in directory: URL = builtInDirectory, environment: [String: String] = [:],
         timeout: Double = 120, asUnprivilegedUser: Bool = false, executable: URL = executable, throttled: Bool = true
     ) async throws -> Outcome {
@@ -112,17 +112,15 @@ struct JuiceBinary {
     }
 
     /// A new empty temporary directory.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("juice-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+    public static func temporaryDirectory() throws -> URL {
+        try TestDirectories.make("juice-cli")
     }
 }
 
 /// Runs `work`, which blocks (waits for a child process, reads a pipe to its end, sleeps), on a thread of its own and
 /// returns what it returned. The caller's task is suspended meanwhile, so the threads of Swift concurrency's
 /// cooperative pool (two on two cores) stay free for the in-process servers of other tests running at the same time.
-func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread { continuation.resume(with: Result { try work() }) }.start()
     }
@@ -130,19 +128,20 @@ func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async t
 
 /// A limit on how many children the tests run at once (as many as there are cores). Waiting for a slot suspends the
 /// task: no thread is held.
-actor ChildSlots {
+public actor ChildSlots {
     /// The slots every `JuiceBinary.run` shares.
-    static let shared = ChildSlots(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
+    public static let shared = ChildSlots(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
     private var free: Int
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    init(count: Int) {
+    /// Slots for `count` children at once.
+    public init(count: Int) {
         free = count
     }
 
     /// Runs `body` once a slot is free, and frees it after.
-    func whileHoldingASlot<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public func whileHoldingASlot<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         if free > 0 {
             free -= 1
         } else {

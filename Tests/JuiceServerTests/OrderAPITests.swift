@@ -149,6 +149,10 @@ import Testing
                 #expect(response.status == .badRequest)
                 #expect(try response.body.decoded(ErrorBody.self).error.code == "out-of-range")
             }
+            // A documented path it does not serve is not there (not a 405 naming the method it was asked with).
+            try await client.execute(uri: "/metrics", method: .get) { response throws in
+                #expect(response.status == .notFound)
+            }
         }
     }
 

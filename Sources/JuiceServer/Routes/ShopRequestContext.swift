@@ -54,9 +54,12 @@ struct APIMiddleware: RouterMiddleware {
             }
             return try error.response(from: request, context: context)
         } catch let error as HTTPError where error.status == .notFound {
-            let unrouted: APIError = OpenAPIDocument.served.methods(of: request.uri.path).map {
-                .methodNotAllowed(request.method.rawValue, allowed: $0)
-            } ?? .notFound(path: request.uri.path)
+            let unrouted: APIError
+            if let allowed = OpenAPIDocument.served.methods(of: request.uri.path), !allowed.contains(request.method.rawValue) {
+                unrouted = .methodNotAllowed(request.method.rawValue, allowed: allowed)
+            } else {
+                unrouted = .notFound(path: request.uri.path)
+            }
             return try unrouted.response(from: request, context: context)
         }
     }

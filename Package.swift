@@ -54,7 +54,7 @@ let package = Package(
         .target(
             name: "JuiceServer",
             dependencies: [
-                "JuiceShop", "JuiceReload", "JuiceRecipes", "JuiceCore",
+                "JuiceShop", "JuiceReload", "JuiceRecipes", "JuiceCore", "JuiceYAML",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -63,7 +63,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["Page/index.html", "Page/app.js", "Page/style.css", "OpenAPI/openapi.yaml"]
+            // The page and the OpenAPI document, compiled into the binary (`PackageResources.index_html` …).
+            resources: [
+                .embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/style.css"),
+                .embedInCode("OpenAPI/openapi.yaml"),
+            ]
         ),
         // Batch order simulation and planning over a compiled menu; never touches the shop's live state.
         .target(name: "JuiceSimulation", dependencies: ["JuiceCore", "JuiceYAML", "JuiceRecipes"]),
@@ -129,7 +133,10 @@ if Context.environment["JUICE_BENCHMARKS"] != nil {
         // Benchmarks: ratios against baselines measured in the same run.
         .executableTarget(
             name: "juice-bench",
-            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "JuiceShop", "CSimulationBaseline", "CLoadBaseline"]
+            dependencies: [
+                "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "JuiceShop", "JuiceServer", "CSimulationBaseline",
+                "CLoadBaseline", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ]
 }

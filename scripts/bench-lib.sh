@@ -42,6 +42,16 @@ bench_serve() {
     bench_port=$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$work/out-$3")
 }
 
+# bench_echo_server BENCH NAME: starts `BENCH echo-server` (the order benchmark's baseline: the shop's HTTP work for
+# POST /api/orders, no state) on a free port, like bench_serve (appends to `servers`, sets `bench_port`).
+bench_echo_server() {
+    SWIFT_BACKTRACE=enable=no "$1" echo-server --port 0 > "$work/out-$2" 2> "$work/err-$2" &
+    servers+=($!)
+    for _ in $(seq 200); do grep -q "serving on" "$work/out-$2" && break; sleep 0.1; done
+    grep -q "serving on" "$work/out-$2" || { cat "$work/err-$2" >&2; return 1; }
+    bench_port=$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$work/out-$2")
+}
+
 # bench_stop_servers: stops every server in `servers` (for an EXIT trap).
 bench_stop_servers() {
     for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done

@@ -13,7 +13,7 @@ public actor LiveMenu {
     public private(set) var current: MenuVersion
     /// The recipe directory (or file) watched and reloaded; nil when the built-in set is served.
     public nonisolated let directory: String?
-    /// How the directory is watched and where attempts are logged.
+    /// How the directory is watched.
     public nonisolated let settings: ReloadSettings
 
     private var lastAttempt: ReloadAttempt?
@@ -23,7 +23,6 @@ public actor LiveMenu {
     private var subscribers: [Int: AsyncStream<ReloadAttempt>.Continuation] = [:]
     private var nextSubscriber = 0
     private var pendingReload: Task<ReloadAttempt, Never>?
-    private var stockSource: (@Sendable () async -> Inventory?)?
 
     /// Loads the recipe set at `directory` (nil: the built-in set); throws when the set
     /// cannot be read or has errors, so that a server never starts on a broken menu.
@@ -54,12 +53,6 @@ public actor LiveMenu {
             attempts: Dictionary(uniqueKeysWithValues: ReloadAttempt.Result.allCases.map { ($0, attemptCounts[$0] ?? 0) }),
             lastSuccessAt: lastSuccessAt, watching: watching
         )
-    }
-
-    /// Tells the menu where the shop's current stock comes from, so that a reload can name the juices that become
-    /// unmakeable at it (without one, the live book's initial stock is used).
-    public func setStockSource(_ source: @escaping @Sendable () async -> Inventory?) {
-        stockSource = source
     }
 
     /// Reads and lints the set on disk now; replaces the live menu only when it has no errors and differs.
@@ -136,13 +129,15 @@ public actor LiveMenu {
             let attempt = ReloadAttempt(at: Date(), result: .unchanged, diagnostics: result.diagnostics, changes: [], version: live.version, attemptedVersion: loaded.version)
             return reportingUnchanged ? record(attempt) : attempt
         }
-        let stock = await stockSource?()
-        let changes = MenuChanges(from: live.book, to: result.book, stock: stock)
+        // What changed in the menu itself; what it means at the shop's stock is for the shop to say (the server reads
+        // the stock for the new menu anyway: `replacedBook` and `book` let it compare).
+        let changes = MenuChanges(menuOf: live.book, to: result.book)
         let now = Date()
         current = MenuVersion(book: result.book, version: loaded.version, loadedAt: now, warnings: result.diagnostics)
         return record(ReloadAttempt(
             at: now, result: .applied, diagnostics: result.diagnostics, changes: changes.summaryLines(for: result.book),
-            version: loaded.version, attemptedVersion: loaded.version, menuChanges: changes
+            version: loaded.version, attemptedVersion: loaded.version, menuChanges: changes, book: result.book,
+            replacedBook: live.book
         ))
     }
 
@@ -150,7 +145,6 @@ public actor LiveMenu {
         lastAttempt = attempt
         attemptCounts[attempt.result, default: 0] += 1
         if attempt.result != .rejected { lastSuccessAt = attempt.at }
-        if let log = settings.log { attempt.logLines.forEach(log) }
         for continuation in subscribers.values { continuation.yield(attempt) }
         return attempt
     }

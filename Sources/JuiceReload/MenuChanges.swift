@@ -130,6 +130,13 @@ public struct MenuChanges: Hashable, Sendable, Codable {
     /// it at their initial stock in the new book, as the shop does; a juice that could be made from `stock` under the
     /// old book (or is new) and cannot be made under the new one is listed in `becameUnmakeable`.
     public init(from old: RecipeBook, to new: RecipeBook, stock: Inventory? = nil) {
+        self.init(menuOf: old, to: new)
+        becameUnmakeable = Self.unmakeable(from: old, to: new, stock: stock ?? old.initialInventory)
+    }
+
+    /// Compares the menus of `old` and `new` alone: `becameUnmakeable` is empty, as no stock is judged (the live menu
+    /// knows nothing of stock; the shop judges its own with `unmakeable(from:to:stock:)`).
+    public init(menuOf old: RecipeBook, to new: RecipeBook) {
         let oldJuiceIDs = Set(old.juices.map(\.id))
         let newJuiceIDs = Set(new.juices.map(\.id))
         juicesAdded = new.juices.map(\.id).filter { !oldJuiceIDs.contains($0) }
@@ -162,12 +169,16 @@ public struct MenuChanges: Hashable, Sendable, Codable {
         let kept = new.fruits.map(\.id).filter { oldFruitIDs.contains($0) }
         capacitiesChanged = Self.changes(of: kept, before: old.store.capacity(of:), after: new.store.capacity(of:))
         initialStockChanged = Self.changes(of: kept, before: { old.store.initialStock[$0] ?? 0 }, after: { new.store.initialStock[$0] ?? 0 })
+        becameUnmakeable = []
+    }
 
-        let oldStock = stock ?? old.initialInventory
-        let newStock = Self.stock(oldStock, servedWith: new)
-        becameUnmakeable = new.juices.compactMap { juice in
+    /// The juices of `new` that cannot be made at `stock` (the stock `old` is served at), and could be under `old` (or
+    /// are new). Fruits new to the set join the stock at their initial stock in `new`, as the shop does.
+    public static func unmakeable(from old: RecipeBook, to new: RecipeBook, stock: Inventory) -> [UnmakeableJuice] {
+        let newStock = Self.stock(stock, servedWith: new)
+        return new.juices.compactMap { juice in
             guard newStock.availability(of: juice).makeable == 0 else { return nil }
-            if let before = old.juice(juice.id), oldStock.availability(of: before).makeable == 0 { return nil }
+            if let before = old.juice(juice.id), stock.availability(of: before).makeable == 0 { return nil }
             return UnmakeableJuice(juice: juice.id, shortages: newStock.shortages(for: juice))
         }
     }

@@ -28,11 +28,16 @@ extension MenuChanges {
         lines += fruitsRemoved.map { "fruit removed: \($0)" }
         lines += capacitiesChanged.map { "capacity of \($0.fruit): \($0.before) → \($0.after)" }
         lines += initialStockChanged.map { "initial stock of \($0.fruit): \($0.before) → \($0.after)" }
-        lines += becameUnmakeable.map { juice in
+        lines += Self.unmakeableLines(becameUnmakeable, stock: stock)
+        return lines
+    }
+
+    /// The juices `juices` that cannot be made at `stock` (words naming it), a line each.
+    public static func unmakeableLines(_ juices: [UnmakeableJuice], stock: String = "the current stock") -> [String] {
+        juices.map { juice in
             let lacking = juice.shortages.map { "\($0.fruit) needs \($0.needed), has \($0.inStock)" }.joined(separator: "; ")
             return "cannot be made at \(stock): \(juice.juice) (\(lacking.isEmpty ? "no ingredients" : lacking))"
         }
-        return lines
     }
 
     private static func words(_ name: LocalizedName) -> String {

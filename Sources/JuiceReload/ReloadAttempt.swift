@@ -30,11 +30,16 @@ public struct ReloadAttempt: Sendable {
     public var menuChanges: MenuChanges?
     /// Why the set could not be read at all (a missing directory, no recipe files), when that is why it was rejected.
     public var failure: RecipeSourceError?
+    /// The book that became live (nil unless applied).
+    public var book: RecipeBook?
+    /// The book it replaced (nil unless applied).
+    public var replacedBook: RecipeBook?
 
     /// Creates an attempt record.
     public init(
         at: Date, result: Result, diagnostics: [Diagnostic], changes: [String], version: String,
-        attemptedVersion: String? = nil, menuChanges: MenuChanges? = nil, failure: RecipeSourceError? = nil
+        attemptedVersion: String? = nil, menuChanges: MenuChanges? = nil, failure: RecipeSourceError? = nil,
+        book: RecipeBook? = nil, replacedBook: RecipeBook? = nil
     ) {
         self.at = at
         self.result = result
@@ -44,6 +49,8 @@ public struct ReloadAttempt: Sendable {
         self.attemptedVersion = attemptedVersion
         self.menuChanges = menuChanges
         self.failure = failure
+        self.book = book
+        self.replacedBook = replacedBook
     }
 
     /// The errors that made the attempt fail (empty unless rejected).

@@ -13,7 +13,8 @@ public enum WatchMethod: String, Sendable, Hashable, Codable {
     case off
 }
 
-/// How a live menu watches its directory and where it logs.
+/// How a live menu watches its directory. (It logs nothing itself: whoever runs it reads `updates()` and logs each
+/// attempt's `logLines` with its own `Logger`, as the server does.)
 public struct ReloadSettings: Sendable {
     /// How long the directory must be quiet after an event before it is reloaded (a burst of saves is one reload).
     public var debounce: Duration
@@ -21,22 +22,11 @@ public struct ReloadSettings: Sendable {
     public var watchMethod: WatchMethod
     /// How often polling looks at the directory.
     public var pollInterval: Duration
-    /// Where each attempt's log lines go (nil: nowhere).
-    public var log: (@Sendable (_ line: String) -> Void)?
 
-    /// Settings; by default 100 ms of quiet, inotify where possible, polling every 250 ms, logging to standard error.
-    public init(
-        debounce: Duration = .milliseconds(100), watchMethod: WatchMethod = .automatic,
-        pollInterval: Duration = .milliseconds(250), log: (@Sendable (_ line: String) -> Void)? = ReloadSettings.standardError
-    ) {
+    /// Settings; by default 100 ms of quiet, inotify where possible, polling every 250 ms.
+    public init(debounce: Duration = .milliseconds(100), watchMethod: WatchMethod = .automatic, pollInterval: Duration = .milliseconds(250)) {
         self.debounce = debounce
         self.watchMethod = watchMethod
         self.pollInterval = pollInterval
-        self.log = log
-    }
-
-    /// Writes a line to standard error.
-    public static let standardError: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

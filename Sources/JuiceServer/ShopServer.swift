@@ -27,39 +27,39 @@ public struct ShopServer: Sendable {
         self.stateFailures = StateFailureLog(interval: configuration.stateFailureLogInterval)
     }
 
-    /// Lets the menu name the juices a reload makes unmakeable at the shop's current stock.
-    func connectMenuToStock() async {
-        let store = store
-        let menu = menu
-        // The menu keeps this closure: holding the menu strongly would be a cycle, and the menu, its book and the store
-        // (an open database) would outlive the server.
-        await menu.setStockSource { [weak menu] in
-            guard let menu else { return nil }
-            return try? await store.snapshot(book: menu.current.book).inventory
-        }
-    }
-
-    /// Every route, with request logs and the API's error bodies.
+    /// Every route, with request logs and the API's error bodies. The staff routes are the ones added to one group
+    /// behind one middleware (`StaffMiddleware`), which refuses a request without the staff token.
     public func router() -> Router<ShopRequestContext> {
-        let router = Router(context: ShopRequestContext.self)
-        router.add(middleware: LogRequestsMiddleware(.info))
-        router.add(middleware: MetricsMiddleware())
-        router.add(middleware: APIMiddleware(defaultLanguage: configuration.language, stateFailures: stateFailures))
+        let router = Self.router(language: configuration.language, stateFailures: stateFailures)
+        let staff = router.group().add(middleware: StaffMiddleware(credential: configuration.staff))
         addPageRoutes(to: router)
-        addShopRoutes(to: router)
-        addReloadRoutes(to: router)
+        addShopRoutes(to: router, staff: staff)
+        addReloadRoutes(staff: staff)
         addEventRoutes(to: router)
         addMetricsRoutes(to: router)
         return router
     }
 
+    /// A router with the middleware every route of the shop passes (request logs, metrics, the request's language
+    /// and the API's error bodies), and no route yet.
+    static func router(language: Language, stateFailures: StateFailureLog) -> Router<ShopRequestContext> {
+        let router = Router(context: ShopRequestContext.self)
+        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: APIMiddleware(defaultLanguage: language, stateFailures: stateFailures))
+        return router
+    }
+
     /// The application: the router plus the background work (the change follower, menu watcher, SIGHUP); `onRunning` is
-    /// told the port actually bound.
-    public func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// told the port actually bound. `services` run in the same service group (started before the server answers,
+    /// shut down gracefully after it): the seam for a store's own service, such as a PostgreSQL client.
+    public func application(
+        logger: Logger, services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
         Application(
             router: router(),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "juice"),
-            services: [BackgroundWork(server: self, logger: logger)],
+            services: services + [BackgroundWork(server: self, logger: logger)],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
     }

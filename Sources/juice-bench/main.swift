@@ -4,6 +4,7 @@
 //        swift run -c release juice-bench startup [--runs N] [--yamllint PATH]
 //        swift run -c release juice-bench simulate [--orders N] [--yaml-orders N] [--runs N]
 //        swift run -c release juice-bench hostile
+//        swift run -c release juice-bench echo-server [--port N]   (the baseline of scripts/bench-server.sh)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -31,6 +32,8 @@ case "simulate":
 case "store": StoreBenchmark.run(orders: option("--orders", default: 20_000), runs: option("--runs", default: 3))
 case "hostile":
     HostileBenchmark.run(directory: "Tests/JuiceCLITests/Fixtures/hostile")
+case "echo-server":
+    EchoServer.serve(port: option("--port", default: 0))
 case "load-peak" where arguments.count == 2:
     LoadBenchmark.loadPeak(path: arguments[1])
 case "simulate-peak" where arguments.count == 2:
@@ -43,5 +46,6 @@ default:
                juice-bench startup [--runs N] [--yamllint PATH]
                juice-bench simulate [--orders N] [--yaml-orders N] [--runs N]
                juice-bench hostile
+               juice-bench echo-server [--port N]
         """)
 }

@@ -103,40 +103,41 @@ import Testing
         #expect(await menu.current.book.juices.count == 7)
     }
 
-    @Test func updatesDeliverEveryAttemptAndLogLinesGoToTheLog() async throws {
+    @Test func updatesDeliverEveryAttemptWithItsLogLines() async throws {
         let directory = try RecipeDirectory()
         defer { directory.delete() }
-        let lines = LineSink()
-        var settings = quickSettings(.polling)
-        settings.log = { line in lines.append(line) }
-        let menu = try LiveMenu(directory: directory.path, settings: settings)
+        let menu = try LiveMenu(directory: directory.path, settings: quickSettings(.polling))
         let log = await AttemptLog(menu)
         defer { Task { await log.stop() } }
         try directory.write("juices.yaml", RecipeDirectory.juices(banana: 4))
         await menu.reload()
         await menu.reload()
-        #expect(try await log.attempt(after: 0).result == .applied)
-        #expect(try await log.attempt(after: 1).result == .unchanged)
+        let applied = try await log.attempt(after: 0)
+        let unchanged = try await log.attempt(after: 1)
+        #expect(applied.result == .applied)
+        #expect(unchanged.result == .unchanged)
         let version = await menu.current.version
-        #expect(lines.all == [
+        #expect(applied.logLines + unchanged.logLines == [
             "recipe reload applied: menu version \(version.prefix(12))",
             "recipe of banana-juice: banana 2 → 4",
             "recipe reload: the recipe files are unchanged (menu version \(version.prefix(12)))",
         ])
     }
 
-    @Test func unmakeableJuicesAreJudgedAtTheStockTheShopReports() async throws {
+    @Test func anAppliedReloadJudgesNoStockAndCarriesBothBooksForTheShopToJudge() async throws {
         try await withMenu { directory, menu in
-            var stock = await menu.current.book.initialInventory
-            try stock.set("banana", to: 3)
-            let reported = stock
-            await menu.setStockSource { reported }
-            try directory.write("juices.yaml", RecipeDirectory.juices(banana: 4))
+            let before = await menu.current.book
+            // 11 bananas a juice: more than the initial stock (10), and still no word of stock from the menu.
+            try directory.write("juices.yaml", RecipeDirectory.juices(banana: 11))
             let attempt = await menu.reload()
-            #expect(attempt.changes == [
-                "recipe of banana-juice: banana 2 → 4",
-                "cannot be made at the current stock: banana-juice (banana needs 4, has 3)",
-            ])
+            #expect(attempt.changes == ["recipe of banana-juice: banana 2 → 11"])
+            #expect(attempt.menuChanges?.becameUnmakeable == [])
+            let book = try #require(attempt.book)
+            let replaced = try #require(attempt.replacedBook)
+            #expect(replaced.juice("banana-juice")?.amount(of: "banana") == before.juice("banana-juice")?.amount(of: "banana"))
+            var stock = replaced.initialInventory
+            try stock.set("banana", to: 3)
+            #expect(MenuChanges.unmakeable(from: replaced, to: book, stock: stock).map(\.juice) == ["banana-juice"])
         }
     }
 
@@ -150,13 +151,4 @@ import Testing
             #expect(results.sorted { $0.rawValue < $1.rawValue } == [.applied] + Array(repeating: .unchanged, count: 7))
         }
     }
-}
-
-/// Collects log lines from any thread.
-final class LineSink: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var all: [String] { lock.withLock { lines } }
 }

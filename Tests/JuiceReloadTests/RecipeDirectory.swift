@@ -135,9 +135,9 @@ struct TimedOut: Error, CustomStringConvertible {
     var description: String { "timed out waiting for \(waitingFor)" }
 }
 
-/// Settings for tests: a short debounce, fast polling, no log output.
+/// Settings for tests: a short debounce, fast polling.
 func quickSettings(_ method: WatchMethod, debounce: Duration = .milliseconds(50)) -> ReloadSettings {
-    ReloadSettings(debounce: debounce, watchMethod: method, pollInterval: .milliseconds(20), log: nil)
+    ReloadSettings(debounce: debounce, watchMethod: method, pollInterval: .milliseconds(20))
 }
 
 /// A live menu on `directory` watching it with `settings`, its attempt log, and the watch task; the watch is in place

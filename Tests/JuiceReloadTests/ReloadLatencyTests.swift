@@ -11,8 +11,8 @@ import Testing
     func twentySavesBecomeLive(method: WatchMethod) async throws {
         let directory = try RecipeDirectory()
         defer { directory.delete() }
-        // The default settings but for the method and the log: the latency a server sees.
-        let settings = ReloadSettings(watchMethod: method, log: nil)
+        // The default settings but for the method: the latency a server sees.
+        let settings = ReloadSettings(watchMethod: method)
         let (menu, log, task) = try await watching(directory, settings)
         defer { task.cancel() }
         var latencies: [Double] = []

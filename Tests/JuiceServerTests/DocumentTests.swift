@@ -7,33 +7,54 @@ import Testing
     static let serverSources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/JuiceServer")
 
-    @Test func theCompiledInAssetsMatchTheirFiles() throws {
-        let pairs = [("Page/index.html", EmbeddedAssets.indexHTML), ("Page/app.js", EmbeddedAssets.appJS),
-                     ("Page/style.css", EmbeddedAssets.styleCSS), ("OpenAPI/openapi.yaml", EmbeddedAssets.openAPI)]
-        for (path, embedded) in pairs {
-            let file = try String(contentsOf: Self.serverSources.appendingPathComponent(path), encoding: .utf8)
-            #expect(file == embedded, "\(path) changed: run scripts/embed-server-assets.py")
-        }
-    }
-
-    /// Every `router.get("…")` / `router.post("…")` in the server's sources, as "GET /path".
-    static func registeredRoutes() throws -> Set<String> {
-        var routes = Set<String>()
-        let files = FileManager.default.enumerator(at: serverSources, includingPropertiesForKeys: nil)!
+    /// Every `router.get("…")` / `staff.post("…")` in the server's sources, as "GET /path", with whether it was added to
+    /// the staff group.
+    static func registeredRoutes() throws -> [String: Bool] {
+        var routes: [String: Bool] = [:]
+        let files = try #require(FileManager.default.enumerator(at: serverSources, includingPropertiesForKeys: nil))
         for case let url as URL in files where url.pathExtension == "swift" {
             let text = try String(contentsOf: url, encoding: .utf8)
-            for method in ["get", "post"] {
-                for part in text.components(separatedBy: "router.\(method)(\"").dropFirst() {
-                    routes.insert("\(method.uppercased()) \(part.prefix { $0 != "\"" })")
+            for (receiver, isStaff) in [("router", false), ("staff", true)] {
+                for method in ["get", "post", "put", "delete", "patch"] {
+                    for part in text.components(separatedBy: "\(receiver).\(method)(\"").dropFirst() {
+                        routes["\(method.uppercased()) \(part.prefix { $0 != "\"" })"] = isStaff
+                    }
                 }
             }
         }
         return routes
     }
 
-    @Test func theOpenAPIDocumentListsExactlyTheRoutesTheServerHas() throws {
+    @Test func theOpenAPIDocumentListsExactlyTheRoutesTheServerHasAndWhichAreForStaff() throws {
         let registered = try Self.registeredRoutes()
-        #expect(registered.count >= 15)
-        #expect(Set(DocumentedRoutes.methodsByPath.flatMap { path, methods in methods.map { "\($0) \(path)" } }) == registered)
+        #expect(registered.count >= 14)
+        let documented = Dictionary(
+            uniqueKeysWithValues: OpenAPIDocument.served.operations.map { ("\($0.method) \($0.path)", $0.isStaff) })
+        #expect(documented == registered)
+    }
+
+    @Test func theDocumentIsReadAsYAMLWithTheSecurityOfEachOperation() {
+        let document = OpenAPIDocument(parsing: Array("""
+            openapi: 3.1.0
+            security: [{staff: []}]
+            paths:
+              "/a":
+                get: {security: []}
+                post:
+                  summary: staff by the document's default
+                parameters: []
+              /b:
+                delete:
+                  security:
+                    - other: []
+                    - staff: []
+            """.utf8))
+        #expect(document.operations == [
+            .init(method: "GET", path: "/a", isStaff: false), .init(method: "POST", path: "/a", isStaff: true),
+            .init(method: "DELETE", path: "/b", isStaff: true),
+        ])
+        #expect(document.methods(of: "/a") == ["GET", "POST"])
+        #expect(document.methods(of: "/c") == nil)
+        #expect(OpenAPIDocument(parsing: Array("[not, a, document".utf8)).operations.isEmpty)
     }
 }

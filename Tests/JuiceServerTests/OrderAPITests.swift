@@ -61,7 +61,7 @@ import Testing
             try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "망키쥬스"}"#)) { response throws in
                 #expect(response.status == .conflict)
                 let error = try response.body.decoded(ErrorBody.self).error
-                #expect(error.code == "insufficient_stock")
+                #expect(error.code == "insufficient-stock")
                 #expect(error.message == "재료가 모자라요. 재고를 수정할까요?")
                 #expect(error.shortages == [ShortageBody(fruit: "mango", need: 2, have: 1, short: 1), ShortageBody(fruit: "kiwi", need: 1, have: 0, short: 1)])
                 #expect(error.details?.first == "🥭 망고: 2개 필요, 재고 1개, 1개 부족")
@@ -78,7 +78,7 @@ import Testing
             try await client.execute(uri: "/api/orders", method: .post, headers: english, body: json(#"{"juice": "bananna juice"}"#)) { response throws in
                 #expect(response.status == .notFound)
                 let error = try response.body.decoded(ErrorBody.self).error
-                #expect(error.code == "unknown_juice")
+                #expect(error.code == "unknown-juice")
                 #expect(error.field == "juice")
                 #expect(error.suggestions?.isEmpty == false)
                 #expect(error.message == "unknown juice 'bananna juice'; did you mean 'Banana Juice'?")
@@ -88,20 +88,20 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"juice\": ", "malformed_json", nil),
-        ("", "malformed_json", nil),
-        ("[\"banana-juice\"]", "malformed_json", nil),
-        ("{\"juice\": \"banana-juice\", \"extra\": 1}", "unknown_field", "extra"),
-        ("{\"count\": 1}", "missing_field", "juice"),
-        ("{\"juice\": 7}", "wrong_type", "juice"),
-        ("{\"juice\": \"banana-juice\", \"count\": \"2\"}", "wrong_type", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": null}", "wrong_type", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": 0}", "out_of_range", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": -3}", "out_of_range", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": 1001}", "out_of_range", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": 1.5}", "not_an_integer", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": 1e30}", "not_an_integer", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": 99999999999999999999}", "not_an_integer", "count"),
+        ("{\"juice\": ", "malformed-json", nil),
+        ("", "malformed-json", nil),
+        ("[\"banana-juice\"]", "malformed-json", nil),
+        ("{\"juice\": \"banana-juice\", \"extra\": 1}", "unknown-field", "extra"),
+        ("{\"count\": 1}", "missing-field", "juice"),
+        ("{\"juice\": 7}", "wrong-type", "juice"),
+        ("{\"juice\": \"banana-juice\", \"count\": \"2\"}", "wrong-type", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": null}", "wrong-type", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": 0}", "out-of-range", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": -3}", "out-of-range", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": 1001}", "out-of-range", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": 1.5}", "not-an-integer", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": 1e30}", "not-an-integer", "count"),
+        ("{\"juice\": \"banana-juice\", \"count\": 99999999999999999999}", "not-an-integer", "count"),
     ] as [(String, String, String?)])
     func badOrderBodiesAre400NamingTheFieldAndChangeNothing(body: String, code: String, field: String?) async throws {
         let shop = try TestShop()
@@ -124,22 +124,36 @@ import Testing
         try await shop.application().test(.router) { client in
             try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(body)) { response throws in
                 #expect(response.status == .contentTooLarge)
-                #expect(try response.body.decoded(ErrorBody.self).error.code == "body_too_large")
+                #expect(try response.body.decoded(ErrorBody.self).error.code == "body-too-large")
             }
         }
         #expect(try await shop.journalCount() == 0)
     }
 
-    @Test func theEchoRouteAnswersLikeAnOrderAndTouchesNoState() async throws {
+    @Test func theShopHasNoBenchmarkRouteAndTheBenchmarksBaselineAnswersLikeAnOrder() async throws {
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
-            try await client.execute(uri: "/api/orders/echo", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice", "count": 3}"#)) { response throws in
+            try await client.execute(uri: "/api/orders/echo", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice"}"#)) { response throws in
+                #expect(response.status == .notFound)
+            }
+        }
+        #expect(try await shop.journalCount() == 0)
+        let baseline = Application(router: OrderEchoServer().router())
+        try await baseline.test(.router) { client in
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice", "count": 3}"#)) { response throws in
                 #expect(response.status == .created)
                 let receipt = try response.body.decoded(ReceiptBody.self)
                 #expect(receipt.entry?.juice == "banana-juice" && receipt.entry?.count == 3)
             }
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice", "count": 0}"#)) { response throws in
+                #expect(response.status == .badRequest)
+                #expect(try response.body.decoded(ErrorBody.self).error.code == "out-of-range")
+            }
+            // A documented path it does not serve is not there (not a 405 naming the method it was asked with).
+            try await client.execute(uri: "/metrics", method: .get) { response throws in
+                #expect(response.status == .notFound)
+            }
         }
-        #expect(try await shop.journalCount() == 0)
     }
 
     @Test func unknownRoutesAre404AndUnlistedMethods405InJSON() async throws {
@@ -147,12 +161,12 @@ import Testing
         try await shop.application().test(.router) { client in
             try await client.execute(uri: "/api/nothing", method: .get) { response throws in
                 #expect(response.status == .notFound)
-                #expect(try response.body.decoded(ErrorBody.self).error.code == "not_found")
+                #expect(try response.body.decoded(ErrorBody.self).error.code == "not-found")
             }
             try await client.execute(uri: "/api/orders", method: .delete) { response throws in
                 #expect(response.status == .methodNotAllowed)
                 #expect(response.headers[.allow] == "POST")
-                #expect(try response.body.decoded(ErrorBody.self).error.code == "method_not_allowed")
+                #expect(try response.body.decoded(ErrorBody.self).error.code == "method-not-allowed")
             }
         }
     }

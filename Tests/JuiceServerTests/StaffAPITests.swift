@@ -18,9 +18,9 @@ import Testing
         let before = try await shop.stock()
         try await shop.application().test(.router) { client in
             for (headers, code) in [
-                (TestShop.jsonHeaders, "staff_only"),
-                ([.authorization: "Bearer wrong-token", .contentType: "application/json"] as HTTPFields, "wrong_token"),
-                ([.authorization: "Basic \(TestShop.token)"] as HTTPFields, "staff_only"),
+                (TestShop.jsonHeaders, "staff-only"),
+                ([.authorization: "Bearer wrong-token", .contentType: "application/json"] as HTTPFields, "wrong-token"),
+                ([.authorization: "Basic \(TestShop.token)"] as HTTPFields, "staff-only"),
             ] {
                 try await client.execute(uri: path, method: .init(method)!, headers: headers, body: json(body)) { response throws in
                     #expect(response.status == .unauthorized)
@@ -43,11 +43,11 @@ import Testing
             // The second change is refused, so the first is not applied either.
             try await client.execute(uri: "/api/stock", method: .post, headers: TestShop.staffHeaders, body: json(#"{"changes": [{"fruit": "banana", "add": 5}, {"fruit": "mango", "remove": 11}]}"#)) { response throws in
                 #expect(response.status == .conflict)
-                #expect(try response.body.decoded(ErrorBody.self).error.code == "below_zero")
+                #expect(try response.body.decoded(ErrorBody.self).error.code == "below-zero")
             }
             try await client.execute(uri: "/api/stock", method: .post, headers: TestShop.staffHeaders, body: json(#"{"changes": [{"fruit": "mango", "set": 101}]}"#)) { response throws in
                 #expect(response.status == .conflict)
-                #expect(try response.body.decoded(ErrorBody.self).error.code == "above_capacity")
+                #expect(try response.body.decoded(ErrorBody.self).error.code == "above-capacity")
             }
             #expect(try await shop.stock()["banana"] == 15)
             try await client.execute(uri: "/api/undo", method: .post, headers: TestShop.staffHeaders) { response throws in
@@ -59,21 +59,21 @@ import Testing
             #expect(history.entries.map(\.kind) == ["undo", "set"])
             try await client.execute(uri: "/api/undo", method: .post, headers: TestShop.staffHeaders) { response throws in
                 #expect(response.status == .conflict)
-                #expect(try response.body.decoded(ErrorBody.self).error.code == "nothing_to_undo")
+                #expect(try response.body.decoded(ErrorBody.self).error.code == "nothing-to-undo")
             }
         }
     }
 
     @Test(arguments: [
-        (#"{"changes": [{"fruit": "banan", "add": 1}]}"#, 404, "unknown_fruit"),
-        (#"{"changes": [{"fruit": "banana", "add": 1, "set": 3}]}"#, 400, "ambiguous_change"),
-        (#"{"changes": [{"fruit": "banana"}]}"#, 400, "ambiguous_change"),
-        (#"{"changes": [{"fruit": "banana", "add": -1}]}"#, 400, "out_of_range"),
-        (#"{"changes": [{"fruit": "banana", "add": 9223372036854775807}]}"#, 400, "out_of_range"),
-        (#"{"changes": [{"fruit": "banana", "add": 1e40}]}"#, 400, "not_an_integer"),
-        (#"{"changes": []}"#, 400, "out_of_range"),
-        (#"{"changes": {"banana": 1}}"#, 400, "wrong_type"),
-        (#"{"changes": [{"fruit": "banana", "add": 1}], "dryRun": true}"#, 400, "unknown_field"),
+        (#"{"changes": [{"fruit": "banan", "add": 1}]}"#, 404, "unknown-fruit"),
+        (#"{"changes": [{"fruit": "banana", "add": 1, "set": 3}]}"#, 400, "ambiguous-change"),
+        (#"{"changes": [{"fruit": "banana"}]}"#, 400, "ambiguous-change"),
+        (#"{"changes": [{"fruit": "banana", "add": -1}]}"#, 400, "out-of-range"),
+        (#"{"changes": [{"fruit": "banana", "add": 9223372036854775807}]}"#, 400, "too-large"),
+        (#"{"changes": [{"fruit": "banana", "add": 1e40}]}"#, 400, "not-an-integer"),
+        (#"{"changes": []}"#, 400, "out-of-range"),
+        (#"{"changes": {"banana": 1}}"#, 400, "wrong-type"),
+        (#"{"changes": [{"fruit": "banana", "add": 1}], "dryRun": true}"#, 400, "unknown-field"),
     ] as [(String, Int, String)])
     func badStockChangesAreRefusedWithNothingChanged(body: String, status: Int, code: String) async throws {
         let shop = try TestShop()

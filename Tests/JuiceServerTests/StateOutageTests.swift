@@ -132,7 +132,7 @@ final class OutageStore: ShopStore {
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers[.retryAfter] == "1")
                 let error = try response.body.decoded(ErrorBody.self).error
-                #expect(error.code == "state_unavailable")
+                #expect(error.code == "state-connection-lost")
                 #expect(error.message == "the shop's stock cannot be reached right now; try again shortly", "\(error.message)")
                 answers.withLock { $0.append(response.body.text) }
             }
@@ -149,7 +149,7 @@ final class OutageStore: ShopStore {
                 try await client.execute(uri: uri, method: .get, headers: TestShop.staffHeaders) { response throws in
                     #expect(response.status == .serviceUnavailable, "\(uri)")
                     #expect(response.headers[.retryAfter] == "1", "\(uri)")
-                    #expect(try response.body.decoded(ErrorBody.self).error.code == "state_unavailable", "\(uri)")
+                    #expect(try response.body.decoded(ErrorBody.self).error.code == "state-connection-lost", "\(uri)")
                     answers.withLock { $0.append(response.body.text) }
                 }
             }
@@ -161,7 +161,7 @@ final class OutageStore: ShopStore {
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers[.retryAfter] == "1")
                 let error = try response.body.decoded(ErrorBody.self).error
-                #expect(error.code == "not_ready")
+                #expect(error.code == "not-ready")
                 #expect(error.message == "not ready to serve: the shop's stock cannot be reached right now; try again shortly", "\(error.message)")
                 answers.withLock { $0.append(response.body.text) }
             }

@@ -1,3 +1,4 @@
+import JuiceCore
 import JuiceReload
 import JuiceShop
 
@@ -98,15 +99,15 @@ actor EventHub {
         for subscriber in subscribers.values { subscriber.continuation.yield(event) }
     }
 
-    /// Sends every client the stock as it is now (after a menu reload, whose fruits and names may differ).
-    func publishCurrentStock() async throws(ShopError) {
-        publish(try await stockEvent())
-    }
-
     /// The current stock as a `stock` event.
     func stockEvent() async throws(ShopError) -> ServerEvent {
         let book = await menu.current.book
-        return ServerEvent(name: "stock", data: JSONResponse.text(StockBody(try await store.snapshot(book: book), book: book)))
+        return Self.stockEvent(try await store.snapshot(book: book), book: book)
+    }
+
+    /// `snapshot` as a `stock` event, naming things from `book`.
+    static func stockEvent(_ snapshot: ShopSnapshot, book: RecipeBook) -> ServerEvent {
+        ServerEvent(name: "stock", data: JSONResponse.text(StockBody(snapshot, book: book)))
     }
 
     /// Publishes one `stock` event for every change `tokens` reports (the store's `changeTokens`), until the stream

@@ -10,7 +10,7 @@ extension ShopServer {
     func addEventRoutes(to router: Router<ShopRequestContext>) {
         router.get("/api/events") { request, _ in
             let subscription: (id: Int, first: ServerEvent, events: AsyncStream<ServerEvent>)
-            do throws(ShopError) { subscription = try await hub.subscribe() } catch { throw APIProblem.shop(error, book: await menu.current.book) }
+            do throws(ShopError) { subscription = try await hub.subscribe() } catch { throw APIError.shop(error, book: await menu.current.book) }
             let (id, first, events) = subscription
             let hub = self.hub
             let headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"]

@@ -1,3 +1,4 @@
+import JuiceReload
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -11,7 +12,6 @@ struct BackgroundWork: Service {
     func run() async throws {
         let start = await server.menu.current
         server.metrics.recordStart(loadedAt: start.loadedAt)
-        await server.connectMenuToStock()
         await withDiscardingTaskGroup { group in
             group.addTask {
                 let interval = server.configuration.eventPollInterval
@@ -33,15 +33,27 @@ struct BackgroundWork: Service {
 }
 
 extension ShopServer {
-    /// Publishes a `menu` event (and a fresh `stock` event, as the fruits may have changed) for every reload
-    /// attempt, and counts it; until cancelled.
+    /// For every reload attempt, until cancelled: counts it, logs it once (what the menu changed and, for an applied
+    /// one, the juices the shop's stock can no longer make), and publishes a `menu` event, then for an applied one a
+    /// fresh `stock` event (the fruits may have changed). One read of the stock serves the event and the log.
     func forwardMenuUpdates(logger: Logger) async {
         for await attempt in await menu.updates() {
             metrics.recordReload(attempt)
-            let current = await menu.current
-            logger.info("menu reload \(attempt.result.rawValue)", metadata: ["version": "\(current.version)", "problems": "\(attempt.diagnostics.count)"])
-            await hub.publish(ServerEvent(name: "menu", data: JSONResponse.text(MenuEventBody(version: current.version, result: attempt.result.rawValue))))
-            if attempt.result == .applied { try? await hub.publishCurrentStock() }
+            var lines = attempt.logLines
+            var stock: ServerEvent?
+            if attempt.result == .applied, let book = attempt.book, let replaced = attempt.replacedBook,
+               let snapshot = try? await store.snapshot(book: book) {
+                lines += MenuChanges.unmakeableLines(MenuChanges.unmakeable(from: replaced, to: book, stock: snapshot.inventory))
+                stock = EventHub.stockEvent(snapshot, book: book)
+            }
+            let metadata: Logger.Metadata = ["version": "\(attempt.version)", "problems": "\(attempt.diagnostics.count)"]
+            if attempt.result == .rejected {
+                logger.warning("\(lines.joined(separator: "\n"))", metadata: metadata)
+            } else {
+                logger.info("\(lines.joined(separator: "\n"))", metadata: metadata)
+            }
+            await hub.publish(ServerEvent(name: "menu", data: JSONResponse.text(MenuEventBody(version: attempt.version, result: attempt.result.rawValue))))
+            if let stock { await hub.publish(stock) }
         }
     }
 }

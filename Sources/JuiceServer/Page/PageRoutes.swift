@@ -4,22 +4,27 @@ import NIOCore
 
 extension ShopServer {
     /// `GET /` (the two screens, in the request's language), its script and style sheet, and `GET /openapi.yaml`:
-    /// all compiled into the binary.
+    /// compiled into the binary by SwiftPM (`.embedInCode` resources of the target: `PackageResources`).
     func addPageRoutes(to router: Router<ShopRequestContext>) {
         router.get("/") { _, context in
-            let page = context.language == .english
-                ? EmbeddedAssets.indexHTML.replacingOccurrences(of: "<html lang=\"ko\">", with: "<html lang=\"en\">")
-                : EmbeddedAssets.indexHTML
-            return Self.asset(page, type: "text/html; charset=utf-8")
+            Self.asset(context.language == .english ? PageAssets.englishIndex : PackageResources.index_html, type: "text/html; charset=utf-8")
         }
-        router.get("/app.js") { _, _ in Self.asset(EmbeddedAssets.appJS, type: "text/javascript; charset=utf-8") }
-        router.get("/style.css") { _, _ in Self.asset(EmbeddedAssets.styleCSS, type: "text/css; charset=utf-8") }
-        router.get("/openapi.yaml") { _, _ in Self.asset(EmbeddedAssets.openAPI, type: "application/yaml; charset=utf-8") }
+        router.get("/app.js") { _, _ in Self.asset(PackageResources.app_js, type: "text/javascript; charset=utf-8") }
+        router.get("/style.css") { _, _ in Self.asset(PackageResources.style_css, type: "text/css; charset=utf-8") }
+        router.get("/openapi.yaml") { _, _ in Self.asset(PackageResources.openapi_yaml, type: "application/yaml; charset=utf-8") }
     }
 
-    private static func asset(_ text: String, type: String) -> Response {
+    private static func asset(_ bytes: [UInt8], type: String) -> Response {
         Response(
             status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
+}
+
+/// The page's variants made from the compiled-in files.
+enum PageAssets {
+    /// `index.html` marked as English (the script picks the words from the `lang` attribute).
+    static let englishIndex = Array(
+        String(decoding: PackageResources.index_html, as: UTF8.self)
+            .replacingOccurrences(of: "<html lang=\"ko\">", with: "<html lang=\"en\">").utf8)
 }

@@ -177,7 +177,7 @@ async function order(juice) {
     if (data.stock) Object.assign(state.stock, data.stock);
     render();
     await notice(data.message);
-  } else if (status === 409 && data && data.error.code === "insufficient_stock") {
+  } else if (status === 409 && data && data.error.code === "insufficient-stock") {
     const yes = await dialog(data.error.message, data.error.details, [[t().no, false, "dialog-no"], [t().yes, true, "dialog-yes"]]);
     if (yes) showStock(true);
   } else {

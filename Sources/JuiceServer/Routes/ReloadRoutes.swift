@@ -2,15 +2,13 @@ import Hummingbird
 
 extension ShopServer {
     /// `GET /api/reload` (the live menu's version and the last attempt) and `POST /api/reload` (reload now); staff only.
-    func addReloadRoutes(to router: Router<ShopRequestContext>) {
-        router.get("/api/reload") { request, _ in
-            try requireStaff(request)
-            return JSONResponse.make(ReloadBody(await menu.status()))
+    func addReloadRoutes(staff: RouterGroup<ShopRequestContext>) {
+        staff.get("/api/reload") { _, context in
+            JSONResponse.make(ReloadBody(await menu.status(), language: context.language))
         }
-        router.post("/api/reload") { request, _ in
-            try requireStaff(request)
+        staff.post("/api/reload") { _, context in
             await menu.reload()
-            return JSONResponse.make(ReloadBody(await menu.status()))
+            return JSONResponse.make(ReloadBody(await menu.status(), language: context.language))
         }
     }
 }

@@ -18,7 +18,7 @@ extension KeyedDecodingContainer where Key == AnyKey {
     /// Throws `unknownField` for the first key not in `allowed` (named with its full path).
     func rejectUnknownKeys(allowed: [String]) throws {
         for key in allKeys where !allowed.contains(key.stringValue) {
-            throw APIProblem.unknownField(fieldPath(codingPath + [key]), allowed: allowed)
+            throw APIError.unknownField(fieldPath(codingPath + [key]), allowed: allowed)
         }
     }
 }
@@ -35,7 +35,7 @@ extension KeyedDecodingContainer where Key == AnyKey {
             // Foundation's parser rejects a number Int cannot hold (1.5, 1e30) with an error of its own, without a
             // path; a number it is, if it reads as a Double.
             guard (try? decode(Double.self, forKey: AnyKey(key))) != nil else { throw error }
-            throw APIProblem.notAnInteger(field: fieldPath(codingPath + [AnyKey(key)]))
+            throw APIError.notAnInteger(field: fieldPath(codingPath + [AnyKey(key)]))
         }
     }
 }
@@ -64,6 +64,17 @@ struct OrderRequest: Decodable, Sendable {
     }
 }
 
+extension OrderRequest {
+    /// The order body of `request`, checked: a juice name and a count within the configuration's range.
+    static func checked(_ request: Request, configuration: ServerConfiguration) async throws -> OrderRequest {
+        let body = try await decodeBody(OrderRequest.self, from: request, limit: configuration.bodyLimit)
+        guard (1...configuration.maxOrderCount).contains(body.count) else {
+            throw APIError.outOfRange(field: "count", value: body.count, range: 1...configuration.maxOrderCount)
+        }
+        return body
+    }
+}
+
 /// `POST /api/stock`: `{"changes": [{"fruit": f, "add"|"remove"|"set": n}, …]}`.
 struct StockChangeRequest: Decodable, Sendable {
     /// One change as sent: the fruit's name and exactly one operation.
@@ -79,12 +90,12 @@ struct StockChangeRequest: Decodable, Sendable {
             fruit = try container.decode(String.self, forKey: AnyKey("fruit"))
             let operations = container.allKeys.compactMap { Operation(rawValue: $0.stringValue) }
             guard operations.count == 1, let operation = operations.first else {
-                throw APIProblem.ambiguousChange(field: fieldPath(decoder.codingPath))
+                throw APIError.ambiguousChange(field: fieldPath(decoder.codingPath))
             }
             self.operation = operation
             amount = try container.decodeInteger(operation.rawValue)
             guard amount >= 0 else {
-                throw APIProblem.outOfRange(field: fieldPath(decoder.codingPath + [AnyKey(operation.rawValue)]), value: amount, range: 0...Int.max)
+                throw APIError.outOfRange(field: fieldPath(decoder.codingPath + [AnyKey(operation.rawValue)]), value: amount, range: 0...Int.max)
             }
         }
     }
@@ -98,24 +109,24 @@ struct StockChangeRequest: Decodable, Sendable {
     }
 }
 
-/// Reads a JSON body of at most `limit` bytes as `T`, turning every failure into the `APIProblem` that names it.
+/// Reads a JSON body of at most `limit` bytes as `T`, turning every failure into the `APIError` that names it.
 func decodeBody<T: Decodable>(_ type: T.Type, from request: Request, limit: Int) async throws -> T {
     let buffer: ByteBuffer
     do {
         buffer = try await request.body.collect(upTo: limit)
     } catch is NIOTooManyBytesError {
-        throw APIProblem.bodyTooLarge(limit: limit)
+        throw APIError.bodyTooLarge(limit: limit)
     }
     do {
         return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
-    } catch let problem as APIProblem {
+    } catch let problem as APIError {
         throw problem
     } catch let error as DecodingError {
-        throw APIProblem(error)
+        throw APIError(error)
     }
 }
 
-extension APIProblem {
+extension APIError {
     /// The problem a `DecodingError` describes, naming the field.
     init(_ error: DecodingError) {
         switch error {
@@ -138,10 +149,10 @@ extension APIProblem {
         }
     }
 
-    private static func expectation(_ type: Any.Type) -> String {
-        if type == String.self { return "a string" }
-        if type == Int.self { return "an integer" }
-        if type is any Collection.Type { return "an array" }
-        return "an object"
+    private static func expectation(_ type: Any.Type) -> JSONType {
+        if type == String.self { return .string }
+        if type == Int.self { return .integer }
+        if type is any Collection.Type { return .array }
+        return .object
     }
 }

@@ -156,15 +156,16 @@ struct DiagnosticBody: Codable, Sendable, Hashable {
     var column: Int
     var fix: String?
 
-    init(_ diagnostic: Diagnostic) {
+    /// The diagnostic with its message and fix in `language` (`staffText`).
+    init(_ diagnostic: Diagnostic, language: Language) {
         severity = diagnostic.severity.rawValue
         rule = diagnostic.rule.rawValue
-        message = diagnostic.message
+        message = staffText(diagnostic, in: language)
         location = diagnostic.location.description
         file = diagnostic.location.file
         line = diagnostic.location.line
         column = diagnostic.location.column
-        fix = diagnostic.fix
+        fix = staffFix(diagnostic, in: language)
     }
 }
 
@@ -175,10 +176,11 @@ struct AttemptBody: Codable, Sendable, Hashable {
     var diagnostics: [DiagnosticBody]
     var changes: [String]
 
-    init(_ attempt: ReloadAttempt) {
+    /// The attempt, its diagnostics in `language`.
+    init(_ attempt: ReloadAttempt, language: Language) {
         at = attempt.at.formatted(.iso8601)
         result = attempt.result.rawValue
-        diagnostics = attempt.diagnostics.map(DiagnosticBody.init)
+        diagnostics = attempt.diagnostics.map { DiagnosticBody($0, language: language) }
         changes = attempt.changes
     }
 }
@@ -189,10 +191,11 @@ struct ReloadBody: Codable, Sendable, Hashable {
     var loadedAt: String
     var lastAttempt: AttemptBody?
 
-    init(_ status: ReloadStatus) {
+    /// The reload state, the diagnostics in `language`.
+    init(_ status: ReloadStatus, language: Language) {
         version = status.version
         loadedAt = status.loadedAt.formatted(.iso8601)
-        lastAttempt = status.lastAttempt.map(AttemptBody.init)
+        lastAttempt = status.lastAttempt.map { AttemptBody($0, language: language) }
     }
 }
 

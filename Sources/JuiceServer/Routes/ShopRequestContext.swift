@@ -33,7 +33,10 @@ extension Language {
     }
 }
 
-/// Sets each request's language and turns `APIProblem`s into JSON error bodies in that language.
+/// Sets each request's language, and renders the API's errors in it. An `APIError` carries its own response
+/// (`HTTPResponseError`); it is rendered here rather than by the router because the router renders with the context it
+/// started with, before this middleware set the language. A path the router does not have is a 404, or a 405 (with
+/// `Allow`) when the OpenAPI document lists the path with other methods.
 struct APIMiddleware: RouterMiddleware {
     /// The language when a request names none the shop speaks.
     let defaultLanguage: Language
@@ -45,31 +48,19 @@ struct APIMiddleware: RouterMiddleware {
         context.language = request.headers[.acceptLanguage].flatMap(Language.preferred(byAcceptLanguage:)) ?? defaultLanguage
         do {
             return try await next(request, context)
-        } catch let problem as APIProblem {
-            if let failure = problem.stateFailure {
+        } catch let error as APIError {
+            if let failure = error.stateFailure {
                 await stateFailures.record(failure, path: request.uri.path, logger: context.logger)
             }
-            return problem.response(in: context.language)
+            return try error.response(from: request, context: context)
         } catch let error as HTTPError where error.status == .notFound {
-            if let allowed = DocumentedRoutes.methodsByPath[request.uri.path] {
-                var response = APIProblem.methodNotAllowed(request.method.rawValue, allowed: allowed.sorted()).response(in: context.language)
-                response.headers[.allow] = allowed.sorted().joined(separator: ", ")
-                return response
+            let unrouted: APIError
+            if let allowed = OpenAPIDocument.served.methods(of: request.uri.path), !allowed.contains(request.method.rawValue) {
+                unrouted = .methodNotAllowed(request.method.rawValue, allowed: allowed)
+            } else {
+                unrouted = .notFound(path: request.uri.path)
             }
-            return APIProblem.notFound(path: request.uri.path).response(in: context.language)
+            return try unrouted.response(from: request, context: context)
         }
-    }
-}
-
-extension APIProblem {
-    /// The JSON response for this problem in `language`.
-    func response(in language: Language) -> Response {
-        let (status, detail) = body(in: language)
-        var response = JSONResponse.make(ErrorBody(error: detail), status: status)
-        if case .missingCredential = self { response.headers[.wwwAuthenticate] = "Bearer realm=\"juice staff\"" }
-        if case .wrongCredential = self { response.headers[.wwwAuthenticate] = "Bearer realm=\"juice staff\", error=\"invalid_token\"" }
-        // The state is away (the database restarting, a network cut): the server reconnects by itself, so ask to try soon.
-        if status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
-        return response
     }
 }

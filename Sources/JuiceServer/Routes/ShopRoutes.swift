@@ -4,34 +4,31 @@ import JuiceCore
 import JuiceShop
 
 extension ShopServer {
-    /// The menu, the stock, orders, stock changes, undo and history.
-    func addShopRoutes(to router: Router<ShopRequestContext>) {
+    /// The menu, the stock, orders; stock changes, undo and history for `staff`.
+    func addShopRoutes(to router: Router<ShopRequestContext>, staff: RouterGroup<ShopRequestContext>) {
         router.get("/api/menu") { _, _ in try await menuBody() }
         router.get("/api/stock") { _, _ in
             let book = await menu.current.book
             return JSONResponse.make(StockBody(try await snapshot(book: book), book: book))
         }
         router.post("/api/orders") { request, context in try await order(request, context: context) }
-        router.post("/api/orders/echo") { request, context in try await echoOrder(request, context: context) }
-        router.post("/api/stock") { request, context in try await changeStock(request, context: context) }
-        router.post("/api/undo") { request, context in
-            try requireStaff(request)
+        staff.post("/api/stock") { request, context in try await changeStock(request, context: context) }
+        staff.post("/api/undo") { _, context in
             let book = await menu.current.book
             do throws(ShopError) {
                 let receipt = try await Shop(book: book, store: store).undo(command: "juice serve: POST /api/undo")
                 let text = ShopText(language: context.language, book: book)
                 return JSONResponse.make(ReceiptBody(receipt, message: receipt.undone.map { text(.undid($0)) } ?? text(.nothingChanged)))
             } catch {
-                throw APIProblem.shop(error, book: book)
+                throw APIError.shop(error, book: book)
             }
         }
-        router.get("/api/history") { request, _ in
-            try requireStaff(request)
+        staff.get("/api/history") { request, _ in
             let limit = try integerQuery(request, name: "limit", default: 50, range: 1...1000)
             do throws(ShopError) {
                 return JSONResponse.make(HistoryBody(entries: try await store.history(limit: limit).map(EntryBody.init)))
             } catch {
-                throw APIProblem.shop(error, book: await menu.current.book)
+                throw APIError.shop(error, book: await menu.current.book)
             }
         }
         router.get("/healthz") { _, _ in
@@ -39,7 +36,7 @@ extension ShopServer {
                 _ = try await store.changeToken()
                 return JSONResponse.make(["status": "ok", "menu": await menu.current.version])
             } catch {
-                throw APIProblem.notReady(error, book: await menu.current.book)
+                throw APIError.notReady(error, book: await menu.current.book)
             }
         }
     }
@@ -51,7 +48,7 @@ extension ShopServer {
     }
 
     /// The stock, or the problem that kept the store from reading it.
-    func snapshot(book: RecipeBook) async throws(APIProblem) -> ShopSnapshot {
+    func snapshot(book: RecipeBook) async throws(APIError) -> ShopSnapshot {
         do { return try await store.snapshot(book: book) } catch { throw .shop(error, book: book) }
     }
 
@@ -76,35 +73,20 @@ extension ShopServer {
             case .orderRefused: metrics.recordOrder(.invalid, duration: .now - started)
             default: metrics.recordOrder(.failed, duration: .now - started)
             }
-            throw APIProblem.shop(error, book: book)
+            throw APIError.shop(error, book: book)
         }
     }
 
     /// An order body, checked: a juice name and a count within range.
     private func validOrder(_ request: Request) async throws -> OrderRequest {
-        let body = try await decodeBody(OrderRequest.self, from: request, limit: configuration.bodyLimit)
-        guard (1...configuration.maxOrderCount).contains(body.count) else {
-            throw APIProblem.outOfRange(field: "count", value: body.count, range: 1...configuration.maxOrderCount)
-        }
-        return body
+        try await OrderRequest.checked(request, configuration: configuration)
     }
 
-    /// `POST /api/orders/echo`: decodes an order and encodes a receipt of the same shape without touching any state
-    /// (the baseline the order benchmark is measured against).
-    func echoOrder(_ request: Request, context: ShopRequestContext) async throws -> Response {
-        let body = try await validOrder(request)
-        let entry = EntryBody(
-            id: 0, time: "", kind: JournalKind.order.rawValue, command: "juice serve: POST /api/orders/echo", juice: body.juice,
-            count: body.count, deltas: [:], undoes: nil, undoneBy: nil)
-        return JSONResponse.make(ReceiptBody(message: body.juice, entry: entry, stock: [:]), status: .created)
-    }
-
-    /// `POST /api/stock`: every change or none (staff only).
+    /// `POST /api/stock`: every change or none (a staff route).
     func changeStock(_ request: Request, context: ShopRequestContext) async throws -> Response {
-        try requireStaff(request)
         let body = try await decodeBody(StockChangeRequest.self, from: request, limit: configuration.bodyLimit)
         guard (1...100).contains(body.changes.count) else {
-            throw APIProblem.outOfRange(field: "changes", value: body.changes.count, range: 1...100)
+            throw APIError.outOfRange(field: "changes", value: body.changes.count, range: 1...100)
         }
         let book = await menu.current.book
         let changes: [StockChange] = body.changes.map { change in
@@ -123,24 +105,15 @@ extension ShopServer {
             let message = receipt.entry == nil ? ShopText(language: context.language, book: book)(.nothingChanged) : changed
             return JSONResponse.make(ReceiptBody(receipt, message: message))
         } catch {
-            throw APIProblem.shop(error, book: book)
+            throw APIError.shop(error, book: book)
         }
-    }
-
-    /// Throws unless the request carries the staff token (when one is configured).
-    func requireStaff(_ request: Request) throws(APIProblem) {
-        guard let staff = configuration.staff else { return }
-        guard let header = request.headers[.authorization], let token = StaffCredential.bearerToken(in: header) else {
-            throw .missingCredential
-        }
-        guard staff.accepts(token) else { throw .wrongCredential }
     }
 
     /// An integer query parameter within `range`, or `default` when absent.
-    func integerQuery(_ request: Request, name: String, default value: Int, range: ClosedRange<Int>) throws(APIProblem) -> Int {
+    func integerQuery(_ request: Request, name: String, default value: Int, range: ClosedRange<Int>) throws(APIError) -> Int {
         guard let text = request.uri.queryParameters.get(name) else { return value }
         guard let number = Int(text), range.contains(number) else {
-            throw .badQuery(name: name, value: text, expected: "an integer from \(range.lowerBound) to \(range.upperBound)")
+            throw .badQuery(name: name, value: text, range: range)
         }
         return number
     }

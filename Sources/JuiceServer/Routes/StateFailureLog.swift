@@ -30,13 +30,3 @@ actor StateFailureLog {
         unlogged = 0
     }
 }
-
-extension APIProblem {
-    /// The state failure behind this problem (a 503), whose reason is for the server's log only.
-    var stateFailure: StateError? {
-        switch self {
-        case .shop(.state(let error), _), .notReady(.state(let error), _): return error
-        default: return nil
-        }
-    }
-}

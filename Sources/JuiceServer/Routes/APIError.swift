@@ -1,0 +1,122 @@
+import Hummingbird
+import JuiceCore
+import JuiceShop
+
+/// Why the API refused a request; one case per failure. Nothing was changed whenever one is thrown.
+///
+/// Each error knows its own response (Hummingbird's `HTTPResponseError`): the status from `status` (one mapping, which
+/// follows the shop's error categories), a JSON body whose `code` is `kind` and whose message is in the request's
+/// language (`APIErrorText.swift`).
+enum APIError: HTTPResponseError, Sendable {
+    /// The body is not JSON (or not the JSON value expected at the top).
+    case malformedJSON(detail: String)
+    /// A field the endpoint does not know; `allowed` lists the ones it does.
+    case unknownField(String, allowed: [String])
+    /// A required field is missing.
+    case missingField(String)
+    /// A field has the wrong JSON type.
+    case wrongType(field: String, expected: JSONType)
+    /// A number is not an integer a count can hold (a fraction, or beyond 64 bits).
+    case notAnInteger(field: String)
+    /// An integer outside the range the endpoint allows.
+    case outOfRange(field: String, value: Int, range: ClosedRange<Int>)
+    /// A stock change names none or more than one of add, remove and set.
+    case ambiguousChange(field: String)
+    /// The body is larger than the limit.
+    case bodyTooLarge(limit: Int)
+    /// A query parameter is not an integer in `range`.
+    case badQuery(name: String, value: String, range: ClosedRange<Int>)
+    /// A staff action without the staff token.
+    case missingCredential
+    /// A staff action with a token that is not the staff token.
+    case wrongCredential
+    /// The shop refused the change (`book` names things in the message).
+    case shop(ShopError, book: RecipeBook)
+    /// `/healthz`: the shop's state cannot be read now (the database is away), for the reason `error` gives.
+    case notReady(ShopError, book: RecipeBook)
+    /// No such route.
+    case notFound(path: String)
+    /// The path exists, but not with this method.
+    case methodNotAllowed(String, allowed: [String])
+
+    /// A JSON value's type, as a field expects it.
+    enum JSONType: Sendable, Hashable {
+        case string, integer, array, object
+    }
+
+    /// The error's `code` in the body: the shop's own `ShopError.kind` (the `kind` `juice … --json` prints) for a
+    /// refusal of the shop, else a kebab-case name of the server's own.
+    var kind: String {
+        switch self {
+        case .malformedJSON: return "malformed-json"
+        case .unknownField: return "unknown-field"
+        case .missingField: return "missing-field"
+        case .wrongType: return "wrong-type"
+        case .notAnInteger: return "not-an-integer"
+        case .outOfRange: return "out-of-range"
+        case .ambiguousChange: return "ambiguous-change"
+        case .bodyTooLarge: return "body-too-large"
+        case .badQuery: return "bad-query"
+        case .missingCredential: return "staff-only"
+        case .wrongCredential: return "wrong-token"
+        case .shop(let error, _): return error.kind
+        case .notReady: return "not-ready"
+        case .notFound: return "not-found"
+        case .methodNotAllowed: return "method-not-allowed"
+        }
+    }
+
+    /// The response's status: the one mapping from errors to HTTP statuses.
+    var status: HTTPResponse.Status {
+        switch self {
+        case .malformedJSON, .unknownField, .missingField, .wrongType, .notAnInteger, .outOfRange, .ambiguousChange, .badQuery:
+            return .badRequest
+        case .bodyTooLarge: return .contentTooLarge
+        case .missingCredential, .wrongCredential: return .unauthorized
+        case .shop(let error, _): return Self.status(of: error)
+        case .notReady: return .serviceUnavailable
+        case .notFound: return .notFound
+        case .methodNotAllowed: return .methodNotAllowed
+        }
+    }
+
+    /// A shop refusal's status, from its category (`ShopError.category`): a request that can never work is 404 when it
+    /// names something the shop does not have and 400 otherwise, a refusal of the stock now is 409, an unusable state
+    /// 503. Every state failure is the server's own here (its store, opened at start), never the request's, so it is a
+    /// 503 even where the command line counts it as a wrong `--state` argument.
+    static func status(of error: ShopError) -> HTTPResponse.Status {
+        if case .state = error { return .serviceUnavailable }
+        switch error.category {
+        case .request:
+            switch error {
+            case .unknownJuice, .stockRefused(.unknownFruit): return .notFound
+            default: return .badRequest
+            }
+        case .refused: return .conflict
+        case .state: return .serviceUnavailable
+        }
+    }
+
+    /// The JSON response in the request's language (`ShopRequestContext.language`; Korean for another context).
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let language = (context as? ShopRequestContext)?.language ?? .korean
+        var response = JSONResponse.make(ErrorBody(error: detail(in: language)), status: status)
+        switch self {
+        case .missingCredential: response.headers[.wwwAuthenticate] = "Bearer realm=\"juice staff\""
+        case .wrongCredential: response.headers[.wwwAuthenticate] = "Bearer realm=\"juice staff\", error=\"invalid_token\""
+        case .methodNotAllowed(_, let allowed): response.headers[.allow] = allowed.joined(separator: ", ")
+        default: break
+        }
+        // The state is away (the database restarting, a network cut): the server reconnects by itself, so ask to try soon.
+        if status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
+        return response
+    }
+
+    /// The state failure behind this error (a 503), whose reason is for the server's log only.
+    var stateFailure: StateError? {
+        switch self {
+        case .shop(.state(let error), _), .notReady(.state(let error), _): return error
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import JuiceCore
+import JuiceShop
+
+/// An error body as the API sends it: `{"error": {…}}`.
+struct ErrorBody: Codable, Sendable {
+    /// The error's fields.
+    struct Detail: Codable, Sendable {
+        var status: Int
+        var code: String
+        var message: String
+        var field: String?
+        var details: [String]?
+        var shortages: [ShortageBody]?
+        var suggestions: [String]?
+    }
+
+    var error: Detail
+}
+
+/// A short fruit in a refused order.
+struct ShortageBody: Codable, Sendable, Hashable {
+    var fruit: String
+    var need: Int
+    var have: Int
+    var short: Int
+}
+
+extension APIError {
+    /// The body's fields in `language`: the status and code, the message built from the error's values, the field.
+    func detail(in language: Language) -> ErrorBody.Detail {
+        var detail = ErrorBody.Detail(status: status.code, code: kind, message: message(in: language), field: field)
+        switch self {
+        case .shop(.unknownJuice(.unknown(_, let suggestion)), _):
+            detail.suggestions = suggestion.map { [$0] } ?? []
+        case .shop(.stockRefused(.unknownFruit(_, let suggestion)), _):
+            detail.suggestions = suggestion.map { [$0.rawValue] } ?? []
+        case .shop(.orderRefused(.insufficientStock(_, _, let shortages)), let book):
+            // The original app's words, then a line per short fruit.
+            let text = ShopText(language: language, book: book)
+            detail.shortages = shortages.map { ShortageBody(fruit: $0.fruit.rawValue, need: $0.needed, have: $0.inStock, short: $0.short) }
+            detail.details = shortages.map { text(.shortage($0)).trimmingCharacters(in: .whitespaces) }
+        default:
+            break
+        }
+        return detail
+    }
+
+    /// The request field the error is about, if it is about one.
+    var field: String? {
+        switch self {
+        case .unknownField(let field, _), .missingField(let field), .wrongType(let field, _), .notAnInteger(let field),
+             .outOfRange(let field, _, _), .ambiguousChange(let field):
+            return field
+        case .badQuery(let name, _, _):
+            return name
+        case .shop(let error, _):
+            switch error {
+            case .unknownJuice: return "juice"
+            case .orderRefused(.invalidCount), .orderRefused(.countTooLarge): return "count"
+            case .orderRefused(.insufficientStock), .nothingToUndo, .undoRefused, .state: return nil
+            case .stockRefused, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes: return "changes"
+            }
+        case .malformedJSON, .bodyTooLarge, .missingCredential, .wrongCredential, .notReady, .notFound, .methodNotAllowed:
+            return nil
+        }
+    }
+
+    /// The message in `language`, built from the error's values (a shop refusal in the shop's own words, `ShopText`).
+    func message(in language: Language) -> String {
+        let ko = language == .korean
+        switch self {
+        case .malformedJSON(let detail):
+            return ko
+                ? "요청 본문이 올바른 JSON 객체가 아니에요 (\(detail)). 예: {\"juice\": \"바나나쥬스\", \"count\": 1}"
+                : "the request body is not a valid JSON object (\(detail)); for example {\"juice\": \"banana-juice\", \"count\": 1}"
+        case .unknownField(let field, let allowed):
+            let list = allowed.joined(separator: ", ")
+            return ko ? "알 수 없는 필드 '\(field)'예요. 쓸 수 있는 필드: \(list)" : "unknown field '\(field)'; the fields allowed here are: \(list)"
+        case .missingField(let field):
+            return ko ? "'\(field)' 필드가 필요해요" : "the field '\(field)' is required"
+        case .wrongType(let field, let expected):
+            return ko ? "'\(field)' 필드는 \(expected.name(in: language))여야 해요" : "the field '\(field)' must be \(expected.name(in: language))"
+        case .notAnInteger(let field):
+            return ko ? "'\(field)' 값은 정수여야 하고 너무 크면 안 돼요" : "the field '\(field)' must be a whole number within 64 bits"
+        case .outOfRange(let field, let value, let range):
+            return ko
+                ? "'\(field)' 값 \(value)은(는) \(range.lowerBound)…\(range.upperBound) 사이여야 해요"
+                : "the field '\(field)' is \(value); it must be between \(range.lowerBound) and \(range.upperBound)"
+        case .ambiguousChange(let field):
+            return ko ? "'\(field)'에는 add, remove, set 중 정확히 하나를 써 주세요" : "'\(field)' must have exactly one of add, remove or set"
+        case .bodyTooLarge(let limit):
+            return ko ? "요청 본문이 너무 커요 (최대 \(limit)바이트)" : "the request body is too large (at most \(limit) bytes)"
+        case .badQuery(let name, let value, let range):
+            return ko
+                ? "쿼리 '\(name)=\(value)'이(가) 잘못됐어요: \(range.lowerBound)부터 \(range.upperBound)까지의 정수여야 해요"
+                : "the query '\(name)=\(value)' is invalid: it must be an integer from \(range.lowerBound) to \(range.upperBound)"
+        case .missingCredential:
+            return ko
+                ? "직원만 할 수 있어요: 'Authorization: Bearer <직원 토큰>' 헤더를 보내 주세요"
+                : "staff only: send the staff token as 'Authorization: Bearer <token>'"
+        case .wrongCredential:
+            return ko ? "직원 토큰이 맞지 않아요" : "the staff token is not correct"
+        case .notFound(let path):
+            return ko ? "'\(path)'는 없는 주소예요" : "there is nothing at '\(path)'"
+        case .methodNotAllowed(let method, let allowed):
+            let list = allowed.joined(separator: ", ")
+            return ko ? "이 주소는 \(method)를 받지 않아요. 쓸 수 있는 방법: \(list)" : "this address does not take \(method); it takes \(list)"
+        case .shop(.state, _):
+            // The reason names the database (host, user, name) or a file: it goes to the server's log, not to clients.
+            return Self.unavailable(in: language)
+        case .shop(.orderRefused(.insufficientStock), let book):
+            return ShopText(language: language, book: book)(.notEnough)
+        case .shop(let error, let book):
+            return ShopText(language: language, book: book)(.error(error))
+        case .notReady:
+            return ko ? "아직 주문을 받을 수 없어요: \(Self.unavailable(in: language))" : "not ready to serve: \(Self.unavailable(in: language))"
+        }
+    }
+
+    /// What a client is told while the shop's state cannot be used, whatever the reason (which the server logs).
+    static func unavailable(in language: Language) -> String {
+        language == .korean
+            ? "지금은 가게 재고를 불러올 수 없어요. 잠시 후 다시 해 보세요"
+            : "the shop's stock cannot be reached right now; try again shortly"
+    }
+}
+
+extension APIError.JSONType {
+    /// The type's name as a field's expectation ("a string", "문자열").
+    func name(in language: Language) -> String {
+        switch (self, language == .korean) {
+        case (.string, true): return "문자열"
+        case (.string, false): return "a string"
+        case (.integer, true): return "정수"
+        case (.integer, false): return "an integer"
+        case (.array, true): return "배열"
+        case (.array, false): return "an array"
+        case (.object, true): return "객체"
+        case (.object, false): return "an object"
+        }
+    }
+}

@@ -107,9 +107,16 @@ let package = Package(
         .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload", "JuiceCore", "JuiceRecipes"]),
         .testTarget(
             name: "JuiceServerTests",
-            dependencies: ["JuiceServer", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: [
+                "JuiceServer", "JuiceShop", "JuiceReload", "JuiceRecipes", "JuiceCore", "JuiceTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+            ]
         ),
-        .testTarget(name: "JuiceSimulationTests", dependencies: ["JuiceSimulation"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "JuiceSimulationTests", dependencies: ["JuiceSimulation", "JuiceRecipes", "JuiceYAML", "JuiceCore"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "JuiceCLITests", dependencies: ["juice", "JuiceCommandLine", "JuiceRecipes", "JuiceTestSupport"], exclude: ["Fixtures"]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import JuiceRecipes
 import Testing
 
@@ -95,20 +96,9 @@ func curl(_ arguments: [String], timeout: Double = 10) async throws -> (output: 
     }
 }
 
-/// Runs `work`, which blocks (waits for a child process, reads a pipe), on a thread of its own and returns what it
-/// returned. The caller's task is suspended meanwhile, so the threads of Swift concurrency's cooperative pool (two on
-/// two cores) stay free for the in-process servers of other tests running at the same time.
-func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try work() }) }.start()
-    }
-}
-
 @Suite(.serialized) struct ServeBinaryTests {
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("juice-serve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TestDirectories.make("juice-serve")
     }
 
     @Test func servesAnOrderAndStopsWithinFiveSecondsOfSIGTERMWithAnEventStreamOpen() async throws {
@@ -199,12 +189,8 @@ func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async t
 
     /// The built-in recipe set written into `directory/recipes`, and that directory.
     static func writeRecipes(into directory: URL) throws -> URL {
-        let recipes = directory.appendingPathComponent("recipes")
-        try FileManager.default.createDirectory(at: recipes, withIntermediateDirectories: true)
-        for file in DefaultRecipes.files {
-            try Data(file.bytes).write(to: directory.appendingPathComponent(file.name))
-        }
-        return recipes
+        try TestDirectories.writeBuiltInRecipes(into: directory)
+        return directory.appendingPathComponent("recipes")
     }
 
     @Test func sighupReloadsTheMenuWhenNothingWatchesTheDirectory() async throws {

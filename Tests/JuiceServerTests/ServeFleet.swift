@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import JuiceTestSupport
 import JuiceRecipes
 import Synchronization
 import Testing
@@ -100,9 +101,7 @@ struct PostgresForTests: Sendable {
     var directory: String?
 
     /// The server `scripts/postgres.sh start` started for the test run (`.ci/run` always does), if any.
-    static let shared: PostgresForTests? = ProcessInfo.processInfo.environment["JUICE_TEST_POSTGRES_URL"].map {
-        PostgresForTests(url: $0, directory: ProcessInfo.processInfo.environment["JUICE_TEST_POSTGRES_DIR"])
-    }
+    static let shared: PostgresForTests? = TestPostgres.url.map { PostgresForTests(url: $0, directory: TestPostgres.directory) }
 
     /// Why the tests needing a server are skipped when there is none.
     static let skipReason: Comment = """
@@ -110,10 +109,7 @@ struct PostgresForTests: Sendable {
         with eval "$(scripts/postgres.sh start)" (.ci/run always does)
         """
 
-    static var script: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scripts/postgres.sh")
-    }
+    static var script: URL { TestDirectories.packageRoot.appendingPathComponent("scripts/postgres.sh") }
 
     /// A server of the test's own (`scripts/postgres.sh start`), for tests that stop and start it.
     static func startPrivate() async throws -> PostgresForTests {
@@ -168,11 +164,7 @@ func fleetDirectory() throws -> URL {
 /// Writes the built-in recipes into `directory/recipes` with a store that holds `bananas` bananas (capacity
 /// 100,000, so bursts of hundreds of orders have room); returns the recipe directory.
 func writeRecipes(into directory: URL, bananas: Int) throws -> URL {
-    for file in DefaultRecipes.files {
-        let url = directory.appendingPathComponent(file.name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(file.bytes).write(to: url)
-    }
+    try TestDirectories.writeBuiltInRecipes(into: directory)
     let recipes = directory.appendingPathComponent("recipes")
     let store = """
         version: 1

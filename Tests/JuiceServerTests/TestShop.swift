@@ -1,4 +1,5 @@
 import Foundation
+import JuiceTestSupport
 import Hummingbird
 import HummingbirdTesting
 import JuiceCore
@@ -25,12 +26,8 @@ struct TestShop {
 
     /// A shop over `store` (default: an SQLite file in the directory).
     init(staffToken: String? = TestShop.token, store: (any ShopStore)? = nil) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("juice-server-\(UUID().uuidString)")
-        for file in DefaultRecipes.files {
-            let url = directory.appendingPathComponent(file.name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(file.bytes).write(to: url)
-        }
+        directory = try TestDirectories.make("juice-server")
+        try TestDirectories.writeBuiltInRecipes(into: directory)
         self.store = store ?? SQLiteStore(path: directory.appendingPathComponent("state.sqlite").path)
         menu = try LiveMenu(directory: directory.appendingPathComponent("recipes").path)
         let configuration = ServerConfiguration(

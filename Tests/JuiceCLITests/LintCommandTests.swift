@@ -33,6 +33,40 @@ struct LintCommandTests {
         #expect(outcome.stdout.hasSuffix("8 errors, 0 warnings in 1 file\n"))
     }
 
+    static let broken = "Tests/JuiceRecipesTests/Fixtures/broken"
+    static let noLocale = ["LC_ALL": "", "LC_MESSAGES": "", "LANG": ""]
+
+    @Test("text output in Korean when Korean is asked for (--lang ko, before or after lint, or a ko locale): the golden file")
+    func korean() async throws {
+        let golden = try String(contentsOf: JuiceBinary.packageRoot.appendingPathComponent("Tests/JuiceRecipesTests/Fixtures/golden/broken.ko.text"), encoding: .utf8)
+        for (arguments, environment) in [
+            (["lint", "--lang", "ko", Self.broken], Self.noLocale), (["--lang", "ko", "lint", Self.broken], Self.noLocale),
+            (["lint", "--lang=ko", Self.broken], ["LANG": "en_US.UTF-8"]), (["lint", Self.broken], ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "ko_KR.UTF-8"]),
+            (["lint", Self.broken], ["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"]),
+        ] {
+            let outcome = try await JuiceBinary.run(arguments, in: JuiceBinary.packageRoot, environment: environment)
+            #expect(outcome.status == 1, "\(arguments) \(environment)")
+            #expect(outcome.stdout.replacingOccurrences(of: Self.broken + "/", with: "broken/") == golden, "\(arguments) \(environment)")
+        }
+    }
+
+    @Test("English without a locale (lint output is for CI logs), with an English one, or with --lang en; machine formats always English")
+    func englishUnlessAsked() async throws {
+        for (arguments, environment) in [
+            (["lint", Self.broken], Self.noLocale), (["lint", Self.broken], ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"]),
+            (["lint", "--lang", "en", Self.broken], ["LC_ALL": "ko_KR.UTF-8"]),
+        ] {
+            let outcome = try await JuiceBinary.run(arguments, in: JuiceBinary.packageRoot, environment: environment)
+            #expect(outcome.stdout.hasSuffix("8 errors, 0 warnings in 1 file\n"), "\(arguments) \(environment)")
+        }
+        let json = try await JuiceBinary.run(["lint", "--lang", "ko", "--format", "json", Self.broken], in: JuiceBinary.packageRoot)
+        let english = try await JuiceBinary.run(["lint", "--format", "json", Self.broken], in: JuiceBinary.packageRoot, environment: Self.noLocale)
+        #expect(json.stdout == english.stdout)
+        let missing = try await JuiceBinary.run(["lint", "--lang", "ko", "no/such/dir"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "juice: 오류: no/such/dir: 그런 파일이나 디렉터리가 없어요\n")
+    }
+
     @Test("--format json prints an array of findings")
     func json() async throws {
         let outcome = try await JuiceBinary.run(["lint", "--format", "json", "Tests/JuiceRecipesTests/Fixtures/broken"], in: JuiceBinary.packageRoot)

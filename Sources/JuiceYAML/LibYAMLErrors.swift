@@ -26,7 +26,9 @@ enum LibYAMLErrors {
             let (line, column) = lineMap?.position(mark) ?? (UInt32(truncatingIfNeeded: mark.line + 1), UInt32(truncatingIfNeeded: mark.column + 1))
             let at = SourceLocation(file: file, line: Int(line), column: Int(column))
             // Blame a tab only when libyaml's error is about one or sits on one.
-            if problem.contains("tab") || character(atLine: at.line, column: at.column, in: bytes) == 0x09,
+            let typed = LibYAMLProblem(libyaml: problem)
+            if typed == .tabWhereIndentationSpaceExpected || typed == .tabViolatesIndentation
+                || character(atLine: at.line, column: at.column, in: bytes) == 0x09,
                let tab = tabInIndentation(line: at.line, in: bytes, file: file) {
                 return .tabIndentation(at: tab)
             }
@@ -36,7 +38,7 @@ enum LibYAMLErrors {
                     ?? (UInt32(truncatingIfNeeded: parser.context_mark.line + 1), UInt32(truncatingIfNeeded: parser.context_mark.column + 1))
                 context = YAMLSyntaxContext(LibYAMLContext(libyaml: words), at: SourceLocation(file: file, line: Int(contextLine), column: Int(contextColumn)))
             }
-            return .syntax(YAMLSyntaxError(LibYAMLProblem(libyaml: problem), context: context), at: at)
+            return .syntax(YAMLSyntaxError(typed, context: context), at: at)
         case YAML_MEMORY_ERROR:
             return .syntax(YAMLSyntaxError(.outOfMemory), at: SourceLocation(file: file, line: 1, column: 1))
         default:

@@ -11,7 +11,10 @@ package enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 
 /// The language `juice lint --lang` takes.
 package enum LintLanguageChoice: String, ExpressibleByArgument, CaseIterable {
-    case ko, en
+    /// Korean.
+    case ko
+    /// English.
+    case en
 }
 
 /// The language of lint's text output: Korean only when Korean is asked for (`--lang ko`, or LC_ALL, LC_MESSAGES or

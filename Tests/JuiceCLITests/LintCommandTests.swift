@@ -1,4 +1,6 @@
 import Foundation
+import JuiceCommandLine
+import JuiceCore
 import JuiceRecipes
 import Testing
 
@@ -48,6 +50,17 @@ struct LintCommandTests {
             #expect(outcome.status == 1, "\(arguments) \(environment)")
             #expect(outcome.stdout.replacingOccurrences(of: Self.broken + "/", with: "broken/") == golden, "\(arguments) \(environment)")
         }
+    }
+
+    @Test("lint's language: --lang wins; else Korean only for a ko locale, the first of LC_ALL, LC_MESSAGES, LANG that is set")
+    func languageRule() {
+        #expect(LintLanguage.of(nil, environment: [:]) == .english, "no locale at all: English, for CI logs")
+        #expect(LintLanguage.of(nil, environment: ["LANG": ""]) == .english)
+        #expect(LintLanguage.of(nil, environment: ["LANG": "ko_KR.UTF-8"]) == .korean)
+        #expect(LintLanguage.of(nil, environment: ["LC_MESSAGES": "ko", "LANG": "en_US.UTF-8"]) == .korean)
+        #expect(LintLanguage.of(nil, environment: ["LC_ALL": "en_US.UTF-8", "LANG": "ko_KR.UTF-8"]) == .english)
+        #expect(LintLanguage.of(.ko, environment: ["LC_ALL": "C"]) == .korean)
+        #expect(LintLanguage.of(.en, environment: ["LANG": "ko_KR.UTF-8"]) == .english)
     }
 
     @Test("English without a locale (lint output is for CI logs), with an English one, or with --lang en; machine formats always English")

@@ -1,3 +1,4 @@
+import JuiceCore
 import JuiceYAML
 
 /// How serious a diagnostic is.
@@ -11,18 +12,64 @@ public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseItera
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .error && rhs == .warning }
 }
 
+/// What a note of a diagnostic says, with its values.
+public enum NoteMessage: Hashable, Sendable {
+    /// Where the first YAML document of a file starts.
+    case firstDocumentStartsHere
+    /// Where a key given twice was first defined.
+    case keyFirstDefinedHere(String)
+    /// Where the fruits are defined.
+    case fruitsDefinedHere
+    /// Where something defined twice was first defined.
+    case firstDefinedHere
+    /// The other fruit or juice with the same name.
+    case otherWithThatName(RecipeKind)
+    /// Where a name an alias repeats is already used.
+    case alreadyUsedHere
+
+    /// The note in `language`.
+    public func text(in language: Language) -> String {
+        switch language {
+        case .english:
+            switch self {
+            case .firstDocumentStartsHere: return "the first document starts here"
+            case .keyFirstDefinedHere(let key): return "'\(key)' was first defined here"
+            case .fruitsDefinedHere: return "fruits are defined here"
+            case .firstDefinedHere: return "first defined here"
+            case .otherWithThatName(let kind): return "the other \(kind.text(in: .english)) with that name"
+            case .alreadyUsedHere: return "already used here"
+            }
+        case .korean:
+            switch self {
+            case .firstDocumentStartsHere: return "첫 문서는 여기서 시작해요"
+            case .keyFirstDefinedHere(let key): return "'\(key)'은(는) 여기서 처음 정의됐어요"
+            case .fruitsDefinedHere: return "과일은 여기서 정의돼요"
+            case .firstDefinedHere: return "여기서 처음 정의됐어요"
+            case .otherWithThatName(let kind): return "이름이 같은 다른 \(kind.text(in: .korean))"
+            case .alreadyUsedHere: return "여기서 이미 쓰였어요"
+            }
+        }
+    }
+}
+
 /// A secondary location that explains a diagnostic (for example where a duplicate was first defined).
 public struct DiagnosticNote: Hashable, Sendable {
-    /// What the note says.
-    public var message: String
+    /// What the note says, typed.
+    public var said: NoteMessage
     /// Where it points.
     public var location: SourceLocation
 
     /// Creates a note.
-    public init(_ message: String, at location: SourceLocation) {
-        self.message = message
+    public init(_ said: NoteMessage, at location: SourceLocation) {
+        self.said = said
         self.location = location
     }
+
+    /// What the note says, in English.
+    public var message: String { said.text(in: .english) }
+
+    /// What the note says, in `language`.
+    public func message(in language: Language) -> String { said.text(in: language) }
 }
 
 /// One problem found in a recipe set: what, where, which rule, and how to fix it.
@@ -31,30 +78,42 @@ public struct Diagnostic: Hashable, Sendable, Comparable, CustomStringConvertibl
     public var severity: Severity
     /// The rule that found it.
     public var rule: RuleID
-    /// A one-line explanation.
-    public var message: String
+    /// What was found, typed: worded by `message(in:)`.
+    public var finding: LintFinding
     /// Where it is.
     public var location: SourceLocation
     /// How many columns the offending text spans (for underlining), at least 1.
     public var length: Int
     /// Related locations.
     public var notes: [DiagnosticNote]
-    /// A suggested fix, in words ("replace 'bananna' with 'banana'").
-    public var fix: String?
+    /// A suggested fix, typed: worded by `fix(in:)`.
+    public var suggestedFix: LintFix?
 
     /// Creates a diagnostic; `severity` defaults to the rule's.
     public init(
-        _ rule: RuleID, _ message: String, at location: SourceLocation, length: Int = 1,
-        severity: Severity? = nil, notes: [DiagnosticNote] = [], fix: String? = nil
+        _ rule: RuleID, _ finding: LintFinding, at location: SourceLocation, length: Int = 1,
+        severity: Severity? = nil, notes: [DiagnosticNote] = [], fix: LintFix? = nil
     ) {
         self.rule = rule
-        self.message = message
+        self.finding = finding
         self.location = location
         self.length = max(1, length)
         self.severity = severity ?? rule.severity
         self.notes = notes
-        self.fix = fix
+        self.suggestedFix = fix
     }
+
+    /// A one-line explanation, in English.
+    public var message: String { finding.message(in: .english) }
+
+    /// A one-line explanation in `language`.
+    public func message(in language: Language) -> String { finding.message(in: language) }
+
+    /// A suggested fix in words, in English ("replace 'bananna' with 'banana'").
+    public var fix: String? { suggestedFix?.text(in: .english) }
+
+    /// A suggested fix in words, in `language`.
+    public func fix(in language: Language) -> String? { suggestedFix?.text(in: language) }
 
     /// Orders diagnostics by location, then severity, then rule.
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
@@ -63,38 +122,39 @@ public struct Diagnostic: Hashable, Sendable, Comparable, CustomStringConvertibl
         return lhs.rule.rawValue < rhs.rule.rawValue
     }
 
-    /// `file:line:column: severity: message [rule]`.
-    public var description: String { "\(location): \(severity.rawValue): \(message) [\(rule.rawValue)]" }
+    /// `file:line:column: severity: message [rule]`, in English.
+    public var description: String { description(in: .english) }
+
+    /// `file:line:column: severity: message [rule]` in `language` (the severity too: 오류, 경고).
+    public func description(in language: Language) -> String {
+        let severity = language == .english ? self.severity.rawValue : self.severity == .error ? "오류" : "경고"
+        return "\(location): \(severity): \(message(in: language)) [\(rule.rawValue)]"
+    }
 }
 
 extension Diagnostic {
     /// The diagnostic for a problem the YAML layer found, worded for a recipe file.
     public init(_ error: YAMLError) {
         var notes: [DiagnosticNote] = []
-        var message = error.message
         let rule: RuleID
         switch error {
         case .syntax: rule = .yamlSyntax
         case .tabIndentation: rule = .tabIndentation
         case .invalidUTF8, .nulByte, .controlCharacter, .unsupportedEncoding, .byteOrderMarkInside: rule = .encoding
-        case .emptyFile:
-            rule = .emptyFile
-            message += "; expected a mapping starting with 'version: 1'"
+        case .emptyFile: rule = .emptyFile
         case .multipleDocuments(_, let first):
             rule = .multipleDocuments
-            notes.append(DiagnosticNote("the first document starts here", at: first))
+            notes.append(DiagnosticNote(.firstDocumentStartsHere, at: first))
         case .alias, .anchor: rule = .alias
         case .mergeKey: rule = .mergeKey
         case .duplicateKey(let key, _, let first):
             rule = .duplicateKey
-            notes.append(DiagnosticNote("'\(key)' was first defined here", at: first))
+            notes.append(DiagnosticNote(.keyFirstDefinedHere(key), at: first))
         case .nonStringKey: rule = .nonStringKey
-        case .unsupportedTag(let tag, _):
-            rule = .unsupportedTag
-            message = "unsupported tag '\(tag)'; recipe files use plain YAML values only"
+        case .unsupportedTag: rule = .unsupportedTag
         case .tooDeep, .fileTooLarge, .tooManyNodes, .scalarTooLong, .itemTooLarge: rule = .limitExceeded
         case .notAList: rule = .wrongType
         }
-        self.init(rule, message, at: error.location, notes: notes, fix: error.suggestion)
+        self.init(rule, .yaml(error), at: error.location, notes: notes, fix: error.suggestion == nil ? nil : .yaml(error))
     }
 }

@@ -1,3 +1,4 @@
+import JuiceCore
 import JuiceYAML
 
 /// The output formats `juice lint` can write diagnostics in.
@@ -19,10 +20,14 @@ public struct DiagnosticRenderer: Sendable {
 
     /// Whether to use ANSI colours (text format only).
     public var colored: Bool
+    /// The language of the text format (messages, fixes, notes, severities and the summary line); the JSON, GitHub
+    /// and SARIF formats, read by machines and CI, are always in English.
+    public var language: Language
 
     /// Creates a renderer.
-    public init(colored: Bool = false) {
+    public init(colored: Bool = false, language: Language = .english) {
         self.colored = colored
+        self.language = language
     }
 
     /// The whole report for `result` in `format`, ending with a newline; SARIF lists each rule at its severity
@@ -42,27 +47,32 @@ public struct DiagnosticRenderer: Sendable {
         var out = ""
         let sources = Dictionary(result.sources.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
         forEachShown(result) { diagnostic in
-            out += headline(diagnostic.location, severity: diagnostic.severity.rawValue, message: diagnostic.message, rule: diagnostic.rule.rawValue)
+            let korean = language == .korean
+            let severity = korean ? (diagnostic.severity == .error ? "오류" : "경고") : diagnostic.severity.rawValue
+            out += headline(diagnostic.location, severity: severity, color: diagnostic.severity == .error ? "1;31" : "1;33",
+                            message: diagnostic.message(in: language), rule: diagnostic.rule.rawValue)
             out += excerpt(diagnostic.location, length: diagnostic.length, sources: sources)
-            if let fix = diagnostic.fix {
+            if let fix = diagnostic.fix(in: language) {
                 let gutter = String(repeating: " ", count: String(diagnostic.location.line).count)
-                out += " \(gutter) " + paint("= fix:", "36") + " " + fix + "\n"
+                out += " \(gutter) " + paint(korean ? "= 고치는 법:" : "= fix:", "36") + " " + fix + "\n"
             }
             for note in diagnostic.notes {
-                out += headline(note.location, severity: "note", message: note.message, rule: nil)
+                out += headline(note.location, severity: korean ? "참고" : "note", color: "1;36", message: note.message(in: language), rule: nil)
                 out += excerpt(note.location, length: 1, sources: sources)
             }
         } more: { file, count in
-            out += "\(file): and \(count) more\n"
+            out += language == .korean ? "\(file): 그 밖에 \(count)개 더 있어요\n" : "\(file): and \(count) more\n"
         }
         let files = result.sources.count
-        out += paint("\(plural(result.errorCount, "error")), \(plural(result.warningCount, "warning")) in \(plural(files, "file"))", "1") + "\n"
+        let summary = language == .korean
+            ? "파일 \(files)개에서 오류 \(result.errorCount)개, 경고 \(result.warningCount)개를 찾았어요"
+            : "\(plural(result.errorCount, "error")), \(plural(result.warningCount, "warning")) in \(plural(files, "file"))"
+        out += paint(summary, "1") + "\n"
         return out
     }
 
-    private func headline(_ location: SourceLocation, severity: String, message: String, rule: String?) -> String {
-        let color = severity == "error" ? "1;31" : severity == "warning" ? "1;33" : "1;36"
-        return paint("\(location):", "1") + " " + paint("\(severity):", color) + " " + message + (rule.map { " [\($0)]" } ?? "") + "\n"
+    private func headline(_ location: SourceLocation, severity: String, color: String, message: String, rule: String?) -> String {
+        paint("\(location):", "1") + " " + paint("\(severity):", color) + " " + message + (rule.map { " [\($0)]" } ?? "") + "\n"
     }
 
     private func excerpt(_ location: SourceLocation, length: Int, sources: [String: [UInt8]]) -> String {

@@ -1,3 +1,5 @@
+import JuiceCore
+
 /// What `juice lint` prints and how it exits, decided from a loaded recipe set.
 public struct LintReport: Sendable {
     /// The rendered diagnostics.
@@ -7,14 +9,15 @@ public struct LintReport: Sendable {
 
     /// Builds the report for `result`: rendered in `format`, failing on warnings too when `strict`, with the rules
     /// set as `rules` says (off, or at another severity) and the problems of its files reported with the rest.
+    /// The text format is written in `language`; the others are always English.
     public init(_ result: RecipeLoadResult, format: DiagnosticFormat, strict: Bool = false, colored: Bool = false,
-                rules: LoadedRuleConfiguration = LoadedRuleConfiguration()) {
+                rules: LoadedRuleConfiguration = LoadedRuleConfiguration(), language: Language = .english) {
         var shown = rules.configuration.applied(to: result)
         if !rules.diagnostics.isEmpty {
             shown.diagnostics = (shown.diagnostics + rules.diagnostics).sorted()
             shown.sources += rules.files
         }
-        output = DiagnosticRenderer(colored: colored).render(shown, as: format, rules: rules.configuration)
+        output = DiagnosticRenderer(colored: colored, language: language).render(shown, as: format, rules: rules.configuration)
         let failing = shown.hasErrors || (strict && shown.warningCount > 0)
         exitCode = failing ? 1 : 0
     }

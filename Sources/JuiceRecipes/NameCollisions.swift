@@ -42,7 +42,7 @@ extension RecipeValidator {
 
     /// Reports every text whose key an earlier text of another draft has. Every id is claimed first, then every
     /// name, then every alias, so the error falls on a name or alias rather than on the id it repeats.
-    mutating func checkNames(of drafts: [some NamedDraft], kind: String) {
+    mutating func checkNames(of drafts: [some NamedDraft], kind: RecipeKind) {
         // Each key's first claim, by position in `claimed`.
         var firsts: [NameKey: Int] = [:]
         firsts.reserveCapacity(drafts.count * 3)
@@ -79,24 +79,24 @@ extension RecipeValidator {
         for (claim, first) in collisions { reportCollision(claim, first: first, drafts: drafts, kind: kind) }
     }
 
-    private mutating func reportCollision(_ claim: Claim, first: Claim, drafts: [some NamedDraft], kind: String) {
+    private mutating func reportCollision(_ claim: Claim, first: Claim, drafts: [some NamedDraft], kind: RecipeKind) {
         guard let text = drafts[claim.owner].text(claim.slot), let firstText = drafts[first.owner].text(first.slot) else { return }
-        let owner = drafts[claim.owner].idText.value
+        let owner = RecipeEntry(kind, drafts[claim.owner].idText.value)
         let differs = text.value != firstText.value
         // A name or alias that is not the same text is quoted, as the key it shares may not show.
-        let role = first.slot == 0 ? "the id" : first.slot < 3 ? "a name" : "an alias"
-        let other = "\(role) of \(kind) '\(drafts[first.owner].idText.value)'" + (differs && first.slot != 0 ? " ('\(firstText.value)')" : "")
-        let same = differs ? "; names match ignoring case, spaces, '-' and '_'" : ""
+        let role: NameClaim.Role = first.slot == 0 ? .id : first.slot < 3 ? .name : .alias
+        let other = NameClaim(role, of: RecipeEntry(kind, drafts[first.owner].idText.value),
+                              shownText: differs && first.slot != 0 ? firstText.value : nil)
         switch claim.slot {
         case 0:
-            report(.duplicateName, "\(kind) id '\(text.value)' is the same name as \(other)\(same)", at: text,
-                   notes: [DiagnosticNote("the other \(kind) with that name", at: firstText.location)], fix: "rename one of the \(kind)s")
+            report(.duplicateName, .idIsAnotherName(RecipeEntry(kind, text.value), same: other, differs: differs), at: text,
+                   notes: [DiagnosticNote(.otherWithThatName(kind), at: firstText.location)], fix: .renameOne(kind))
         case 1, 2:
-            report(.duplicateName, "two \(kind)s are named '\(text.value)'" + (first.slot == 0 ? " (it is \(other))" : "") + same, at: text,
-                   notes: [DiagnosticNote("the other \(kind) with that name", at: firstText.location)], fix: "give each \(kind) its own name")
+            report(.duplicateName, .nameTaken(kind, name: text.value, same: other, differs: differs), at: text,
+                   notes: [DiagnosticNote(.otherWithThatName(kind), at: firstText.location)], fix: .ownName(kind))
         default:
-            report(.duplicateAlias, "alias '\(text.value)' of \(kind) '\(owner)' is already \(other)\(same)", at: text,
-                   notes: [DiagnosticNote("already used here", at: firstText.location)], fix: "remove the alias or rename it")
+            report(.duplicateAlias, .aliasTaken(alias: text.value, of: owner, same: other, differs: differs), at: text,
+                   notes: [DiagnosticNote(.alreadyUsedHere, at: firstText.location)], fix: .removeAlias)
         }
     }
 }

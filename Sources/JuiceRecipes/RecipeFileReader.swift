@@ -34,7 +34,7 @@ struct RecipeFileReader {
 
     private mutating func read() {
         guard let root = document.root else { return }
-        guard expectMapping(root, "the file", expecting: "a mapping with 'version: 1' and sections 'fruits', 'juices', 'store'") else { return }
+        guard expectMapping(root, .file) else { return }
         var sawVersion = false
         for (key, value) in document.entries(of: root) {
             switch document.index(of: key, in: ["version", "fruits", "juices", "store"]) {
@@ -43,124 +43,126 @@ struct RecipeFileReader {
                 readVersion(value)
             case 1:
                 if contents.fruitsSection == nil { contents.fruitsSection = document.location(of: key) }
-                guard expectMapping(value, "'fruits'", expecting: "a mapping from fruit id to fruit") else { continue }
+                guard expectMapping(value, .fruits) else { continue }
                 for (key, value) in document.entries(of: value) { readFruit(key, value) }
             case 2:
-                guard expectMapping(value, "'juices'", expecting: "a mapping from juice id to juice") else { continue }
+                guard expectMapping(value, .juices) else { continue }
                 contents.juices.reserveCapacity(document.entries(of: value).count)
                 for (key, value) in document.entries(of: value) { readJuice(key, value) }
             case 3: readStore(value)
-            default: reportUnknownKey(key, allowed: Self.topLevelKeys, in: "at the top level")
+            default: reportUnknownKey(key, in: .topLevel)
             }
         }
         if !sawVersion {
-            report(.missingField, "missing 'version'; recipe files start with 'version: 1'", at: root, fix: "add 'version: 1' as the first line")
+            report(.missingField, .missingVersion, at: root, fix: .addVersion)
         }
     }
 
     private mutating func readVersion(_ node: YAMLNodeID) {
-        guard let version = readInteger(node, field: "version", minimum: Int.min) else { return }
+        guard let version = readInteger(node, field: .version, minimum: Int.min) else { return }
         if version != Self.supportedVersion {
-            report(.unsupportedVersion, "unsupported version \(version); this JuiceMaker reads version \(Self.supportedVersion)", at: node, fix: "write 'version: 1'")
+            report(.unsupportedVersion, .unsupportedVersion(version, supported: Self.supportedVersion), at: node, fix: .writeVersion)
         }
     }
 
     private mutating func readFruit(_ key: YAMLNodeID, _ value: YAMLNodeID) {
-        guard let id = readID(key, kind: "fruit") else { return }
+        guard let id = readID(key, kind: .fruit) else { return }
         var fruit = FruitDraft(id: located(FruitID(id), at: key))
-        guard expectMapping(value, "fruit '\(id)'", expecting: "a mapping with 'name' (and optionally 'emoji')") else { return }
+        let entry = RecipeEntry(.fruit, id)
+        guard expectMapping(value, .entry(entry)) else { return }
         var sawName = false
         for (field, fieldValue) in document.entries(of: value) {
             switch document.index(of: field, in: ["name", "emoji"]) {
             case 0:
                 sawName = true
-                (fruit.korean, fruit.english) = readName(fieldValue, owner: "fruit '\(id)'")
+                (fruit.korean, fruit.english) = readName(fieldValue, owner: entry)
             case 1:
-                fruit.emoji = readText(fieldValue, field: "emoji of fruit '\(id)'")
+                fruit.emoji = readText(fieldValue, field: .emoji(fruit: id))
             default:
-                reportUnknownKey(field, allowed: Self.fruitKeys, in: "in fruit '\(id)'")
+                reportUnknownKey(field, in: .entry(entry))
             }
         }
         if !sawName {
-            report(.missingField, "fruit '\(id)' has no 'name'", at: key, fix: "add 'name: {ko: …, en: …}'")
+            report(.missingField, .missingName(entry), at: key, fix: .addName)
         }
         contents.fruits.append(fruit)
     }
 
     private mutating func readJuice(_ key: YAMLNodeID, _ value: YAMLNodeID) {
-        guard let id = readID(key, kind: "juice") else { return }
+        guard let id = readID(key, kind: .juice) else { return }
         var juice = JuiceDraft(id: located(JuiceID(id), at: key))
-        guard expectMapping(value, "juice '\(id)'", expecting: "a mapping with 'name' and 'recipe'") else { return }
+        let entry = RecipeEntry(.juice, id)
+        guard expectMapping(value, .entry(entry)) else { return }
         var sawName = false
         var hasRecipe = false
         for (field, fieldValue) in document.entries(of: value) {
             switch document.index(of: field, in: ["name", "aliases", "price", "recipe"]) {
             case 0:
                 sawName = true
-                (juice.korean, juice.english) = readName(fieldValue, owner: "juice '\(id)'")
+                (juice.korean, juice.english) = readName(fieldValue, owner: entry)
             case 1:
                 juice.aliases = readAliases(fieldValue, juice: id)
             case 2:
-                juice.price = readInteger(fieldValue, field: "price of juice '\(id)'", minimum: 0)
+                juice.price = readInteger(fieldValue, field: .price(juice: id), minimum: 0)
             case 3:
                 hasRecipe = true
                 juice.recipe = readRecipe(fieldValue, juice: id)
             default:
-                reportUnknownKey(field, allowed: Self.juiceKeys, in: "in juice '\(id)'")
+                reportUnknownKey(field, in: .entry(entry))
             }
         }
         if !sawName {
-            report(.missingField, "juice '\(id)' has no 'name'", at: key, fix: "add 'name: {ko: …, en: …}'")
+            report(.missingField, .missingName(entry), at: key, fix: .addName)
         }
         if !hasRecipe {
-            report(.missingField, "juice '\(id)' has no 'recipe'", at: key, fix: "add 'recipe: {fruit: amount}'")
+            report(.missingField, .missingRecipe(juice: id), at: key, fix: .addRecipe)
         }
         contents.juices.append(juice)
     }
 
     /// The Korean and English names in the name mapping `node`.
-    private mutating func readName(_ node: YAMLNodeID, owner: @autoclosure () -> String) -> (Located<String>?, Located<String>?) {
-        guard expectMapping(node, "the name of \(owner())", expecting: "a mapping like {ko: 딸기, en: Strawberry}") else { return (nil, nil) }
+    private mutating func readName(_ node: YAMLNodeID, owner: RecipeEntry) -> (Located<String>?, Located<String>?) {
+        guard expectMapping(node, .name(owner)) else { return (nil, nil) }
         var korean: Located<String>?
         var english: Located<String>?
         let entries = document.entries(of: node)
         for (key, value) in entries {
             switch document.index(of: key, in: ["ko", "en"]) {
             case 0:
-                korean = readText(value, field: "Korean name of \(owner())").map { located($0, at: value) }
+                korean = readText(value, field: .koreanName(owner)).map { located($0, at: value) }
             case 1:
-                english = readText(value, field: "English name of \(owner())").map { located($0, at: value) }
+                english = readText(value, field: .englishName(owner)).map { located($0, at: value) }
             default:
-                reportUnknownKey(key, allowed: Self.nameKeys, in: "in the name of \(owner())")
+                reportUnknownKey(key, in: .name(owner))
             }
         }
         if entries.isEmpty {
-            report(.missingField, "the name of \(owner()) is empty", at: node, fix: "give 'ko' and 'en' names")
+            report(.missingField, .emptyName(owner), at: node, fix: .giveNames)
         }
         return (korean, english)
     }
 
-    private mutating func readAliases(_ node: YAMLNodeID, juice: @autoclosure () -> String) -> [Located<String>] {
+    private mutating func readAliases(_ node: YAMLNodeID, juice: String) -> [Located<String>] {
         guard document.kind(of: node) == .sequence else {
-            reportWrongType(node, field: "aliases of juice '\(juice())'", expected: "a list of names, like [딸기바나나쥬스]")
+            reportWrongType(node, field: .aliases(juice: juice), expected: .listOfNames)
             return []
         }
         return document.items(of: node).compactMap { item in
-            readText(item, field: "alias of juice '\(juice())'").map { located($0, at: item) }
+            readText(item, field: .alias(juice: juice)).map { located($0, at: item) }
         }
     }
 
-    private mutating func readRecipe(_ node: YAMLNodeID, juice: @autoclosure () -> String) -> [Located<Ingredient>] {
-        guard expectMapping(node, "the recipe of juice '\(juice())'", expecting: "a mapping from fruit id to amount, like {banana: 2}") else { return [] }
+    private mutating func readRecipe(_ node: YAMLNodeID, juice: String) -> [Located<Ingredient>] {
+        guard expectMapping(node, .recipe(juice: juice)) else { return [] }
         let entries = document.entries(of: node)
         if entries.isEmpty {
-            report(.emptyRecipe, "juice '\(juice())' has an empty recipe", at: node, fix: "add at least one fruit, like {banana: 2}")
+            report(.emptyRecipe, .emptyRecipe(juice: juice), at: node, fix: .addFruit)
         }
         var ingredients: [Located<Ingredient>] = []
         ingredients.reserveCapacity(entries.count)
         for (key, value) in entries {
             let fruit = FruitID(document.string(key))
-            guard let amount = readInteger(value, field: "amount of '\(fruit)' in juice '\(juice())'", minimum: 1) else {
+            guard let amount = readInteger(value, field: .amount(fruit: fruit.rawValue, juice: juice), minimum: 1) else {
                 // Named all the same: it is not reported as unused.
                 contents.fruitsWithInvalidAmounts.insert(fruit)
                 continue
@@ -171,28 +173,28 @@ struct RecipeFileReader {
     }
 
     private mutating func readStore(_ node: YAMLNodeID) {
-        guard expectMapping(node, "'store'", expecting: "a mapping with 'capacity' and 'stock'") else { return }
+        guard expectMapping(node, .store) else { return }
         for (key, value) in document.entries(of: node) {
             switch document.index(of: key, in: ["capacity", "stock"]) {
             case 0:
                 if document.kind(of: value) == .mapping {
-                    contents.capacities += readFruitAmounts(value, field: "capacity")
-                } else if let amount = readInteger(value, field: "capacity", minimum: 0) {
+                    contents.capacities += readFruitAmounts(value, stock: false)
+                } else if let amount = readInteger(value, field: .capacity, minimum: 0) {
                     contents.defaultCapacity = located(amount, at: value)
                 }
             case 1:
-                guard expectMapping(value, "'stock'", expecting: "a mapping from fruit id to count, like {banana: 10}") else { continue }
-                contents.stock += readFruitAmounts(value, field: "stock")
+                guard expectMapping(value, .stock) else { continue }
+                contents.stock += readFruitAmounts(value, stock: true)
             default:
-                reportUnknownKey(key, allowed: Self.storeKeys, in: "in 'store'")
+                reportUnknownKey(key, in: .store)
             }
         }
     }
 
-    private mutating func readFruitAmounts(_ node: YAMLNodeID, field: String) -> [Located<FruitAmount>] {
+    private mutating func readFruitAmounts(_ node: YAMLNodeID, stock: Bool) -> [Located<FruitAmount>] {
         document.entries(of: node).compactMap { key, value in
             let fruit = document.string(key)
-            guard let amount = readInteger(value, field: "\(field) of '\(fruit)'", minimum: 0) else { return nil }
+            guard let amount = readInteger(value, field: stock ? .stockOf(fruit: fruit) : .capacityOf(fruit: fruit), minimum: 0) else { return nil }
             return located(FruitAmount(fruit: FruitID(fruit), amount: amount), at: key)
         }
     }

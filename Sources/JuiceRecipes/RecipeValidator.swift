@@ -12,8 +12,8 @@ struct RecipeValidator {
         self.unreadKeys = unreadKeys
     }
 
-    mutating func report(_ rule: RuleID, _ message: String, at place: Located<some Any>, notes: [DiagnosticNote] = [], fix: String? = nil) {
-        diagnostics.append(Diagnostic(rule, message, at: place.location, length: Int(place.length), notes: notes, fix: fix))
+    mutating func report(_ rule: RuleID, _ finding: LintFinding, at place: Located<some Any>, notes: [DiagnosticNote] = [], fix: LintFix? = nil) {
+        diagnostics.append(Diagnostic(rule, finding, at: place.location, length: Int(place.length), notes: notes, fix: fix))
     }
 
     /// Validates the recipe set and builds its book.
@@ -26,14 +26,14 @@ struct RecipeValidator {
         let namer = FruitNamer(fruits)
         let store = mergeStore(contents, fruits: fruits, namer: namer)
         let fruitsSection = contents.lazy.compactMap(\.fruitsSection).first
-        checkNames(of: fruits, kind: "fruit")
-        checkNames(of: juices, kind: "juice")
+        checkNames(of: fruits, kind: .fruit)
+        checkNames(of: juices, kind: .juice)
         var used = checkRecipes(&juices, namer: namer, store: store, fruitsSection: fruitsSection)
         for fruit in contents.lazy.flatMap(\.fruitsWithInvalidAmounts) {
             if let position = namer.position(of: fruit) { used[position] = true }
         }
         for (position, fruit) in fruits.enumerated() where !used[position] && !unreadKeys.contains(fruit.id.value.rawValue) {
-            report(.unusedFruit, "no juice uses fruit '\(fruit.id.value)'", at: fruit.id, fix: "add it to a recipe or remove it")
+            report(.unusedFruit, .unusedFruit(fruit.id.value.rawValue), at: fruit.id, fix: .useOrRemoveFruit)
         }
         return RecipeBook(fruits: fruits.map(\.fruit), juices: juices.map(\.juice), store: store)
     }
@@ -41,7 +41,7 @@ struct RecipeValidator {
     // MARK: Merging
 
     private mutating func mergeFruits(_ files: [FileContents]) -> [FruitDraft] {
-        firstDefinitions(files.flatMap(\.fruits), kind: "fruit", id: \.id)
+        firstDefinitions(files.flatMap(\.fruits), kind: .fruit, id: \.id)
     }
 
     /// Every file's juices in one list, the first definition of each id kept.
@@ -49,18 +49,18 @@ struct RecipeValidator {
         // Ids within one file differ (the YAML layer refuses a key given twice); only several files need a check.
         let sources = files.filter { !$0.juices.isEmpty }
         guard sources.count > 1 else { return sources.first?.juices ?? [] }
-        return firstDefinitions(sources.flatMap(\.juices), kind: "juice", id: \.id)
+        return firstDefinitions(sources.flatMap(\.juices), kind: .juice, id: \.id)
     }
 
     /// `drafts` with the first definition of each id kept; a later one is reported as defined twice.
-    private mutating func firstDefinitions<Draft, ID: Hashable>(_ drafts: [Draft], kind: String, id idOf: (Draft) -> Located<ID>) -> [Draft] {
+    private mutating func firstDefinitions<Draft, ID: Hashable & CustomStringConvertible>(_ drafts: [Draft], kind: RecipeKind, id idOf: (Draft) -> Located<ID>) -> [Draft] {
         var seen: [ID: Int] = [:]
         var kept: [Draft] = []
         kept.reserveCapacity(drafts.count)
         for draft in drafts {
             let id = idOf(draft)
             if let first = seen[id.value] {
-                reportDuplicate("\(kind) '\(id.value)'", at: id, first: idOf(kept[first]).location)
+                reportDuplicate(.entry(RecipeEntry(kind, id.value.description)), at: id, first: idOf(kept[first]).location)
                 continue
             }
             seen[id.value] = kept.count
@@ -75,7 +75,7 @@ struct RecipeValidator {
         for file in files {
             guard let capacity = file.defaultCapacity else { continue }
             if let first = capacityLocation {
-                reportDuplicate("the store's capacity", at: capacity, first: first)
+                reportDuplicate(.storeCapacity, at: capacity, first: first)
                 continue
             }
             capacityLocation = capacity.location
@@ -85,9 +85,9 @@ struct RecipeValidator {
         var capacitySeen: [FruitID: Int] = [:]
         for (index, entry) in capacities.enumerated() {
             let fruit = entry.value.fruit
-            guard checkStoreFruit(entry, namer: namer, field: "capacity") else { continue }
+            guard checkStoreFruit(entry, namer: namer, stock: false) else { continue }
             if let first = capacitySeen[fruit] {
-                reportDuplicate("the capacity of '\(fruit)'", at: entry, first: capacities[first].location)
+                reportDuplicate(.capacity(fruit: fruit.rawValue), at: entry, first: capacities[first].location)
                 continue
             }
             capacitySeen[fruit] = index
@@ -97,33 +97,32 @@ struct RecipeValidator {
         var stockSeen: [FruitID: Int] = [:]
         for (index, entry) in stock.enumerated() {
             let fruit = entry.value.fruit
-            guard checkStoreFruit(entry, namer: namer, field: "stock") else { continue }
+            guard checkStoreFruit(entry, namer: namer, stock: true) else { continue }
             if let first = stockSeen[fruit] {
-                reportDuplicate("the stock of '\(fruit)'", at: entry, first: stock[first].location)
+                reportDuplicate(.stock(fruit: fruit.rawValue), at: entry, first: stock[first].location)
                 continue
             }
             stockSeen[fruit] = index
             let capacity = store.capacity(of: fruit)
             if entry.value.amount > capacity {
-                report(.stockExceedsCapacity, "the stock of '\(fruit)' is \(entry.value.amount), above its capacity of \(capacity)",
-                       at: entry, fix: "lower the stock to \(capacity) or raise the capacity")
+                report(.stockExceedsCapacity, .stockAboveCapacity(fruit: fruit.rawValue, stock: entry.value.amount, capacity: capacity),
+                       at: entry, fix: .lowerStock(to: capacity))
             }
             store.initialStock[fruit] = entry.value.amount
         }
         for fruit in fruits where stockSeen[fruit.id.value] == nil && !unreadKeys.contains(fruit.id.value.rawValue) {
-            report(.missingStock, "fruit '\(fruit.id.value)' has no stock entry; it starts at 0", at: fruit.id,
-                   fix: "add '\(fruit.id.value): 10' under 'store: stock:'")
+            report(.missingStock, .missingStock(fruit: fruit.id.value.rawValue), at: fruit.id, fix: .addStock(fruit: fruit.id.value.rawValue))
         }
         return store
     }
 
-    private mutating func checkStoreFruit(_ entry: Located<FruitAmount>, namer: FruitNamer, field: String) -> Bool {
+    private mutating func checkStoreFruit(_ entry: Located<FruitAmount>, namer: FruitNamer, stock: Bool) -> Bool {
         let fruit = entry.value.fruit
         guard !namer.isDefined(fruit) else { return true }
         guard !unreadKeys.contains(fruit.rawValue) else { return false }
         let suggestion = namer.suggestion(for: fruit)
-        report(.unknownStockFruit, "\(field) given for unknown fruit '\(fruit)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-               at: entry, fix: suggestion.map { "replace '\(fruit)' with '\($0)'" } ?? "define '\(fruit)' under 'fruits' or remove this entry")
+        report(.unknownStockFruit, .unknownStockFruit(fruit: fruit.rawValue, stock: stock, suggestion: suggestion?.rawValue), at: entry,
+               fix: suggestion.map { .replace(fruit.rawValue, with: $0.rawValue) } ?? .defineFruitOrRemoveEntry(fruit.rawValue))
         return false
     }
 
@@ -154,13 +153,11 @@ struct RecipeValidator {
                 let known = stored[position]
                 used[position] = true
                 if amount > known.capacity {
-                    report(.exceedsCapacity,
-                           "juice '\(juice)' needs \(amount) '\(fruit)' but the store holds at most \(known.capacity); it can never be made",
-                           at: ingredient, fix: "use at most \(known.capacity) or raise the capacity of '\(fruit)'")
+                    report(.exceedsCapacity, .exceedsCapacity(juice: juice.rawValue, fruit: fruit.rawValue, amount: amount, capacity: known.capacity),
+                           at: ingredient, fix: .useAtMost(known.capacity, fruit: fruit.rawValue))
                 } else if amount > known.stock {
-                    report(.exceedsInitialStock,
-                           "juice '\(juice)' needs \(amount) '\(fruit)' but the store starts with \(known.stock); it cannot be made until restocked",
-                           at: ingredient, fix: "raise the initial stock of '\(fruit)' to \(amount)")
+                    report(.exceedsInitialStock, .exceedsInitialStock(juice: juice.rawValue, fruit: fruit.rawValue, amount: amount, stock: known.stock),
+                           at: ingredient, fix: .raiseStock(fruit: fruit.rawValue, to: amount))
                 }
             }
             if unknown { juices[index].recipe.removeAll { !namer.isDefined($0.value.fruit) } }
@@ -171,14 +168,13 @@ struct RecipeValidator {
     private mutating func reportUnknownFruit(_ ingredient: Located<Ingredient>, in juice: JuiceID, namer: FruitNamer, fruitsSection: SourceLocation?) {
         let fruit = ingredient.value.fruit
         let suggestion = namer.suggestion(for: fruit)
-        let message = "unknown fruit '\(fruit)' in juice '\(juice)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-        report(.unknownFruit, message, at: ingredient, notes: fruitsSection.map { [DiagnosticNote("fruits are defined here", at: $0)] } ?? [],
-               fix: suggestion.map { "replace '\(fruit)' with '\($0)'" } ?? "define '\(fruit)' under 'fruits'")
+        report(.unknownFruit, .unknownFruit(fruit.rawValue, juice: juice.rawValue, suggestion: suggestion?.rawValue), at: ingredient,
+               notes: fruitsSection.map { [DiagnosticNote(.fruitsDefinedHere, at: $0)] } ?? [],
+               fix: suggestion.map { .replace(fruit.rawValue, with: $0.rawValue) } ?? .defineFruit(fruit.rawValue))
     }
 
-    mutating func reportDuplicate(_ what: String, at place: Located<some Any>, first: SourceLocation) {
-        report(.duplicateID, "\(what) is defined twice", at: place, notes: [DiagnosticNote("first defined here", at: first)],
-               fix: "remove one of the definitions")
+    mutating func reportDuplicate(_ what: RecipeDefinition, at place: Located<some Any>, first: SourceLocation) {
+        report(.duplicateID, .definedTwice(what), at: place, notes: [DiagnosticNote(.firstDefinedHere, at: first)], fix: .removeOneDefinition)
     }
 }
 

@@ -121,37 +121,36 @@ public struct RuleConfiguration: Sendable, Hashable {
         let parsed = YAMLParser(limits: limits).parse(file.bytes, file: file.name)
         problems += parsed.errors.map(Diagnostic.init)
         guard let document = parsed.document, let root = document.root else { return (RuleConfiguration(), problems) }
-        let example = "like 'rules: {exceeds-initial-stock: off}'"
         guard document.kind(of: root) == .mapping else {
-            problems.append(Diagnostic(.wrongType, "expected a mapping with 'rules', \(example), not \(document.describe(root))", at: document.location(of: root)))
+            problems.append(Diagnostic(.wrongType, .configurationNotAMapping(found: document.found(root)), at: document.location(of: root)))
             return (RuleConfiguration(), problems)
         }
         var configuration = RuleConfiguration()
         for entry in document.entries(of: root) {
             let key = document.string(entry.key)
             guard key == "rules" else {
-                problems.append(unknown("key '\(key)' in \(fileName)", key, among: ["rules"], at: entry.key, in: document, otherwise: "the file holds only 'rules'"))
+                let suggestion = NameMatching.suggestion(for: key, among: ["rules"])
+                problems.append(unknown(.unknownConfigurationKey(key, suggestion: suggestion), key, suggestion: suggestion, at: entry.key, in: document))
                 continue
             }
             guard document.kind(of: entry.value) == .mapping else {
-                problems.append(Diagnostic(.wrongType, "'rules' must map rule ids to off, warning or error, \(example), not \(document.describe(entry.value))",
-                                           at: document.location(of: entry.value)))
+                problems.append(Diagnostic(.wrongType, .rulesNotAMapping(found: document.found(entry.value)), at: document.location(of: entry.value)))
                 continue
             }
             for setting in document.entries(of: entry.value) {
                 let name = document.string(setting.key)
                 guard let rule = RuleID(rawValue: name) else {
-                    problems.append(unknown("rule '\(name)'", name, among: RuleID.allCases.map(\.rawValue), at: setting.key, in: document,
-                                            otherwise: "'juice lint --list-rules' lists them"))
+                    let suggestion = NameMatching.suggestion(for: name, among: RuleID.allCases.map(\.rawValue))
+                    problems.append(unknown(.unknownRule(name, suggestion: suggestion), name, suggestion: suggestion, at: setting.key, in: document))
                     continue
                 }
                 let value = document.string(setting.value)
                 guard document.kind(of: setting.value) == .scalar, let level = RuleSetting(rawValue: value) else {
                     let choices = RuleSetting.allCases.map(\.rawValue)
                     let hint = document.kind(of: setting.value) == .scalar ? NameMatching.suggestion(for: value, among: choices) : nil
-                    problems.append(Diagnostic(.wrongType, "rule '\(name)' must be off, warning or error, not \(document.describe(setting.value))",
+                    problems.append(Diagnostic(.wrongType, .badRuleSetting(rule: name, found: document.found(setting.value)),
                                                at: document.location(of: setting.value), length: document.scalarCount(of: setting.value),
-                                               fix: hint.map { "write '\($0)'" } ?? "write '\(name): off' to turn the rule off"))
+                                               fix: hint.map { .writeSetting($0) } ?? .turnOff(rule: name)))
                     continue
                 }
                 configuration.set(rule, to: level)
@@ -160,12 +159,10 @@ public struct RuleConfiguration: Sendable, Hashable {
         return (problems.isEmpty ? configuration : RuleConfiguration(), problems)
     }
 
-    private static func unknown(_ what: String, _ name: String, among candidates: [String], at node: YAMLNodeID,
-                                in document: borrowing YAMLDocument, otherwise: String) -> Diagnostic {
-        let suggestion = NameMatching.suggestion(for: name, among: candidates)
-        return Diagnostic(.unknownKey, "unknown \(what)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; \(otherwise)"),
-                          at: document.location(of: node), length: document.scalarCount(of: node),
-                          fix: suggestion.map { "replace '\(name)' with '\($0)'" })
+    private static func unknown(_ finding: LintFinding, _ name: String, suggestion: String?, at node: YAMLNodeID,
+                                in document: borrowing YAMLDocument) -> Diagnostic {
+        Diagnostic(.unknownKey, finding, at: document.location(of: node), length: document.scalarCount(of: node),
+                   fix: suggestion.map { .replace(name, with: $0) })
     }
 }
 

@@ -20,7 +20,7 @@ public enum DemandFile {
         for (key, value) in document.entries(of: section) {
             guard case .int(let weight) = document.coreValue(of: value), weight >= 0 else {
                 let at = document.location(of: value)
-                throw .malformed(path: path, line: at.line, column: at.column, problem: .badWeight(found: document.describe(value)))
+                throw .malformed(path: path, line: at.line, column: at.column, problem: .badWeight(found: document.found(value)))
             }
             do throws(OrderSourceError) {
                 weights[try resolve(document.string(key))] += weight

@@ -81,7 +81,7 @@ extension FileOrders {
         }
         guard document.kind(of: nameNode) == .scalar else {
             throw malformed(at: nameNode, in: document,
-                             .notAJuiceName(found: document.describe(nameNode)))
+                             .notAJuiceName(found: document.found(nameNode)))
         }
         let at = document.location(of: nameNode)
         var resolved = Result<Int32, OrderSourceError>.success(0)
@@ -94,7 +94,7 @@ extension FileOrders {
     private func yamlCount(_ node: YAMLNodeID, in document: borrowing YAMLDocument) throws(OrderSourceError) -> Int {
         guard case .int(let value) = document.coreValue(of: node), (1...Self.countLimit).contains(value) else {
             let at = document.location(of: node)
-            throw countProblem(line: at.line, column: at.column, found: document.describe(node))
+            throw countProblem(line: at.line, column: at.column, found: document.found(node))
         }
         return value
     }

@@ -159,9 +159,9 @@ public struct FileOrders: OrderSource, Sendable {
             let parsed = quoted.map { $0.withUnsafeBufferPointer { Self.csvCount($0) } } ?? Self.csvCount(raw)
             guard let parsed else {
                 if isFirstLine && name.elementsEqual("juice".utf8) { return false }
-                throw countProblem(line: number, column: column, found: "'\(String(decoding: raw, as: UTF8.self))'")
+                throw countProblem(line: number, column: column, found: .text(String(decoding: raw, as: UTF8.self)))
             }
-            guard parsed >= 1 else { throw countProblem(line: number, column: column, found: "'\(String(decoding: raw, as: UTF8.self))'") }
+            guard parsed >= 1 else { throw countProblem(line: number, column: column, found: .text(String(decoding: raw, as: UTF8.self))) }
             count = parsed
         }
         order = SimulationOrder(juice: try resolve(name, line: number, column: nameColumn), count: Int32(count))
@@ -253,7 +253,7 @@ public struct FileOrders: OrderSource, Sendable {
 
     /// The problem of a count outside `1...countLimit` at `line` and `column`; `found` says what was written, where
     /// that adds anything.
-    func countProblem(line: Int, column: Int, found: String? = nil) -> OrderSourceError {
+    func countProblem(line: Int, column: Int, found: YAMLValueDescription? = nil) -> OrderSourceError {
         .malformed(path: path, line: line, column: column, problem: .badCount(limit: Self.countLimit, found: found))
     }
 

@@ -20,27 +20,29 @@ enum LibYAMLErrors {
                 return .invalidUTF8(at: position(ofByteOffset: offset, in: bytes, file: file))
             }
             return EncodingCheck.classify(byteOffset: offset, in: bytes, file: file)
-                ?? .syntax(message: problem, at: position(ofByteOffset: offset, in: bytes, file: file))
+                ?? .syntax(YAMLSyntaxError(LibYAMLProblem(libyaml: problem)), at: position(ofByteOffset: offset, in: bytes, file: file))
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
             let mark = parser.problem_mark
             let (line, column) = lineMap?.position(mark) ?? (UInt32(truncatingIfNeeded: mark.line + 1), UInt32(truncatingIfNeeded: mark.column + 1))
             let at = SourceLocation(file: file, line: Int(line), column: Int(column))
             // Blame a tab only when libyaml's error is about one or sits on one.
-            if problem.contains("tab") || character(atLine: at.line, column: at.column, in: bytes) == 0x09,
+            let typed = LibYAMLProblem(libyaml: problem)
+            if typed == .tabWhereIndentationSpaceExpected || typed == .tabViolatesIndentation
+                || character(atLine: at.line, column: at.column, in: bytes) == 0x09,
                let tab = tabInIndentation(line: at.line, in: bytes, file: file) {
                 return .tabIndentation(at: tab)
             }
-            var message = problem
-            if let context = parser.context.map({ String(cString: $0) }) {
+            var context: YAMLSyntaxContext?
+            if let words = parser.context.map({ String(cString: $0) }) {
                 let (contextLine, contextColumn) = lineMap?.position(parser.context_mark)
                     ?? (UInt32(truncatingIfNeeded: parser.context_mark.line + 1), UInt32(truncatingIfNeeded: parser.context_mark.column + 1))
-                message += " (\(context) at line \(contextLine), column \(contextColumn))"
+                context = YAMLSyntaxContext(LibYAMLContext(libyaml: words), at: SourceLocation(file: file, line: Int(contextLine), column: Int(contextColumn)))
             }
-            return .syntax(message: message, at: at)
+            return .syntax(YAMLSyntaxError(typed, context: context), at: at)
         case YAML_MEMORY_ERROR:
-            return .syntax(message: "libyaml ran out of memory", at: SourceLocation(file: file, line: 1, column: 1))
+            return .syntax(YAMLSyntaxError(.outOfMemory), at: SourceLocation(file: file, line: 1, column: 1))
         default:
-            return .syntax(message: problem, at: SourceLocation(file: file, line: 1, column: 1))
+            return .syntax(YAMLSyntaxError(LibYAMLProblem(libyaml: problem)), at: SourceLocation(file: file, line: 1, column: 1))
         }
     }
 

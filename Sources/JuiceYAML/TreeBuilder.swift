@@ -117,7 +117,7 @@ struct TreeBuilder {
             }
             if event.flags != 0 { reportTagAndAnchor(event, names: names, name: &name) }
             if mode == .items && stack.isEmpty && isMapping {
-                fail(.notAList(found: "a mapping", at: location(event)))
+                fail(.notAList(found: .mapping, at: location(event)))
                 return false
             }
             guard nodesMade < limits.maxNodes else {
@@ -198,7 +198,7 @@ struct TreeBuilder {
             return true
         }
         if mode == .items && document.records[Int(node)].kind != .sequence {
-            fail(.notAList(found: document.describe(YAMLNodeID(node)), at: document.location(of: YAMLNodeID(node))))
+            fail(.notAList(found: document.found(YAMLNodeID(node)), at: document.location(of: YAMLNodeID(node))))
             return false
         }
         document.root = YAMLNodeID(node)
@@ -297,7 +297,7 @@ struct TreeBuilder {
         case .invalid:
             return (false, nil)
         case .mapping, .sequence:
-            return (false, .nonStringKey(document.describe(key), at: document.location(of: key)))
+            return (false, .nonStringKey(document.found(key), at: document.location(of: key)))
         case .scalar:
             let record = document.records[Int(key.index)]
             guard record.style == .plain else { return (true, nil) }
@@ -317,9 +317,9 @@ struct TreeBuilder {
             case .string:
                 return (true, nil)
             case .null:
-                return (false, .nonStringKey("null", at: document.location(of: key)))
+                return (false, .nonStringKey(.null, at: document.location(of: key)))
             case .bool, .int, .intOutOfRange, .float:
-                return (false, .nonStringKey(document.describe(key), at: document.location(of: key)))
+                return (false, .nonStringKey(document.found(key), at: document.location(of: key)))
             }
         }
     }

@@ -142,23 +142,25 @@ public struct YAMLDocument: Sendable {
         return SequenceItems(children: children[Int(record.start)..<Int(record.start + record.count)])
     }
 
-    /// A short description of what `node` is, for messages ("a mapping", "the number 3", "'kiwi'").
-    public func describe(_ node: YAMLNodeID) -> String {
+    /// What `node` is, for messages (`.mapping`, `.number("3")`, `.text("kiwi")`).
+    public func found(_ node: YAMLNodeID) -> YAMLValueDescription {
         switch kind(of: node) {
-        case .mapping: return "a mapping"
-        case .sequence: return "a list"
-        case .invalid: return "an alias"
+        case .mapping: return .mapping
+        case .sequence: return .list
+        case .invalid: return .alias
         case .scalar:
             let text = string(node)
             switch coreValue(of: node) {
-            case .null: return "an empty value"
-            case .bool: return "the boolean \(text)"
-            case .int, .intOutOfRange: return "the number \(text)"
-            case .float: return "the number \(text)"
-            case .string: return "'\(text)'"
+            case .null: return .empty
+            case .bool: return .boolean(text)
+            case .int, .intOutOfRange, .float: return .number(text)
+            case .string: return .text(text)
             }
         }
     }
+
+    /// A short description of what `node` is, in English ("a mapping", "the number 3", "'kiwi'").
+    public func describe(_ node: YAMLNodeID) -> String { found(node).description }
 }
 
 /// The key/value pairs of a mapping node, in source order.

@@ -1,7 +1,7 @@
 /// A problem the YAML layer found in a file, with its position.
 public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// libyaml could not parse the text; `message` is libyaml's, positions translated to 1-based.
-    case syntax(message: String, at: SourceLocation)
+    /// libyaml could not parse the text: its problem, context and hint, positions translated to 1-based.
+    case syntax(YAMLSyntaxError, at: SourceLocation)
     /// A tab character is used for indentation, which YAML forbids.
     case tabIndentation(at: SourceLocation)
     /// The bytes are not valid UTF-8.
@@ -27,7 +27,7 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A key appears twice in one mapping.
     case duplicateKey(String, at: SourceLocation, first: SourceLocation)
     /// A mapping key is not a string (a mapping, a sequence, null, a number or a boolean).
-    case nonStringKey(String, at: SourceLocation)
+    case nonStringKey(YAMLValueDescription, at: SourceLocation)
     /// A tag this layer does not support (for example `!!python/object` or `!Ref`).
     case unsupportedTag(String, at: SourceLocation)
     /// Mappings and sequences nest deeper than the limit.
@@ -38,8 +38,8 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyNodes(limit: Int, at: SourceLocation)
     /// A scalar is longer than the limit.
     case scalarTooLong(bytes: Int, limit: Int, at: SourceLocation)
-    /// A file read as a list holds something else at its top (`found` says what, e.g. "a mapping").
-    case notAList(found: String, at: SourceLocation)
+    /// A file read as a list holds something else at its top (`found` says what, e.g. a mapping).
+    case notAList(found: YAMLValueDescription, at: SourceLocation)
     /// One item of a list read item by item holds more nodes than the limit.
     case itemTooLarge(limit: Int, at: SourceLocation)
 
@@ -67,11 +67,11 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A one-sentence explanation of the problem.
+    /// A one-sentence explanation of the problem, in English (other languages word the typed parts themselves).
     public var message: String {
         switch self {
-        case .syntax(let message, _):
-            return "YAML syntax error: \(message)"
+        case .syntax(let error, _):
+            return "YAML syntax error: \(error.libyamlText)"
         case .tabIndentation:
             return "tab character used for indentation; YAML allows only spaces"
         case .invalidUTF8(let at):
@@ -116,10 +116,10 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// How to fix the problem, where there is a general answer.
+    /// How to fix the problem, where there is a general answer, in English.
     public var suggestion: String? {
         switch self {
-        case .syntax(let message, _): return Self.syntaxHint(message)
+        case .syntax(let error, _): return error.hint?.english
         case .tabIndentation: return "replace the tab with spaces"
         case .duplicateKey: return "remove one of the entries or rename it"
         case .nonStringKey: return "use a name as the key; quote it if it looks like a number"
@@ -129,22 +129,6 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
         case .itemTooLarge: return "split or simplify the item"
         default: return nil
         }
-    }
-
-    /// A plain explanation of libyaml's terse syntax message, where its cause is clear.
-    static func syntaxHint(_ message: String) -> String? {
-        let hints: [(String, String)] = [
-            ("mapping values are not allowed", "a value holding ': ' must be quoted; a key on the line above needs a ':' after it; a nested mapping starts on a new, deeper-indented line"),
-            ("could not find expected ':'", "write a colon and a space after each key ('key: value'), or check the indentation of this line"),
-            ("did not find expected key", "check the indentation (the keys of one mapping start in the same column) and that each key has a ':' after it"),
-            ("did not find expected '-' indicator", "check the indentation: the items of one list start in the same column"),
-            ("block sequence entries are not allowed", "start a list on the line after its key, with each '- ' indented under it"),
-            ("did not find expected ',' or ']'", "close the '[' with ']', and put ', ' between the items"),
-            ("did not find expected ',' or '}'", "close the '{' with '}', and put ', ' between the entries"),
-            ("while scanning a quoted scalar", "close the quote: a value opened with a quote must end with the same quote"),
-            ("found character that cannot start any token", "quote the value: plain values cannot start with '@', '`' or a tab"),
-        ]
-        return hints.first { message.contains($0.0) }?.1
     }
 
     /// `file:line:column: message`.

@@ -11,17 +11,20 @@ extension Reporter {
     }
 
     /// Reports a recipe set with lint errors (kind `recipes-invalid`, exit 1): `message` on the first line, then every
-    /// diagnostic at its file:line:column; with `--json`, the count and the diagnostics as details.
+    /// diagnostic at its file:line:column in the chosen language; with `--json`, the count and the diagnostics (in
+    /// English) as details.
     func recipesInvalid(_ result: RecipeLoadResult, message: CommandMessage) -> ExitCode {
         let text = message.text(in: language)
-        let diagnostics = DiagnosticRenderer(colored: false).render(result, as: .text)
+        // In the chosen language on standard error; in English in the JSON, as lint's machine formats are.
+        let shown = DiagnosticRenderer(colored: false, language: language).render(result, as: .text)
+        let english = DiagnosticRenderer(colored: false).render(result, as: .text)
         return failure(
             kind: "recipes-invalid", message: text,
             details: [
                 ("errors", .int(result.errorCount)),
-                ("diagnostics", .array(diagnostics.split(separator: "\n").map { .string(String($0)) })),
+                ("diagnostics", .array(english.split(separator: "\n").map { .string(String($0)) })),
             ],
             status: ExitStatus.failure,
-            lines: [CommandMessage.errorPrefix.text(in: language) + text, diagnostics.hasSuffix("\n") ? String(diagnostics.dropLast()) : diagnostics])
+            lines: [CommandMessage.errorPrefix.text(in: language) + text, shown.hasSuffix("\n") ? String(shown.dropLast()) : shown])
     }
 }

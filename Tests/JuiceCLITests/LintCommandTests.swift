@@ -1,4 +1,6 @@
 import Foundation
+import JuiceCommandLine
+import JuiceCore
 import JuiceTestSupport
 import JuiceRecipes
 import Testing
@@ -32,6 +34,51 @@ struct LintCommandTests {
         #expect(outcome.status == 1)
         #expect(outcome.stdout.contains("Tests/JuiceRecipesTests/Fixtures/broken/menu.yaml:12:14: error: unknown fruit 'bananna' in juice 'banana-juice'; did you mean 'banana'? [unknown-fruit]\n"))
         #expect(outcome.stdout.hasSuffix("8 errors, 0 warnings in 1 file\n"))
+    }
+
+    static let broken = "Tests/JuiceRecipesTests/Fixtures/broken"
+    static let noLocale = ["LC_ALL": "", "LC_MESSAGES": "", "LANG": ""]
+
+    @Test("text output in Korean when Korean is asked for (--lang ko, before or after lint, or a ko locale): the golden file")
+    func korean() async throws {
+        let golden = try String(contentsOf: JuiceBinary.packageRoot.appendingPathComponent("Tests/JuiceRecipesTests/Fixtures/golden/broken.ko.text"), encoding: .utf8)
+        for (arguments, environment) in [
+            (["lint", "--lang", "ko", Self.broken], Self.noLocale), (["--lang", "ko", "lint", Self.broken], Self.noLocale),
+            (["lint", "--lang=ko", Self.broken], ["LANG": "en_US.UTF-8"]), (["lint", Self.broken], ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "ko_KR.UTF-8"]),
+            (["lint", Self.broken], ["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"]),
+        ] {
+            let outcome = try await JuiceBinary.run(arguments, in: JuiceBinary.packageRoot, environment: environment)
+            #expect(outcome.status == 1, "\(arguments) \(environment)")
+            #expect(outcome.stdout.replacingOccurrences(of: Self.broken + "/", with: "broken/") == golden, "\(arguments) \(environment)")
+        }
+    }
+
+    @Test("lint's language: --lang wins; else Korean only for a ko locale, the first of LC_ALL, LC_MESSAGES, LANG that is set")
+    func languageRule() {
+        #expect(LintLanguage.of(nil, environment: [:]) == .english, "no locale at all: English, for CI logs")
+        #expect(LintLanguage.of(nil, environment: ["LANG": ""]) == .english)
+        #expect(LintLanguage.of(nil, environment: ["LANG": "ko_KR.UTF-8"]) == .korean)
+        #expect(LintLanguage.of(nil, environment: ["LC_MESSAGES": "ko", "LANG": "en_US.UTF-8"]) == .korean)
+        #expect(LintLanguage.of(nil, environment: ["LC_ALL": "en_US.UTF-8", "LANG": "ko_KR.UTF-8"]) == .english)
+        #expect(LintLanguage.of(.ko, environment: ["LC_ALL": "C"]) == .korean)
+        #expect(LintLanguage.of(.en, environment: ["LANG": "ko_KR.UTF-8"]) == .english)
+    }
+
+    @Test("English without a locale (lint output is for CI logs), with an English one, or with --lang en; machine formats always English")
+    func englishUnlessAsked() async throws {
+        for (arguments, environment) in [
+            (["lint", Self.broken], Self.noLocale), (["lint", Self.broken], ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"]),
+            (["lint", "--lang", "en", Self.broken], ["LC_ALL": "ko_KR.UTF-8"]),
+        ] {
+            let outcome = try await JuiceBinary.run(arguments, in: JuiceBinary.packageRoot, environment: environment)
+            #expect(outcome.stdout.hasSuffix("8 errors, 0 warnings in 1 file\n"), "\(arguments) \(environment)")
+        }
+        let json = try await JuiceBinary.run(["lint", "--lang", "ko", "--format", "json", Self.broken], in: JuiceBinary.packageRoot)
+        let english = try await JuiceBinary.run(["lint", "--format", "json", Self.broken], in: JuiceBinary.packageRoot, environment: Self.noLocale)
+        #expect(json.stdout == english.stdout)
+        let missing = try await JuiceBinary.run(["lint", "--lang", "ko", "no/such/dir"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "juice: 오류: no/such/dir: 그런 파일이나 디렉터리가 없어요\n")
     }
 
     @Test("--format json prints an array of findings")

@@ -20,6 +20,21 @@ struct RendererTests {
         #expect(output == expected)
     }
 
+    @Test("the text format in Korean matches its golden file; the machine formats stay English")
+    func koreanGolden() throws {
+        let output = DiagnosticRenderer(language: .korean).render(try Self.brokenResult(), as: .text)
+        let golden = TestSupport.packageRoot.appendingPathComponent("Tests/JuiceRecipesTests/Fixtures/golden/broken.ko.text")
+        if ProcessInfo.processInfo.environment["JUICE_UPDATE_GOLDEN"] == "1" {
+            try output.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        let expected = String(decoding: try TestSupport.fixture("golden/broken.ko.text"), as: UTF8.self)
+        #expect(output == expected)
+        for format in [DiagnosticFormat.json, .github, .sarif] {
+            #expect(DiagnosticRenderer(language: .korean).render(try Self.brokenResult(), as: format)
+                == DiagnosticRenderer().render(try Self.brokenResult(), as: format))
+        }
+    }
+
     @Test("JSON is an array of objects with file, line, column, severity, rule and message")
     func jsonShape() throws {
         let data = Data(DiagnosticRenderer().render(try Self.brokenResult(), as: .json).utf8)

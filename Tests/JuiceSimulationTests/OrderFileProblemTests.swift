@@ -1,4 +1,5 @@
 import JuiceCore
+import JuiceRecipes
 import JuiceYAML
 import Testing
 import JuiceSimulation
@@ -8,19 +9,19 @@ struct OrderFileProblemTests {
     static let at = SourceLocation(file: "f.yaml", line: 1, column: 1, byteOffset: 0)
 
     static let problems: [OrderFileProblem] = [
-        .unclosedQuotedField, .textAfterClosingQuote, .unclosedQuotedCount, .badCount(limit: 10, found: "the number 0"),
+        .unclosedQuotedField, .textAfterClosingQuote, .unclosedQuotedCount, .badCount(limit: 10, found: .number("0")),
         .badCount(limit: 10, found: nil), .notAJSONOrder, .duplicateKey("juice", firstColumn: 2),
         .unknownKey("cuont", suggestion: "count"), .unknownKey("note", suggestion: nil), .missingJuice,
-        .notAJuiceName(found: "a list"), .noOrders, .notAList(found: "a mapping"), .noDemandSection,
-        .badWeight(found: "the boolean true"),
-        .yaml(.syntax(message: "did not find expected key", at: at)), .yaml(.tabIndentation(at: at)),
+        .notAJuiceName(found: .list), .noOrders, .notAList(found: .mapping), .noDemandSection,
+        .badWeight(found: .boolean("true")),
+        .yaml(.syntax(YAMLSyntaxError(.expectedKey), at: at)), .yaml(.tabIndentation(at: at)),
         .yaml(.invalidUTF8(at: at)), .yaml(.nulByte(at: at)), .yaml(.controlCharacter(7, at: at)),
         .yaml(.unsupportedEncoding("UTF-16", at: at)), .yaml(.byteOrderMarkInside(at: at)), .yaml(.emptyFile(at: at)),
         .yaml(.multipleDocuments(at: at, first: at)), .yaml(.alias(name: "a", at: at)), .yaml(.anchor(name: "a", at: at)),
-        .yaml(.mergeKey(at: at)), .yaml(.duplicateKey("juice", at: at, first: at)), .yaml(.nonStringKey("the number 1", at: at)),
+        .yaml(.mergeKey(at: at)), .yaml(.duplicateKey("juice", at: at, first: at)), .yaml(.nonStringKey(.number("1"), at: at)),
         .yaml(.unsupportedTag("!x", at: at)), .yaml(.tooDeep(limit: 64, at: at)),
         .yaml(.fileTooLarge(bytes: 9, limit: 8, at: at)), .yaml(.tooManyNodes(limit: 8, at: at)),
-        .yaml(.scalarTooLong(bytes: 9, limit: 8, at: at)), .yaml(.notAList(found: "a mapping", at: at)),
+        .yaml(.scalarTooLong(bytes: 9, limit: 8, at: at)), .yaml(.notAList(found: .mapping, at: at)),
         .yaml(.itemTooLarge(limit: 8, at: at)),
     ]
 
@@ -36,10 +37,12 @@ struct OrderFileProblemTests {
 
     @Test("libyaml's words stay (marked) in Korean only where no explanation of them is known")
     func unknownSyntax() {
-        #expect(OrderFileProblem.yaml(.syntax(message: "something new", at: Self.at)).text(in: .korean) == "YAML 문법 오류 (libyaml: something new)")
+        let new = YAMLSyntaxError(LibYAMLProblem(libyaml: "something new"))
+        #expect(OrderFileProblem.yaml(.syntax(new, at: Self.at)).text(in: .korean) == "YAML 문법 오류 (libyaml: something new)")
         // A known problem in a context libyaml may add later: the whole message stays libyaml's.
-        let newContext = "found unknown escape character (while scanning something new at line 1, column 3)"
-        #expect(OrderFileProblem.yaml(.syntax(message: newContext, at: Self.at)).text(in: .korean) == "YAML 문법 오류 (libyaml: \(newContext))")
+        let newContext = YAMLSyntaxError(.unknownEscape, context: YAMLSyntaxContext(LibYAMLContext(libyaml: "while scanning something new"), at: Self.mark(1, 3)))
+        #expect(OrderFileProblem.yaml(.syntax(newContext, at: Self.at)).text(in: .korean)
+            == "YAML 문법 오류 (libyaml: found unknown escape character (while scanning something new at line 1, column 3))")
     }
 
     /// Every problem libyaml's scanner and parser write (`scanner.c`, `parser.c`), and every context.
@@ -72,26 +75,35 @@ struct OrderFileProblemTests {
         "while parsing a block collection",
     ]
 
+    static func mark(_ line: Int, _ column: Int) -> JuiceYAML.SourceLocation { JuiceYAML.SourceLocation(file: "f.yaml", line: line, column: column) }
+
     @Test("every problem libyaml writes, in every context it names, reads in Korean: a plain hint or its Korean words")
     func libyamlVocabulary() {
-        let messages = Self.libyamlProblems + Self.libyamlProblems.flatMap { problem in
-            Self.libyamlContexts.map { "\(problem) (\($0) at line 2, column 5)" }
+        let problems = Self.libyamlProblems.map { LibYAMLProblem(libyaml: $0) }
+        let contexts = Self.libyamlContexts.map { LibYAMLContext(libyaml: $0) }
+        #expect(!problems.contains { if case .other = $0 { true } else { false } }, "every problem libyaml writes is typed")
+        #expect(!contexts.contains { if case .other = $0 { true } else { false } }, "every context libyaml names is typed")
+        let errors = problems.map { YAMLSyntaxError($0) } + problems.flatMap { problem in
+            contexts.map { YAMLSyntaxError(problem, context: YAMLSyntaxContext($0, at: Self.mark(2, 5))) }
         }
-        for message in messages {
-            let korean = OrderFileProblem.yaml(.syntax(message: message, at: Self.at)).text(in: .korean)
-            #expect(korean.hasPrefix("YAML 문법 오류: "), "\(message): \(korean)")
-            for word in ["libyaml", "found", "expected", "while", "not allowed", "scanning", "parsing"] {
-                #expect(!korean.contains(word), "'\(word)' in \(korean)")
+        for error in errors {
+            // As an order-file error (a hint where the cause is clear), and as lint words it (the words, the hint apart).
+            for korean in [OrderFileProblem.yaml(.syntax(error, at: Self.at)).text(in: .korean), YAMLError.syntax(error, at: Self.at).message(in: .korean)] {
+                #expect(korean.hasPrefix("YAML 문법 오류: "), "\(error.libyamlText): \(korean)")
+                for word in ["libyaml", "found", "expected", "while", "not allowed", "scanning", "parsing"] {
+                    #expect(!korean.contains(word), "'\(word)' in \(korean)")
+                }
             }
         }
-        let message = "did not find expected node content (while parsing a flow node at line 2, column 5)"
-        #expect(OrderFileProblem.yaml(.syntax(message: message, at: Self.at)).text(in: .korean)
+        let error = YAMLSyntaxError(.expectedNodeContent, context: YAMLSyntaxContext(.parsingFlowNode, at: Self.mark(2, 5)))
+        #expect(error.libyamlText == "did not find expected node content (while parsing a flow node at line 2, column 5)")
+        #expect(OrderFileProblem.yaml(.syntax(error, at: Self.at)).text(in: .korean)
             == "YAML 문법 오류: 값이 있어야 할 자리에 값이 없어요 ('[ ]'나 '{ }' 안의 값을 읽다가, 2번째 줄 5번째 칸에서 시작)")
     }
 
     @Test("the error keeps FILE:L:C in both languages; English is the description")
     func position() {
-        let error = OrderSourceError.malformed(path: "o.csv", line: 3, column: 14, problem: .badCount(limit: 5, found: "'0'"))
+        let error = OrderSourceError.malformed(path: "o.csv", line: 3, column: 14, problem: .badCount(limit: 5, found: .text("0")))
         #expect(error.description == "o.csv:3:14: the count must be a whole number from 1 to 5, not '0'")
         #expect(error.description(in: .korean) == "o.csv:3:14: 수량은 1부터 5까지의 정수여야 해요 (지금: '0')")
     }

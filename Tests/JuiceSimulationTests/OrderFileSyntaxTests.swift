@@ -84,7 +84,7 @@ struct OrderFileSyntaxTests {
         ("\"banana-juice,2\n", .malformed(path: "f", line: 1, column: 1, problem: .unclosedQuotedField)),
         ("\"banana-juice\"x,2\n", .malformed(path: "f", line: 1, column: 15, problem: .textAfterClosingQuote)),
         ("banana-juice,\"2\n", .malformed(path: "f", line: 1, column: 14, problem: .unclosedQuotedCount)),
-        ("banana-juice,\"0\"\n", .malformed(path: "f", line: 1, column: 14, problem: .badCount(limit: 100_000_000, found: "'\"0\"'"))),
+        ("banana-juice,\"0\"\n", .malformed(path: "f", line: 1, column: 14, problem: .badCount(limit: 100_000_000, found: .text("\"0\"")))),
     ])
     func quotedProblems(text: String, expected: OrderSourceError) throws {
         #expect(try Self.outcome(text, extension: "csv") == .failure(expected))

@@ -8,12 +8,12 @@ import Testing
         #expect(result.document == nil, "a syntax error is fatal", sourceLocation: sourceLocation)
         let error = try onlyError(result, sourceLocation: sourceLocation)
         #expect(error.isFatal, sourceLocation: sourceLocation)
-        guard case .syntax(let message, let at) = error else {
+        guard case .syntax(let syntax, let at) = error else {
             Issue.record("expected a syntax error, got \(error)", sourceLocation: sourceLocation)
             return ("", At(0, 0))
         }
         #expect(at.file == "test.yaml", sourceLocation: sourceLocation)
-        return (message, At(at))
+        return (syntax.libyamlText, At(at))
     }
 
     @Test func mappingValueInsidePlainScalar() throws {
@@ -57,9 +57,53 @@ import Testing
     }
 
     @Test func syntaxErrorMessageAndDescription() {
-        let error = YAMLError.syntax(message: "oops", at: YAMLLocation(file: "f.yaml", line: 2, column: 3))
+        let error = YAMLError.syntax(YAMLSyntaxError(.other("oops")), at: YAMLLocation(file: "f.yaml", line: 2, column: 3))
         #expect(error.message == "YAML syntax error: oops")
         #expect(error.description == "f.yaml:2:3: YAML syntax error: oops")
+    }
+
+    @Test("the parts come typed: libyaml's problem, its context and where that started, and the hint")
+    func typedParts() throws {
+        let error = try onlyError(parse("a: [1, 2\n"))
+        guard case .syntax(let syntax, let at) = error else {
+            Issue.record("expected a syntax error, got \(error)")
+            return
+        }
+        #expect(At(at) == At(2, 1))
+        #expect(syntax.problem == .expectedFlowSequenceEnd)
+        #expect(syntax.context?.what == .parsingFlowSequence)
+        #expect(syntax.context.map { At($0.start) } == At(1, 4))
+        #expect(syntax.hint == .unclosedBracket)
+        #expect(error.suggestion == YAMLSyntaxHint.unclosedBracket.english)
+    }
+
+    @Test("a hint is chosen where the cause is known", arguments: [
+        ("a: b: c\n", YAMLSyntaxHint.colonInValue),
+        ("a:\n    b: 1\n  c: 2\n", .keyIndentation),
+        ("a: \"abc\n", .unclosedQuote),
+        ("a: {b: 1\n", .unclosedBrace),
+        ("a: @x\n", .valueNeedsQuotes),
+        ("a: 1\nb\nc: 2\n", .missingColon),
+        ("a:\n  - 1\n  b: 2\n", .itemIndentation),
+        ("a: - 1\n", .listOnKeyLine),
+    ])
+    func hints(text: String, hint: YAMLSyntaxHint) throws {
+        let error = try onlyError(parse(text))
+        guard case .syntax(let syntax, _) = error else {
+            Issue.record("expected a syntax error, got \(error)")
+            return
+        }
+        #expect(syntax.hint == hint, "\(syntax.libyamlText)")
+    }
+
+    @Test("libyaml's words map to typed cases and back; words it may add later stay as written")
+    func vocabulary() {
+        for problem in LibYAMLProblem.known { #expect(LibYAMLProblem(libyaml: problem.libyamlText) == problem) }
+        for context in LibYAMLContext.known { #expect(LibYAMLContext(libyaml: context.libyamlText) == context) }
+        #expect(Set(LibYAMLProblem.known.map(\.libyamlText)).count == LibYAMLProblem.known.count)
+        #expect(LibYAMLProblem(libyaml: "something new") == .other("something new"))
+        #expect(LibYAMLContext(libyaml: "while doing something new") == .other("while doing something new"))
+        #expect(YAMLSyntaxError(.other("x")).hint == nil)
     }
 }
 

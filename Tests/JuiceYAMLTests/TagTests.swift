@@ -88,7 +88,7 @@ import Testing
             Issue.record("expected nonStringKey, got \(error)")
             return
         }
-        #expect(described == what)
+        #expect(described.description == what)
         #expect(At(location) == at)
         #expect(!error.isFatal)
         #expect(error.message == "mapping key must be a string, not \(what)")
@@ -101,7 +101,7 @@ import Testing
     @Test func emptyExplicitKeyIsANullKey() throws {
         let result = parse("ok: 1\n? \n: x\n")
         let error = try onlyError(result)
-        guard case .nonStringKey("null", let at) = error else {
+        guard case .nonStringKey(.null, let at) = error else {
             Issue.record("expected a null key, got \(error)")
             return
         }

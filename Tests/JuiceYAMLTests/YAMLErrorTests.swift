@@ -7,7 +7,7 @@ import Testing
     static let other = YAMLLocation(file: "menu.yaml", line: 1, column: 1)
 
     static let fatal: [YAMLError] = [
-        .syntax(message: "m", at: at),
+        .syntax(YAMLSyntaxError(.other("m")), at: at),
         .tabIndentation(at: at),
         .invalidUTF8(at: at),
         .nulByte(at: at),
@@ -19,7 +19,7 @@ import Testing
         .fileTooLarge(bytes: 10, limit: 5, at: at),
         .tooManyNodes(limit: 5, at: at),
         .scalarTooLong(bytes: 10, limit: 5, at: at),
-        .notAList(found: "a mapping", at: at),
+        .notAList(found: .mapping, at: at),
         .itemTooLarge(limit: 5, at: at),
     ]
 
@@ -29,7 +29,7 @@ import Testing
         .anchor(name: "a", at: at),
         .mergeKey(at: at),
         .duplicateKey("k", at: at, first: other),
-        .nonStringKey("null", at: at),
+        .nonStringKey(.null, at: at),
         .unsupportedTag("!Ref", at: at),
     ]
 
@@ -66,7 +66,7 @@ import Testing
     @Test func suggestions() {
         #expect(YAMLError.tabIndentation(at: Self.at).suggestion == "replace the tab with spaces")
         #expect(YAMLError.duplicateKey("k", at: Self.at, first: Self.other).suggestion == "remove one of the entries or rename it")
-        #expect(YAMLError.nonStringKey("null", at: Self.at).suggestion == "use a name as the key; quote it if it looks like a number")
+        #expect(YAMLError.nonStringKey(.null, at: Self.at).suggestion == "use a name as the key; quote it if it looks like a number")
         for error in [YAMLError.invalidUTF8(at: Self.at), .unsupportedEncoding("UTF-16", at: Self.at), .nulByte(at: Self.at)] {
             #expect(error.suggestion == "re-save the file as UTF-8 text")
         }
@@ -75,7 +75,7 @@ import Testing
                       .tooManyNodes(limit: 1, at: Self.at), .scalarTooLong(bytes: 2, limit: 1, at: Self.at)] {
             #expect(error.suggestion == "split or simplify the file")
         }
-        for error in [YAMLError.syntax(message: "m", at: Self.at), .alias(name: "a", at: Self.at), .mergeKey(at: Self.at),
+        for error in [YAMLError.syntax(YAMLSyntaxError(.other("m")), at: Self.at), .alias(name: "a", at: Self.at), .mergeKey(at: Self.at),
                       .unsupportedTag("!x", at: Self.at),
                       .emptyFile(at: Self.at), .multipleDocuments(at: Self.at, first: Self.other)] {
             #expect(error.suggestion == nil)

@@ -156,16 +156,16 @@ struct DiagnosticBody: Codable, Sendable, Hashable {
     var column: Int
     var fix: String?
 
-    /// The diagnostic with its message and fix in `language` (`staffText`).
+    /// The diagnostic with its message and fix in `language`.
     init(_ diagnostic: Diagnostic, language: Language) {
         severity = diagnostic.severity.rawValue
         rule = diagnostic.rule.rawValue
-        message = staffText(diagnostic, in: language)
+        message = diagnostic.message(in: language)
         location = diagnostic.location.description
         file = diagnostic.location.file
         line = diagnostic.location.line
         column = diagnostic.location.column
-        fix = staffFix(diagnostic, in: language)
+        fix = diagnostic.fix(in: language)
     }
 }
 

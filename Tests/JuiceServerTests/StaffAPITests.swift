@@ -124,4 +124,25 @@ import Testing
             #expect(menu.juices.count == 7)
         }
     }
+
+    @Test func aRejectedReloadsProblemsFollowTheRequestsLanguage() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            try "juices:\n  banana-juice:\n    recipe: {bananna: 2}\n".write(
+                to: shop.recipes.appendingPathComponent("juices.yaml"), atomically: true, encoding: .utf8)
+            var headers = TestShop.staffHeaders
+            headers[.acceptLanguage] = "ko-KR"
+            let korean = try await client.execute(uri: "/api/reload", method: .post, headers: headers) { try $0.body.decoded(ReloadBody.self) }
+            let problems = try #require(korean.lastAttempt?.diagnostics)
+            let unknown = try #require(problems.first { $0.rule == "unknown-fruit" })
+            #expect(unknown.message.contains("bananna"))
+            #expect(unknown.message.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(unknown.message)")
+            #expect(!unknown.message.contains("unknown fruit"))
+            headers[.acceptLanguage] = "en"
+            let english = try await client.execute(uri: "/api/reload", method: .get, headers: headers) { try $0.body.decoded(ReloadBody.self) }
+            let same = try #require(english.lastAttempt?.diagnostics.first { $0.rule == "unknown-fruit" })
+            #expect(same.message.hasPrefix("unknown fruit 'bananna'"))
+            #expect(same.location == unknown.location)
+        }
+    }
 }

@@ -15,11 +15,14 @@ struct Juice: AsyncParsableCommand {
             Errors are one line on standard error, 'juice: error: MESSAGE' (the Korean word for error with --lang ko); \
             notes 'juice: note: MESSAGE'. A refused order prints the original app's words and every short fruit. With \
             --json a failure also prints {"error": {"kind": KIND, "message": MESSAGE, ...details}} on standard output, \
-            with the same exit code. Kinds: usage, unknown-juice, unknown-fruit, invalid-count, negative-amount, \
-            too-large, duplicate-fruit, fruit-in-recipes, fruit-not-in-recipes, state-directory-missing, \
-            recipes-unreadable (exit 2); insufficient-stock, below-zero, above-capacity, nothing-to-undo, undo-refused, \
+            with the same exit code. Kinds (the API uses the same; docs/errors.md has the table): usage, unknown-juice, \
+            unknown-fruit, invalid-count, negative-amount, too-large, duplicate-fruit, fruit-in-recipes, \
+            fruit-not-in-recipes, state-directory-missing, recipes-unreadable, staff-token-required, \
+            staff-token-unreadable, staff-token-empty, state-invalid-location, state-postgres-not-built-in, \
+            state-unreachable (exit 2); insufficient-stock, below-zero, above-capacity, nothing-to-undo, undo-refused, \
             recipes-invalid, state-cannot-open, state-not-a-database, state-read-only, state-disk-full, state-io-error, \
-            state-busy, state-newer-schema, state-inconsistent, state-failed (exit 1).
+            state-busy, state-newer-schema, state-inconsistent, state-failed, state-authentication-failed, \
+            state-no-such-database, state-permission-denied, state-connection-lost, state-conflict (exit 1).
 
             Exit codes: 0 success, 1 problems found or refused by the stock or state, 2 usage error (the request can \
             never work as typed).
@@ -32,11 +35,14 @@ struct Juice: AsyncParsableCommand {
             오류는 표준 오류에 한 줄로 나와요: 'juice: 오류: 메시지' (--lang en이면 'juice: error:'), 참고는 \
             'juice: 참고: 메시지'. 거절된 주문은 원래 앱의 말과 모자란 과일을 모두 보여 줘요. --json을 주면 실패할 때도 \
             표준 출력에 {"error": {"kind": 종류, "message": 메시지, ...자세한 내용}}을 쓰고, 종료 코드는 같아요. \
-            종류: usage, unknown-juice, unknown-fruit, invalid-count, negative-amount, too-large, duplicate-fruit, \
-            fruit-in-recipes, fruit-not-in-recipes, state-directory-missing, recipes-unreadable (종료 코드 2); \
-            insufficient-stock, below-zero, above-capacity, nothing-to-undo, undo-refused, recipes-invalid, \
-            state-cannot-open, state-not-a-database, state-read-only, state-disk-full, state-io-error, state-busy, \
-            state-newer-schema, state-inconsistent, state-failed (종료 코드 1).
+            종류 (API도 같은 이름을 써요; 표는 docs/errors.md): usage, unknown-juice, unknown-fruit, invalid-count, \
+            negative-amount, too-large, duplicate-fruit, fruit-in-recipes, fruit-not-in-recipes, state-directory-missing, \
+            recipes-unreadable, staff-token-required, staff-token-unreadable, staff-token-empty, state-invalid-location, \
+            state-postgres-not-built-in, state-unreachable (종료 코드 2); insufficient-stock, below-zero, above-capacity, \
+            nothing-to-undo, undo-refused, recipes-invalid, state-cannot-open, state-not-a-database, state-read-only, \
+            state-disk-full, state-io-error, state-busy, state-newer-schema, state-inconsistent, state-failed, \
+            state-authentication-failed, state-no-such-database, state-permission-denied, state-connection-lost, \
+            state-conflict (종료 코드 1).
 
             종료 코드: 0 성공, 1 문제를 찾았거나 재고나 상태 때문에 거절됨, 2 사용법 오류 (입력한 그대로는 절대 안 되는 요청).
             """),

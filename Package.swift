@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "JuiceCoreTests", dependencies: ["JuiceCore"]),
         .testTarget(
             name: "JuiceRecipesTests",
-            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore"],
+            dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -114,7 +114,7 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "JuiceSimulationTests", dependencies: ["JuiceSimulation", "JuiceRecipes", "JuiceYAML", "JuiceCore"],
+            name: "JuiceSimulationTests", dependencies: ["JuiceSimulation", "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

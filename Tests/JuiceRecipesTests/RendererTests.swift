@@ -1,5 +1,6 @@
 import Foundation
 import JuiceRecipes
+import JuiceTestSupport
 import Testing
 
 /// Output formats are pinned by golden files in Fixtures/golden (regenerate with JUICE_UPDATE_GOLDEN=1).
@@ -13,22 +14,14 @@ struct RendererTests {
     func golden(format: DiagnosticFormat) throws {
         let output = DiagnosticRenderer().render(try Self.brokenResult(), as: format)
         let golden = TestSupport.packageRoot.appendingPathComponent("Tests/JuiceRecipesTests/Fixtures/golden/broken.\(format.rawValue)")
-        if ProcessInfo.processInfo.environment["JUICE_UPDATE_GOLDEN"] == "1" {
-            try output.write(to: golden, atomically: true, encoding: .utf8)
-        }
-        let expected = String(decoding: try TestSupport.fixture("golden/broken.\(format.rawValue)"), as: UTF8.self)
-        #expect(output == expected)
+        #expect(output == (try Golden.expected(for: output, at: golden)))
     }
 
     @Test("the text format in Korean matches its golden file; the machine formats stay English")
     func koreanGolden() throws {
         let output = DiagnosticRenderer(language: .korean).render(try Self.brokenResult(), as: .text)
         let golden = TestSupport.packageRoot.appendingPathComponent("Tests/JuiceRecipesTests/Fixtures/golden/broken.ko.text")
-        if ProcessInfo.processInfo.environment["JUICE_UPDATE_GOLDEN"] == "1" {
-            try output.write(to: golden, atomically: true, encoding: .utf8)
-        }
-        let expected = String(decoding: try TestSupport.fixture("golden/broken.ko.text"), as: UTF8.self)
-        #expect(output == expected)
+        #expect(output == (try Golden.expected(for: output, at: golden)))
         for format in [DiagnosticFormat.json, .github, .sarif] {
             #expect(DiagnosticRenderer(language: .korean).render(try Self.brokenResult(), as: format)
                 == DiagnosticRenderer().render(try Self.brokenResult(), as: format))

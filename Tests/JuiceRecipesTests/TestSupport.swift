@@ -1,10 +1,11 @@
 import Foundation
 import JuiceRecipes
+import JuiceTestSupport
 
 /// Paths and helpers shared by the recipe tests.
 enum TestSupport {
-    /// The package root (two levels above this file's directory).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root.
+    static var packageRoot: URL { TestDirectories.packageRoot }
 
     /// The fixtures directory copied into the test bundle.
     static var fixtures: URL {

@@ -2,13 +2,14 @@ import Foundation
 import JuiceCore
 import JuiceRecipes
 import JuiceSimulation
+import JuiceTestSupport
 import Testing
 
 enum SimulationSupport {
     static let book = RecipeLoader().load(files: DefaultRecipes.files).book
     static let menu = CompiledMenu(book: book)
     static var stock: [Int] { menu.stock(from: book.initialInventory) }
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var packageRoot: URL { TestDirectories.packageRoot }
 
     static func fixture(_ name: String) -> String {
         (Bundle.module.url(forResource: "Fixtures", withExtension: nil) ?? packageRoot.appendingPathComponent("Tests/JuiceSimulationTests/Fixtures"))
@@ -20,11 +21,8 @@ enum SimulationSupport {
 
     /// Checks `output` against the golden file `name` in Fixtures (rewritten first with JUICE_UPDATE_GOLDEN=1).
     static func expectGolden(_ output: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        if ProcessInfo.processInfo.environment["JUICE_UPDATE_GOLDEN"] == "1" {
-            try output.write(to: packageRoot.appendingPathComponent("Tests/JuiceSimulationTests/Fixtures/\(name)"), atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOf: packageRoot.appendingPathComponent("Tests/JuiceSimulationTests/Fixtures/\(name)"), encoding: .utf8)
-        #expect(output == expected, sourceLocation: sourceLocation)
+        let url = packageRoot.appendingPathComponent("Tests/JuiceSimulationTests/Fixtures/\(name)")
+        #expect(output == (try Golden.expected(for: output, at: url)), sourceLocation: sourceLocation)
     }
 
     static func run(file: String, restock: RestockPolicy = .none) throws -> SimulationReport {

@@ -71,6 +71,46 @@ struct PostgresStoreTests {
         for store in stores { await store.close() }
     }
 
+    @Test("orders, stock changes and undos through 4 stores at once, on overlapping fruits: none fails for a deadlock or conflict")
+    func fixedLockOrder() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        var opened: [PostgresStore] = []
+        for _ in 0..<4 { opened.append(try await PostgresStore.open(url: url)) }
+        let stores = opened
+        _ = try await stores[0].perform(
+            .change([.set("banana", 100), .set("strawberry", 100), .set("mango", 100), .set("kiwi", 100)], kind: .set), book: book, command: "fill")
+        let (book, juices) = (book, try ["strawberry-banana-juice", "mango-kiwi-juice", "banana-juice", "kiwi-juice"].map { try juice(JuiceID($0)) })
+        let outcomes = await withTaskGroup(of: Result<ShopReceipt, ShopError>.self) { group in
+            for index in 0..<160 {
+                group.addTask {
+                    let store = stores[index % stores.count]
+                    do throws(ShopError) {
+                        switch index % 8 {
+                        case 7: return .success(try await store.undo(book: book, command: "undo \(index)"))
+                        case 6: return .success(try await store.perform(
+                            .change([.add("kiwi", 1), .remove("strawberry", 1), .add("banana", 1)], kind: .add), book: book, command: "c\(index)"))
+                        default: return .success(try await store.perform(.make(juices[index % juices.count], count: 1), book: book, command: "o\(index)"))
+                        }
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        for case .failure(let error) in outcomes {
+            switch error {
+            case .orderRefused(.insufficientStock), .undoRefused, .nothingToUndo, .stockRefused(.belowZero): continue
+            default: Issue.record("unexpected failure: \(error)")
+            }
+        }
+        let served = outcomes.compactMap { try? $0.get() }.compactMap(\.entry?.id)
+        let journal = try await stores[1].history(limit: nil)
+        #expect(Set(journal.map(\.id)) == Set(served + [1]))
+        #expect(try await stores[2].checkIntegrity().isHealthy)
+        for store in stores { await store.close() }
+    }
+
     @Test("group commit: concurrent orders in shared transactions, each all or nothing, each receipt its own stock")
     func groupCommit() async throws {
         let url = try await PostgresTestServer.freshDatabase()

@@ -24,6 +24,44 @@ struct PostgresStoreTests {
         await store.close()
     }
 
+    @Test("run() as a service: the pool runs until the task's graceful shutdown or cancellation, then its connections are closed")
+    func runsAsAService() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        let database = try PostgresLocation(url: url).database
+        let store = try await PostgresStore.open(url: url)
+        let service = Task { try await store.run() }
+        _ = try await store.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "served")
+        let connections = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()"
+        #expect(try await PostgresTestServer.integers(connections, in: url).first ?? 0 >= 1)
+        service.cancel()
+        try await service.value
+        #expect(try await connectionsLeft(connections, in: url) == 0, "closed on shutdown")
+        await #expect(throws: ShopError.self) { try await store.history(limit: nil) }
+    }
+
+    @Test("close() (what a one-shot command calls) ends every connection of the store")
+    func closeEndsConnections() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        let database = try PostgresLocation(url: url).database
+        let store = try await PostgresStore.open(url: url)
+        _ = try await store.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "served")
+        await store.close()
+        let connections = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()"
+        #expect(try await connectionsLeft(connections, in: url) == 0)
+    }
+
+    /// What `count` (a count of connections) gives once it is 0, or after 5 s (a backend leaves pg_stat_activity a
+    /// moment after its client said goodbye).
+    func connectionsLeft(_ count: String, in url: String) async throws -> Int {
+        var left = -1
+        for _ in 0..<50 {
+            left = try await PostgresTestServer.integers(count, in: url).first ?? -1
+            if left == 0 { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return left
+    }
+
     @Test("four processes migrating one new database at once: every one opens it, none trips over the others")
     func concurrentMigrations() async throws {
         let url = try await PostgresTestServer.freshDatabase()

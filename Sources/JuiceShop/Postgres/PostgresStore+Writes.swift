@@ -90,10 +90,8 @@ extension PostgresStore {
                         served.append(DecidedChange(change: change, command: order.command))
                     }
                     var entries = try await Self.record(served, on: connection, location: location, logger: logger)[...]
-                    return zip(batch, decided).map { order, outcome in
-                        outcome.map { change in
-                            change.receipt(entry: change.changesNothing ? nil : entries.popFirst())
-                        }
+                    return decided.map { outcome in
+                        outcome.map { change in change.receipt(entry: change.changesNothing ? nil : entries.popFirst()) }
                     }
                 }
             }
@@ -198,6 +196,7 @@ extension PostgresStore {
                 UPDATE stock SET count = stock.count + m.delta, journaled = stock.journaled + m.delta
                 FROM unnest(\(fruits.map(\.rawValue)), \(fruits.map { sums[$0] ?? 0 })) AS m (fruit, delta)
                 WHERE stock.fruit = m.fruit
+                RETURNING stock.fruit
             ), undone AS (
                 UPDATE journal SET undone_by = entry.id FROM entry WHERE journal.id = entry.undoes
             ), counted AS (
@@ -205,13 +204,23 @@ extension PostgresStore {
             ), told AS (
                 SELECT pg_notify('juice_changes', max(id)::text) FROM entry
             )
-            SELECT entry.id, to_char(entry.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') FROM entry, told
+            SELECT entry.id, to_char(entry.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), (SELECT count(*) FROM moved)
+            FROM entry, told
             ORDER BY entry.id
             """, logger: logger)
         var written: [(id: Int, time: String)] = []
-        for try await (id, time) in rows.decode((Int, String).self) { written.append((id, time)) }
+        var moved = 0
+        for try await (id, time, rows) in rows.decode((Int, String, Int).self) {
+            written.append((id, time))
+            moved = rows
+        }
+        // Both hold by construction (the rows are locked, and written before the change if missing); if either did
+        // not, the journal would disagree with the stock: throwing rolls everything back.
         guard written.count == changes.count else {
             throw StateError.failed(path: location, message: "\(changes.count) journal entries were written as \(written.count)")
+        }
+        guard moved == fruits.count else {
+            throw StateError.failed(path: location, message: "\(fruits.count) fruits changed but \(moved) stock rows were there")
         }
         return zip(changes, written).map { decided, entry in
             decided.change.entry(id: entry.id, time: entry.time, command: decided.command)

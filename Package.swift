@@ -45,6 +45,8 @@ let package = Package(
             name: "JuiceShop",
             dependencies: [
                 "JuiceCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),

@@ -6,13 +6,22 @@
 # synchronous_commit stay on. Rounds alternate the order of the three measurements.
 #
 # Usage: scripts/bench-postgres.sh [JUICE] [ROUNDS] [SECONDS]
-#   JUICE defaults to the release build (.build-release/release/juice, else .build/release/juice); built with
-#   `--traits PostgreSQL` where the package has that trait. Needs wrk, python3 and Debian's postgresql package.
+#   JUICE defaults to the release build's `juice` (.build-release/release, else .build/release), else its `juice-full`
+#   (while the tool is two binaries, `juice` hands `serve` to `juice-full` beside it, so building only juice-full is
+#   enough: `swift build -c release --traits PostgreSQL --product juice-full`); built with `--traits PostgreSQL`.
+#   Needs wrk, python3 and Debian's postgresql package.
 # Set BENCH_EXTRA=async to add, after the durable rounds, one round with synchronous_commit=off (not the figure).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-default=.build-release/release/juice
-[ -x "$default" ] || default=.build/release/juice
+default=
+for candidate in .build-release/release/juice .build/release/juice .build-release/release/juice-full .build/release/juice-full; do
+    # A `juice` that hands commands over needs its `juice-full` beside it.
+    if [ -x "$candidate" ] && { [ "${candidate##*/}" = juice-full ] || [ -x "$candidate-full" ] || ! grep -q juice-full-missing "$candidate"; }; then
+        default=$candidate
+        break
+    fi
+done
+[ -n "${1:-$default}" ] || { echo "bench-postgres.sh: no release build (swift build -c release --traits PostgreSQL)" >&2; exit 1; }
 juice=$(realpath "${1:-$default}")
 rounds=${2:-3}
 seconds=${3:-10}

@@ -7,6 +7,7 @@ public actor MemoryStore: ShopStore {
     public nonisolated let location = "memory"
     private var ledger = StockLedger(rows: [:])
     private var journal: [JournalEntry] = []
+    private nonisolated let commits = CommitSignal()
 
     /// An empty state: every fruit at its book's initial stock, no journal.
     public init() {}
@@ -18,14 +19,14 @@ public actor MemoryStore: ShopStore {
 
     /// Applies `operation` with its journal entry, all or nothing.
     public func perform(_ operation: StockOperation, book: RecipeBook, command: String) throws(ShopError) -> ShopReceipt {
-        try guardInvariant()
+        try ledger.requireConsistent(location: location)
         let change = try ledger.apply(operation, book: book)
         return record(change, command: command)
     }
 
     /// Reverts the newest change not yet undone, if the stock allows it.
     public func undo(book: RecipeBook, command: String) throws(ShopError) -> ShopReceipt {
-        try guardInvariant()
+        try ledger.requireConsistent(location: location)
         guard let index = journal.lastIndex(where: { $0.kind != .undo && $0.undoneBy == nil }) else { throw .nothingToUndo }
         let change = try ledger.undo(journal[index], book: book)
         let receipt = record(change, command: command)
@@ -52,21 +53,22 @@ public actor MemoryStore: ShopStore {
         journal.last?.id ?? 0
     }
 
+    /// The change token now and after every change (at once: a memory store has no other process to poll for).
+    public nonisolated func changeTokens(pollingEvery interval: Duration) -> AsyncStream<Int> {
+        changeTokenStream(pollingEvery: interval, commits: commits)
+    }
+
     /// Sets a fruit's stock without a journal entry, as a hand edit of a state file would: it breaks the invariant,
     /// for tests of what the shop does then. The fruit joins the state if it was not in it.
     public func overwriteStock(of fruit: FruitID, to count: Int) {
         ledger.rows[fruit, default: StockRow(count: 0, initial: 0, journaled: 0)].count = count
     }
 
-    private func guardInvariant() throws(ShopError) {
-        let broken = ledger.inconsistentFruits
-        if !broken.isEmpty { throw .state(.invariantBroken(path: location, fruits: broken.map(\.rawValue))) }
-    }
-
     private func record(_ change: LedgerChange, command: String) -> ShopReceipt {
         guard !change.changesNothing else { return change.receipt(entry: nil) }
         let entry = change.entry(id: (journal.last?.id ?? 0) + 1, time: Date().formatted(.iso8601), command: command)
         journal.append(entry)
+        commits.committed()
         return change.receipt(entry: entry)
     }
 }

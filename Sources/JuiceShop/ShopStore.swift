@@ -1,4 +1,5 @@
 import JuiceCore
+import ServiceLifecycle
 
 /// One change to the shop's stock, as a store applies it: all of it, with its journal entry, or nothing.
 public enum StockOperation: Hashable, Sendable {
@@ -52,7 +53,11 @@ public struct IntegrityReport: Hashable, Sendable {
 /// Every method is safe to call from any task; none blocks an event loop. Changes are all or nothing: a thrown error
 /// means stock and journal are exactly as before. Reads never write. The book passed in says which fruits the shop
 /// sells, their capacities and initial stock; fruits new to the book join at their initial stock on the first change.
-public protocol ShopStore: Sendable {
+///
+/// A store is a ServiceLifecycle `Service`: a server runs it in its `ServiceGroup` (before the HTTP server, so that
+/// it shuts down after it), and `run()` returns after closing the store on graceful shutdown. A command that uses a
+/// store without a service group calls `close()` when done.
+public protocol ShopStore: Service {
     /// A short human description of where the state lives (a path, or a URL without its password), for messages.
     var location: String { get }
 
@@ -80,10 +85,23 @@ public protocol ShopStore: Sendable {
 
     /// Makes the store ready for changes now (see the default below).
     func prepare() async throws(ShopError)
+
+    /// Lets go of what the store holds open (connections); it cannot be used afterwards (see the default below).
+    func close() async
 }
 
 extension ShopStore {
     /// Makes the store ready for changes now (creating and migrating its schema) instead of on the first change, so a
     /// server finds a bad state before it starts serving; stores with nothing to prepare do nothing.
     public func prepare() async throws(ShopError) {}
+
+    /// Lets go of what the store holds open; stores that hold nothing open between calls do nothing.
+    public func close() async {}
+
+    /// Runs the store as a service: waits for the service group's graceful shutdown (or the task's cancellation),
+    /// then closes the store.
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await close()
+    }
 }

@@ -66,6 +66,14 @@ struct StockLedger: Sendable {
         rows.filter { !$0.value.isConsistent }.map(\.key).sorted()
     }
 
+    /// Refuses to change anything while stock was edited behind JuiceMaker's back (a fruit's stock no longer its
+    /// initial stock plus its journaled deltas), naming the fruits: the one invariant guard of every store, checked
+    /// before each change (or batch of changes) on the rows the change reads. `location` names the state.
+    func requireConsistent(location: String) throws(ShopError) {
+        let broken = inconsistentFruits
+        if !broken.isEmpty { throw .state(.invariantBroken(path: location, fruits: broken.map(\.rawValue))) }
+    }
+
     /// Applies `operation` to the stock as `book` sees it; on failure the ledger is unchanged.
     mutating func apply(_ operation: StockOperation, book: RecipeBook) throws(ShopError) -> LedgerChange {
         var inventory = self.inventory(book: book)

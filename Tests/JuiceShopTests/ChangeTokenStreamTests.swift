@@ -16,4 +16,22 @@ struct ChangeTokenStreamTests {
         #expect(second != first)
         #expect(second == (try await subject.store.changeToken()))
     }
+
+    @Test("a change committed through the store arrives at once, not at the next poll (an hour away)",
+          .timeLimit(.minutes(1)), arguments: StoreFactory.all)
+    func ownChangesAtCommit(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        var tokens = subject.store.changeTokens(pollingEvery: .seconds(3600)).makeAsyncIterator()
+        let first = try #require(await tokens.next())
+        for round in 1...3 {
+            let started = ContinuousClock.now
+            let receipt = try await subject.shop().changeStock([.add("kiwi", 1)], kind: .add, command: "add \(round)")
+            #expect(receipt.entry != nil)
+            let next = try #require(await tokens.next())
+            #expect(next != first)
+            #expect(next == (try await subject.store.changeToken()))
+            #expect(ContinuousClock.now - started < .seconds(5), "round \(round)")
+        }
+    }
 }

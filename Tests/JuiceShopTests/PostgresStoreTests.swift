@@ -24,6 +24,44 @@ struct PostgresStoreTests {
         await store.close()
     }
 
+    @Test("run() as a service: the pool runs until the task's graceful shutdown or cancellation, then its connections are closed")
+    func runsAsAService() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        let database = try PostgresLocation(url: url).database
+        let store = try await PostgresStore.open(url: url)
+        let service = Task { try await store.run() }
+        _ = try await store.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "served")
+        let connections = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()"
+        #expect(try await PostgresTestServer.integers(connections, in: url).first ?? 0 >= 1)
+        service.cancel()
+        try await service.value
+        #expect(try await connectionsLeft(connections, in: url) == 0, "closed on shutdown")
+        await #expect(throws: ShopError.self) { try await store.history(limit: nil) }
+    }
+
+    @Test("close() (what a one-shot command calls) ends every connection of the store")
+    func closeEndsConnections() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        let database = try PostgresLocation(url: url).database
+        let store = try await PostgresStore.open(url: url)
+        _ = try await store.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "served")
+        await store.close()
+        let connections = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()"
+        #expect(try await connectionsLeft(connections, in: url) == 0)
+    }
+
+    /// What `count` (a count of connections) gives once it is 0, or after 5 s (a backend leaves pg_stat_activity a
+    /// moment after its client said goodbye).
+    func connectionsLeft(_ count: String, in url: String) async throws -> Int {
+        var left = -1
+        for _ in 0..<50 {
+            left = try await PostgresTestServer.integers(count, in: url).first ?? -1
+            if left == 0 { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return left
+    }
+
     @Test("four processes migrating one new database at once: every one opens it, none trips over the others")
     func concurrentMigrations() async throws {
         let url = try await PostgresTestServer.freshDatabase()
@@ -67,6 +105,46 @@ struct PostgresStoreTests {
         #expect(Set(journal.map(\.id)) == Set(served.compactMap(\.entry?.id)))
         #expect(journal.allSatisfy { $0.deltas == ["banana": -2] })
         #expect(try await stores[1].snapshot(book: book).inventory["banana"] == 0)
+        #expect(try await stores[2].checkIntegrity().isHealthy)
+        for store in stores { await store.close() }
+    }
+
+    @Test("orders, stock changes and undos through 4 stores at once, on overlapping fruits: none fails for a deadlock or conflict")
+    func fixedLockOrder() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        var opened: [PostgresStore] = []
+        for _ in 0..<4 { opened.append(try await PostgresStore.open(url: url)) }
+        let stores = opened
+        _ = try await stores[0].perform(
+            .change([.set("banana", 100), .set("strawberry", 100), .set("mango", 100), .set("kiwi", 100)], kind: .set), book: book, command: "fill")
+        let (book, juices) = (book, try ["strawberry-banana-juice", "mango-kiwi-juice", "banana-juice", "kiwi-juice"].map { try juice(JuiceID($0)) })
+        let outcomes = await withTaskGroup(of: Result<ShopReceipt, ShopError>.self) { group in
+            for index in 0..<160 {
+                group.addTask {
+                    let store = stores[index % stores.count]
+                    do throws(ShopError) {
+                        switch index % 8 {
+                        case 7: return .success(try await store.undo(book: book, command: "undo \(index)"))
+                        case 6: return .success(try await store.perform(
+                            .change([.add("kiwi", 1), .remove("strawberry", 1), .add("banana", 1)], kind: .add), book: book, command: "c\(index)"))
+                        default: return .success(try await store.perform(.make(juices[index % juices.count], count: 1), book: book, command: "o\(index)"))
+                        }
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        for case .failure(let error) in outcomes {
+            switch error {
+            case .orderRefused(.insufficientStock), .undoRefused, .nothingToUndo, .stockRefused(.belowZero): continue
+            default: Issue.record("unexpected failure: \(error)")
+            }
+        }
+        let served = outcomes.compactMap { try? $0.get() }.compactMap(\.entry?.id)
+        let journal = try await stores[1].history(limit: nil)
+        #expect(Set(journal.map(\.id)) == Set(served + [1]))
         #expect(try await stores[2].checkIntegrity().isHealthy)
         for store in stores { await store.close() }
     }

@@ -46,6 +46,26 @@ enum PostgresTestServer {
         }
     }
 
+    /// The integers the first column of `sql` gives, run as the superuser in the database of the store URL `url`.
+    static func integers(_ sql: String, in url: String) async throws -> [Int] {
+        let server = try location
+        let connection = try await PostgresConnection.connect(
+            configuration: .init(host: server.host, port: server.port, username: server.user, password: server.password,
+                                 database: try PostgresLocation(url: url).database, tls: .disable),
+            id: 1, logger: logger)
+        do {
+            var values: [Int] = []
+            for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(Int.self) {
+                values.append(value)
+            }
+            try await connection.close()
+            return values
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
     /// Runs `sql` as the superuser in the database of the store URL `url`.
     static func execute(_ sql: String, in url: String) async throws {
         try await execute(sql, database: try PostgresLocation(url: url).database)

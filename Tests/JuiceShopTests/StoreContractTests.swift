@@ -322,4 +322,92 @@ struct StoreContractTests {
         #expect(try await shop.history().map(\.kind) == [.add, .retire, .undo, .retire, .add])
         #expect(try await shop.checkIntegrity().isHealthy)
     }
+
+    @Test("orders and stock changes from many tasks at once: none fails for a conflict or deadlock, nothing oversold",
+          arguments: StoreFactory.all)
+    func concurrentMixedChanges(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        // Juices whose fruits overlap in every way (one fruit, two, shared with others), and stock changes of one
+        // fruit or several, so that changes lock different, overlapping sets of rows.
+        let juices = ["딸바쥬스", "망키쥬스", "banana-juice", "kiwi-juice", "mango-juice"]
+        let outcomes = await withTaskGroup(of: Result<ShopReceipt, ShopError>.self) { group in
+            for index in 0..<120 {
+                group.addTask {
+                    do throws(ShopError) {
+                        switch index % 6 {
+                        case 5: return .success(try await shop.changeStock(
+                            [.add("mango", 1), .remove("banana", 1), .add("kiwi", 2)], kind: .add, command: "change \(index)"))
+                        case 4: return .success(try await shop.changeStock([.add("strawberry", 3)], kind: .add, command: "change \(index)"))
+                        default: return .success(try await shop.order(juices[index % juices.count], command: "order \(index)"))
+                        }
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        for case .failure(let error) in outcomes {
+            switch error {
+            case .orderRefused(.insufficientStock), .stockRefused(.belowZero), .stockRefused(.aboveCapacity): continue
+            default: Issue.record("unexpected \(error)")
+            }
+        }
+        let served = outcomes.compactMap { try? $0.get() }
+        let history = try await shop.history()
+        #expect(Set(history.map(\.id)) == Set(served.compactMap(\.entry?.id)))
+        #expect(Set(history.map(\.command)).count == history.count, "each change journaled once")
+        var expected = TestBook.standard.store.initialStock
+        for entry in history { for (fruit, delta) in entry.deltas { expected[fruit, default: 0] += delta } }
+        let stock = try await Self.stock(shop)
+        #expect(stock == Dictionary(uniqueKeysWithValues: expected.map { ($0.key.rawValue, $0.value) }))
+        #expect(stock.values.allSatisfy { $0 >= 0 }, "nothing oversold: \(stock)")
+        #expect(try await shop.checkIntegrity().isHealthy)
+    }
+
+    @Test("zero and overflow: counts below 1 and too large refused, sums past Int.max refused, stock at Int.max kept exact",
+          arguments: StoreFactory.all)
+    func zeroAndOverflow(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop(TestBook.with(capacity: .max, of: "banana"))
+        await #expect(throws: ShopError.orderRefused(.invalidCount(0))) { try await shop.order("banana-juice", count: 0, command: "test") }
+        await #expect(throws: ShopError.orderRefused(.invalidCount(-1))) { try await shop.order("banana-juice", count: -1, command: "test") }
+        await #expect(throws: ShopError.orderRefused(.countTooLarge(.max))) { try await shop.order("banana-juice", count: .max, command: "test") }
+        await #expect(throws: ShopError.orderRefused(.countTooLarge(.max / 2 + 1))) {
+            try await shop.order("banana-juice", count: .max / 2 + 1, command: "test")
+        }
+        await #expect(throws: ShopError.stockRefused(.aboveCapacity("mango", result: .max, capacity: 100))) {
+            try await shop.changeStock([.set("mango", .max)], kind: .set, command: "test")
+        }
+        await #expect(throws: ShopError.stockRefused(.belowZero("kiwi", stock: 10, result: 10 - .max))) {
+            try await shop.changeStock([.remove("kiwi", .max)], kind: .remove, command: "test")
+        }
+        await #expect(throws: ShopError.stockRefused(.negativeAmount("kiwi", .min))) {
+            try await shop.changeStock([.add("kiwi", .min)], kind: .add, command: "test")
+        }
+        #expect(try await shop.history().isEmpty)
+        _ = try await shop.changeStock([.set("banana", .max - 1)], kind: .set, command: "test")
+        _ = try await shop.changeStock([.add("banana", 1)], kind: .add, command: "test")
+        #expect(try await shop.snapshot().inventory["banana"] == .max)
+        await #expect(throws: ShopError.stockRefused(.overflow("banana"))) {
+            try await shop.changeStock([.add("banana", 1)], kind: .add, command: "test")
+        }
+        let order = try await shop.order("banana-juice", count: .max / 2, command: "test")
+        #expect(order.entry?.deltas == ["banana": -(.max - 1)])
+        #expect(order.snapshot.inventory["banana"] == 1)
+        _ = try await shop.changeStock([.remove("banana", 1)], kind: .remove, command: "test")
+        await #expect(throws: ShopError.orderRefused(.insufficientStock("banana-juice", count: 1, shortages: [
+            Shortage(fruit: "banana", needed: 2, inStock: 0),
+        ]))) {
+            try await shop.order("banana-juice", command: "test")
+        }
+        _ = try await shop.undo(command: "test")
+        _ = try await shop.undo(command: "test")
+        #expect(try await shop.snapshot().inventory["banana"] == .max)
+        #expect(try await shop.history().count == 6)
+        #expect(try await shop.checkIntegrity().isHealthy)
+    }
 }

@@ -5,9 +5,8 @@ import PostgresNIO
 enum PostgresFailure: Error {
     /// A serialization failure or deadlock (SQLSTATE 40001, 40P01): the transaction was rolled back; retry it.
     case retry
-    /// A conditional update matched no row (SQLSTATE JM001) or the undone entry was undone meanwhile (JM002):
-    /// the change was rolled back; re-read and decide again.
-    case refused
+    /// The shop's own answer (a refusal decided by the stock rules, a broken invariant): nothing was written.
+    case shop(ShopError)
     /// Report this.
     case state(StateError)
 }
@@ -18,6 +17,7 @@ extension PostgresLocation {
     func translate(_ error: any Error, connecting: Bool = false) -> PostgresFailure {
         if let error = error as? PostgresFailure { return error }
         if let error = error as? StateError { return .state(error) }
+        if let error = error as? ShopError { return .shop(error) }
         if error is DeadlineExceeded {
             return .state(.connectionLost(location: description, detail: "the database did not answer in time"))
         }
@@ -40,8 +40,6 @@ extension PostgresLocation {
             let message = error.serverInfo?[.message] ?? state
             switch state {
             case "40001", "40P01": return .retry
-            case "JM001", "JM002": return .refused
-            case "JM003": return .state(.invariantBroken(path: description, fruits: message.split(separator: ",").map(String.init)))
             case "28P01", "28000": return .state(.authenticationFailed(location: description, user: user))
             case "3D000": return .state(.noSuchDatabase(location: description, database: database))
             case "42501": return .state(.permissionDenied(location: description, detail: message))

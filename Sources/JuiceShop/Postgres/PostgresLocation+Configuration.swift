@@ -37,7 +37,7 @@ extension PostgresLocation {
     func connectionError(_ error: any Error) -> ShopError {
         switch translate(error, connecting: true) {
         case .retry: return .state(.conflict(location: description, attempts: 1))
-        case .refused: return .state(.failed(path: description, message: "a statement was refused"))
+        case .shop(let error): return error
         case .state(let error): return .state(error)
         }
     }

@@ -2,8 +2,8 @@
 import PostgresNIO
 
 extension PostgresStore {
-    /// The change token now and then whenever any process commits a change, told by LISTEN/NOTIFY on a connection of
-    /// its own. Notifications sent while that connection is down are lost, so the token is read again after every
+    /// The change token now and then whenever any process commits a change: this store's own changes as they commit,
+    /// other processes' told by LISTEN/NOTIFY on a connection of its own. Notifications sent while that connection is down are lost, so the token is read again after every
     /// (re)connection, until a read succeeds; while the database is unreachable, reconnection is tried every
     /// `interval`. Notifications that arrive while the token is being read are folded into one more read. The token
     /// is also read every `changeCheckInterval` without a notification: a listening connection can die without a
@@ -33,6 +33,10 @@ extension PostgresStore {
                             try? await Task.sleep(for: changeCheckInterval)
                             signal.yield()
                         }
+                    }
+                    group.addTask { [self] in
+                        // This process's own changes, at once (not after the notification's round trip).
+                        for await _ in commits.subscribe() { signal.yield() }
                     }
                 }
                 continuation.finish()

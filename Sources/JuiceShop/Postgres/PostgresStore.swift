@@ -1,18 +1,24 @@
 #if PostgreSQL
 import JuiceCore
+import Logging
 import PostgresNIO
+import ServiceLifecycle
 import Synchronization
 
 /// The shop's state in a PostgreSQL database, shared by any number of processes and machines.
 ///
-/// Every change is one call of a function created by the migrations, in its own transaction (`BEGIN`, the call,
-/// `COMMIT`); a change is reported only once its `COMMIT` has answered. Orders that arrive while a batch is being
-/// written go together in the next one (`juice_apply_orders`, group commit): it locks the batch's fruit rows in one
-/// fixed order, decides each order in turn against what the ones before it left (each all or nothing), and writes the
-/// journal entries, one update per fruit, the change counter and one `NOTIFY`, so concurrent orders never oversell,
-/// never need a retry, and share one flush to disk. Other changes (`juice_apply`) compare and set against the stock
-/// they were computed from and are recomputed when it moved.
-/// Serialization failures and deadlocks are retried a bounded number of times.
+/// The stock rules are the Swift ones every store shares (`StockLedger`); the database keeps the rows, the journal
+/// and its `CHECK` constraints as the backstop. Every change is one transaction: it locks the stock rows it needs
+/// (`SELECT … FOR UPDATE`, always in fruit order, so that two transactions never wait on each other's rows in
+/// opposite orders), lets the ledger decide on them, writes the journal entries and the new stock in one statement
+/// with the change counter and a `NOTIFY`, and commits; a change is reported only once its `COMMIT` has answered.
+/// Orders that arrive while a batch is being written go together in the next one (group commit: one transaction and
+/// one flush for many orders), each decided against what the ones before it left, each all or nothing on its own.
+/// Other changes (stock changes, retiring, undo) are rare and lock every row. Serialization failures and deadlocks
+/// are retried a bounded number of times.
+///
+/// The connection pool (postgres-nio's `PostgresClient`) starts with the first use; `close()` stops it, and so does
+/// `run()` on graceful shutdown when the store runs in a service group.
 public final class PostgresStore: ShopStore {
     /// The URL without its password.
     public var location: String { target.description }
@@ -25,42 +31,56 @@ public final class PostgresStore: ShopStore {
     public let changeCheckInterval: Duration
 
     let client: PostgresClient
+    /// Where the client's and the store's messages go: the caller's logger.
     let logger: Logger
-    private let runner: Task<Void, Never>
+    /// The client's `run()`, once started (it may run only once), or the store closed.
+    private let runner = Mutex<ClientRunner>(.notStarted)
     /// Connecting and migrating, once (again after a failure).
     private let preparation = Mutex<Task<Void, any Error>?>(nil)
     /// The books whose fruits, initial stock and capacities this process has written into `stock`.
-    private let syncedBooks = Mutex<Set<BookStock>>([])
+    let syncedBooks = Mutex<Set<BookStock>>([])
     /// Orders waiting for the next batch (group commit: one transaction for the orders that arrived meanwhile).
-    private let orders: GroupCommit<BatchedOrder, Result<BatchedOrderOutcome, ShopError>>
+    let orders: GroupCommit<BatchedOrder, Result<ShopReceipt, ShopError>>
+    /// Tells this store's change-token streams of each commit at once.
+    let commits = CommitSignal()
 
     /// The most orders written in one transaction.
     static let batchLimit = 64
 
-    /// How many times a change is attempted when it conflicts with others (deadlock, serialization, stock moved).
+    /// How many times a change is attempted when it conflicts with others (deadlock, serialization).
     static let maximumAttempts = 8
 
-    /// A store for the database at `url`; nothing is connected until first used (see `prepare()`).
-    public init(url: String, operationTimeout: Duration = .seconds(5), changeCheckInterval: Duration = .seconds(5)) throws(StateError) {
+    /// Where the client's `run()` is.
+    private enum ClientRunner {
+        case notStarted
+        case running(Task<Void, Never>)
+        case closed
+    }
+
+    /// A store for the database at `url`; nothing is connected until first used (see `prepare()`). `logger` receives
+    /// the database client's messages (postgres-nio's warnings about connections, say).
+    public init(
+        url: String, operationTimeout: Duration = .seconds(5), changeCheckInterval: Duration = .seconds(5),
+        logger: Logger = defaultStoreLogger
+    ) throws(StateError) {
         target = try PostgresLocation(url: url)
         self.operationTimeout = operationTimeout
         self.changeCheckInterval = changeCheckInterval
-        var logger = Logger(label: "juice.postgres")
-        logger.logLevel = .critical
         self.logger = logger
         client = PostgresClient(configuration: target.clientConfiguration(), backgroundLogger: logger)
         orders = GroupCommit(
             limit: Self.batchLimit, unanswered: .failure(.state(.failed(path: target.description, message: "the batch gave no answer"))))
-        runner = Task { [client] in await client.run() }
     }
 
     /// A store for the database at `url`, connected and migrated (see `prepare()`); call `close()` when done.
     public static func open(
-        url: String, operationTimeout: Duration = .seconds(5), changeCheckInterval: Duration = .seconds(5)
+        url: String, operationTimeout: Duration = .seconds(5), changeCheckInterval: Duration = .seconds(5),
+        logger: Logger = defaultStoreLogger
     ) async throws(ShopError) -> PostgresStore {
         let store: PostgresStore
         do throws(StateError) {
-            store = try PostgresStore(url: url, operationTimeout: operationTimeout, changeCheckInterval: changeCheckInterval)
+            store = try PostgresStore(
+                url: url, operationTimeout: operationTimeout, changeCheckInterval: changeCheckInterval, logger: logger)
         } catch { throw .state(error) }
         do { try await store.prepare() } catch {
             await store.close()
@@ -95,12 +115,35 @@ public final class PostgresStore: ShopStore {
         }
     }
 
-    deinit { runner.cancel() }
+    deinit {
+        if case .running(let task) = runner.withLock({ $0 }) { task.cancel() }
+    }
 
-    /// Closes the connection pool; the store cannot be used afterwards.
+    /// Starts the connection pool unless it runs already (or the store was closed: then uses fail as the pool's).
+    private func startClient() {
+        runner.withLock { runner in
+            guard case .notStarted = runner else { return }
+            runner = .running(Task { [client] in await client.run() })
+        }
+    }
+
+    /// Closes the connection pool (its connections end gracefully); the store cannot be used afterwards.
     public func close() async {
-        runner.cancel()
-        await runner.value
+        let running: Task<Void, Never>? = runner.withLock { runner in
+            defer { runner = .closed }
+            if case .running(let task) = runner { return task }
+            return nil
+        }
+        running?.cancel()
+        await running?.value
+    }
+
+    /// Runs the store as a service (beside the server, in its service group): starts the connection pool, and closes
+    /// it on graceful shutdown (or when the task is cancelled).
+    public func run() async throws {
+        startClient()
+        try? await gracefulShutdown()
+        await close()
     }
 
     // MARK: Reading
@@ -118,7 +161,7 @@ public final class PostgresStore: ShopStore {
     /// The invariant recomputed from the whole journal, the kept sums, and the undo links; never repairs anything.
     public func checkIntegrity() async throws(ShopError) -> IntegrityReport {
         let ledger = try await readLedger()
-        return try await run { [self] in
+        return try await withDatabase { [self] in
             var sums: [FruitID: Int] = [:]
             for try await (fruit, sum) in try await client.query(
                 "SELECT fruit, sum(delta)::bigint FROM journal_delta GROUP BY fruit", logger: logger
@@ -138,7 +181,7 @@ public final class PostgresStore: ShopStore {
 
     /// The number of changes ever committed (from any process): it moves with every change, and only then.
     public func changeToken() async throws(ShopError) -> Int {
-        try await run { [self] in
+        try await withDatabase { [self] in
             var token = 0
             for try await changes in try await client.query("SELECT sum(changes)::bigint FROM change_count", logger: logger)
                 .decode(Int.self) {
@@ -150,7 +193,7 @@ public final class PostgresStore: ShopStore {
 
     /// Every fruit's row (one consistent read).
     private func readLedger() async throws(ShopError) -> StockLedger {
-        try await run { [self] in
+        try await withDatabase { [self] in
             var rows: [FruitID: StockRow] = [:]
             for try await (fruit, count, initial, journaled) in try await client.query(
                 "SELECT fruit, count, initial, journaled FROM stock", logger: logger
@@ -161,115 +204,14 @@ public final class PostgresStore: ShopStore {
         }
     }
 
-    /// The rows to decide a change from: refused when stock was edited behind JuiceMaker's back.
-    private func ledgerToChange() async throws(ShopError) -> StockLedger {
-        let ledger = try await readLedger()
-        let broken = ledger.inconsistentFruits
-        if !broken.isEmpty { throw .state(.invariantBroken(path: location, fruits: broken.map(\.rawValue))) }
-        return ledger
-    }
-
-    // MARK: Changing
-
-    /// Applies `operation` with its journal entry in one transaction, all or nothing.
-    public func perform(_ operation: StockOperation, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
-        if case .make(let juice, let count) = operation {
-            return try await make(juice, count: count, book: book, command: command)
-        }
-        return try await compareAndSet(book: book, command: command) { ledger throws(ShopError) in
-            try ledger.apply(operation, book: book)
-        }
-    }
-
-    /// Reverts the newest change not yet undone, if the stock allows it, journaled as an undo.
-    public func undo(book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
-        try await compareAndSet(book: book, command: command) { [self] ledger throws(ShopError) in
-            guard let target = try await entries(undoableOnly: true, limit: 1).first else { throw .nothingToUndo }
-            return try ledger.undo(target, book: book)
-        }
-    }
-
-    /// An order: each ingredient taken only where enough is left, in one transaction with the orders that arrived
-    /// meanwhile (each still all or nothing); a refusal is explained from a consistent read of the stock (and tried
-    /// again in the rare case that stock came back meanwhile).
-    private func make(_ juice: Juice, count: Int, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
-        guard count >= 1 else { throw .orderRefused(.invalidCount(count)) }
-        var needs: [BatchedOrder.Need] = []
-        for ingredient in juice.totals.sorted(by: { $0.fruit < $1.fruit }) where ingredient.amount > 0 {
-            let (needed, overflow) = ingredient.amount.multipliedReportingOverflow(by: count)
-            guard !overflow else { throw .orderRefused(.countTooLarge(count)) }
-            needs.append(BatchedOrder.Need(fruit: ingredient.fruit, amount: needed))
-        }
-        try await syncStock(book)
-        let order = BatchedOrder(juice: juice.id, count: count, needs: needs, command: command, book: book)
-        for _ in 1...Self.maximumAttempts {
-            switch try await orders.submit(order, writingWith: { [self] batch in await writeOrders(batch) }).get() {
-            case .served(let receipt): return receipt
-            case .refused:
-                var ledger = try await ledgerToChange()
-                _ = try ledger.apply(.make(juice, count: count), book: book)
-            }
-        }
-        throw .state(.conflict(location: location, attempts: Self.maximumAttempts))
-    }
-
-    /// A change decided by the shared rules (`decide`) from the rows as read, applied only if no fruit it touches
-    /// moved meanwhile; otherwise read and decide again. A change of nothing writes nothing.
-    private func compareAndSet(
-        book: RecipeBook, command: String, decide: (inout StockLedger) async throws(ShopError) -> LedgerChange
-    ) async throws(ShopError) -> ShopReceipt {
-        try await syncStock(book)
-        for _ in 1...Self.maximumAttempts {
-            let before = try await ledgerToChange()
-            var after = before
-            let change = try await decide(&after)
-            if change.changesNothing { return change.receipt(entry: nil) }
-            var plan = ChangePlan()
-            for (fruit, delta) in change.deltas.sorted(by: { $0.key < $1.key }) {
-                let count = before.rows[fruit]?.count ?? 0
-                plan.add(fruit, delta: delta, from: count, to: count)
-            }
-            if let receipt = try await apply(plan, change, command: command, book: book) { return receipt }
-        }
-        throw .state(.conflict(location: location, attempts: Self.maximumAttempts))
-    }
-
-    /// Runs `juice_apply` for `change`; nil when a fruit's count was outside its range (nothing was changed).
-    ///
-    /// The statement runs in an explicit transaction and the receipt is answered only once `COMMIT` has answered:
-    /// postgres-nio ends a statement's rows at its CommandComplete, before the implicit transaction of a lone
-    /// statement commits, so a server shutting down right then would have the caller report a change that was rolled
-    /// back (a 201 for an order the journal does not hold; the database-restart test caught this).
-    private func apply(_ plan: ChangePlan, _ change: LedgerChange, command: String, book: RecipeBook) async throws(ShopError) -> ShopReceipt? {
-        try await runUnlessRefused { [self] in
-            let (entry, stored) = try await client.withTransaction(logger: logger) { connection in
-                var entry: (id: Int, time: String)?
-                var stored: [FruitID: Int] = [:]
-                let rows = try await connection.query("""
-                    SELECT r_entry, r_time, r_fruit, r_count FROM juice_apply(\(change.kind.rawValue), \(command), \
-                    \(change.juice?.rawValue), \(change.count), \(change.undone?.id), \(plan.fruits), \(plan.deltas), \
-                    \(plan.low), \(plan.high))
-                    """, logger: logger)
-                for try await (id, time, fruit, stock) in rows.decode((Int, String, String, Int).self) {
-                    entry = (id, time)
-                    stored[FruitID(fruit)] = stock
-                }
-                return (entry, stored)
-            }
-            guard let entry else { throw StateError.failed(path: location, message: "the change function returned no entry") }
-            var receipt = change.receipt(entry: change.entry(id: entry.id, time: entry.time, command: command))
-            receipt.snapshot = ShopSnapshot(stored: stored, book: book)
-            return receipt
-        }
-    }
-
     /// Gives fruits new to `book` their initial stock and brings capacities in line with it (never below a count
     /// already held: capacity limits growth only). Done once per book per process; reads never do it.
-    private func syncStock(_ book: RecipeBook) async throws(ShopError) {
+    func syncStock(_ book: RecipeBook) async throws(ShopError) {
         let stock = BookStock(book)
         guard !syncedBooks.withLock({ $0.contains(stock) }) else { return }
-        // In an explicit transaction for the reason given at `apply`: the rows must exist once this returns.
-        try await run { [self] in
+        // In an explicit transaction: postgres-nio ends a statement's rows at its CommandComplete, before the implicit
+        // transaction of a lone statement commits, and the rows must exist once this returns.
+        try await withDatabase { [self] in
             try await client.withTransaction(logger: logger) { connection in
                 _ = try await connection.query("""
                     INSERT INTO stock AS s (fruit, count, initial, capacity)
@@ -285,55 +227,59 @@ public final class PostgresStore: ShopStore {
     }
 
     private func entries(undoableOnly: Bool, limit: Int?) async throws(ShopError) -> [JournalEntry] {
-        try await run { [self] in
-            let filter = undoableOnly ? "WHERE kind <> 'undo' AND undone_by IS NULL" : ""
-            let rows = try await client.query("""
-                SELECT j.id, to_char(j.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), j.kind, j.command, j.juice,
-                       j.count, j.undoes, j.undone_by,
-                       coalesce(array_agg(d.fruit ORDER BY d.fruit) FILTER (WHERE d.fruit IS NOT NULL), '{}'),
-                       coalesce(array_agg(d.delta ORDER BY d.fruit) FILTER (WHERE d.fruit IS NOT NULL), '{}')
-                FROM (SELECT * FROM journal \(unescaped: filter) ORDER BY id DESC LIMIT \(limit)) j
-                LEFT JOIN journal_delta d ON d.entry = j.id
-                GROUP BY j.id, j.time, j.kind, j.command, j.juice, j.count, j.undoes, j.undone_by
-                ORDER BY j.id DESC
-                """, logger: logger)
-            var result: [JournalEntry] = []
-            for try await row in rows {
-                let (id, time, kind, command, juice, count, undoes, undoneBy, fruits, deltas) =
-                    try row.decode((Int, String, String, String, String?, Int?, Int?, Int?, [String], [Int]).self)
-                guard let kind = JournalKind(rawValue: kind) else {
-                    throw StateError.failed(path: location, message: "journal entry \(id) has an unknown kind '\(kind)'")
-                }
-                result.append(JournalEntry(
-                    id: id, time: time, kind: kind, command: command, juice: juice.map { JuiceID($0) }, count: count,
-                    deltas: Dictionary(uniqueKeysWithValues: zip(fruits.map { FruitID($0) }, deltas)),
-                    undoes: undoes, undoneBy: undoneBy))
+        try await withDatabase { [self] in
+            try await client.withConnection { connection in
+                try await Self.entries(on: connection, undoableOnly: undoableOnly, limit: limit, location: location, logger: logger)
             }
-            return result
         }
+    }
+
+    /// The journal on `connection`, newest first: at most `limit` entries, only those an undo may revert when
+    /// `undoableOnly`.
+    static func entries(
+        on connection: PostgresConnection, undoableOnly: Bool, limit: Int?, location: String, logger: Logger
+    ) async throws -> [JournalEntry] {
+        let filter = undoableOnly ? "WHERE kind <> 'undo' AND undone_by IS NULL" : ""
+        let rows = try await connection.query("""
+            SELECT j.id, to_char(j.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), j.kind, j.command, j.juice,
+                   j.count, j.undoes, j.undone_by,
+                   coalesce(array_agg(d.fruit ORDER BY d.fruit) FILTER (WHERE d.fruit IS NOT NULL), '{}'),
+                   coalesce(array_agg(d.delta ORDER BY d.fruit) FILTER (WHERE d.fruit IS NOT NULL), '{}')
+            FROM (SELECT * FROM journal \(unescaped: filter) ORDER BY id DESC LIMIT \(limit)) j
+            LEFT JOIN journal_delta d ON d.entry = j.id
+            GROUP BY j.id, j.time, j.kind, j.command, j.juice, j.count, j.undoes, j.undone_by
+            ORDER BY j.id DESC
+            """, logger: logger)
+        var result: [JournalEntry] = []
+        for try await row in rows {
+            let (id, time, kind, command, juice, count, undoes, undoneBy, fruits, deltas) =
+                try row.decode((Int, String, String, String, String?, Int?, Int?, Int?, [String], [Int]).self)
+            guard let kind = JournalKind(rawValue: kind) else {
+                throw StateError.failed(path: location, message: "journal entry \(id) has an unknown kind '\(kind)'")
+            }
+            result.append(JournalEntry(
+                id: id, time: time, kind: kind, command: command, juice: juice.map { JuiceID($0) }, count: count,
+                deltas: Dictionary(uniqueKeysWithValues: zip(fruits.map { FruitID($0) }, deltas)),
+                undoes: undoes, undoneBy: undoneBy))
+        }
+        return result
     }
 
     // MARK: Running
 
-    /// Runs `body` against the database (see `runUnlessRefused`), for statements that cannot be refused.
-    func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(ShopError) -> T {
-        guard let value = try await runUnlessRefused(body) else {
-            throw .state(.failed(path: location, message: "a statement with no condition was refused"))
-        }
-        return value
-    }
-
-    /// Runs `body` against the database within the operation timeout, retrying serialization failures and deadlocks;
-    /// nil when a conditional update matched nothing (and so nothing was changed); every failure is a `ShopError`.
-    private func runUnlessRefused<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(ShopError) -> T? {
+    /// Runs `body` against the database within the operation timeout (connecting and migrating first if needed),
+    /// retrying serialization failures and deadlocks; every failure is a `ShopError` (the shop's own refusals as
+    /// they were thrown).
+    func withDatabase<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(ShopError) -> T {
         try await prepare()
+        startClient()
         for _ in 1...Self.maximumAttempts {
             do {
                 return try await withDeadline(operationTimeout, body)
             } catch {
                 switch target.translate(error) {
                 case .retry: continue
-                case .refused: return nil
+                case .shop(let error): throw error
                 case .state(let error): throw .state(error)
                 }
             }

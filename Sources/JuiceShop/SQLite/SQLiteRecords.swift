@@ -21,8 +21,7 @@ enum SQLiteRecords {
     /// everything back) only for what stops the whole batch: a broken invariant, or the database failing.
     static func apply(_ requests: [WriteRequest], in db: Database, path: String) throws -> [Result<ShopReceipt, ShopError>] {
         var ledger = try self.ledger(db, keptSums: true)
-        let broken = ledger.inconsistentFruits
-        if !broken.isEmpty { throw ShopError.state(.invariantBroken(path: path, fruits: broken.map(\.rawValue))) }
+        try ledger.requireConsistent(location: path)
         let time = Date().formatted(.iso8601)
         var changed: Set<FruitID> = []
         var results: [Result<ShopReceipt, ShopError>] = []

@@ -24,14 +24,16 @@ public actor SQLiteStore: ShopStore {
     private var reader: DatabaseQueue?
     private var writer: Task<Result<DatabaseQueue, StateError>, Never>?
     /// Changes waiting for the writer, written up to `batchLimit` per transaction.
-    private nonisolated let commits: GroupCommit<WriteRequest, Result<ShopReceipt, ShopError>>
+    private nonisolated let queue: GroupCommit<WriteRequest, Result<ShopReceipt, ShopError>>
+    /// Tells this store's change-token streams of each commit at once (other processes' changes need the poll).
+    private nonisolated let commits = CommitSignal()
     /// How many write transactions this store has run (group commit makes it fewer than the changes).
     private(set) var transactions = 0
 
     /// A store keeping its state in the SQLite file at `path`; nothing is opened until it is used.
     public init(path: String) {
         self.path = path
-        commits = GroupCommit(limit: Self.batchLimit, unanswered: .failure(.state(.failed(path: path, message: "the writer gave no answer"))))
+        queue = GroupCommit(limit: Self.batchLimit, unanswered: .failure(.state(.failed(path: path, message: "the writer gave no answer"))))
     }
 
     // MARK: Reading
@@ -60,6 +62,12 @@ public actor SQLiteStore: ShopStore {
     /// The newest journal entry's id (0 before the first change), as the file says now, whoever wrote it.
     public func changeToken() async throws(ShopError) -> Int {
         try await read(whenEmpty: 0) { db, _ in try Int.fetchOne(db, sql: "SELECT MAX(id) FROM journal") ?? 0 }
+    }
+
+    /// The change token now and then again whenever it may have changed: at once after a change of this store
+    /// commits, and every `interval` for changes by other processes (SQLite cannot tell of them).
+    public nonisolated func changeTokens(pollingEvery interval: Duration) -> AsyncStream<Int> {
+        changeTokenStream(pollingEvery: interval, commits: commits)
     }
 
     /// Runs `body` in a read transaction of the read-only connection, or answers `whenEmpty` when there is no state
@@ -113,7 +121,7 @@ public actor SQLiteStore: ShopStore {
 
     /// Queues `request` for the writer (group commit) and waits for its own result.
     private nonisolated func submit(_ request: WriteRequest) async throws(ShopError) -> ShopReceipt {
-        try await commits.submit(request) { [self] batch in await write(batch) }.get()
+        try await queue.submit(request) { [self] batch in await write(batch) }.get()
     }
 
     /// Applies `requests` in one immediate transaction; one result per request (all failures when it rolls back).
@@ -122,7 +130,7 @@ public actor SQLiteStore: ShopStore {
         transactions += 1
         do {
             let writer = try await openWriter()
-            return try await writer.writeWithoutTransaction { db in
+            let results = try await writer.writeWithoutTransaction { db in
                 var results: [Result<ShopReceipt, ShopError>] = []
                 try db.inTransaction(.immediate) {
                     results = try SQLiteRecords.apply(requests, in: db, path: path)
@@ -130,6 +138,8 @@ public actor SQLiteStore: ShopStore {
                 }
                 return results
             }
+            if results.contains(where: { (try? $0.get())?.entry != nil }) { commits.committed() }
+            return results
         } catch {
             return Array(repeating: .failure(ShopError(error, path: path)), count: requests.count)
         }

@@ -36,7 +36,7 @@ struct DoctorCommand: AsyncParsableCommand {
         }
         let report: IntegrityReport
         do {
-            report = try await JuiceShop.makeStore(location: path).checkIntegrity()
+            report = try await CommandServices.openStore(location: path).checkIntegrity()
         } catch {
             throw Reporter(language: language, json: json).fail(error, text: ShopText(language: language, book: RecipeBook(fruits: [], juices: [], store: Store())))
         }

@@ -90,10 +90,10 @@ struct ServeCommand: AsyncParsableCommand {
             throw reporter.failure(error)
         }
         MetricsSystem.bootstrap(server.metrics.factory)
-        var logger = Logger(label: "juice-serve")
-        logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let logger = CommandServices.logger("juice-serve", level: .info)
         let host = self.host
-        let application = server.application(logger: logger) { port in
+        // The store runs in the server's service group, before the HTTP server, so it closes after the server stops.
+        let application = server.application(logger: logger, services: [store]) { port in
             Terminal.write("juice: serving on http://\(host):\(port)/ (state \(statePath))\n")
         }
         try await application.runService()

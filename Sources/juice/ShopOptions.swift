@@ -40,7 +40,7 @@ struct ShopOptions: ParsableArguments {
     /// The store keeping the shop's state: the SQLite file, or the PostgreSQL database a `postgres://` URL names (a
     /// malformed URL exits 2).
     func makeStore(json: Bool = false) throws -> any ShopStore {
-        do { return try JuiceShop.makeStore(location: statePath) } catch {
+        do { return try CommandServices.openStore(location: statePath) } catch {
             // In the chosen language, naming the location without its password.
             let text = ShopText(language: language, book: RecipeBook(fruits: [], juices: [], store: Store()))
             throw reporter(json: json).fail(error, text: text)

@@ -15,11 +15,14 @@ enum AsyncCommand {
         nonisolated(unsafe) var failure: (any Error)?
         let finished = DispatchSemaphore(value: 0)
         Task.detached {
+            CommandServices.bootstrapLogging()
             do {
                 try await command.run()
             } catch {
                 failure = error
             }
+            // The stores the command opened are closed, whether it succeeded or not.
+            await CommandServices.closeStores()
             // The semaphore orders the task's writes before the main thread's reads.
             finished.signal()
         }

@@ -36,7 +36,9 @@ struct PostgresStoreTests {
         service.cancel()
         try await service.value
         #expect(try await connectionsLeft(connections, in: url) == 0, "closed on shutdown")
-        await #expect(throws: ShopError.self) { try await store.history(limit: nil) }
+        await #expect(throws: ShopError.state(.connectionLost(location: store.location, detail: "the store was closed"))) {
+            try await store.history(limit: nil)
+        }
     }
 
     @Test("close() (what a one-shot command calls) ends every connection of the store")

@@ -132,22 +132,11 @@ extension PostgresStore {
 
     /// Every fruit's row, with the rows of `fruits` (all when nil) locked in fruit order (see `lockRows`).
     private static func readRows(locking fruits: [String]?, on connection: PostgresConnection, logger: Logger) async throws -> StockLedger {
-        let rows: PostgresRowSequence
-        if let fruits {
-            rows = try await connection.query("""
-                WITH locked AS MATERIALIZED (
-                    SELECT fruit, count, initial, journaled FROM stock WHERE fruit = ANY(\(fruits)) ORDER BY fruit FOR UPDATE)
-                SELECT fruit, count, initial, journaled FROM locked
-                UNION ALL
-                SELECT fruit, count, initial, journaled FROM stock WHERE NOT (fruit = ANY(\(fruits)))
-                """, logger: logger)
-        } else {
-            rows = try await connection.query(
-                "SELECT fruit, count, initial, journaled FROM stock ORDER BY fruit FOR UPDATE", logger: logger)
-        }
         var ledger = StockLedger(rows: [:])
-        for try await (fruit, count, initial, journaled) in rows.decode((String, Int, Int, Int).self) {
-            ledger.rows[FruitID(fruit)] = StockRow(count: count, initial: initial, journaled: journaled)
+        if let fruits {
+            for try await row in try await connection.execute(LockSomeRows(fruits: fruits), logger: logger) { ledger.rows[row.0] = row.1 }
+        } else {
+            for try await row in try await connection.execute(LockAllRows(), logger: logger) { ledger.rows[row.0] = row.1 }
         }
         return ledger
     }
@@ -178,39 +167,15 @@ extension PostgresStore {
             }
         }
         let fruits = sums.keys.sorted()
-        let rows = try await connection.query("""
-            WITH inserted AS (
-                INSERT INTO journal (kind, command, juice, count, undoes)
-                SELECT u.kind, u.command, nullif(u.juice, ''), nullif(u.count, 0), nullif(u.undoes, 0)
-                FROM unnest(\(kinds), \(commands), \(juices), \(counts), \(undoes)) WITH ORDINALITY
-                    AS u (kind, command, juice, count, undoes, n)
-                ORDER BY u.n
-                RETURNING id, time, undoes
-            ), entry AS (
-                SELECT id, time, undoes, row_number() OVER (ORDER BY id) AS n FROM inserted
-            ), deltas AS (
-                INSERT INTO journal_delta (entry, fruit, delta)
-                SELECT entry.id, d.fruit, d.delta
-                FROM unnest(\(deltaEntry), \(deltaFruit), \(deltaValue)) AS d (n, fruit, delta) JOIN entry ON entry.n = d.n
-            ), moved AS (
-                UPDATE stock SET count = stock.count + m.delta, journaled = stock.journaled + m.delta
-                FROM unnest(\(fruits.map(\.rawValue)), \(fruits.map { sums[$0] ?? 0 })) AS m (fruit, delta)
-                WHERE stock.fruit = m.fruit
-                RETURNING stock.fruit
-            ), undone AS (
-                UPDATE journal SET undone_by = entry.id FROM entry WHERE journal.id = entry.undoes
-            ), counted AS (
-                UPDATE change_count SET changes = changes + \(changes.count) WHERE slot = pg_backend_pid() % 16
-            ), told AS (
-                SELECT pg_notify('juice_changes', max(id)::text) FROM entry
-            )
-            SELECT entry.id, to_char(entry.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), (SELECT count(*) FROM moved)
-            FROM entry, told
-            ORDER BY entry.id
-            """, logger: logger)
+        let rows = try await connection.execute(
+            RecordChanges(
+                kinds: kinds, commands: commands, juices: juices, counts: counts, undoes: undoes, deltaEntry: deltaEntry,
+                deltaFruit: deltaFruit, deltaValue: deltaValue, fruits: fruits.map(\.rawValue), sums: fruits.map { sums[$0] ?? 0 },
+                changes: changes.count),
+            logger: logger)
         var written: [(id: Int, time: String)] = []
         var moved = 0
-        for try await (id, time, rows) in rows.decode((Int, String, Int).self) {
+        for try await (id, time, rows) in rows {
             written.append((id, time))
             moved = rows
         }
@@ -225,6 +190,109 @@ extension PostgresStore {
         return zip(changes, written).map { decided, entry in
             decided.change.entry(id: entry.id, time: entry.time, command: decided.command)
         }
+    }
+}
+
+/// The rows of some fruits locked in fruit order, and every other row as the statement began (see `lockRows`);
+/// prepared once per connection.
+struct LockSomeRows: PostgresPreparedStatement {
+    static let sql = """
+        WITH locked AS MATERIALIZED (
+            SELECT fruit, count, initial, journaled FROM stock WHERE fruit = ANY($1::text[]) ORDER BY fruit FOR UPDATE)
+        SELECT fruit, count, initial, journaled FROM locked
+        UNION ALL
+        SELECT fruit, count, initial, journaled FROM stock WHERE NOT (fruit = ANY($1::text[]))
+        """
+
+    /// The fruits to lock.
+    var fruits: [String]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(fruits)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> (FruitID, StockRow) {
+        let (fruit, count, initial, journaled) = try row.decode((String, Int, Int, Int).self)
+        return (FruitID(fruit), StockRow(count: count, initial: initial, journaled: journaled))
+    }
+}
+
+/// Every row locked, in fruit order; prepared once per connection.
+struct LockAllRows: PostgresPreparedStatement {
+    static let sql = "SELECT fruit, count, initial, journaled FROM stock ORDER BY fruit FOR UPDATE"
+
+    func makeBindings() throws -> PostgresBindings { PostgresBindings() }
+
+    func decodeRow(_ row: PostgresRow) throws -> (FruitID, StockRow) {
+        let (fruit, count, initial, journaled) = try row.decode((String, Int, Int, Int).self)
+        return (FruitID(fruit), StockRow(count: count, initial: initial, journaled: journaled))
+    }
+}
+
+/// The statement that writes decided changes (see `PostgresStore.record`): prepared once per connection, so that
+/// planning it is not paid again while the batch holds its rows' locks. Returns each entry's id and time, in order,
+/// with the number of stock rows moved.
+struct RecordChanges: PostgresPreparedStatement {
+    static let sql = """
+        WITH inserted AS (
+            INSERT INTO journal (kind, command, juice, count, undoes)
+            SELECT u.kind, u.command, nullif(u.juice, ''), nullif(u.count, 0), nullif(u.undoes, 0)
+            FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) WITH ORDINALITY
+                AS u (kind, command, juice, count, undoes, n)
+            ORDER BY u.n
+            RETURNING id, time, undoes
+        ), entry AS (
+            SELECT id, time, undoes, row_number() OVER (ORDER BY id) AS n FROM inserted
+        ), deltas AS (
+            INSERT INTO journal_delta (entry, fruit, delta)
+            SELECT entry.id, d.fruit, d.delta
+            FROM unnest($6::bigint[], $7::text[], $8::bigint[]) AS d (n, fruit, delta) JOIN entry ON entry.n = d.n
+        ), moved AS (
+            UPDATE stock SET count = stock.count + m.delta, journaled = stock.journaled + m.delta
+            FROM unnest($9::text[], $10::bigint[]) AS m (fruit, delta)
+            WHERE stock.fruit = m.fruit
+            RETURNING stock.fruit
+        ), undone AS (
+            UPDATE journal SET undone_by = entry.id FROM entry WHERE journal.id = entry.undoes
+        ), counted AS (
+            UPDATE change_count SET changes = changes + $11::bigint WHERE slot = pg_backend_pid() % 16
+        ), told AS (
+            SELECT pg_notify('juice_changes', max(id)::text) FROM entry
+        )
+        SELECT entry.id, to_char(entry.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), (SELECT count(*) FROM moved)
+        FROM entry, told
+        ORDER BY entry.id
+        """
+
+    /// Per entry, in order: its kind, command, juice ("" for none), count (0 for none), the entry it undoes (0 for none).
+    var kinds: [String], commands: [String], juices: [String], counts: [Int], undoes: [Int]
+    /// Per delta: its entry's position (from 1), fruit and amount.
+    var deltaEntry: [Int], deltaFruit: [String], deltaValue: [Int]
+    /// Per changed fruit: the sum of its deltas.
+    var fruits: [String], sums: [Int]
+    /// How many entries.
+    var changes: Int
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 11)
+        bindings.append(kinds)
+        bindings.append(commands)
+        bindings.append(juices)
+        bindings.append(counts)
+        bindings.append(undoes)
+        bindings.append(deltaEntry)
+        bindings.append(deltaFruit)
+        bindings.append(deltaValue)
+        bindings.append(fruits)
+        bindings.append(sums)
+        bindings.append(changes)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> (Int, String, Int) {
+        try row.decode((Int, String, Int).self)
     }
 }
 #endif

@@ -119,11 +119,16 @@ public final class PostgresStore: ShopStore {
         if case .running(let task) = runner.withLock({ $0 }) { task.cancel() }
     }
 
-    /// Starts the connection pool unless it runs already (or the store was closed: then uses fail as the pool's).
-    private func startClient() {
+    /// Starts the connection pool unless it runs already; false when the store was closed.
+    @discardableResult
+    private func startClient() -> Bool {
         runner.withLock { runner in
-            guard case .notStarted = runner else { return }
-            runner = .running(Task { [client] in await client.run() })
+            switch runner {
+            case .notStarted: runner = .running(Task { [client] in await client.run() })
+            case .running: break
+            case .closed: return false
+            }
+            return true
         }
     }
 
@@ -271,8 +276,8 @@ public final class PostgresStore: ShopStore {
     /// retrying serialization failures and deadlocks; every failure is a `ShopError` (the shop's own refusals as
     /// they were thrown).
     func withDatabase<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(ShopError) -> T {
+        guard startClient() else { throw .state(.connectionLost(location: location, detail: "the store was closed")) }
         try await prepare()
-        startClient()
         for _ in 1...Self.maximumAttempts {
             do {
                 return try await withDeadline(operationTimeout, body)

@@ -13,7 +13,7 @@ let package = Package(
     // PostgreSQL support (postgres-nio, and with it two copies of BoringSSL that take most of a cold build here) is
     // opt-in, so `swift run juice lint` stays quick: `swift build --traits PostgreSQL`. CI and the install steps use it.
     traits: [
-        .trait(name: "PostgreSQL", description: "The PostgreSQL store (--state postgres://…), through postgres-nio."),
+        .trait(name: "PostgreSQL", description: "The PostgreSQL store (--state postgres://…), through postgres-nio.")
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

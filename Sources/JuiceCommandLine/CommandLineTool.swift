@@ -146,7 +146,8 @@ package enum NegativeAmount {
     /// command is not `stock add`/`remove`: `juice lint stock add x -3` names paths).
     package static func message(in arguments: [String]) -> CommandMessage? {
         guard let stock = LanguageOption.commandIndex(in: arguments), arguments[stock] == "stock", stock + 1 < arguments.count,
-              ["add", "remove"].contains(arguments[stock + 1]) else { return nil }
+            ["add", "remove"].contains(arguments[stock + 1])
+        else { return nil }
         var fruit: String?
         var amount: Int?
         var words = arguments[(stock + 2)...].makeIterator()
@@ -174,4 +175,3 @@ package func unblockStopSignals() {
     for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&signals, signal) }
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 }
-

@@ -192,7 +192,8 @@ package enum CommandMessage: Hashable, Sendable {
         case .statusLint(let errors, let warnings):
             return ko ? "  검사: 오류 \(errors)개, 경고 \(warnings)개" : "  lint: \(errors) error(s), \(warnings) warning(s)"
         case .statusState(let path, let exists):
-            return (ko ? "상태: " : "state: ") + path + (exists ? "" : (ko ? " (아직 없음; 첫 변경 때 만들어져요)" : " (not created yet; the first change creates it)"))
+            return (ko ? "상태: " : "state: ") + path
+                + (exists ? "" : (ko ? " (아직 없음; 첫 변경 때 만들어져요)" : " (not created yet; the first change creates it)"))
         case .statusJournal(let entries):
             return ko ? "  기록 \(entries)개" : "  \(entries) journal entr\(entries == 1 ? "y" : "ies")"
         case .statusIntegrity(let healthy):

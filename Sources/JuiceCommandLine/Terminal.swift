@@ -19,7 +19,8 @@ package enum Terminal {
         guard let code = writeAll(text, to: STDOUT_FILENO) else { return }
         let language = UsageLanguage.current
         let reason = SystemReason(code: code).text(in: language)
-        writeAll(CommandMessage.errorPrefix.text(in: language) + CommandMessage.outputFailed(reason: reason).text(in: language) + "\n", to: STDERR_FILENO)
+        writeAll(
+            CommandMessage.errorPrefix.text(in: language) + CommandMessage.outputFailed(reason: reason).text(in: language) + "\n", to: STDERR_FILENO)
         exit(ExitStatus.failure)
     }
 

@@ -21,7 +21,8 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
                     if Self.isIgnoredASCII(byte) || (byte >= 0x41 && byte <= 0x5A) { changes = true }
                     index += 1
                 } else if byte & 0xF0 == 0xE0, index + 2 < bytes.count,
-                          Self.isCaseless(UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)) {
+                    Self.isCaseless(UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F))
+                {
                     index += 3
                 } else {
                     return nil

@@ -4,77 +4,83 @@
 public enum DefaultRecipes {
     /// The files of recipes/, named by their paths relative to the package root.
     public static let files: [RecipeSourceFile] = [
-        RecipeSourceFile(name: "recipes/fruits.yaml", text: #"""
-# yaml-language-server: $schema=../docs/recipe-schema.json
-# The fruits of the original 쥬스 메이커.
-version: 1
-fruits:
-  strawberry:
-    name: {ko: 딸기, en: Strawberry}
-    emoji: 🍓
-  banana:
-    name: {ko: 바나나, en: Banana}
-    emoji: 🍌
-  pineapple:
-    name: {ko: 파인애플, en: Pineapple}
-    emoji: 🍍
-  kiwi:
-    name: {ko: 키위, en: Kiwi}
-    emoji: 🥝
-  mango:
-    name: {ko: 망고, en: Mango}
-    emoji: 🥭
+        RecipeSourceFile(
+            name: "recipes/fruits.yaml",
+            text: #"""
+                # yaml-language-server: $schema=../docs/recipe-schema.json
+                # The fruits of the original 쥬스 메이커.
+                version: 1
+                fruits:
+                  strawberry:
+                    name: {ko: 딸기, en: Strawberry}
+                    emoji: 🍓
+                  banana:
+                    name: {ko: 바나나, en: Banana}
+                    emoji: 🍌
+                  pineapple:
+                    name: {ko: 파인애플, en: Pineapple}
+                    emoji: 🍍
+                  kiwi:
+                    name: {ko: 키위, en: Kiwi}
+                    emoji: 🥝
+                  mango:
+                    name: {ko: 망고, en: Mango}
+                    emoji: 🥭
 
-"""#),
-        RecipeSourceFile(name: "recipes/juices.yaml", text: #"""
-# yaml-language-server: $schema=../docs/recipe-schema.json
-# The menu, in the order of the original order screen.
-# Aliases accept the 주스 spelling and the long names (딸기바나나, 망고키위) customers use.
-version: 1
-juices:
-  strawberry-juice:
-    name: {ko: 딸기쥬스, en: Strawberry Juice}
-    aliases: [딸기주스]
-    recipe: {strawberry: 16}
-  banana-juice:
-    name: {ko: 바나나쥬스, en: Banana Juice}
-    aliases: [바나나주스]
-    recipe: {banana: 2}
-  kiwi-juice:
-    name: {ko: 키위쥬스, en: Kiwi Juice}
-    aliases: [키위주스]
-    recipe: {kiwi: 3}
-  pineapple-juice:
-    name: {ko: 파인애플쥬스, en: Pineapple Juice}
-    aliases: [파인애플주스]
-    recipe: {pineapple: 2}
-  strawberry-banana-juice:
-    name: {ko: 딸바쥬스, en: Strawberry-Banana Juice}
-    aliases: [딸바주스, 딸기바나나쥬스, 딸기바나나주스]
-    recipe: {strawberry: 10, banana: 1}
-  mango-juice:
-    name: {ko: 망고쥬스, en: Mango Juice}
-    aliases: [망고주스]
-    recipe: {mango: 3}
-  mango-kiwi-juice:
-    name: {ko: 망키쥬스, en: Mango-Kiwi Juice}
-    aliases: [망키주스, 망고키위쥬스, 망고키위주스]
-    recipe: {mango: 2, kiwi: 1}
+                """#),
+        RecipeSourceFile(
+            name: "recipes/juices.yaml",
+            text: #"""
+                # yaml-language-server: $schema=../docs/recipe-schema.json
+                # The menu, in the order of the original order screen.
+                # Aliases accept the 주스 spelling and the long names (딸기바나나, 망고키위) customers use.
+                version: 1
+                juices:
+                  strawberry-juice:
+                    name: {ko: 딸기쥬스, en: Strawberry Juice}
+                    aliases: [딸기주스]
+                    recipe: {strawberry: 16}
+                  banana-juice:
+                    name: {ko: 바나나쥬스, en: Banana Juice}
+                    aliases: [바나나주스]
+                    recipe: {banana: 2}
+                  kiwi-juice:
+                    name: {ko: 키위쥬스, en: Kiwi Juice}
+                    aliases: [키위주스]
+                    recipe: {kiwi: 3}
+                  pineapple-juice:
+                    name: {ko: 파인애플쥬스, en: Pineapple Juice}
+                    aliases: [파인애플주스]
+                    recipe: {pineapple: 2}
+                  strawberry-banana-juice:
+                    name: {ko: 딸바쥬스, en: Strawberry-Banana Juice}
+                    aliases: [딸바주스, 딸기바나나쥬스, 딸기바나나주스]
+                    recipe: {strawberry: 10, banana: 1}
+                  mango-juice:
+                    name: {ko: 망고쥬스, en: Mango Juice}
+                    aliases: [망고주스]
+                    recipe: {mango: 3}
+                  mango-kiwi-juice:
+                    name: {ko: 망키쥬스, en: Mango-Kiwi Juice}
+                    aliases: [망키주스, 망고키위쥬스, 망고키위주스]
+                    recipe: {mango: 2, kiwi: 1}
 
-"""#),
-        RecipeSourceFile(name: "recipes/store.yaml", text: #"""
-# yaml-language-server: $schema=../docs/recipe-schema.json
-# The store: at most 100 of each fruit (the original stepper's range 0…100), 10 of each to start.
-version: 1
-store:
-  capacity: 100
-  stock:
-    strawberry: 10
-    banana: 10
-    pineapple: 10
-    kiwi: 10
-    mango: 10
+                """#),
+        RecipeSourceFile(
+            name: "recipes/store.yaml",
+            text: #"""
+                # yaml-language-server: $schema=../docs/recipe-schema.json
+                # The store: at most 100 of each fruit (the original stepper's range 0…100), 10 of each to start.
+                version: 1
+                store:
+                  capacity: 100
+                  stock:
+                    strawberry: 10
+                    banana: 10
+                    pineapple: 10
+                    kiwi: 10
+                    mango: 10
 
-"""#),
+                """#),
     ]
 }

@@ -49,8 +49,9 @@ public struct DiagnosticRenderer: Sendable {
         forEachShown(result) { diagnostic in
             let korean = language == .korean
             let severity = korean ? (diagnostic.severity == .error ? "오류" : "경고") : diagnostic.severity.rawValue
-            out += headline(diagnostic.location, severity: severity, color: diagnostic.severity == .error ? "1;31" : "1;33",
-                            message: diagnostic.message(in: language), rule: diagnostic.rule.rawValue)
+            out += headline(
+                diagnostic.location, severity: severity, color: diagnostic.severity == .error ? "1;31" : "1;33",
+                message: diagnostic.message(in: language), rule: diagnostic.rule.rawValue)
             out += excerpt(diagnostic.location, length: diagnostic.length, sources: sources)
             if let fix = diagnostic.fix(in: language) {
                 let gutter = String(repeating: " ", count: String(diagnostic.location.line).count)
@@ -64,7 +65,8 @@ public struct DiagnosticRenderer: Sendable {
             out += language == .korean ? "\(file): 그 밖에 \(count)개 더 있어요\n" : "\(file): and \(count) more\n"
         }
         let files = result.sources.count
-        let summary = language == .korean
+        let summary =
+            language == .korean
             ? "파일 \(files)개에서 오류 \(result.errorCount)개, 경고 \(result.warningCount)개를 찾았어요"
             : "\(plural(result.errorCount, "error")), \(plural(result.warningCount, "warning")) in \(plural(files, "file"))"
         out += paint(summary, "1") + "\n"
@@ -125,12 +127,17 @@ public struct DiagnosticRenderer: Sendable {
         if let offset = diagnostic.location.byteOffset { members.append(("byteOffset", .int(offset))) }
         if let fix = diagnostic.fix { members.append(("fix", .string(fix))) }
         if !diagnostic.notes.isEmpty {
-            members.append(("notes", .array(diagnostic.notes.map { note in
-                .object([
-                    ("file", .string(note.location.file)), ("line", .int(note.location.line)),
-                    ("column", .int(note.location.column)), ("message", .string(note.message)),
-                ])
-            })))
+            members.append(
+                (
+                    "notes",
+                    .array(
+                        diagnostic.notes.map { note in
+                            .object([
+                                ("file", .string(note.location.file)), ("line", .int(note.location.line)),
+                                ("column", .int(note.location.column)), ("message", .string(note.message)),
+                            ])
+                        })
+                ))
         }
         return .object(members)
     }
@@ -144,7 +151,8 @@ public struct DiagnosticRenderer: Sendable {
             var message = diagnostic.message
             if let fix = diagnostic.fix { message += "\nfix: \(fix)" }
             for note in diagnostic.notes { message += "\nnote: \(note.location): \(note.message)" }
-            out += "::\(diagnostic.severity.rawValue) file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column),"
+            out +=
+                "::\(diagnostic.severity.rawValue) file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column),"
                 + "endColumn=\(location.column + diagnostic.length),title=\(escapeProperty(diagnostic.rule.rawValue))::\(escapeData(message))\n"
         } more: { file, count in
             out += "::warning file=\(escapeProperty(file))::\(escapeData("and \(count) more findings in this file"))\n"
@@ -182,38 +190,56 @@ public struct DiagnosticRenderer: Sendable {
             ("name", "juice lint"),
             ("version", .string(JuiceVersion.current)),
             ("informationUri", "https://github.com/juicemaker/juicemaker/blob/main/docs/recipe-format.md"),
-            ("rules", .array(rules.map { rule -> JSONValue in
-                let severity = configuration.severity(of: rule)
-                return .object([
-                    ("id", .string(rule.rawValue)),
-                    ("shortDescription", .object([("text", .string(rule.summary))])),
-                    ("defaultConfiguration", .object(
-                        [("level", .string((severity ?? rule.severity).rawValue))] + (severity == nil ? [("enabled", .bool(false))] : [])
-                    )),
-                ])
-            })),
+            (
+                "rules",
+                .array(
+                    rules.map { rule -> JSONValue in
+                        let severity = configuration.severity(of: rule)
+                        return .object([
+                            ("id", .string(rule.rawValue)),
+                            ("shortDescription", .object([("text", .string(rule.summary))])),
+                            (
+                                "defaultConfiguration",
+                                .object(
+                                    [("level", .string((severity ?? rule.severity).rawValue))] + (severity == nil ? [("enabled", .bool(false))] : [])
+                                )
+                            ),
+                        ])
+                    })
+            ),
         ])
         return .object([
             ("$schema", "https://json.schemastore.org/sarif-2.1.0.json"),
             ("version", "2.1.0"),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", driver)])),
-                // Columns count Unicode scalars, as everywhere in juice.
-                ("columnKind", "unicodeCodePoints"),
-                ("results", .array(results)),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        ("tool", .object([("driver", driver)])),
+                        // Columns count Unicode scalars, as everywhere in juice.
+                        ("columnKind", "unicodeCodePoints"),
+                        ("results", .array(results)),
+                    ])
+                ])
+            ),
         ])
     }
 
     private func sarifLocation(_ location: SourceLocation, length: Int, message: String?) -> JSONValue {
         var members: [(String, JSONValue)] = [
-            ("physicalLocation", .object([
-                ("artifactLocation", .object([("uri", .string(location.file))])),
-                ("region", .object([
-                    ("startLine", .int(location.line)), ("startColumn", .int(location.column)),
-                    ("endColumn", .int(location.column + length)),
-                ])),
-            ])),
+            (
+                "physicalLocation",
+                .object([
+                    ("artifactLocation", .object([("uri", .string(location.file))])),
+                    (
+                        "region",
+                        .object([
+                            ("startLine", .int(location.line)), ("startColumn", .int(location.column)),
+                            ("endColumn", .int(location.column + length)),
+                        ])
+                    ),
+                ])
+            )
         ]
         if let message { members.append(("message", .object([("text", .string(message))]))) }
         return .object(members)

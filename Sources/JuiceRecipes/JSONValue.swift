@@ -45,7 +45,10 @@ public enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral, Expressib
         case .bool(let value): out += value ? "true" : "false"
         case .null: out += "null"
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
             out += "[" + newline
             for (index, item) in items.enumerated() {
                 out += pad
@@ -54,7 +57,10 @@ public enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral, Expressib
             }
             out += closePad + "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{" + newline
             for (index, (key, value)) in members.enumerated() {
                 out += pad

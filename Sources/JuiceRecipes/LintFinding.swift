@@ -163,7 +163,8 @@ public enum LintFinding: Hashable, Sendable {
         case .unknownFruit(let fruit, let juice, let suggestion):
             return "unknown fruit '\(fruit)' in juice '\(juice)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .idIsAnotherName(let entry, let same, let differs):
-            return "\(entry.kind.text(in: .english)) id '\(entry.id)' is the same name as \(same.text(in: .english))" + (differs ? "; \(Self.sameKey)" : "")
+            return "\(entry.kind.text(in: .english)) id '\(entry.id)' is the same name as \(same.text(in: .english))"
+                + (differs ? "; \(Self.sameKey)" : "")
         case .nameTaken(let kind, let name, let same, let differs):
             return "two \(kind.text(in: .english))s are named '\(name)'" + (same.role == .id ? " (it is \(same.text(in: .english)))" : "")
                 + (differs ? "; \(Self.sameKey)" : "")
@@ -176,7 +177,8 @@ public enum LintFinding: Hashable, Sendable {
         case .badRuleSetting(let rule, let found):
             return "rule '\(rule)' must be off, warning or error, not \(found)"
         case .unknownConfigurationKey(let key, let suggestion):
-            return "unknown key '\(key)' in \(RuleConfiguration.fileName)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; the file holds only 'rules'")
+            return "unknown key '\(key)' in \(RuleConfiguration.fileName)"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "; the file holds only 'rules'")
         case .unknownRule(let name, let suggestion):
             return "unknown rule '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; 'juice lint --list-rules' lists them")
         }

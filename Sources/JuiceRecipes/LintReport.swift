@@ -10,8 +10,10 @@ public struct LintReport: Sendable {
     /// Builds the report for `result`: rendered in `format`, failing on warnings too when `strict`, with the rules
     /// set as `rules` says (off, or at another severity) and the problems of its files reported with the rest.
     /// The text format is written in `language`; the others are always English.
-    public init(_ result: RecipeLoadResult, format: DiagnosticFormat, strict: Bool = false, colored: Bool = false,
-                rules: LoadedRuleConfiguration = LoadedRuleConfiguration(), language: Language = .english) {
+    public init(
+        _ result: RecipeLoadResult, format: DiagnosticFormat, strict: Bool = false, colored: Bool = false,
+        rules: LoadedRuleConfiguration = LoadedRuleConfiguration(), language: Language = .english
+    ) {
         var shown = rules.configuration.applied(to: result)
         if !rules.diagnostics.isEmpty {
             shown.diagnostics = (shown.diagnostics + rules.diagnostics).sorted()

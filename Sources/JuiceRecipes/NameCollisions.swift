@@ -85,18 +85,22 @@ extension RecipeValidator {
         let differs = text.value != firstText.value
         // A name or alias that is not the same text is quoted, as the key it shares may not show.
         let role: NameClaim.Role = first.slot == 0 ? .id : first.slot < 3 ? .name : .alias
-        let other = NameClaim(role, of: RecipeEntry(kind, drafts[first.owner].idText.value),
-                              shownText: differs && first.slot != 0 ? firstText.value : nil)
+        let other = NameClaim(
+            role, of: RecipeEntry(kind, drafts[first.owner].idText.value),
+            shownText: differs && first.slot != 0 ? firstText.value : nil)
         switch claim.slot {
         case 0:
-            report(.duplicateName, .idIsAnotherName(RecipeEntry(kind, text.value), same: other, differs: differs), at: text,
-                   notes: [DiagnosticNote(.otherWithThatName(kind), at: firstText.location)], fix: .renameOne(kind))
+            report(
+                .duplicateName, .idIsAnotherName(RecipeEntry(kind, text.value), same: other, differs: differs), at: text,
+                notes: [DiagnosticNote(.otherWithThatName(kind), at: firstText.location)], fix: .renameOne(kind))
         case 1, 2:
-            report(.duplicateName, .nameTaken(kind, name: text.value, same: other, differs: differs), at: text,
-                   notes: [DiagnosticNote(.otherWithThatName(kind), at: firstText.location)], fix: .ownName(kind))
+            report(
+                .duplicateName, .nameTaken(kind, name: text.value, same: other, differs: differs), at: text,
+                notes: [DiagnosticNote(.otherWithThatName(kind), at: firstText.location)], fix: .ownName(kind))
         default:
-            report(.duplicateAlias, .aliasTaken(alias: text.value, of: owner, same: other, differs: differs), at: text,
-                   notes: [DiagnosticNote(.alreadyUsedHere, at: firstText.location)], fix: .removeAlias)
+            report(
+                .duplicateAlias, .aliasTaken(alias: text.value, of: owner, same: other, differs: differs), at: text,
+                notes: [DiagnosticNote(.alreadyUsedHere, at: firstText.location)], fix: .removeAlias)
         }
     }
 }

@@ -38,8 +38,9 @@ struct JuiceDraft {
     var names: [Located<String>] { [korean, english].compactMap { $0 } }
 
     var juice: Juice {
-        Juice(id: id.value, name: LocalizedName(korean: korean?.value, english: english?.value), aliases: aliases.map(\.value),
-              price: price, recipe: recipe.map(\.value))
+        Juice(
+            id: id.value, name: LocalizedName(korean: korean?.value, english: english?.value), aliases: aliases.map(\.value),
+            price: price, recipe: recipe.map(\.value))
     }
 }
 

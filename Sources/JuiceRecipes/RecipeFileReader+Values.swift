@@ -9,14 +9,16 @@ extension RecipeFileReader {
     mutating func readID(_ key: YAMLNodeID, kind: RecipeKind) -> String? {
         let id = document.string(key)
         warnIfYAML11Reads(key, as: .id(kind))
-        let allowed = document.withBytes(of: key) { bytes in
-            bytes.allSatisfy { byte in
-                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F || byte == 0x2E
-                    || (byte >= 0x41 && byte <= 0x5A)
+        let allowed =
+            document.withBytes(of: key) { bytes in
+                bytes.allSatisfy { byte in
+                    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F || byte == 0x2E
+                        || (byte >= 0x41 && byte <= 0x5A)
+                }
             }
-        } || id.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "-" || scalar == "_" || scalar == "."
-        }
+            || id.unicodeScalars.allSatisfy { scalar in
+                scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "-" || scalar == "_" || scalar == "."
+            }
         guard !id.isEmpty, allowed else {
             let suggestion = id.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-").lowercased()
             report(.invalidID, .invalidID(kind, id: id), at: key, fix: suggestion.isEmpty ? nil : .useID(suggestion))
@@ -58,8 +60,9 @@ extension RecipeFileReader {
         switch document.coreValue(of: node) {
         case .int(let value):
             if case .octal(let octal)? = document.withBytes(of: node, { YAML11Reading.reading(of: $0) }) {
-                report(.yaml11Ambiguity, .octalInYAML11(written: document.string(node), value: value, octal: octal), at: node,
-                       fix: .dropLeadingZero(value))
+                report(
+                    .yaml11Ambiguity, .octalInYAML11(written: document.string(node), value: value, octal: octal), at: node,
+                    fix: .dropLeadingZero(value))
             } else if document.withBytes(of: node, { $0.count >= 2 && $0[0] == 0x30 && $0[1] == 0x6F }) {
                 report(.yaml11Ambiguity, .textInYAML11(written: document.string(node), value: value), at: node, fix: .writeNumber(value))
             }
@@ -113,8 +116,9 @@ extension RecipeFileReader {
         case .mapping: return true
         case .invalid: return false
         case .scalar, .sequence:
-            report(.wrongType, .expectedMapping(section(), found: document.found(node)), at: node,
-                   fix: lacksSpaceAfterColon(node) ? .spaceAfterColon : nil)
+            report(
+                .wrongType, .expectedMapping(section(), found: document.found(node)), at: node,
+                fix: lacksSpaceAfterColon(node) ? .spaceAfterColon : nil)
             return false
         }
     }
@@ -127,8 +131,9 @@ extension RecipeFileReader {
     mutating func reportUnknownKey(_ key: YAMLNodeID, in place: KeyPlace) {
         let name = document.string(key)
         let suggestion = NameMatching.suggestion(for: name, among: place.allowed)
-        report(.unknownKey, .unknownKey(name, in: place, suggestion: suggestion), at: key,
-               fix: lacksSpaceAfterColon(key) ? .spaceAfterColon : suggestion.map { .renameKey(name, to: $0) })
+        report(
+            .unknownKey, .unknownKey(name, in: place, suggestion: suggestion), at: key,
+            fix: lacksSpaceAfterColon(key) ? .spaceAfterColon : suggestion.map { .renameKey(name, to: $0) })
     }
 
     /// Whether the plain scalar `node` holds a colon with no space after it: a key and value written as one.

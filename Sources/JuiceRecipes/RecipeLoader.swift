@@ -86,7 +86,7 @@ public struct RecipeLoader: Sendable {
                 if let first = start { keys.insert(String(decoding: bytes[first..<index], as: UTF8.self)) }
                 start = nil
             case 0x09, 0x0A, 0x0D, 0x20, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                 UInt8(ascii: ","), UInt8(ascii: "#"):
+                UInt8(ascii: ","), UInt8(ascii: "#"):
                 start = nil
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 // A closing quote right before the colon ends a quoted key; an opening one starts it.

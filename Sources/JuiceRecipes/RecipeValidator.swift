@@ -53,7 +53,9 @@ struct RecipeValidator {
     }
 
     /// `drafts` with the first definition of each id kept; a later one is reported as defined twice.
-    private mutating func firstDefinitions<Draft, ID: Hashable & CustomStringConvertible>(_ drafts: [Draft], kind: RecipeKind, id idOf: (Draft) -> Located<ID>) -> [Draft] {
+    private mutating func firstDefinitions<Draft, ID: Hashable & CustomStringConvertible>(
+        _ drafts: [Draft], kind: RecipeKind, id idOf: (Draft) -> Located<ID>
+    ) -> [Draft] {
         var seen: [ID: Int] = [:]
         var kept: [Draft] = []
         kept.reserveCapacity(drafts.count)
@@ -105,8 +107,9 @@ struct RecipeValidator {
             stockSeen[fruit] = index
             let capacity = store.capacity(of: fruit)
             if entry.value.amount > capacity {
-                report(.stockExceedsCapacity, .stockAboveCapacity(fruit: fruit.rawValue, stock: entry.value.amount, capacity: capacity),
-                       at: entry, fix: .lowerStock(to: capacity))
+                report(
+                    .stockExceedsCapacity, .stockAboveCapacity(fruit: fruit.rawValue, stock: entry.value.amount, capacity: capacity),
+                    at: entry, fix: .lowerStock(to: capacity))
             }
             store.initialStock[fruit] = entry.value.amount
         }
@@ -121,8 +124,9 @@ struct RecipeValidator {
         guard !namer.isDefined(fruit) else { return true }
         guard !unreadKeys.contains(fruit.rawValue) else { return false }
         let suggestion = namer.suggestion(for: fruit)
-        report(.unknownStockFruit, .unknownStockFruit(fruit: fruit.rawValue, stock: stock, suggestion: suggestion?.rawValue), at: entry,
-               fix: suggestion.map { .replace(fruit.rawValue, with: $0.rawValue) } ?? .defineFruitOrRemoveEntry(fruit.rawValue))
+        report(
+            .unknownStockFruit, .unknownStockFruit(fruit: fruit.rawValue, stock: stock, suggestion: suggestion?.rawValue), at: entry,
+            fix: suggestion.map { .replace(fruit.rawValue, with: $0.rawValue) } ?? .defineFruitOrRemoveEntry(fruit.rawValue))
         return false
     }
 
@@ -153,11 +157,13 @@ struct RecipeValidator {
                 let known = stored[position]
                 used[position] = true
                 if amount > known.capacity {
-                    report(.exceedsCapacity, .exceedsCapacity(juice: juice.rawValue, fruit: fruit.rawValue, amount: amount, capacity: known.capacity),
-                           at: ingredient, fix: .useAtMost(known.capacity, fruit: fruit.rawValue))
+                    report(
+                        .exceedsCapacity, .exceedsCapacity(juice: juice.rawValue, fruit: fruit.rawValue, amount: amount, capacity: known.capacity),
+                        at: ingredient, fix: .useAtMost(known.capacity, fruit: fruit.rawValue))
                 } else if amount > known.stock {
-                    report(.exceedsInitialStock, .exceedsInitialStock(juice: juice.rawValue, fruit: fruit.rawValue, amount: amount, stock: known.stock),
-                           at: ingredient, fix: .raiseStock(fruit: fruit.rawValue, to: amount))
+                    report(
+                        .exceedsInitialStock, .exceedsInitialStock(juice: juice.rawValue, fruit: fruit.rawValue, amount: amount, stock: known.stock),
+                        at: ingredient, fix: .raiseStock(fruit: fruit.rawValue, to: amount))
                 }
             }
             if unknown { juices[index].recipe.removeAll { !namer.isDefined($0.value.fruit) } }
@@ -165,12 +171,14 @@ struct RecipeValidator {
         return used
     }
 
-    private mutating func reportUnknownFruit(_ ingredient: Located<Ingredient>, in juice: JuiceID, namer: FruitNamer, fruitsSection: SourceLocation?) {
+    private mutating func reportUnknownFruit(_ ingredient: Located<Ingredient>, in juice: JuiceID, namer: FruitNamer, fruitsSection: SourceLocation?)
+    {
         let fruit = ingredient.value.fruit
         let suggestion = namer.suggestion(for: fruit)
-        report(.unknownFruit, .unknownFruit(fruit.rawValue, juice: juice.rawValue, suggestion: suggestion?.rawValue), at: ingredient,
-               notes: fruitsSection.map { [DiagnosticNote(.fruitsDefinedHere, at: $0)] } ?? [],
-               fix: suggestion.map { .replace(fruit.rawValue, with: $0.rawValue) } ?? .defineFruit(fruit.rawValue))
+        report(
+            .unknownFruit, .unknownFruit(fruit.rawValue, juice: juice.rawValue, suggestion: suggestion?.rawValue), at: ingredient,
+            notes: fruitsSection.map { [DiagnosticNote(.fruitsDefinedHere, at: $0)] } ?? [],
+            fix: suggestion.map { .replace(fruit.rawValue, with: $0.rawValue) } ?? .defineFruit(fruit.rawValue))
     }
 
     mutating func reportDuplicate(_ what: RecipeDefinition, at place: Located<some Any>, first: SourceLocation) {

@@ -130,7 +130,8 @@ public struct RuleConfiguration: Sendable, Hashable {
             let key = document.string(entry.key)
             guard key == "rules" else {
                 let suggestion = NameMatching.suggestion(for: key, among: ["rules"])
-                problems.append(unknown(.unknownConfigurationKey(key, suggestion: suggestion), key, suggestion: suggestion, at: entry.key, in: document))
+                problems.append(
+                    unknown(.unknownConfigurationKey(key, suggestion: suggestion), key, suggestion: suggestion, at: entry.key, in: document))
                 continue
             }
             guard document.kind(of: entry.value) == .mapping else {
@@ -148,9 +149,11 @@ public struct RuleConfiguration: Sendable, Hashable {
                 guard document.kind(of: setting.value) == .scalar, let level = RuleSetting(rawValue: value) else {
                     let choices = RuleSetting.allCases.map(\.rawValue)
                     let hint = document.kind(of: setting.value) == .scalar ? NameMatching.suggestion(for: value, among: choices) : nil
-                    problems.append(Diagnostic(.wrongType, .badRuleSetting(rule: name, found: document.found(setting.value)),
-                                               at: document.location(of: setting.value), length: document.scalarCount(of: setting.value),
-                                               fix: hint.map { .writeSetting($0) } ?? .turnOff(rule: name)))
+                    problems.append(
+                        Diagnostic(
+                            .wrongType, .badRuleSetting(rule: name, found: document.found(setting.value)),
+                            at: document.location(of: setting.value), length: document.scalarCount(of: setting.value),
+                            fix: hint.map { .writeSetting($0) } ?? .turnOff(rule: name)))
                     continue
                 }
                 configuration.set(rule, to: level)
@@ -159,10 +162,13 @@ public struct RuleConfiguration: Sendable, Hashable {
         return (problems.isEmpty ? configuration : RuleConfiguration(), problems)
     }
 
-    private static func unknown(_ finding: LintFinding, _ name: String, suggestion: String?, at node: YAMLNodeID,
-                                in document: borrowing YAMLDocument) -> Diagnostic {
-        Diagnostic(.unknownKey, finding, at: document.location(of: node), length: document.scalarCount(of: node),
-                   fix: suggestion.map { .replace(name, with: $0) })
+    private static func unknown(
+        _ finding: LintFinding, _ name: String, suggestion: String?, at node: YAMLNodeID,
+        in document: borrowing YAMLDocument
+    ) -> Diagnostic {
+        Diagnostic(
+            .unknownKey, finding, at: document.location(of: node), length: document.scalarCount(of: node),
+            fix: suggestion.map { .replace(name, with: $0) })
     }
 }
 
@@ -204,8 +210,9 @@ public enum RuleSettingError: Error, Hashable, Sendable, CustomStringConvertible
         switch self {
         case .unknownRule(let name):
             let names = RuleID.allCases.map(\.rawValue)
-            return "unknown rule '\(name)'" + (NameMatching.suggestion(for: name, among: names).map { "; did you mean '\($0)'?" }
-                ?? "; 'juice lint --list-rules' lists them")
+            return "unknown rule '\(name)'"
+                + (NameMatching.suggestion(for: name, among: names).map { "; did you mean '\($0)'?" }
+                    ?? "; 'juice lint --list-rules' lists them")
         case .badSetting(let text):
             return "expected RULE=error, RULE=warning or RULE=off, like exceeds-initial-stock=off, not '\(text)'"
         }

@@ -49,21 +49,37 @@ extension RuleID {
         case .duplicateKey: return [Self.base("store:", "version: 1\nstore:"), Self.base("{banana: 2}", "{banana: 2, \"banana\": 3}")]
         case .nonStringKey: return [Self.base("{banana: 10}", "{banana: 10, 1: 10}"), Self.base("{banana: 10}", "{banana: 10, ~: 1}")]
         case .unsupportedTag: return [Self.base("{banana: 2}", "!!python/object {banana: 2}"), Self.base("stock: {banana: 10}", "stock: !Ref stock")]
-        case .limitExceeded: return [RuleExample("version: 1\nextra: " + String(repeating: "[", count: 80) + String(repeating: "]", count: 80) + "\n")]
+        case .limitExceeded:
+            return [RuleExample("version: 1\nextra: " + String(repeating: "[", count: 80) + String(repeating: "]", count: 80) + "\n")]
         case .yaml11Ambiguity: return [Self.base("recipe:", "aliases: [no]\n    recipe:"), Self.base("{banana: 2}", "{banana: 02}")]
         case .unknownKey: return [Self.base("    recipe:", "    price: 4500\n    recipie: {banana: 2}\n    recipe:")]
         case .missingField: return [Self.base("    name: {ko: 바나나쥬스, en: Banana Juice}\n", ""), Self.base("version: 1\n", "")]
-        case .wrongType: return [Self.base("{banana: 2}", "{banana: \"2\"}"), Self.base("{banana: 2}", "{banana: 1:30}"), Self.base("recipe:", "aliases: 바나나\n    recipe:")]
+        case .wrongType:
+            return [
+                Self.base("{banana: 2}", "{banana: \"2\"}"), Self.base("{banana: 2}", "{banana: 1:30}"),
+                Self.base("recipe:", "aliases: 바나나\n    recipe:"),
+            ]
         case .unsupportedVersion: return [Self.base("version: 1", "version: 2")]
         case .invalidID: return [Self.base("banana-juice:", "banana juice:")]
-        case .duplicateID: return [RuleExample(files: [("a.yaml", Self.baseExample), ("b.yaml", "version: 1\nfruits:\n  banana:\n    name: {en: Banana}\n")])]
-        case .duplicateName: return [Self.base("store:", "  banana-juice-2:\n    name: {en: banana juice}\n    recipe: {banana: 1}\nstore:"),
-                                     Self.base("store:", "  banana_juice:\n    name: {en: Big Banana}\n    recipe: {banana: 3}\nstore:"),
-                                     Self.base("juices:", "  Banana:\n    name: {en: Yellow Banana}\njuices:").withStock("Banana")]
-        case .duplicateAlias: return [Self.base("store:", "  banana-juice-2:\n    name: {en: Big Banana Juice}\n    aliases: [바나나쥬스]\n    recipe: {banana: 3}\nstore:"),
-                                      Self.base("store:", "  big-banana:\n    name: {en: Big Banana}\n    aliases: [banana_juice]\n    recipe: {banana: 3}\nstore:")]
+        case .duplicateID:
+            return [RuleExample(files: [("a.yaml", Self.baseExample), ("b.yaml", "version: 1\nfruits:\n  banana:\n    name: {en: Banana}\n")])]
+        case .duplicateName:
+            return [
+                Self.base("store:", "  banana-juice-2:\n    name: {en: banana juice}\n    recipe: {banana: 1}\nstore:"),
+                Self.base("store:", "  banana_juice:\n    name: {en: Big Banana}\n    recipe: {banana: 3}\nstore:"),
+                Self.base("juices:", "  Banana:\n    name: {en: Yellow Banana}\njuices:").withStock("Banana"),
+            ]
+        case .duplicateAlias:
+            return [
+                Self.base("store:", "  banana-juice-2:\n    name: {en: Big Banana Juice}\n    aliases: [바나나쥬스]\n    recipe: {banana: 3}\nstore:"),
+                Self.base("store:", "  big-banana:\n    name: {en: Big Banana}\n    aliases: [banana_juice]\n    recipe: {banana: 3}\nstore:"),
+            ]
         case .unknownFruit: return [Self.base("{banana: 2}", "{bananna: 2, banana: 1}")]
-        case .invalidQuantity: return [Self.base("{banana: 2}", "{banana: 0}"), Self.base("{banana: 2}", "{banana: -1}"), Self.base("{banana: 2}", "{banana: 2.5}"), Self.base("{banana: 2}", "{banana: .nan}")]
+        case .invalidQuantity:
+            return [
+                Self.base("{banana: 2}", "{banana: 0}"), Self.base("{banana: 2}", "{banana: -1}"), Self.base("{banana: 2}", "{banana: 2.5}"),
+                Self.base("{banana: 2}", "{banana: .nan}"),
+            ]
         case .integerOverflow: return [Self.base("{banana: 2}", "{banana: 123456789012345678901234567890}")]
         case .emptyRecipe: return [Self.base("{banana: 2}", "{}")]
         case .exceedsCapacity: return [Self.base("{banana: 2}", "{banana: 101}")]
@@ -86,7 +102,8 @@ extension RuleID {
         case .yaml11Ambiguity: return [Self.base("recipe:", "aliases: [\"no\"]\n    recipe:"), Self.base("{banana: 2}", "{banana: 20}")]
         case .wrongType: return [Self.base("recipe:", "aliases: [바나나]\n    recipe:")]
         case .invalidID: return [Self.base("banana-juice:", "banana_juice.v2:"), Self.base("banana-juice:", "바나나쥬스:")]
-        case .duplicateID: return [RuleExample(files: [("a.yaml", Self.baseExample), ("b.yaml", "version: 1\nfruits:\n  kiwi:\n    name: {en: Kiwi}\n")])]
+        case .duplicateID:
+            return [RuleExample(files: [("a.yaml", Self.baseExample), ("b.yaml", "version: 1\nfruits:\n  kiwi:\n    name: {en: Kiwi}\n")])]
         case .duplicateName: return [Self.base("store:", "  banana-juice-2:\n    name: {en: Banana Juice Two}\n    recipe: {banana: 1}\nstore:")]
         case .duplicateAlias: return [Self.base("recipe:", "aliases: [바나나주스, banana juice, banana_juice]\n    recipe:")]
         case .exceedsCapacity, .exceedsInitialStock: return [Self.base("{banana: 2}", "{banana: 10}")]
@@ -104,7 +121,8 @@ extension RuleID {
                 for file in example.files {
                     if example.files.count > 1 { out += "  # \(file.name)\n" }
                     let text = String(decoding: file.bytes, as: UTF8.self)
-                    let visible = text.replacingAll("\t", with: "→   ").replacingAll("\u{FEFF}", with: "<U+FEFF>").replacingAll("\u{01}", with: "<U+0001>")
+                    let visible = text.replacingAll("\t", with: "→   ").replacingAll("\u{FEFF}", with: "<U+FEFF>").replacingAll(
+                        "\u{01}", with: "<U+0001>")
                     let lines = visible.split(separator: "\n", omittingEmptySubsequences: false)
                     out += lines.dropLast(visible.hasSuffix("\n") ? 1 : 0).map { "  " + $0 + "\n" }.joined()
                 }

@@ -90,7 +90,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .unsupportedVersion: return "'version' must be 1."
         case .invalidID: return "Fruit and juice ids hold only letters, digits, '-', '_' and '.'."
         case .duplicateID: return "A fruit, juice or store entry is defined only once across all files."
-        case .duplicateName: return "Two juices, or two fruits, may not share an id or a name; names match as orders match them, ignoring case, spaces, '-' and '_'."
+        case .duplicateName:
+            return "Two juices, or two fruits, may not share an id or a name; names match as orders match them, ignoring case, spaces, '-' and '_'."
         case .duplicateAlias: return "A juice alias may not match another juice's id, name or alias (ignoring case, spaces, '-' and '_')."
         case .unknownFruit: return "A recipe may use only fruits that are defined."
         case .invalidQuantity: return "Quantities are whole numbers in range: recipe amounts at least 1; stock, capacity and price at least 0."

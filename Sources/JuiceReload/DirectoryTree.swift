@@ -32,10 +32,13 @@ enum DirectoryTree {
         let isDirectory = info.st_mode & S_IFMT == S_IFDIR
         guard isDirectory || result.isEmpty || isRecipeFile(path) else { return }
         // A directory's own times change with any entry (a swap file too); what matters in it is its recipe entries.
-        let identity = isDirectory ? [Int(info.st_dev), Int(info.st_ino)] : [
-            Int(info.st_dev), Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
-            Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec),
-        ]
+        let identity =
+            isDirectory
+            ? [Int(info.st_dev), Int(info.st_ino)]
+            : [
+                Int(info.st_dev), Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
+                Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec),
+            ]
         result.append(TreeEntry(path: path, isDirectory: isDirectory, identity: identity))
         guard isDirectory, visited.insert([Int(info.st_dev), Int(info.st_ino)]).inserted else { return }
         for name in names(in: path) {

@@ -67,8 +67,10 @@ final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
                         watches[wd] = nil
                     } else if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                         changed = true  // events were lost: reread
-                    } else if let directory = paths[wd], watches[wd]?.reports(name) == true, mask & UInt32(IN_ISDIR) != 0 || name.isEmpty
-                        || DirectoryTree.isRecipeFile(name) || DirectoryTree.isDirectoryOrLink(directory + "/" + name) {
+                    } else if let directory = paths[wd], watches[wd]?.reports(name) == true,
+                        mask & UInt32(IN_ISDIR) != 0 || name.isEmpty
+                            || DirectoryTree.isRecipeFile(name) || DirectoryTree.isDirectoryOrLink(directory + "/" + name)
+                    {
                         changed = true
                     }
                 }

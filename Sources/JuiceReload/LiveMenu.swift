@@ -126,7 +126,8 @@ public actor LiveMenu {
             return recordingRejection ? record(attempt) : attempt
         }
         if loaded.version == live.version {
-            let attempt = ReloadAttempt(at: Date(), result: .unchanged, diagnostics: result.diagnostics, changes: [], version: live.version, attemptedVersion: loaded.version)
+            let attempt = ReloadAttempt(
+                at: Date(), result: .unchanged, diagnostics: result.diagnostics, changes: [], version: live.version, attemptedVersion: loaded.version)
             return reportingUnchanged ? record(attempt) : attempt
         }
         // What changed in the menu itself; what it means at the shop's stock is for the shop to say (the server reads
@@ -134,11 +135,12 @@ public actor LiveMenu {
         let changes = MenuChanges(menuOf: live.book, to: result.book)
         let now = Date()
         current = MenuVersion(book: result.book, version: loaded.version, loadedAt: now, warnings: result.diagnostics)
-        return record(ReloadAttempt(
-            at: now, result: .applied, diagnostics: result.diagnostics, changes: changes.summaryLines(for: result.book),
-            version: loaded.version, attemptedVersion: loaded.version, menuChanges: changes, book: result.book,
-            replacedBook: live.book
-        ))
+        return record(
+            ReloadAttempt(
+                at: now, result: .applied, diagnostics: result.diagnostics, changes: changes.summaryLines(for: result.book),
+                version: loaded.version, attemptedVersion: loaded.version, menuChanges: changes, book: result.book,
+                replacedBook: live.book
+            ))
     }
 
     private func record(_ attempt: ReloadAttempt) -> ReloadAttempt {

@@ -14,7 +14,8 @@ public enum LiveMenuError: Error, Sendable, CustomStringConvertible {
             return "cannot read the recipes: \(error)"
         case .invalid(let result):
             let errors = result.diagnostics.filter { $0.severity == .error }
-            return (["the recipe files have \(errors.count) error\(errors.count == 1 ? "" : "s"); fix them (juice lint) and start again:"]
+            return
+                (["the recipe files have \(errors.count) error\(errors.count == 1 ? "" : "s"); fix them (juice lint) and start again:"]
                 + errors.map(\.description)).joined(separator: "\n")
         }
     }

@@ -43,7 +43,7 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     public var category: ShopErrorCategory {
         switch self {
         case .unknownJuice, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes, .orderRefused(.invalidCount), .orderRefused(.countTooLarge),
-             .stockRefused(.unknownFruit), .stockRefused(.negativeAmount), .stockRefused(.overflow):
+            .stockRefused(.unknownFruit), .stockRefused(.negativeAmount), .stockRefused(.overflow):
             return .request
         case .orderRefused(.insufficientStock), .stockRefused(.belowZero), .stockRefused(.aboveCapacity), .nothingToUndo, .undoRefused:
             return .refused

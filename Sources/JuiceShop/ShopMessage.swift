@@ -106,9 +106,10 @@ public enum ShopMessage: Hashable, Sendable {
             let line = "\(text.name(of: juice.id))\(price)  —  \(recipe)  —  \(ko ? "가능" : "can make"): \(availability.makeable)"
             guard availability.makeable == 0, let limiting = availability.limitingFruit else { return line }
             let more = availability.neededForOneMore[limiting] ?? 0
-            return line + (ko
-                ? "  (부족한 재료: \(text.label(of: limiting)), \(more)개 더 필요)"
-                : "  (limited by: \(text.label(of: limiting)), +\(more) more)")
+            return line
+                + (ko
+                    ? "  (부족한 재료: \(text.label(of: limiting)), \(more)개 더 필요)"
+                    : "  (limited by: \(text.label(of: limiting)), +\(more) more)")
         case .historyLine(let entry):
             let undone = entry.undoneBy.map { ko ? "  (#\($0)에서 되돌림)" : "  (undone by #\($0))" } ?? ""
             return "#\(entry.id)  \(entry.time)  \(text.summary(entry))  [\(text.deltas(entry.deltas))]  \(entry.command)\(undone)"
@@ -212,13 +213,15 @@ private struct ShopErrorText {
         case .newerSchema(let path, let version):
             return "상태 파일 \(path)은(는) 더 새로운 JuiceMaker가 썼어요 (스키마 \(version)). 아무것도 바꾸지 않았어요"
         case .invariantBroken(let path, let fruits):
-            return "상태 \(path)이(가) 맞지 않아요: \(fruits.map { text.label(of: FruitID($0)) }.joined(separator: ", "))의 재고가 초기 재고와 기록된 변경의 합과 달라요 (손상됐거나 직접 고쳐졌어요). 아무것도 바꾸지 않았어요. 'juice doctor'로 수치를 보고, 백업을 되살리거나 기록대로 재고를 고치세요"
+            return
+                "상태 \(path)이(가) 맞지 않아요: \(fruits.map { text.label(of: FruitID($0)) }.joined(separator: ", "))의 재고가 초기 재고와 기록된 변경의 합과 달라요 (손상됐거나 직접 고쳐졌어요). 아무것도 바꾸지 않았어요. 'juice doctor'로 수치를 보고, 백업을 되살리거나 기록대로 재고를 고치세요"
         case .failed(let path, let message):
             return "상태 파일 \(path)을(를) 쓸 수 없어요: \(message)"
         case .invalidLocation(let text, let reason):
             return "상태 위치 '\(text)'을(를) 읽을 수 없어요: \(reason)"
         case .postgresNotBuiltIn(let location):
-            return "이 juice는 PostgreSQL 지원 없이 빌드돼서 \(location)을(를) 쓸 수 없어요. PostgreSQL 트레이트로 빌드하거나(swift build -c release --traits PostgreSQL) --state에 SQLite 파일을 주세요"
+            return
+                "이 juice는 PostgreSQL 지원 없이 빌드돼서 \(location)을(를) 쓸 수 없어요. PostgreSQL 트레이트로 빌드하거나(swift build -c release --traits PostgreSQL) --state에 SQLite 파일을 주세요"
         case .unreachable(let location, let host, let port, let reason):
             return "\(host):\(port)의 PostgreSQL 서버에 연결할 수 없어요 (\(location)): \(reason). 서버가 켜져 있는지, 호스트와 포트가 맞는지 확인하세요"
         case .authenticationFailed(let location, let user):
@@ -226,7 +229,8 @@ private struct ShopErrorText {
         case .noSuchDatabase(let location, let database):
             return "PostgreSQL 서버에 '\(database)' 데이터베이스가 없어요 (\(location)). 만들거나(createdb \(database)) URL을 고치세요"
         case .permissionDenied(let location, let detail):
-            return "PostgreSQL이 권한을 거부했어요 (\(location)): \(detail). 역할에 권한을 주세요 (처음 실행할 때는 스키마의 CREATE, 그 뒤로는 JuiceMaker 테이블의 SELECT, INSERT, UPDATE). 아무것도 바꾸지 않았어요"
+            return
+                "PostgreSQL이 권한을 거부했어요 (\(location)): \(detail). 역할에 권한을 주세요 (처음 실행할 때는 스키마의 CREATE, 그 뒤로는 JuiceMaker 테이블의 SELECT, INSERT, UPDATE). 아무것도 바꾸지 않았어요"
         case .connectionLost(let location, let detail):
             return "PostgreSQL 연결이 끊겼어요 (\(location)): \(detail). 진행 중이던 변경은 전부 적용됐거나 전혀 적용되지 않았어요 ('juice history'로 확인하세요). 다시 해 보세요"
         case .conflict(let location, let attempts):

@@ -49,29 +49,35 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
         case .diskFull(let path):
             return "the disk holding \(path) is full; nothing was changed"
         case .ioError(let path, let detail):
-            return "the state file \(path) could not be written or read (is the disk full, or a quota or file-size limit reached?): \(detail); nothing was changed"
+            return
+                "the state file \(path) could not be written or read (is the disk full, or a quota or file-size limit reached?): \(detail); nothing was changed"
         case .busy(let path):
             return "the state file \(path) stayed locked by another process; nothing was changed, try again"
         case .newerSchema(let path, let version):
             return "the state file \(path) was written by a newer JuiceMaker (schema \(version)); nothing was changed"
         case .invariantBroken(let path, let fruits):
-            return "the state \(path) is inconsistent: the stock of \(fruits.joined(separator: ", ")) differs from its initial stock plus the journal's changes (damaged, or edited by hand); nothing was changed. Run 'juice doctor' to see the figures, then restore a backup or put the stock back as the journal says"
+            return
+                "the state \(path) is inconsistent: the stock of \(fruits.joined(separator: ", ")) differs from its initial stock plus the journal's changes (damaged, or edited by hand); nothing was changed. Run 'juice doctor' to see the figures, then restore a backup or put the stock back as the journal says"
         case .failed(let path, let message):
             return "the state file \(path) could not be used: \(message)"
         case .invalidLocation(let text, let reason):
             return "cannot read the state location '\(text)': \(reason)"
         case .postgresNotBuiltIn(let location):
-            return "this juice was built without PostgreSQL support, so it cannot use \(location); build it with the PostgreSQL trait (swift build -c release --traits PostgreSQL) or give --state an SQLite file"
+            return
+                "this juice was built without PostgreSQL support, so it cannot use \(location); build it with the PostgreSQL trait (swift build -c release --traits PostgreSQL) or give --state an SQLite file"
         case .unreachable(let location, let host, let port, let reason):
             return "cannot reach the PostgreSQL server at \(host):\(port) (\(location)): \(reason); is it running, and are host and port right?"
         case .authenticationFailed(let location, let user):
-            return "PostgreSQL refused the login of '\(user)' (\(location)): wrong password or no such role; check the URL's user and password (and pg_hba.conf)"
+            return
+                "PostgreSQL refused the login of '\(user)' (\(location)): wrong password or no such role; check the URL's user and password (and pg_hba.conf)"
         case .noSuchDatabase(let location, let database):
             return "the PostgreSQL server has no database '\(database)' (\(location)); create it (createdb \(database)) or fix the URL"
         case .permissionDenied(let location, let detail):
-            return "PostgreSQL denied permission (\(location)): \(detail); grant the role the rights (CREATE on the schema for the first run, then SELECT, INSERT, UPDATE on JuiceMaker's tables); nothing was changed"
+            return
+                "PostgreSQL denied permission (\(location)): \(detail); grant the role the rights (CREATE on the schema for the first run, then SELECT, INSERT, UPDATE on JuiceMaker's tables); nothing was changed"
         case .connectionLost(let location, let detail):
-            return "lost the connection to PostgreSQL (\(location)): \(detail); a change in flight was applied entirely or not at all (see `juice history`); try again"
+            return
+                "lost the connection to PostgreSQL (\(location)): \(detail); a change in flight was applied entirely or not at all (see `juice history`); try again"
         case .conflict(let location, let attempts):
             return "the change kept conflicting with other transactions on \(location) (\(attempts) attempts); nothing was changed, try again"
         }
@@ -104,9 +110,9 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .cannotOpen(let path, _), .notADatabase(let path), .readOnly(let path), .diskFull(let path), .ioError(let path, _),
-             .busy(let path), .newerSchema(let path, _), .invariantBroken(let path, _), .failed(let path, _),
-             .invalidLocation(let path, _), .postgresNotBuiltIn(let path), .unreachable(let path, _, _, _), .authenticationFailed(let path, _),
-             .noSuchDatabase(let path, _), .permissionDenied(let path, _), .connectionLost(let path, _), .conflict(let path, _):
+            .busy(let path), .newerSchema(let path, _), .invariantBroken(let path, _), .failed(let path, _),
+            .invalidLocation(let path, _), .postgresNotBuiltIn(let path), .unreachable(let path, _, _, _), .authenticationFailed(let path, _),
+            .noSuchDatabase(let path, _), .permissionDenied(let path, _), .connectionLost(let path, _), .conflict(let path, _):
             return path
         }
     }

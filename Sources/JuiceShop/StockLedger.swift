@@ -159,7 +159,8 @@ struct StockLedger: Sendable {
                 broken.append(IntegrityReport.BrokenFruit(fruit: fruit, stock: row.count, expected: row.initial + sum))
             }
             if row.journaled != sum {
-                check.append("fruit '\(fruit)': the kept sum of its journaled changes is \(row.journaled), but the journal's changes add up to \(sum)")
+                check.append(
+                    "fruit '\(fruit)': the kept sum of its journaled changes is \(row.journaled), but the journal's changes add up to \(sum)")
             }
         }
         return IntegrityReport(brokenFruits: broken, backendCheck: check)

@@ -6,14 +6,17 @@ import JuiceYAML
 public enum DemandFile {
     /// One weight per juice; juices the section does not name get 0.
     public static func weights(path: String, juiceCount: Int, resolve: (String) throws(OrderSourceError) -> Int) throws(OrderSourceError) -> [Int] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: SystemReason(english: "no such file or not readable", korean: "파일이 없거나 읽을 수 없어요")) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(path: path, reason: SystemReason(english: "no such file or not readable", korean: "파일이 없거나 읽을 수 없어요"))
+        }
         let parsed = YAMLParser().parse(Array(data), file: path)
         if let error = parsed.errors.first {
             throw .malformed(path: path, line: error.location.line, column: error.location.column, problem: .yaml(error))
         }
         guard let document = parsed.document, let root = document.root,
-              let section = document.entries(of: root).first(where: { document.string($0.key) == "demand" })?.value,
-              document.kind(of: section) == .mapping else {
+            let section = document.entries(of: root).first(where: { document.string($0.key) == "demand" })?.value,
+            document.kind(of: section) == .mapping
+        else {
             throw .malformed(path: path, line: 1, column: 1, problem: .noDemandSection)
         }
         var weights = Array(repeating: 0, count: juiceCount)

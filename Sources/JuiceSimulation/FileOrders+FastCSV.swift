@@ -5,8 +5,10 @@ extension FileOrders {
     /// A line is read in a few word-sized steps. It stops at any other line (a comment, a quote, spaces, a carriage
     /// return, no count, a name not seen before, a line feed at or past `limit`), which `parse` then reads: for every
     /// line it accepts this gives the order `parse` would. Reads up to 31 bytes past `limit`: the buffer must have them.
-    mutating func readPlainCSVLines(_ base: UnsafePointer<UInt8>, cursor: inout Int, before end: Int, limit: Int,
-                                    into orders: UnsafeMutablePointer<SimulationOrder>) -> Int {
+    mutating func readPlainCSVLines(
+        _ base: UnsafePointer<UInt8>, cursor: inout Int, before end: Int, limit: Int,
+        into orders: UnsafeMutablePointer<SimulationOrder>
+    ) -> Int {
         guard format == .csv else { return 0 }
         var position = cursor
         var count = 0
@@ -23,7 +25,9 @@ extension FileOrders {
 
     /// The plain CSV line at `start`: the order, and where the next line starts; nil for any other line.
     @inline(__always)
-    private static func plainCSVLine(_ base: UnsafePointer<UInt8>, at start: Int, limit: Int, probe: JuiceNameTable.Probe) -> (next: Int, order: SimulationOrder)? {
+    private static func plainCSVLine(
+        _ base: UnsafePointer<UInt8>, at start: Int, limit: Int, probe: JuiceNameTable.Probe
+    ) -> (next: Int, order: SimulationOrder)? {
         let raw = UnsafeRawPointer(base)
         var comma = -1
         // The first comma, no further than the longest name known: the bytes before it are looked up as a name,
@@ -58,7 +62,8 @@ extension FileOrders {
             cursor &+= 1
         }
         guard cursor < limit, base[cursor] == 0x0A, cursor > comma &+ 1, count >= 1,
-              let juice = probe.find(raw + start, count: comma &- start) else { return nil }
+            let juice = probe.find(raw + start, count: comma &- start)
+        else { return nil }
         return (cursor &+ 1, SimulationOrder(juice: juice, count: Int32(truncatingIfNeeded: count)))
     }
 

@@ -21,8 +21,9 @@ extension FileOrders {
         var index = 1
         while true {
             guard index < line.count else {
-                throw .malformed(path: path, line: number, column: 1,
-                                 problem: .unclosedQuotedField)
+                throw .malformed(
+                    path: path, line: number, column: 1,
+                    problem: .unclosedQuotedField)
             }
             if line[index] == 0x22 {
                 if index + 1 < line.count && line[index + 1] == 0x22 {
@@ -38,8 +39,9 @@ extension FileOrders {
         }
         while index < line.count && line[index] == 0x20 { index += 1 }
         guard index == line.count || line[index] == 0x2C else {
-            throw .malformed(path: path, line: number, column: Self.column(of: index, in: line),
-                             problem: .textAfterClosingQuote)
+            throw .malformed(
+                path: path, line: number, column: Self.column(of: index, in: line),
+                problem: .textAfterClosingQuote)
         }
         return CSVNameField(name: name, column: 2, countStart: min(line.count, index + 1))
     }
@@ -51,8 +53,9 @@ extension FileOrders {
         var rest = trimmed.dropFirst()
         while rest.last == 0x20 { rest = rest.dropLast() }
         guard rest.last == 0x22 else {
-            throw .malformed(path: path, line: number, column: column,
-                             problem: .unclosedQuotedCount)
+            throw .malformed(
+                path: path, line: number, column: column,
+                problem: .unclosedQuotedCount)
         }
         return Array(rest.dropLast())
     }
@@ -63,8 +66,9 @@ extension FileOrders {
         for (key, offset) in Self.topLevelKeys(line) {
             let column = Self.column(of: offset, in: line)
             if let first = seen[key] {
-                throw .malformed(path: path, line: number, column: column,
-                                 problem: .duplicateKey(key, firstColumn: first))
+                throw .malformed(
+                    path: path, line: number, column: column,
+                    problem: .duplicateKey(key, firstColumn: first))
             }
             seen[key] = column
             guard Self.orderKeys.contains(key) else {
@@ -99,7 +103,10 @@ extension FileOrders {
                 var hasEscape = false
                 index += 1
                 while index < line.count && line[index] != 0x22 {
-                    if line[index] == 0x5C { hasEscape = true; index += 1 }
+                    if line[index] == 0x5C {
+                        hasEscape = true
+                        index += 1
+                    }
                     index += 1
                 }
                 if expectsKey {

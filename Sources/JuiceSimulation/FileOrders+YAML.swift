@@ -54,8 +54,10 @@ extension FileOrders {
         do throws(FileReadError) {
             return try MappedFile(path: path)
         } catch {
-            throw .unreadable(path: path, reason: error.code.map(SystemReason.init(code:))
-                ?? SystemReason(english: error.reason, korean: "일반 파일이 아니에요"))
+            throw .unreadable(
+                path: path,
+                reason: error.code.map(SystemReason.init(code:))
+                    ?? SystemReason(english: error.reason, korean: "일반 파일이 아니에요"))
         }
     }
 
@@ -80,8 +82,9 @@ extension FileOrders {
             nameNode = juice
         }
         guard document.kind(of: nameNode) == .scalar else {
-            throw malformed(at: nameNode, in: document,
-                             .notAJuiceName(found: document.found(nameNode)))
+            throw malformed(
+                at: nameNode, in: document,
+                .notAJuiceName(found: document.found(nameNode)))
         }
         let at = document.location(of: nameNode)
         var resolved = Result<Int32, OrderSourceError>.success(0)

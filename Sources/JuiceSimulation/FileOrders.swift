@@ -47,9 +47,12 @@ public struct FileOrders: OrderSource, Sendable {
         }
         var reader = try LineReader(path: path)
         var ignored = SimulationOrder(juice: 0)
-        while try reader.nextLines(limit: 65_536, { line, number throws(OrderSourceError) in
-            _ = try parse(line, number: number, isFirstLine: number == 1, into: &ignored)
-        }) > 0 {}
+        while try reader.nextLines(
+            limit: 65_536,
+            { line, number throws(OrderSourceError) in
+                _ = try parse(line, number: number, isFirstLine: number == 1, into: &ignored)
+            }) > 0
+        {}
     }
 
     /// Fills `batch` with up to 65,536 orders.
@@ -104,8 +107,9 @@ public struct FileOrders: OrderSource, Sendable {
         guard fstat(file.descriptor, &status) == 0 else { throw .unreadable(path: path, reason: SystemReason(code: errno)) }
         let size = Int(status.st_size)
         guard size > chunkSize else { return try forEachOrderInBatches(body) }
-        let pipeline = OrderChunkPipeline(path: path, file: file, fileSize: size, chunkSize: chunkSize,
-                                          workers: processors, parser: self)
+        let pipeline = OrderChunkPipeline(
+            path: path, file: file, fileSize: size, chunkSize: chunkSize,
+            workers: processors, parser: self)
         var ticker = ProgressTicker(total: size, report: progress)
         var chunks = 0
         try pipeline.consume { orders in
@@ -122,7 +126,9 @@ public struct FileOrders: OrderSource, Sendable {
     }
 
     /// Parses one line into `order`; false for a blank line, comment or CSV header (only the file's first line can be one).
-    mutating func parse(_ line: UnsafeBufferPointer<UInt8>, number: Int, isFirstLine: Bool, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
+    mutating func parse(
+        _ line: UnsafeBufferPointer<UInt8>, number: Int, isFirstLine: Bool, into order: inout SimulationOrder
+    ) throws(OrderSourceError) -> Bool {
         switch format {
         case .csv: return try parseCSV(line, number: number, isFirstLine: isFirstLine, into: &order)
         case .jsonLines: return try parseJSON(line, number: number, into: &order)
@@ -130,27 +136,33 @@ public struct FileOrders: OrderSource, Sendable {
         }
     }
 
-    private mutating func parseCSV(_ line: UnsafeBufferPointer<UInt8>, number: Int, isFirstLine: Bool, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
+    private mutating func parseCSV(
+        _ line: UnsafeBufferPointer<UInt8>, number: Int, isFirstLine: Bool, into order: inout SimulationOrder
+    ) throws(OrderSourceError) -> Bool {
         guard !line.isEmpty, line[0] != 0x23 else { return false }
         // A quoted name (RFC 4180) is decoded first; a name without quotes is the bytes up to the first comma.
         if line[0] == 0x22 {
             let field = try quotedCSVName(line, number: number)
             return try field.name.withUnsafeBufferPointer { name throws(OrderSourceError) in
-                try csvOrder(name: name, column: field.column, countFrom: field.countStart, of: line, number: number, isFirstLine: isFirstLine, into: &order)
+                try csvOrder(
+                    name: name, column: field.column, countFrom: field.countStart, of: line, number: number, isFirstLine: isFirstLine, into: &order)
             }
         }
         var comma = line.count
         if let base = line.baseAddress, let hit = memchr(base, 0x2C, line.count) {
             comma = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
         }
-        return try csvOrder(name: UnsafeBufferPointer(rebasing: line[0..<comma]), column: 1, countFrom: min(line.count, comma + 1),
-                            of: line, number: number, isFirstLine: isFirstLine, into: &order)
+        return try csvOrder(
+            name: UnsafeBufferPointer(rebasing: line[0..<comma]), column: 1, countFrom: min(line.count, comma + 1),
+            of: line, number: number, isFirstLine: isFirstLine, into: &order)
     }
 
     /// The order of a CSV line whose juice is `name` (at `column`) and whose count field starts at `countFrom` (or is
     /// absent, at the line's end, for a count of 1); false for the header line `juice,count`.
-    private mutating func csvOrder(name: UnsafeBufferPointer<UInt8>, column nameColumn: Int, countFrom start: Int, of line: UnsafeBufferPointer<UInt8>,
-                                   number: Int, isFirstLine: Bool, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
+    private mutating func csvOrder(
+        name: UnsafeBufferPointer<UInt8>, column nameColumn: Int, countFrom start: Int, of line: UnsafeBufferPointer<UInt8>,
+        number: Int, isFirstLine: Bool, into order: inout SimulationOrder
+    ) throws(OrderSourceError) -> Bool {
         var count = 1
         if start < line.count || line.last == 0x2C {
             let column = Self.column(of: start, in: line)
@@ -184,7 +196,9 @@ public struct FileOrders: OrderSource, Sendable {
         return digits > 0 ? value : 1
     }
 
-    private mutating func parseJSON(_ line: UnsafeBufferPointer<UInt8>, number: Int, into order: inout SimulationOrder) throws(OrderSourceError) -> Bool {
+    private mutating func parseJSON(
+        _ line: UnsafeBufferPointer<UInt8>, number: Int, into order: inout SimulationOrder
+    ) throws(OrderSourceError) -> Bool {
         guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
         // The plain shape, read directly; a name not known yet that is not ASCII goes the general way, which checks
         // its UTF-8 (a known name's bytes came from a valid string).
@@ -223,8 +237,10 @@ public struct FileOrders: OrderSource, Sendable {
         // An empty name sits just inside its quotes.
         let key = Self.firstColumn(of: Array("\"juice\"".utf8), in: line)
         let after = key.map { $0 + 7 } ?? 1
-        let column = (bytes.isEmpty ? Self.firstColumn(of: [0x22, 0x22], in: line, fromColumn: after).map { $0 + 1 }
-            : Self.firstColumn(of: bytes, in: line, fromColumn: after)) ?? key ?? 1
+        let column =
+            (bytes.isEmpty
+                ? Self.firstColumn(of: [0x22, 0x22], in: line, fromColumn: after).map { $0 + 1 }
+                : Self.firstColumn(of: bytes, in: line, fromColumn: after)) ?? key ?? 1
         let index = try bytes.withUnsafeMutableBufferPointer { buffer throws(OrderSourceError) in
             try resolve(UnsafeBufferPointer(buffer), line: number, column: column)
         }

@@ -89,7 +89,9 @@ struct JuiceNameTable: Sendable {
                 let slot = slots[index]
                 if slot.length == 0 { return nil }
                 // Compared without a branch per word: the three words cover a name of up to 24 bytes.
-                let differs = (slot.head ^ key.head) | (slot.middle ^ key.middle) | (slot.tail ^ key.tail) | UInt64(truncatingIfNeeded: Int(slot.length) ^ count)
+                let differs =
+                    (slot.head ^ key.head) | (slot.middle ^ key.middle) | (slot.tail ^ key.tail)
+                    | UInt64(truncatingIfNeeded: Int(slot.length) ^ count)
                 if differs == 0 {
                     if count <= 24 { return slot.value }
                     if let keys, JuiceNameTable.equal(keys + Int(slot.offset) + 16, name + 16, count: count &- 24) { return slot.value }
@@ -114,7 +116,9 @@ struct JuiceNameTable: Sendable {
         guard count >= 8 else { return count <= 0 || memcmp(stored, given, count) == 0 }
         var index = 0
         while index &+ 8 < count {
-            if stored.loadUnaligned(fromByteOffset: index, as: UInt64.self) != given.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+            if stored.loadUnaligned(fromByteOffset: index, as: UInt64.self) != given.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+                return false
+            }
             index &+= 8
         }
         return stored.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == given.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
@@ -154,7 +158,8 @@ struct JuiceNameTable: Sendable {
         let mask = slots.count - 1
         return slots.indices.allSatisfy { index in
             let slot = slots[index]
-            return slot.length == 0 || Key(head: slot.head, middle: slot.middle, tail: slot.tail, length: Int(slot.length)).slot(mask: mask, seed: seed) == index
+            return slot.length == 0
+                || Key(head: slot.head, middle: slot.middle, tail: slot.tail, length: Int(slot.length)).slot(mask: mask, seed: seed) == index
         }
     }
 

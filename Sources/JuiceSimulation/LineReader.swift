@@ -82,7 +82,8 @@ struct LineReader: Sendable {
         while true {
             let found: Int? = buffer.withUnsafeBufferPointer { raw -> Int? in
                 guard end > start, let base = raw.baseAddress,
-                      let hit = memchr(base + start, 0x0A, end - start) else { return nil }
+                    let hit = memchr(base + start, 0x0A, end - start)
+                else { return nil }
                 return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
             }
             if let newline = found {

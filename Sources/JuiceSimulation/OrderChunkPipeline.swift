@@ -136,8 +136,10 @@ final class OrderChunkPipeline: @unchecked Sendable {
 
     /// Parses the lines that start in chunk `chunk` (from byte `start`) into `orders`; the lines counted and the
     /// first problem, if any.
-    private func parse(chunk: Int, from start: Int, parser: inout FileOrders, buffer: inout [UInt8],
-                       into orders: UnsafeMutablePointer<SimulationOrder>) -> (lines: Int, orders: Int, failure: OrderSourceError?) {
+    private func parse(
+        chunk: Int, from start: Int, parser: inout FileOrders, buffer: inout [UInt8],
+        into orders: UnsafeMutablePointer<SimulationOrder>
+    ) -> (lines: Int, orders: Int, failure: OrderSourceError?) {
         var count = 0
         guard start < fileSize else { return (0, 0, nil) }
         let end = min(start + chunkSize, fileSize)
@@ -172,8 +174,10 @@ final class OrderChunkPipeline: @unchecked Sendable {
                     let newline = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
                     lines += 1
                     do throws(OrderSourceError) {
-                        if try parser.parse(FileOrders.line(raw, from: cursor, to: newline), number: lines,
-                                            isFirstLine: isFirstChunk && lines == 1, into: &order) {
+                        if try parser.parse(
+                            FileOrders.line(raw, from: cursor, to: newline), number: lines,
+                            isFirstLine: isFirstChunk && lines == 1, into: &order)
+                        {
                             orders[count] = order
                             count += 1
                         }
@@ -192,8 +196,9 @@ final class OrderChunkPipeline: @unchecked Sendable {
                 lines += 1
                 do throws(OrderSourceError) {
                     let parsed = try buffer.withUnsafeBufferPointer { raw throws(OrderSourceError) in
-                        try parser.parse(FileOrders.line(raw, from: cursor, to: filled), number: lines,
-                                         isFirstLine: isFirstChunk && lines == 1, into: &order)
+                        try parser.parse(
+                            FileOrders.line(raw, from: cursor, to: filled), number: lines,
+                            isFirstLine: isFirstChunk && lines == 1, into: &order)
                     }
                     if parsed {
                         orders[count] = order

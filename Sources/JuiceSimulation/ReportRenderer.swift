@@ -98,7 +98,9 @@ public struct ReportRenderer: Sendable {
     private func table(_ rows: [[String]]) -> String {
         func width(_ text: String) -> Int {
             text.unicodeScalars.reduce(0) { total, scalar in
-                if scalar.properties.isEmojiPresentation || (0x1100...0x11FF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value) || (0x3000...0x9FFF).contains(scalar.value) {
+                if scalar.properties.isEmojiPresentation || (0x1100...0x11FF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
+                    || (0x3000...0x9FFF).contains(scalar.value)
+                {
                     return total + 2
                 }
                 return scalar.properties.generalCategory == .nonspacingMark || scalar.value == 0xFE0F ? total : total + 1
@@ -138,9 +140,13 @@ public struct ReportRenderer: Sendable {
             ("revenue", report.hasPrices ? .int(report.revenue) : .null),
             ("juices", .array(juices)),
             ("fruits", .array(fruits)),
-            ("shoppingList", .object(report.menu.fruits.indices.filter { report.shoppingList[$0] > 0 }.map {
-                (report.menu.fruits[$0].rawValue, .int(report.shoppingList[$0]))
-            })),
+            (
+                "shoppingList",
+                .object(
+                    report.menu.fruits.indices.filter { report.shoppingList[$0] > 0 }.map {
+                        (report.menu.fruits[$0].rawValue, .int(report.shoppingList[$0]))
+                    })
+            ),
         ])
     }
 

@@ -26,7 +26,8 @@ struct ReportText: Sendable {
     var juiceColumns: [String] { korean ? ["쥬스", "만듦", "거절", "거절된 주문"] : ["juice", "served", "refused", "orders refused"] }
     var revenue: String { korean ? "매출" : "revenue" }
     var fruitColumns: [String] {
-        korean ? ["과일", "시작", "사용", "끝", "바닥난 주문", "처음 모자란 주문", "모자라 거절", "채움", "살 양"]
+        korean
+            ? ["과일", "시작", "사용", "끝", "바닥난 주문", "처음 모자란 주문", "모자라 거절", "채움", "살 양"]
             : ["fruit", "start", "used", "end", "emptied at", "first short at", "refused for", "refills", "to buy"]
     }
     var never: String { korean ? "없음" : "never" }
@@ -44,7 +45,8 @@ struct ReportText: Sendable {
     }
 
     func planNo(refused: Int, orders count: Int) -> String {
-        korean ? "아니오: \(orders(count)) 중 \(refused)건을 만들 수 없어요. 사야 할 과일:\n"
+        korean
+            ? "아니오: \(orders(count)) 중 \(refused)건을 만들 수 없어요. 사야 할 과일:\n"
             : "no: \(refused) of \(orders(count)) cannot be served. Buy:\n"
     }
 

@@ -22,10 +22,12 @@ struct RunBuffers {
     init(menu: CompiledMenu, stock initial: [Int]) {
         let fruitCount = menu.fruits.count
         let juiceCount = menu.juices.count
-        let sizes = [fruitCount + 1, fruitCount, fruitCount, fruitCount, fruitCount, fruitCount, fruitCount,
-                     juiceCount, juiceCount, juiceCount, juiceCount,
-                     menu.recipeStart.count, menu.ingredientFruit.count, menu.ingredientAmount.count,
-                     menu.paddedFruit.count, menu.paddedAmount.count, 2]
+        let sizes = [
+            fruitCount + 1, fruitCount, fruitCount, fruitCount, fruitCount, fruitCount, fruitCount,
+            juiceCount, juiceCount, juiceCount, juiceCount,
+            menu.recipeStart.count, menu.ingredientFruit.count, menu.ingredientAmount.count,
+            menu.paddedFruit.count, menu.paddedAmount.count, 2,
+        ]
         storage = .allocate(capacity: sizes.reduce(0, +))
         storage.initialize(repeating: 0)
         var offset = 0

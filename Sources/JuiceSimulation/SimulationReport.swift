@@ -40,7 +40,8 @@ public struct SimulationReport: Hashable, Sendable {
     /// Compares reports field by field.
     public static func == (lhs: SimulationReport, rhs: SimulationReport) -> Bool {
         lhs.orders == rhs.orders && lhs.served == rhs.served && lhs.refused == rhs.refused && lhs.finalStock == rhs.finalStock
-            && lhs.firstEmptied == rhs.firstEmptied && lhs.firstShort == rhs.firstShort && lhs.refusedBy == rhs.refusedBy && lhs.refills == rhs.refills
+            && lhs.firstEmptied == rhs.firstEmptied && lhs.firstShort == rhs.firstShort && lhs.refusedBy == rhs.refusedBy
+            && lhs.refills == rhs.refills
             && lhs.shoppingList == rhs.shoppingList && lhs.revenue == rhs.revenue
             && lhs.firstRefusals.map(\.order) == rhs.firstRefusals.map(\.order)
     }

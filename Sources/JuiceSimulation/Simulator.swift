@@ -64,8 +64,10 @@ public struct Simulator {
         let (served, ordersServed, refused, ordersRefused) = (run.served, run.ordersServed, run.refused, run.ordersRefused)
         let (starts, counters) = (run.starts, run.counters)
 
-        func refuse(juice: Int, count: Int, number: Int, start: Int, end: Int,
-                    fruits: UnsafeMutableBufferPointer<Int>, amounts: UnsafeMutableBufferPointer<Int>) {
+        func refuse(
+            juice: Int, count: Int, number: Int, start: Int, end: Int,
+            fruits: UnsafeMutableBufferPointer<Int>, amounts: UnsafeMutableBufferPointer<Int>
+        ) {
             refused[juice] += count
             ordersRefused[juice] += 1
             if counters[1] < 20 {
@@ -117,14 +119,19 @@ public struct Simulator {
         /// Serves one order whose ingredients are `fruits[start..<end]`, `amounts[start..<end]`; `extras` (shadow,
         /// chart) is a constant at each use, so the plain loop carries no test for them.
         @inline(__always)
-        func serveOrder(juice: Int, count: Int, start: Int, end: Int, fruits: UnsafeMutableBufferPointer<Int>,
-                        amounts: UnsafeMutableBufferPointer<Int>, extras: Bool) {
+        func serveOrder(
+            juice: Int, count: Int, start: Int, end: Int, fruits: UnsafeMutableBufferPointer<Int>,
+            amounts: UnsafeMutableBufferPointer<Int>, extras: Bool
+        ) {
             counters[0] &+= 1
             let number = counters[0]
             var possible = true
             var index = start
             while index < end {
-                if stock[fruits[index]] < amounts[index] &* count { possible = false; break }
+                if stock[fruits[index]] < amounts[index] &* count {
+                    possible = false
+                    break
+                }
                 index &+= 1
             }
             if possible {
@@ -178,7 +185,8 @@ public struct Simulator {
         return SimulationReport(
             menu: menu.summary, orders: number, served: Array(served), refused: Array(refused),
             ordersServed: Array(ordersServed), ordersRefused: Array(ordersRefused), initialStock: initial, finalStock: finalStock,
-            consumed: consumed, firstEmptied: firstEmpty.enumerated().map { index, value in
+            consumed: consumed,
+            firstEmptied: firstEmpty.enumerated().map { index, value in
                 value > 0 ? value : (initial[index] == 0 ? 0 : nil)
             },
             firstShort: firstShort.map { $0 > 0 ? $0 : nil },

@@ -135,7 +135,8 @@ public struct StockChart: Sendable {
         svg += "<line x1=\"\(Int(left))\" y1=\"\(bottomY)\" x2=\"\(rightX)\" y2=\"\(bottomY)\" stroke=\"#333\"/>\n"
         svg += "<line x1=\"\(Int(left))\" y1=\"\(Int(top))\" x2=\"\(Int(left))\" y2=\"\(bottomY)\" stroke=\"#333\"/>\n"
         svg += "<text x=\"\(Int(left + plotWidth / 2))\" y=\"\(Int(height) - 10)\" text-anchor=\"middle\">\(escape(words.chartOrderAxis))</text>\n"
-        svg += "<text x=\"16\" y=\"\(Int(top + plotHeight / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 16 \(Int(top + plotHeight / 2)))\">\(escape(words.chartStockAxis))</text>\n"
+        svg +=
+            "<text x=\"16\" y=\"\(Int(top + plotHeight / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 16 \(Int(top + plotHeight / 2)))\">\(escape(words.chartStockAxis))</text>\n"
         let banded = isBanded
         for (fruit, name) in names.enumerated() {
             let color = colors[fruit % colors.count]
@@ -163,7 +164,8 @@ public struct StockChart: Sendable {
             svg += "<text x=\"\(rightX + 40)\" y=\"\(legendY)\">\(escape(name))</text>\n"
         }
         if banded {
-            svg += "<text x=\"\(rightX + 20)\" y=\"\(Int(top) + 20 * names.count + 14)\" font-size=\"10\" fill=\"#555\">\(escape(words.chartBandNote))</text>\n"
+            svg +=
+                "<text x=\"\(rightX + 20)\" y=\"\(Int(top) + 20 * names.count + 14)\" font-size=\"10\" fill=\"#555\">\(escape(words.chartBandNote))</text>\n"
         }
         svg += "</svg>\n"
         return svg

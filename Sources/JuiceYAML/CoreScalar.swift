@@ -146,7 +146,8 @@ public enum YAML11Reading: Hashable, Sendable, CustomStringConvertible {
             // A plain decimal without a leading zero (or a lone 0) reads the same in both: the common case, settled here.
             let digits = first == 0x2B || first == 0x2D ? 1 : 0
             if digits < bytes.count, bytes[digits] != 0x30 || digits + 1 == bytes.count,
-               bytes[digits...].allSatisfy({ $0 &- 0x30 < 10 }) {
+                bytes[digits...].allSatisfy({ $0 &- 0x30 < 10 })
+            {
                 return nil
             }
         default:

@@ -29,14 +29,17 @@ enum LibYAMLErrors {
             let typed = LibYAMLProblem(libyaml: problem)
             if typed == .tabWhereIndentationSpaceExpected || typed == .tabViolatesIndentation
                 || character(atLine: at.line, column: at.column, in: bytes) == 0x09,
-               let tab = tabInIndentation(line: at.line, in: bytes, file: file) {
+                let tab = tabInIndentation(line: at.line, in: bytes, file: file)
+            {
                 return .tabIndentation(at: tab)
             }
             var context: YAMLSyntaxContext?
             if let words = parser.context.map({ String(cString: $0) }) {
-                let (contextLine, contextColumn) = lineMap?.position(parser.context_mark)
+                let (contextLine, contextColumn) =
+                    lineMap?.position(parser.context_mark)
                     ?? (UInt32(truncatingIfNeeded: parser.context_mark.line + 1), UInt32(truncatingIfNeeded: parser.context_mark.column + 1))
-                context = YAMLSyntaxContext(LibYAMLContext(libyaml: words), at: SourceLocation(file: file, line: Int(contextLine), column: Int(contextColumn)))
+                context = YAMLSyntaxContext(
+                    LibYAMLContext(libyaml: words), at: SourceLocation(file: file, line: Int(contextLine), column: Int(contextColumn)))
             }
             return .syntax(YAMLSyntaxError(typed, context: context), at: at)
         case YAML_MEMORY_ERROR:

@@ -84,7 +84,9 @@ struct LibYAMLEventReader {
         }
     }
 
-    private func packScalarTagAndAnchor(_ scalar: yaml_event_s.__Unnamed_union_data.__Unnamed_struct_scalar, into packed: inout PackedEvent, batch: EventBatch) {
+    private func packScalarTagAndAnchor(
+        _ scalar: yaml_event_s.__Unnamed_union_data.__Unnamed_struct_scalar, into packed: inout PackedEvent, batch: EventBatch
+    ) {
         if let tag = scalar.tag {
             let name = String(cString: tag)
             if name == "tag:yaml.org,2002:str" {

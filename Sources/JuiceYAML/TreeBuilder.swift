@@ -66,7 +66,9 @@ struct TreeBuilder {
 
     /// A node record for `event`.
     @inline(__always)
-    private func record(_ event: PackedEvent, start: UInt32 = 0, count: UInt32 = 0, kind: YAMLNodeKind, style: ScalarStyle = .plain) -> YAMLDocument.Record {
+    private func record(
+        _ event: PackedEvent, start: UInt32 = 0, count: UInt32 = 0, kind: YAMLNodeKind, style: ScalarStyle = .plain
+    ) -> YAMLDocument.Record {
         YAMLDocument.Record(line: event.line, column: event.column, start: start, count: count, kind: kind, style: style)
     }
 
@@ -108,7 +110,9 @@ struct TreeBuilder {
                 document.text.append(contentsOf: UnsafeBufferPointer(rebasing: text[offset..<offset + length]))
                 offset += length
             }
-            return add(record(event, start: start, count: UInt32(truncatingIfNeeded: length), kind: .scalar, style: event.style), event: event, visitItem: visitItem)
+            return add(
+                record(event, start: start, count: UInt32(truncatingIfNeeded: length), kind: .scalar, style: event.style), event: event,
+                visitItem: visitItem)
         case .mappingStart, .sequenceStart:
             let isMapping = event.kind == .mappingStart
             if stack.count >= limits.maxDepth {
@@ -306,7 +310,8 @@ struct TreeBuilder {
             if record.count > 0 {
                 let first = document.text[Int(record.start)] | 0x20
                 if first >= 0x61 && first <= 0x7A
-                    && ((first != 0x6E && first != 0x74 && first != 0x66) || (record.count != 4 && record.count != 5)) {
+                    && ((first != 0x6E && first != 0x74 && first != 0x66) || (record.count != 4 && record.count != 5))
+                {
                     return (true, nil)
                 }
             }

@@ -47,11 +47,11 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
     public var location: SourceLocation {
         switch self {
         case .syntax(_, let at), .tabIndentation(let at), .invalidUTF8(let at), .nulByte(let at),
-             .controlCharacter(_, let at), .unsupportedEncoding(_, let at), .byteOrderMarkInside(let at),
-             .emptyFile(let at), .multipleDocuments(let at, _), .alias(_, let at), .anchor(_, let at),
-             .mergeKey(let at), .duplicateKey(_, let at, _), .nonStringKey(_, let at),
-             .unsupportedTag(_, let at), .tooDeep(_, let at), .fileTooLarge(_, _, let at),
-             .tooManyNodes(_, let at), .scalarTooLong(_, _, let at), .notAList(_, let at), .itemTooLarge(_, let at):
+            .controlCharacter(_, let at), .unsupportedEncoding(_, let at), .byteOrderMarkInside(let at),
+            .emptyFile(let at), .multipleDocuments(let at, _), .alias(_, let at), .anchor(_, let at),
+            .mergeKey(let at), .duplicateKey(_, let at, _), .nonStringKey(_, let at),
+            .unsupportedTag(_, let at), .tooDeep(_, let at), .fileTooLarge(_, _, let at),
+            .tooManyNodes(_, let at), .scalarTooLong(_, _, let at), .notAList(_, let at), .itemTooLarge(_, let at):
             return at
         }
     }
@@ -60,7 +60,7 @@ public enum YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
     public var isFatal: Bool {
         switch self {
         case .syntax, .tabIndentation, .invalidUTF8, .nulByte, .controlCharacter, .unsupportedEncoding,
-             .byteOrderMarkInside, .emptyFile, .tooDeep, .fileTooLarge, .tooManyNodes, .scalarTooLong, .notAList, .itemTooLarge:
+            .byteOrderMarkInside, .emptyFile, .tooDeep, .fileTooLarge, .tooManyNodes, .scalarTooLong, .notAList, .itemTooLarge:
             return true
         case .multipleDocuments, .alias, .anchor, .mergeKey, .duplicateKey, .nonStringKey, .unsupportedTag:
             return false

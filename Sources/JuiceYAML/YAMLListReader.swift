@@ -96,8 +96,9 @@ public final class YAMLListReader: @unchecked Sendable {
         }
         let lineMap = hasUnicodeBreak ? LineMap(mapping: body, releasing: { [file] in file.release(before: $0 + bodyStart) }) : nil
         file.release(before: bytes.count)
-        reader = LibYAMLEventReader(handle: handle, bytes: bytes, bodyStart: bodyStart, lineMap: lineMap, file: path,
-                                    maxScalarBytes: limits.maxScalarBytes)
+        reader = LibYAMLEventReader(
+            handle: handle, bytes: bytes, bodyStart: bodyStart, lineMap: lineMap, file: path,
+            maxScalarBytes: limits.maxScalarBytes)
         return true
     }
 

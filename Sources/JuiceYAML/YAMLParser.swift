@@ -46,8 +46,9 @@ public struct YAMLParser: Sendable {
         guard body.count > 0, let handle = LibYAMLHandle(body) else {
             return YAMLParseResult(document: nil, errors: [.emptyFile(at: origin)])
         }
-        var reader = LibYAMLEventReader(handle: handle, bytes: bytes, bodyStart: bodyStart, lineMap: LineMap(body), file: file,
-                                        maxScalarBytes: limits.maxScalarBytes)
+        var reader = LibYAMLEventReader(
+            handle: handle, bytes: bytes, bodyStart: bodyStart, lineMap: LineMap(body), file: file,
+            maxScalarBytes: limits.maxScalarBytes)
         var builder = TreeBuilder(file: file, size: bytes.count, limits: limits, mode: .tree)
         let batch = EventBatch()
         repeat { reader.fill(batch) } while builder.consume(batch)
@@ -92,11 +93,13 @@ final class LibYAMLHandle {
         let input = UnsafeMutablePointer<FedInput>.allocate(capacity: 1)
         input.initialize(to: fed)
         self.input = input
-        yaml_parser_set_input(parser, { data, buffer, size, sizeRead in
-            guard let data, let buffer, let sizeRead else { return 0 }
-            sizeRead.pointee = data.assumingMemoryBound(to: FedInput.self).pointee.read(into: buffer, size: size)
-            return 1
-        }, input)
+        yaml_parser_set_input(
+            parser,
+            { data, buffer, size, sizeRead in
+                guard let data, let buffer, let sizeRead else { return 0 }
+                sizeRead.pointee = data.assumingMemoryBound(to: FedInput.self).pointee.read(into: buffer, size: size)
+                return 1
+            }, input)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
     }
 

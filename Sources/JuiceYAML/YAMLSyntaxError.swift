@@ -83,7 +83,8 @@ public enum YAMLSyntaxHint: Hashable, Sendable, CaseIterable {
     public var english: String {
         switch self {
         case .colonInValue:
-            return "a value holding ': ' must be quoted; a key on the line above needs a ':' after it; a nested mapping starts on a new, deeper-indented line"
+            return
+                "a value holding ': ' must be quoted; a key on the line above needs a ':' after it; a nested mapping starts on a new, deeper-indented line"
         case .missingColon: return "write a colon and a space after each key ('key: value'), or check the indentation of this line"
         case .keyIndentation: return "check the indentation (the keys of one mapping start in the same column) and that each key has a ':' after it"
         case .itemIndentation: return "check the indentation: the items of one list start in the same column"

@@ -23,17 +23,21 @@ enum LoadBenchmark {
         var events = 0
         var result: RecipeLoadResult?
         // Alternated round by round: this machine's speed drifts by up to 50% over seconds.
-        let times = Measure.alternating(rounds: runs, [
-            { events = bytes.withUnsafeBufferPointer(libyamlEvents) },
-            { result = load(bytes) },
-        ])
+        let times = Measure.alternating(
+            rounds: runs,
+            [
+                { events = bytes.withUnsafeBufferPointer(libyamlEvents) },
+                { result = load(bytes) },
+            ])
         guard let result, !result.hasErrors, result.book.juices.count == juices else {
             print("error: the generated menu did not load cleanly: \(result?.diagnostics.prefix(3).map(\.description) ?? [])")
             exit(1)
         }
         let (bare, full) = (times[0], times[1])
         print("bare C libyaml events    \(Measure.fixed(bare * 1000, 1)) ms  (\(Measure.grouped(events)) events)")
-        print("load + validation        \(Measure.fixed(full * 1000, 1)) ms  \(Measure.fixed(full / bare)) x bare (time, best of \(runs); see `instructions` for the exact ratio)")
+        print(
+            "load + validation        \(Measure.fixed(full * 1000, 1)) ms  \(Measure.fixed(full / bare)) x bare (time, best of \(runs); see `instructions` for the exact ratio)"
+        )
         peakMemory(bytes: bytes)
     }
 
@@ -47,7 +51,8 @@ enum LoadBenchmark {
         defer { try? FileManager.default.removeItem(atPath: path) }
         print("menu: \(Measure.grouped(juices)) juices, \(fruits) fruits, \(Measure.fixed(Double(bytes.count) / 1_000_000)) MB")
         guard let bare = Measure.callgrind(["measure-bare", path], collecting: "juice_bench_libyaml_events"),
-              let load = Measure.callgrind(["measure-load", path], collecting: "*measuredRecipeLoad*") else { return }
+            let load = Measure.callgrind(["measure-load", path], collecting: "*measuredRecipeLoad*")
+        else { return }
         print("bare C libyaml event loop  \(Measure.grouped(bare)) instructions")
         print("load + validation          \(Measure.grouped(load)) instructions  \(Measure.fixed(Double(load) / Double(bare))) x bare (goal <= 2.00)")
     }
@@ -70,10 +75,14 @@ enum LoadBenchmark {
         defer { try? FileManager.default.removeItem(atPath: path) }
         guard let fields = Measure.childPeak(["load-peak", path]) else { return }
         let growth = fields[1] - fields[0]
-        print("peak memory (file read + load, child process): \(Measure.fixed(Double(growth) / 1_000_000, 1)) MB = \(Measure.fixed(Double(growth) / Double(bytes.count))) x file size (goal < 10)")
+        print(
+            "peak memory (file read + load, child process): \(Measure.fixed(Double(growth) / 1_000_000, 1)) MB = \(Measure.fixed(Double(growth) / Double(bytes.count))) x file size (goal < 10)"
+        )
         let inherited = fields[2] - fields[0]
         if inherited > growth + bytes.count / 10 {
-            print("  (ru_maxrss would say \(Measure.fixed(Double(inherited) / Double(bytes.count))) x: it includes this process's peak from before the child's exec)")
+            print(
+                "  (ru_maxrss would say \(Measure.fixed(Double(inherited) / Double(bytes.count))) x: it includes this process's peak from before the child's exec)"
+            )
         }
     }
 

@@ -45,11 +45,17 @@ enum Measure {
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
-        do { try process.run() } catch { print("peak memory: could not start child: \(error)"); return nil }
+        do { try process.run() } catch {
+            print("peak memory: could not start child: \(error)")
+            return nil
+        }
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        guard fields.count == 3 else { print("peak memory: child said \(output)"); return nil }
+        guard fields.count == 3 else {
+            print("peak memory: child said \(output)")
+            return nil
+        }
         return fields
     }
 

@@ -36,8 +36,9 @@ enum StartupBenchmark {
         var baseline: [Double] = []
         for _ in 0..<runs {
             guard let helloTime = Measure.timeProcess(hello, [], in: work.path),
-                  let lintTime = Measure.timeProcess(juice, ["lint"], in: work.path),
-                  let yamllintTime = Measure.timeProcess(yamllint, ["recipes"], in: work.path, anyExitStatus: true) else {
+                let lintTime = Measure.timeProcess(juice, ["lint"], in: work.path),
+                let yamllintTime = Measure.timeProcess(yamllint, ["recipes"], in: work.path, anyExitStatus: true)
+            else {
                 print("error: a run failed")
                 exit(1)
             }
@@ -56,8 +57,11 @@ enum StartupBenchmark {
         print("juice lint / hello-world (information): median \(Measure.fixed(medianLint / medianHello)) x")
         // Instructions repeat exactly where times drift: the same two processes, whole, under callgrind.
         if let helloCount = Measure.callgrind([], collecting: nil, executable: hello, in: work.path),
-           let lintCount = Measure.callgrind(["lint"], collecting: nil, executable: juice, in: work.path) {
-            print("instructions (callgrind, whole process): hello-argument-parser \(Measure.grouped(helloCount)), juice lint \(Measure.grouped(lintCount)): \(Measure.fixed(Double(lintCount) / Double(helloCount))) x")
+            let lintCount = Measure.callgrind(["lint"], collecting: nil, executable: juice, in: work.path)
+        {
+            print(
+                "instructions (callgrind, whole process): hello-argument-parser \(Measure.grouped(helloCount)), juice lint \(Measure.grouped(lintCount)): \(Measure.fixed(Double(lintCount) / Double(helloCount))) x"
+            )
         }
     }
 

@@ -29,7 +29,9 @@ enum StoreBenchmark {
         }
         let one = Double(orders) / (best[1] ?? .infinity)
         let many = Double(orders) / (best[64] ?? .infinity)
-        print("store: \(orders) orders, best of \(runs): 1 caller \(Int(one)) orders/s, 64 callers \(Int(many)) orders/s, ratio \(String(format: "%.1f", many / one))x")
+        print(
+            "store: \(orders) orders, best of \(runs): 1 caller \(Int(one)) orders/s, 64 callers \(Int(many)) orders/s, ratio \(String(format: "%.1f", many / one))x"
+        )
     }
 
     /// Seconds for `orders` orders by `callers` concurrent callers, each waiting for its order before the next.

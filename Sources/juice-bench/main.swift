@@ -39,7 +39,8 @@ case "load-peak" where arguments.count == 2:
 case "simulate-peak" where arguments.count == 2:
     SimulationBenchmark.simulatePeak(path: arguments[1])
 default:
-    print("""
+    print(
+        """
         usage: juice-bench load [--juices N] [--fruits N] [--runs N]
                juice-bench instructions [--juices N] [--fruits N]
                juice-bench menu [--juices N] [--fruits N]

@@ -14,17 +14,19 @@ struct CompletionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "completions",
         abstract: HelpLanguage.text("Print the shell completion script for bash, zsh or fish.", ko: "bash, zsh, fish용 셸 자동 완성 스크립트를 출력해요."),
-        discussion: HelpLanguage.text("""
+        discussion: HelpLanguage.text(
+            """
             Juice and fruit names complete from the recipes in use (--recipes, $JUICE_RECIPES, recipes/ or the \
             built-in set). Install: bash: juice completions bash > ~/.local/share/bash-completion/completions/juice; \
             zsh: juice completions zsh > ~/.zfunc/_juice (with fpath+=~/.zfunc before compinit); \
             fish: juice completions fish > ~/.config/fish/completions/juice.fish.
-            """, ko: """
-            쥬스와 과일 이름은 쓰고 있는 레시피에서 완성돼요 (--recipes, $JUICE_RECIPES, recipes/ 또는 기본 내장 레시피). \
-            설치: bash: juice completions bash > ~/.local/share/bash-completion/completions/juice; \
-            zsh: juice completions zsh > ~/.zfunc/_juice (compinit 앞에 fpath+=~/.zfunc); \
-            fish: juice completions fish > ~/.config/fish/completions/juice.fish.
-            """)
+            """,
+            ko: """
+                쥬스와 과일 이름은 쓰고 있는 레시피에서 완성돼요 (--recipes, $JUICE_RECIPES, recipes/ 또는 기본 내장 레시피). \
+                설치: bash: juice completions bash > ~/.local/share/bash-completion/completions/juice; \
+                zsh: juice completions zsh > ~/.zfunc/_juice (compinit 앞에 fpath+=~/.zfunc); \
+                fish: juice completions fish > ~/.config/fish/completions/juice.fish.
+                """)
     )
 
     @Argument(help: ArgumentHelp("bash, zsh or fish.", ko: "bash, zsh, fish 중 하나."))

@@ -8,23 +8,26 @@ import JuiceReload
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: HelpLanguage.text("Show what changes between two recipe sets: juices, recipes, fruits, capacities and stock.",
-                                    ko: "두 레시피 묶음 사이에 바뀌는 것을 보여 줘요: 쥬스, 레시피, 과일, 용량, 재고."),
-        discussion: HelpLanguage.text("""
+        abstract: HelpLanguage.text(
+            "Show what changes between two recipe sets: juices, recipes, fruits, capacities and stock.",
+            ko: "두 레시피 묶음 사이에 바뀌는 것을 보여 줘요: 쥬스, 레시피, 과일, 용량, 재고."),
+        discussion: HelpLanguage.text(
+            """
             Both sets are linted first. Lists juices added and removed, names, aliases, prices and recipes changed \
             (each fruit's amount before → after), fruits added and removed, capacity and initial stock changes, and \
             the juices the new set cannot make at the old set's initial stock (fruits new to the set at their initial \
             stock). Two sets that sell the same menu print "no changes to the menu".
             Exit status: 0 compared (changed or not), 1 either set has lint errors (printed on standard error), \
             2 usage error or unreadable path.
-            """, ko: """
-            두 묶음을 먼저 검사해요. 추가되거나 빠진 쥬스, 바뀐 이름, 별칭, 가격, 레시피 (과일마다 양이 전 → 후), \
-            추가되거나 빠진 과일, 용량과 초기 재고의 변화, 그리고 새 묶음이 옛 묶음의 초기 재고로 만들 수 없는 쥬스를 \
-            보여 줘요 (새로 들어온 과일은 그 초기 재고로 쳐요). 같은 메뉴를 파는 두 묶음이면 "no changes to the menu"를 \
-            출력해요 (변경 목록은 영어예요).
-            종료 코드: 0 비교함 (바뀌었든 아니든), 1 어느 한쪽 묶음에 검사 오류가 있음 (표준 오류에 출력), \
-            2 사용법 오류나 읽을 수 없는 경로.
-            """)
+            """,
+            ko: """
+                두 묶음을 먼저 검사해요. 추가되거나 빠진 쥬스, 바뀐 이름, 별칭, 가격, 레시피 (과일마다 양이 전 → 후), \
+                추가되거나 빠진 과일, 용량과 초기 재고의 변화, 그리고 새 묶음이 옛 묶음의 초기 재고로 만들 수 없는 쥬스를 \
+                보여 줘요 (새로 들어온 과일은 그 초기 재고로 쳐요). 같은 메뉴를 파는 두 묶음이면 "no changes to the menu"를 \
+                출력해요 (변경 목록은 영어예요).
+                종료 코드: 0 비교함 (바뀌었든 아니든), 1 어느 한쪽 묶음에 검사 오류가 있음 (표준 오류에 출력), \
+                2 사용법 오류나 읽을 수 없는 경로.
+                """)
     )
 
     @Argument(help: ArgumentHelp("The recipe set before the edit (a directory or file).", ko: "고치기 전 레시피 묶음 (디렉터리나 파일).", valueName: "old"))
@@ -82,30 +85,57 @@ private enum DiffJSON {
             ("summary", .array(lines.map(JSONValue.string))),
             ("juicesAdded", ids(changes.juicesAdded.map(\.rawValue))),
             ("juicesRemoved", ids(changes.juicesRemoved.map(\.rawValue))),
-            ("namesChanged", .array(changes.namesChanged.map { change in
-                .object([("juice", .string(change.juice.rawValue)), ("before", name(change.before)), ("after", name(change.after))])
-            })),
-            ("aliasesChanged", .array(changes.aliasesChanged.map { change in
-                .object([("juice", .string(change.juice.rawValue)), ("added", ids(change.added)), ("removed", ids(change.removed))])
-            })),
-            ("pricesChanged", .array(changes.pricesChanged.map { change in
-                .object([("juice", .string(change.juice.rawValue)), ("before", price(change.before)), ("after", price(change.after))])
-            })),
-            ("recipesChanged", .array(changes.recipesChanged.map { change in
-                .object([("juice", .string(change.juice.rawValue)), ("amounts", amounts(change.amounts))])
-            })),
+            (
+                "namesChanged",
+                .array(
+                    changes.namesChanged.map { change in
+                        .object([("juice", .string(change.juice.rawValue)), ("before", name(change.before)), ("after", name(change.after))])
+                    })
+            ),
+            (
+                "aliasesChanged",
+                .array(
+                    changes.aliasesChanged.map { change in
+                        .object([("juice", .string(change.juice.rawValue)), ("added", ids(change.added)), ("removed", ids(change.removed))])
+                    })
+            ),
+            (
+                "pricesChanged",
+                .array(
+                    changes.pricesChanged.map { change in
+                        .object([("juice", .string(change.juice.rawValue)), ("before", price(change.before)), ("after", price(change.after))])
+                    })
+            ),
+            (
+                "recipesChanged",
+                .array(
+                    changes.recipesChanged.map { change in
+                        .object([("juice", .string(change.juice.rawValue)), ("amounts", amounts(change.amounts))])
+                    })
+            ),
             ("fruitsAdded", ids(changes.fruitsAdded.map(\.rawValue))),
             ("fruitsRemoved", ids(changes.fruitsRemoved.map(\.rawValue))),
             ("capacitiesChanged", amounts(changes.capacitiesChanged)),
             ("initialStockChanged", amounts(changes.initialStockChanged)),
-            ("becameUnmakeable", .array(changes.becameUnmakeable.map { juice in
-                .object([
-                    ("juice", .string(juice.juice.rawValue)),
-                    ("shortages", .array(juice.shortages.map { shortage in
-                        .object([("fruit", .string(shortage.fruit.rawValue)), ("needed", .int(shortage.needed)), ("inStock", .int(shortage.inStock))])
-                    })),
-                ])
-            })),
+            (
+                "becameUnmakeable",
+                .array(
+                    changes.becameUnmakeable.map { juice in
+                        .object([
+                            ("juice", .string(juice.juice.rawValue)),
+                            (
+                                "shortages",
+                                .array(
+                                    juice.shortages.map { shortage in
+                                        .object([
+                                            ("fruit", .string(shortage.fruit.rawValue)), ("needed", .int(shortage.needed)),
+                                            ("inStock", .int(shortage.inStock)),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
         ])
     }
 

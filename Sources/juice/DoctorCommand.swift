@@ -9,16 +9,19 @@ import JuiceShop
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: HelpLanguage.text("Check the state file: SQLite's integrity check, and stock = initial stock + the journal's changes.",
-                                    ko: "상태 파일을 검사해요: SQLite 무결성 검사, 그리고 재고 = 초기 재고 + 기록된 변경인지."),
+        abstract: HelpLanguage.text(
+            "Check the state file: SQLite's integrity check, and stock = initial stock + the journal's changes.",
+            ko: "상태 파일을 검사해요: SQLite 무결성 검사, 그리고 재고 = 초기 재고 + 기록된 변경인지."),
         discussion: HelpLanguage.text(
             "Nothing is ever repaired or written. Exit status: 0 healthy (or no state file yet), 1 problems found or the file cannot be read.",
             ko: "아무것도 고치거나 쓰지 않아요. 종료 코드: 0 정상 (또는 상태 파일이 아직 없음), 1 문제를 찾았거나 파일을 읽을 수 없음.")
     )
 
-    @Option(help: ArgumentHelp("State file, or a postgres://user@host:port/db URL (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).",
-                               ko: "상태 파일, 또는 postgres://user@host:port/db 주소 (기본값: $JUICE_STATE, 없으면 \(SQLiteStore.defaultPath)).",
-                               valueName: "file-or-url"), completion: .file())
+    @Option(
+        help: ArgumentHelp(
+            "State file, or a postgres://user@host:port/db URL (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)).",
+            ko: "상태 파일, 또는 postgres://user@host:port/db 주소 (기본값: $JUICE_STATE, 없으면 \(SQLiteStore.defaultPath)).",
+            valueName: "file-or-url"), completion: .file())
     var state: String?
 
     @Option(help: LanguageHelp.option)
@@ -38,7 +41,8 @@ struct DoctorCommand: AsyncParsableCommand {
         do {
             report = try await CommandServices.openStore(location: path).checkIntegrity()
         } catch {
-            throw Reporter(language: language, json: json).fail(error, text: ShopText(language: language, book: RecipeBook(fruits: [], juices: [], store: Store())))
+            throw Reporter(language: language, json: json).fail(
+                error, text: ShopText(language: language, book: RecipeBook(fruits: [], juices: [], store: Store())))
         }
         write(path: path, exists: true, report: report, language: language)
         if !report.isHealthy { throw ExitCode(ExitStatus.failure) }
@@ -46,13 +50,20 @@ struct DoctorCommand: AsyncParsableCommand {
 
     private func write(path: String, exists: Bool, report: IntegrityReport, language: Language) {
         if json {
-            Terminal.write(JSONValue.object([
-                ("state", .string(path)), ("exists", .bool(exists)), ("healthy", .bool(report.isHealthy)),
-                ("integrityCheck", .array(report.backendCheck.map(JSONValue.string))),
-                ("brokenFruits", .array(report.brokenFruits.map { broken in
-                    .object([("fruit", .string(broken.fruit.rawValue)), ("stock", .int(broken.stock)), ("expected", .int(broken.expected))])
-                })),
-            ]).rendered(pretty: true) + "\n")
+            Terminal.write(
+                JSONValue.object([
+                    ("state", .string(path)), ("exists", .bool(exists)), ("healthy", .bool(report.isHealthy)),
+                    ("integrityCheck", .array(report.backendCheck.map(JSONValue.string))),
+                    (
+                        "brokenFruits",
+                        .array(
+                            report.brokenFruits.map { broken in
+                                .object([
+                                    ("fruit", .string(broken.fruit.rawValue)), ("stock", .int(broken.stock)), ("expected", .int(broken.expected)),
+                                ])
+                            })
+                    ),
+                ]).rendered(pretty: true) + "\n")
             return
         }
         var lines: [CommandMessage]

@@ -8,8 +8,9 @@ import JuiceShop
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: HelpLanguage.text("Show the journal of changes, newest first: what, the fruits' changes, and the command that made it.",
-                                    ko: "바뀐 기록을 최근 것부터 보여 줘요: 무엇을, 과일이 얼마나 바뀌었는지, 어떤 명령이 바꿨는지."))
+        abstract: HelpLanguage.text(
+            "Show the journal of changes, newest first: what, the fruits' changes, and the command that made it.",
+            ko: "바뀐 기록을 최근 것부터 보여 줘요: 무엇을, 과일이 얼마나 바뀌었는지, 어떤 명령이 바꿨는지."))
     @OptionGroup var options: ShopOptions
     @Option(help: ArgumentHelp("Show at most N entries.", ko: "기록을 많아야 N개 보여 줘요.")) var limit: Int?
     @Flag(help: ArgumentHelp("Print the journal (or the error) as JSON.", ko: "기록(또는 오류)을 JSON으로 출력해요.")) var json = false
@@ -31,8 +32,9 @@ struct HistoryCommand: AsyncParsableCommand {
 struct UndoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
-        abstract: HelpLanguage.text("Revert the newest change not yet undone (journaled as an undo) and say what it was.",
-                                    ko: "아직 되돌리지 않은 가장 최근 변경을 되돌리고 (되돌림으로 기록돼요) 무엇이었는지 알려 줘요."))
+        abstract: HelpLanguage.text(
+            "Revert the newest change not yet undone (journaled as an undo) and say what it was.",
+            ko: "아직 되돌리지 않은 가장 최근 변경을 되돌리고 (되돌림으로 기록돼요) 무엇이었는지 알려 줘요."))
     @OptionGroup var options: ShopOptions
     @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 

@@ -8,8 +8,9 @@ import JuiceShop
 struct MenuCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "menu",
-        abstract: HelpLanguage.text("Show each juice, its recipe, and how many can be made from the current stock.",
-                                    ko: "쥬스마다 레시피와 지금 재고로 몇 잔을 만들 수 있는지 보여 줘요.")
+        abstract: HelpLanguage.text(
+            "Show each juice, its recipe, and how many can be made from the current stock.",
+            ko: "쥬스마다 레시피와 지금 재고로 몇 잔을 만들 수 있는지 보여 줘요.")
     )
 
     @OptionGroup var options: ShopOptions
@@ -22,17 +23,26 @@ struct MenuCommand: AsyncParsableCommand {
         let snapshot = try await session.snapshot()
         let rows = session.shop.book.juices.map { juice in (juice, snapshot.inventory.availability(of: juice)) }
         if json {
-            Terminal.write(JSONValue.array(rows.map { juice, availability in
-                .object([
-                    ("id", .string(juice.id.rawValue)),
-                    ("name", .object([("ko", juice.name.korean.map(JSONValue.string) ?? .null), ("en", juice.name.english.map(JSONValue.string) ?? .null)])),
-                    ("recipe", .object(juice.recipe.map { ($0.fruit.rawValue, .int($0.amount)) })),
-                    ("price", juice.price.map(JSONValue.int) ?? .null),
-                    ("canMake", .int(availability.makeable)),
-                    ("limitingFruit", availability.limitingFruit.map { .string($0.rawValue) } ?? .null),
-                    ("neededForOneMore", ShopJSON.counts(availability.neededForOneMore)),
-                ])
-            }).rendered(pretty: true) + "\n")
+            Terminal.write(
+                JSONValue.array(
+                    rows.map { juice, availability in
+                        .object([
+                            ("id", .string(juice.id.rawValue)),
+                            (
+                                "name",
+                                .object([
+                                    ("ko", juice.name.korean.map(JSONValue.string) ?? .null),
+                                    ("en", juice.name.english.map(JSONValue.string) ?? .null),
+                                ])
+                            ),
+                            ("recipe", .object(juice.recipe.map { ($0.fruit.rawValue, .int($0.amount)) })),
+                            ("price", juice.price.map(JSONValue.int) ?? .null),
+                            ("canMake", .int(availability.makeable)),
+                            ("limitingFruit", availability.limitingFruit.map { .string($0.rawValue) } ?? .null),
+                            ("neededForOneMore", ShopJSON.counts(availability.neededForOneMore)),
+                        ])
+                    }
+                ).rendered(pretty: true) + "\n")
             return
         }
         let dim = Terminal.wantsColor

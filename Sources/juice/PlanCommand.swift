@@ -16,10 +16,10 @@ struct PlanCommand: AsyncParsableCommand {
             nothing to plan), 1 something must be bought, 2 usage error.
             """,
             ko: """
-            빈 주문 파일은 빈 파일이라고 알려 줘요 (계획할 것 없음). 터미널에서 2초 넘게 걸리면 진행 상황을 표준 \
-            오류에 보여 줘요 ($JUICE_PROGRESS_AFTER가 있으면 그 초 뒤부터). 종료 코드: 0 됨 (또는 계획할 것 없음), \
-            1 무언가 사야 함, 2 사용법 오류.
-            """)
+                빈 주문 파일은 빈 파일이라고 알려 줘요 (계획할 것 없음). 터미널에서 2초 넘게 걸리면 진행 상황을 표준 \
+                오류에 보여 줘요 ($JUICE_PROGRESS_AFTER가 있으면 그 초 뒤부터). 종료 코드: 0 됨 (또는 계획할 것 없음), \
+                1 무언가 사야 함, 2 사용법 오류.
+                """)
     )
 
     @OptionGroup var options: SimulationOptions
@@ -30,7 +30,8 @@ struct PlanCommand: AsyncParsableCommand {
     func run() async throws {
         let (menu, stock) = try await options.prepare()
         var simulator = Simulator(menu: menu)
-        let report = try withProgress(CommandMessage.planning.text(in: options.shop.language), language: options.shop.language) { progress throws(OrderSourceError) in
+        let report = try withProgress(CommandMessage.planning.text(in: options.shop.language), language: options.shop.language) {
+            progress throws(OrderSourceError) in
             simulator.progress = progress
             return try simulator.runValidated(try FileOrders(path: orders, menu: menu), stock: stock)
         }

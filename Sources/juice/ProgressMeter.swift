@@ -69,8 +69,10 @@ final class ProgressMeter: Sendable {
 
 /// Runs `body` with a progress meter's update (nil off a terminal) for a run described by `label`; an order-source
 /// problem exits 2 with its message in `language`.
-func withProgress<Result>(_ label: String, language: Language,
-                          _ body: (OrderProgress?) throws(OrderSourceError) -> Result) throws -> Result {
+func withProgress<Result>(
+    _ label: String, language: Language,
+    _ body: (OrderProgress?) throws(OrderSourceError) -> Result
+) throws -> Result {
     let meter = ProgressMeter(label: label)
     defer { meter?.finish() }
     do throws(OrderSourceError) {

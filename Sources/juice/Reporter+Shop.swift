@@ -13,7 +13,8 @@ extension Reporter {
         var lines: [String]?
         if case .orderRefused(.insufficientStock(let juice, let count, let shortages)) = error {
             let never = text.beyondCapacity(shortages)
-            lines = (never.isEmpty ? [text(.notEnough)] : [text(.neverMakeable(juice, count: count, fruits: never))])
+            lines =
+                (never.isEmpty ? [text(.notEnough)] : [text(.neverMakeable(juice, count: count, fruits: never))])
                 + shortages.map { text(.shortage($0)) }
         }
         return failure(kind: error.kind, message: message, details: ErrorJSON.details(error, text: text), status: status, lines: lines)
@@ -36,13 +37,17 @@ enum ErrorJSON {
         case .orderRefused(.insufficientStock(let juice, let count, let shortages)):
             return [
                 ("juice", .string(juice.rawValue)), ("count", .int(count)),
-                ("shortages", .array(shortages.map { shortage in
-                    .object([
-                        ("fruit", .string(shortage.fruit.rawValue)), ("needed", .int(shortage.needed)),
-                        ("inStock", .int(shortage.inStock)), ("short", .int(shortage.short)),
-                        ("capacity", .int(text.book.store.capacity(of: shortage.fruit))),
-                    ])
-                })),
+                (
+                    "shortages",
+                    .array(
+                        shortages.map { shortage in
+                            .object([
+                                ("fruit", .string(shortage.fruit.rawValue)), ("needed", .int(shortage.needed)),
+                                ("inStock", .int(shortage.inStock)), ("short", .int(shortage.short)),
+                                ("capacity", .int(text.book.store.capacity(of: shortage.fruit))),
+                            ])
+                        })
+                ),
                 ("restockable", .bool(text.beyondCapacity(shortages).isEmpty)),
             ]
         case .stockRefused(let reason):

@@ -6,8 +6,9 @@ import JuiceRecipes
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
-        abstract: HelpLanguage.text("Print the JSON Schema of recipe files, for editors (yaml-language-server) and other tools.",
-                                    ko: "레시피 파일의 JSON Schema를 출력해요. 편집기(yaml-language-server)나 다른 도구에서 써요.")
+        abstract: HelpLanguage.text(
+            "Print the JSON Schema of recipe files, for editors (yaml-language-server) and other tools.",
+            ko: "레시피 파일의 JSON Schema를 출력해요. 편집기(yaml-language-server)나 다른 도구에서 써요.")
     )
 
     func run() throws {

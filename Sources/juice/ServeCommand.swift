@@ -13,21 +13,24 @@ import Metrics
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: HelpLanguage.text("Run the live shop: the JSON API, live events and the two screens at http://HOST:PORT/.",
-                                    ko: "가게를 열어요: JSON API, 실시간 이벤트, 그리고 http://HOST:PORT/의 두 화면."),
-        discussion: HelpLanguage.text("""
+        abstract: HelpLanguage.text(
+            "Run the live shop: the JSON API, live events and the two screens at http://HOST:PORT/.",
+            ko: "가게를 열어요: JSON API, 실시간 이벤트, 그리고 http://HOST:PORT/의 두 화면."),
+        discussion: HelpLanguage.text(
+            """
             Staff actions (changing stock, undo, history, reloads) need the staff token, read from $JUICE_STAFF_TOKEN \
             or --staff-token-file, sent as 'Authorization: Bearer <token>'. Without one the server only listens on \
             loopback. SIGHUP or POST /api/reload re-reads the recipes; a broken edit is rejected and the last good \
             menu stays live. SIGTERM or SIGINT stop it gracefully. --lang (else the environment, as for every \
             command) is the language of replies to requests whose Accept-Language names neither ko nor en.
-            """, ko: """
-            직원 작업 (재고 바꾸기, 되돌리기, 기록, 다시 읽기)에는 직원 토큰이 필요해요. $JUICE_STAFF_TOKEN이나 \
-            --staff-token-file에서 읽고, 'Authorization: Bearer <token>'으로 보내요. 토큰이 없으면 루프백에서만 \
-            들어요. SIGHUP이나 POST /api/reload로 레시피를 다시 읽어요. 망가진 수정은 거절되고 마지막으로 좋았던 \
-            메뉴가 그대로 쓰여요. SIGTERM이나 SIGINT로 깔끔하게 멈춰요. --lang (없으면 다른 명령처럼 환경 변수)은 \
-            Accept-Language가 ko도 en도 아닌 요청에 답하는 언어예요.
-            """)
+            """,
+            ko: """
+                직원 작업 (재고 바꾸기, 되돌리기, 기록, 다시 읽기)에는 직원 토큰이 필요해요. $JUICE_STAFF_TOKEN이나 \
+                --staff-token-file에서 읽고, 'Authorization: Bearer <token>'으로 보내요. 토큰이 없으면 루프백에서만 \
+                들어요. SIGHUP이나 POST /api/reload로 레시피를 다시 읽어요. 망가진 수정은 거절되고 마지막으로 좋았던 \
+                메뉴가 그대로 쓰여요. SIGTERM이나 SIGINT로 깔끔하게 멈춰요. --lang (없으면 다른 명령처럼 환경 변수)은 \
+                Accept-Language가 ko도 en도 아닌 요청에 답하는 언어예요.
+                """)
     )
 
     @OptionGroup var options: ShopOptions
@@ -38,13 +41,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Port to listen on (0: any free port, printed at start).", ko: "들을 포트 (0: 비어 있는 아무 포트, 시작할 때 출력해요)."))
     var port = 8080
 
-    @Option(help: ArgumentHelp("A file whose first line is the staff token (else $JUICE_STAFF_TOKEN).",
-                               ko: "첫 줄이 직원 토큰인 파일 (없으면 $JUICE_STAFF_TOKEN).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A file whose first line is the staff token (else $JUICE_STAFF_TOKEN).",
+            ko: "첫 줄이 직원 토큰인 파일 (없으면 $JUICE_STAFF_TOKEN).", valueName: "file"))
     var staffTokenFile: String?
 
-    @Option(help: ArgumentHelp(
-        "How the recipe directory is watched: auto (inotify, else polling), polling, or off (reload only on SIGHUP or POST /api/reload).",
-        ko: "레시피 디렉터리를 지켜보는 방법: auto (inotify, 안 되면 polling), polling, off (SIGHUP이나 POST /api/reload 때만 다시 읽기)."))
+    @Option(
+        help: ArgumentHelp(
+            "How the recipe directory is watched: auto (inotify, else polling), polling, or off (reload only on SIGHUP or POST /api/reload).",
+            ko: "레시피 디렉터리를 지켜보는 방법: auto (inotify, 안 되면 polling), polling, off (SIGHUP이나 POST /api/reload 때만 다시 읽기)."))
     var watch: WatchChoice = .auto
 
     @Flag(help: ArgumentHelp("Print a failure to start as JSON too.", ko: "시작하지 못하면 그 이유를 JSON으로도 출력해요."))
@@ -117,11 +123,12 @@ enum WatchChoice: String, ExpressibleByArgument, CaseIterable {
 extension Reporter {
     /// Reports why the server will not start (exit 2): a problem with how it was started.
     func failure(_ error: ServerStartError) -> ExitCode {
-        let (kind, message): (String, CommandMessage) = switch error {
-        case .staffTokenRequired(let host): ("staff-token-required", .staffTokenRequired(host: host))
-        case .unreadableTokenFile(let path, let reason): ("staff-token-unreadable", .staffTokenUnreadable(path: path, reason: reason))
-        case .emptyStaffToken(let source): ("staff-token-empty", .staffTokenEmpty(source: source))
-        }
+        let (kind, message): (String, CommandMessage) =
+            switch error {
+            case .staffTokenRequired(let host): ("staff-token-required", .staffTokenRequired(host: host))
+            case .unreadableTokenFile(let path, let reason): ("staff-token-unreadable", .staffTokenUnreadable(path: path, reason: reason))
+            case .emptyStaffToken(let source): ("staff-token-empty", .staffTokenEmpty(source: source))
+            }
         return failure(kind: kind, message: message.text(in: language), status: ExitStatus.usage)
     }
 }

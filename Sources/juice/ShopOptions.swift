@@ -9,15 +9,19 @@ extension Language: ExpressibleByArgument {}
 
 /// Options every shop command takes: where the recipes and the state are, and the language.
 struct ShopOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Recipe directory (default: $JUICE_RECIPES, else recipes/, else the built-in set).",
-                               ko: "레시피 디렉터리 (기본값: $JUICE_RECIPES, 없으면 recipes/, 그것도 없으면 기본 내장 레시피).", valueName: "dir"),
-            completion: .directory)
+    @Option(
+        help: ArgumentHelp(
+            "Recipe directory (default: $JUICE_RECIPES, else recipes/, else the built-in set).",
+            ko: "레시피 디렉터리 (기본값: $JUICE_RECIPES, 없으면 recipes/, 그것도 없으면 기본 내장 레시피).", valueName: "dir"),
+        completion: .directory)
     var recipes: String?
 
-    @Option(help: ArgumentHelp(
-        "State file (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)); its directory must exist unless it is the default. A postgres://user@host:port/db URL keeps the state in PostgreSQL.",
-        ko: "상태 파일 (기본값: $JUICE_STATE, 없으면 \(SQLiteStore.defaultPath)). 기본 경로가 아니면 그 디렉터리가 있어야 해요. postgres://user@host:port/db 주소를 주면 상태를 PostgreSQL에 둬요.",
-        valueName: "file-or-url"), completion: .file())
+    @Option(
+        help: ArgumentHelp(
+            "State file (default: $JUICE_STATE, else \(SQLiteStore.defaultPath)); its directory must exist unless it is the default. A postgres://user@host:port/db URL keeps the state in PostgreSQL.",
+            ko:
+                "상태 파일 (기본값: $JUICE_STATE, 없으면 \(SQLiteStore.defaultPath)). 기본 경로가 아니면 그 디렉터리가 있어야 해요. postgres://user@host:port/db 주소를 주면 상태를 PostgreSQL에 둬요.",
+            valueName: "file-or-url"), completion: .file())
     var state: String?
 
     @Option(help: LanguageHelp.option)
@@ -107,8 +111,9 @@ struct ShopOptions: ParsableArguments {
 /// The help of every `--lang` option, which says the one rule every command follows (`Language.from(environment:)`).
 enum LanguageHelp {
     static var option: ArgumentHelp {
-        ArgumentHelp("Language of messages: ko or en (default from LC_ALL, LC_MESSAGES or LANG; Korean when none is set).",
-                     ko: "메시지 언어: ko 또는 en (기본값은 LC_ALL, LC_MESSAGES, LANG을 따르고, 셋 다 없으면 한국어).")
+        ArgumentHelp(
+            "Language of messages: ko or en (default from LC_ALL, LC_MESSAGES or LANG; Korean when none is set).",
+            ko: "메시지 언어: ko 또는 en (기본값은 LC_ALL, LC_MESSAGES, LANG을 따르고, 셋 다 없으면 한국어).")
     }
 }
 

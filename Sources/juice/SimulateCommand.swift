@@ -12,8 +12,10 @@ extension ReportFormat: ExpressibleByArgument {}
 struct SimulationOptions: ParsableArguments {
     @OptionGroup var shop: ShopOptions
 
-    @Flag(help: ArgumentHelp("Start from a read-only copy of the shop's live stock instead of the store section.",
-                             ko: "store 섹션 대신 가게의 지금 재고를 읽기 전용으로 복사해서 시작해요."))
+    @Flag(
+        help: ArgumentHelp(
+            "Start from a read-only copy of the shop's live stock instead of the store section.",
+            ko: "store 섹션 대신 가게의 지금 재고를 읽기 전용으로 복사해서 시작해요."))
     var fromState = false
 
     /// The compiled menu and the starting stock.
@@ -51,8 +53,9 @@ func usageFailure(_ error: OrderSourceError, language: Language) -> ExitCode {
 struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
-        abstract: HelpLanguage.text("Simulate a batch of orders: what gets served, what runs out first, what to buy.",
-                                    ko: "주문 묶음을 시뮬레이션해요: 무엇이 나가고, 무엇이 먼저 떨어지고, 무엇을 사야 하는지."),
+        abstract: HelpLanguage.text(
+            "Simulate a batch of orders: what gets served, what runs out first, what to buy.",
+            ko: "주문 묶음을 시뮬레이션해요: 무엇이 나가고, 무엇이 먼저 떨어지고, 무엇을 사야 하는지."),
         discussion: HelpLanguage.text(
             """
             The shop's live state is never changed. Orders come from --orders FILE (.csv juice,count; .jsonl; .yaml \
@@ -60,10 +63,10 @@ struct SimulateCommand: AsyncParsableCommand {
             ($JUICE_PROGRESS_AFTER seconds, when set); the report on standard output never carries it.
             """,
             ko: """
-            가게의 지금 상태는 절대 바뀌지 않아요. 주문은 --orders FILE (.csv juice,count; .jsonl; .yaml 목록)이나 \
-            --generate N에서 와요. 터미널에서 2초 넘게 걸리면 진행 상황을 표준 오류에 보여 줘요 \
-            ($JUICE_PROGRESS_AFTER가 있으면 그 초 뒤부터). 표준 출력의 보고서에는 섞이지 않아요.
-            """)
+                가게의 지금 상태는 절대 바뀌지 않아요. 주문은 --orders FILE (.csv juice,count; .jsonl; .yaml 목록)이나 \
+                --generate N에서 와요. 터미널에서 2초 넘게 걸리면 진행 상황을 표준 오류에 보여 줘요 \
+                ($JUICE_PROGRESS_AFTER가 있으면 그 초 뒤부터). 표준 출력의 보고서에는 섞이지 않아요.
+                """)
     )
 
     @OptionGroup var options: SimulationOptions
@@ -71,8 +74,10 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: OrdersFileHelp.option)
     var orders: String?
 
-    @Option(help: ArgumentHelp("Generate N orders instead of reading a file (more than 100,000,000 needs --force).",
-                               ko: "파일 대신 주문 N개를 만들어요 (100,000,000개 넘게는 --force가 필요해요).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Generate N orders instead of reading a file (more than 100,000,000 needs --force).",
+            ko: "파일 대신 주문 N개를 만들어요 (100,000,000개 넘게는 --force가 필요해요).", valueName: "n"))
     var generate: Int?
 
     @Flag(help: ArgumentHelp("Run a --generate beyond 100,000,000 orders anyway.", ko: "100,000,000개 넘는 --generate도 그대로 돌려요."))
@@ -81,26 +86,32 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seed for generated orders.", ko: "만드는 주문의 시드."))
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("Popularity mix for generated orders, like banana-juice=5,kiwi-juice=1 (default uniform).",
-                               ko: "만드는 주문의 인기 비율, 예: banana-juice=5,kiwi-juice=1 (기본값: 모두 같게).", valueName: "mix"))
+    @Option(
+        help: ArgumentHelp(
+            "Popularity mix for generated orders, like banana-juice=5,kiwi-juice=1 (default uniform).",
+            ko: "만드는 주문의 인기 비율, 예: banana-juice=5,kiwi-juice=1 (기본값: 모두 같게).", valueName: "mix"))
     var mix: String?
 
-    @Option(help: ArgumentHelp("A YAML file with a 'demand:' section mapping juices to weights.",
-                               ko: "쥬스별 비율을 담은 'demand:' 섹션이 있는 YAML 파일.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A YAML file with a 'demand:' section mapping juices to weights.",
+            ko: "쥬스별 비율을 담은 'demand:' 섹션이 있는 YAML 파일.", valueName: "file"))
     var demand: String?
 
-    @Option(help: ArgumentHelp(
-        "Restock during the run: every=K (all fruit to capacity every K orders) or below=T,to=C (a fruit below T to C, at most its capacity). Repeatable.",
-        ko: "도중에 재고 채우기: every=K (주문 K개마다 모든 과일을 용량까지) 또는 below=T,to=C (T 아래인 과일을 C까지, 용량 이하). 여러 번 쓸 수 있어요.",
-        valueName: "rule"))
+    @Option(
+        help: ArgumentHelp(
+            "Restock during the run: every=K (all fruit to capacity every K orders) or below=T,to=C (a fruit below T to C, at most its capacity). Repeatable.",
+            ko: "도중에 재고 채우기: every=K (주문 K개마다 모든 과일을 용량까지) 또는 below=T,to=C (T 아래인 과일을 C까지, 용량 이하). 여러 번 쓸 수 있어요.",
+            valueName: "rule"))
     var restock: [String] = []
 
     @Option(help: ArgumentHelp("Report format: text, json or csv.", ko: "보고서 형식: text, json, csv."))
     var format: ReportFormat = .text
 
-    @Option(help: ArgumentHelp(
-        "Write an SVG chart of each fruit's stock across the run (labels in the report's language); the path is checked before the run.",
-        ko: "과일마다 재고 변화를 SVG 차트로 써요 (글자는 보고서 언어로). 경로는 시작하기 전에 확인해요.", valueName: "file.svg"))
+    @Option(
+        help: ArgumentHelp(
+            "Write an SVG chart of each fruit's stock across the run (labels in the report's language); the path is checked before the run.",
+            ko: "과일마다 재고 변화를 SVG 차트로 써요 (글자는 보고서 언어로). 경로는 시작하기 전에 확인해요.", valueName: "file.svg"))
     var chart: String?
 
     /// The most orders `--generate` makes without `--force` (a few seconds' run).
@@ -138,7 +149,8 @@ struct SimulateCommand: AsyncParsableCommand {
             var source = try GeneratedOrders(count: generate ?? 0, seed: seed, weights: try weights(menu))
             if let generate, generate > Self.generateLimit {
                 // Everything is checked: the long run the user forced starts now.
-                Reporter(language: language, json: false).note(CommandMessage.forcedRun(orders: generate, limit: Self.generateLimit).text(in: language))
+                Reporter(language: language, json: false).note(
+                    CommandMessage.forcedRun(orders: generate, limit: Self.generateLimit).text(in: language))
             }
             return try simulator.run(&source, stock: stock)
         }
@@ -150,8 +162,9 @@ struct SimulateCommand: AsyncParsableCommand {
                 try recorded.svg(names: names, language: options.shop.language).write(toFile: chart, atomically: true, encoding: .utf8)
             } catch {
                 let language = options.shop.language
-                Terminal.writeError(CommandMessage.errorPrefix.text(in: language)
-                                    + CommandMessage.chartWriteFailed(path: chart, reason: error.localizedDescription).text(in: language))
+                Terminal.writeError(
+                    CommandMessage.errorPrefix.text(in: language)
+                        + CommandMessage.chartWriteFailed(path: chart, reason: error.localizedDescription).text(in: language))
                 throw ExitCode(ExitStatus.usage)
             }
         }

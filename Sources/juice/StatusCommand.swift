@@ -9,19 +9,22 @@ import JuiceShop
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: HelpLanguage.text("Show which recipes and which state file are in use, their counts, and any problems.",
-                                    ko: "어떤 레시피와 상태 파일을 쓰고 있는지, 그 개수와 문제를 보여 줘요."),
-        discussion: HelpLanguage.text("""
+        abstract: HelpLanguage.text(
+            "Show which recipes and which state file are in use, their counts, and any problems.",
+            ko: "어떤 레시피와 상태 파일을 쓰고 있는지, 그 개수와 문제를 보여 줘요."),
+        discussion: HelpLanguage.text(
+            """
             Recipes: their directory (or the built-in set), files, fruits, juices, lint errors and warnings. State: \
             where it is, whether it exists yet, its journal entries, its integrity, and fruits with stock the recipes \
             no longer have. Never writes. Exit status: 0 no problems (warnings allowed), 1 problems (lint errors, an \
             unreadable or inconsistent state, fruits to retire), 2 usage error or unreadable recipes.
-            """, ko: """
-            레시피: 디렉터리 (또는 기본 내장 레시피), 파일, 과일, 쥬스, 검사 오류와 경고. 상태: 어디에 있는지, 벌써 \
-            있는지, 기록 개수, 무결성, 레시피에 없는데 재고가 남은 과일. 아무것도 쓰지 않아요. 종료 코드: 0 문제 없음 \
-            (경고는 괜찮아요), 1 문제 있음 (검사 오류, 읽을 수 없거나 맞지 않는 상태, 정리할 과일), 2 사용법 오류나 \
-            읽을 수 없는 레시피.
-            """)
+            """,
+            ko: """
+                레시피: 디렉터리 (또는 기본 내장 레시피), 파일, 과일, 쥬스, 검사 오류와 경고. 상태: 어디에 있는지, 벌써 \
+                있는지, 기록 개수, 무결성, 레시피에 없는데 재고가 남은 과일. 아무것도 쓰지 않아요. 종료 코드: 0 문제 없음 \
+                (경고는 괜찮아요), 1 문제 있음 (검사 오류, 읽을 수 없거나 맞지 않는 상태, 정리할 과일), 2 사용법 오류나 \
+                읽을 수 없는 레시피.
+                """)
     )
 
     @OptionGroup var options: ShopOptions
@@ -56,23 +59,33 @@ struct StatusCommand: AsyncParsableCommand {
         }
         let problems = recipes.errorCount + (state.healthy ? 0 : 1) + state.orphans.count
         if json {
-            Terminal.write(JSONValue.object([
-                ("recipes", .object([
-                    ("directory", options.recipeDirectory.map(JSONValue.string) ?? .null),
-                    ("builtIn", .bool(options.recipeDirectory == nil)),
-                    ("files", .int(recipes.sources.count)), ("fruits", .int(recipes.book.fruits.count)),
-                    ("juices", .int(recipes.book.juices.count)),
-                    ("errors", .int(recipes.errorCount)), ("warnings", .int(recipes.warningCount)),
-                ])),
-                ("state", .object([
-                    ("location", .string(path)), ("exists", .bool(state.exists)), ("journalEntries", .int(state.entries)),
-                    ("healthy", .bool(state.healthy)), ("orphans", ShopJSON.counts(state.orphans)),
-                    ("error", state.error.map { error in
-                        .object([("kind", .string(error.kind)), ("message", .string(text(.error(error))))])
-                    } ?? .null),
-                ])),
-                ("problems", .int(problems)),
-            ]).rendered(pretty: true) + "\n")
+            Terminal.write(
+                JSONValue.object([
+                    (
+                        "recipes",
+                        .object([
+                            ("directory", options.recipeDirectory.map(JSONValue.string) ?? .null),
+                            ("builtIn", .bool(options.recipeDirectory == nil)),
+                            ("files", .int(recipes.sources.count)), ("fruits", .int(recipes.book.fruits.count)),
+                            ("juices", .int(recipes.book.juices.count)),
+                            ("errors", .int(recipes.errorCount)), ("warnings", .int(recipes.warningCount)),
+                        ])
+                    ),
+                    (
+                        "state",
+                        .object([
+                            ("location", .string(path)), ("exists", .bool(state.exists)), ("journalEntries", .int(state.entries)),
+                            ("healthy", .bool(state.healthy)), ("orphans", ShopJSON.counts(state.orphans)),
+                            (
+                                "error",
+                                state.error.map { error in
+                                    .object([("kind", .string(error.kind)), ("message", .string(text(.error(error))))])
+                                } ?? .null
+                            ),
+                        ])
+                    ),
+                    ("problems", .int(problems)),
+                ]).rendered(pretty: true) + "\n")
         } else {
             var lines: [String] = [
                 CommandMessage.statusRecipes(options.recipeDirectory),
@@ -86,7 +99,8 @@ struct StatusCommand: AsyncParsableCommand {
                 lines.append(CommandMessage.statusIntegrity(healthy: state.healthy).text(in: options.language))
             }
             if !state.orphans.isEmpty {
-                lines.append(CommandMessage.statusOrphans(state.orphans.keys.sorted().map { "\($0) (\(state.orphans[$0] ?? 0))" }).text(in: options.language))
+                lines.append(
+                    CommandMessage.statusOrphans(state.orphans.keys.sorted().map { "\($0) (\(state.orphans[$0] ?? 0))" }).text(in: options.language))
             }
             lines.append((problems == 0 ? CommandMessage.statusOK : .statusProblems(problems)).text(in: options.language))
             Terminal.write(lines.map { $0 + "\n" }.joined())

@@ -9,15 +9,17 @@ struct StockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stock",
         abstract: HelpLanguage.text("Show or change the stock.", ko: "재고를 보거나 바꿔요."),
-        discussion: HelpLanguage.text("""
+        discussion: HelpLanguage.text(
+            """
             Every change is all or nothing and journaled (juice history); a change that changes nothing (adding 0, a \
             reset at the initial stock) is not. Exit status: 0 done, 1 refused by the stock (below 0, above capacity) \
             or the state, 2 usage error (unknown fruit, bad or negative amount, a fruit set twice).
-            """, ko: """
-            모든 변경은 전부 되거나 전부 안 되고, 기록에 남아요 (juice history). 아무것도 바꾸지 않는 변경 (0개 추가, \
-            초기 재고 그대로인 reset)은 남지 않아요. 종료 코드: 0 완료, 1 재고 (0 아래, 용량 초과)나 상태 때문에 \
-            거절됨, 2 사용법 오류 (모르는 과일, 잘못되거나 음수인 수량, 두 번 정한 과일).
-            """),
+            """,
+            ko: """
+                모든 변경은 전부 되거나 전부 안 되고, 기록에 남아요 (juice history). 아무것도 바꾸지 않는 변경 (0개 추가, \
+                초기 재고 그대로인 reset)은 남지 않아요. 종료 코드: 0 완료, 1 재고 (0 아래, 용량 초과)나 상태 때문에 \
+                거절됨, 2 사용법 오류 (모르는 과일, 잘못되거나 음수인 수량, 두 번 정한 과일).
+                """),
         subcommands: [
             StockShowCommand.self, StockAddCommand.self, StockRemoveCommand.self, StockSetCommand.self, StockResetCommand.self,
             StockRetireCommand.self, StockEditCommand.self,
@@ -39,7 +41,8 @@ struct StockShowCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try options.session(json: json)
         let snapshot = try await session.snapshot()
-        Terminal.write(json ? ShopJSON.stock(snapshot, book: session.shop.book).rendered(pretty: true) + "\n" : StockTable.render(snapshot, text: session.text))
+        Terminal.write(
+            json ? ShopJSON.stock(snapshot, book: session.shop.book).rendered(pretty: true) + "\n" : StockTable.render(snapshot, text: session.text))
     }
 }
 
@@ -81,8 +84,9 @@ func printReceipt(_ receipt: ShopReceipt, session: ShopSession, json: Bool) {
 /// The arguments of `juice stock add` and `juice stock remove`: a fruit and an amount.
 struct FruitAmountArguments: ParsableArguments {
     @OptionGroup var options: ShopOptions
-    @Argument(help: ArgumentHelp("The fruit: id, or Korean or English name.", ko: "과일: id, 또는 한국어나 영어 이름."),
-              completion: .custom(Completions.fruits)) var fruit: String
+    @Argument(
+        help: ArgumentHelp("The fruit: id, or Korean or English name.", ko: "과일: id, 또는 한국어나 영어 이름."),
+        completion: .custom(Completions.fruits)) var fruit: String
     @Argument(help: ArgumentHelp("How many, 0 or more (default 1).", ko: "개수, 0 이상 (기본값 1).")) var amount: Int = 1
     @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 
@@ -106,7 +110,8 @@ struct StockAddCommand: AsyncParsableCommand {
 /// `juice stock remove FRUIT [N]`.
 struct StockRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: HelpLanguage.text("Take away N (default 1) of a fruit, never below 0.", ko: "과일을 N개 (기본값 1) 빼요. 0 아래로는 안 가요."))
+        commandName: "remove",
+        abstract: HelpLanguage.text("Take away N (default 1) of a fruit, never below 0.", ko: "과일을 N개 (기본값 1) 빼요. 0 아래로는 안 가요."))
     @OptionGroup var arguments: FruitAmountArguments
 
     func run() async throws { try await arguments.change(kind: .remove) { .remove($0, $1) } }
@@ -116,8 +121,9 @@ struct StockRemoveCommand: AsyncParsableCommand {
 struct StockSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: HelpLanguage.text("Set fruits to absolute counts, all or none (FRUIT=N …; each fruit once).",
-                                    ko: "과일을 정한 개수로 맞춰요. 전부 되거나 전부 안 돼요 (과일=N …, 과일마다 한 번)."))
+        abstract: HelpLanguage.text(
+            "Set fruits to absolute counts, all or none (FRUIT=N …; each fruit once).",
+            ko: "과일을 정한 개수로 맞춰요. 전부 되거나 전부 안 돼요 (과일=N …, 과일마다 한 번)."))
     @OptionGroup var options: ShopOptions
     @Argument(help: ArgumentHelp("Assignments like banana=10.", ko: "banana=10 같은 지정."), completion: .custom(Completions.assignments))
     var assignments: [String]
@@ -185,8 +191,9 @@ struct StockRetireCommand: AsyncParsableCommand {
 struct StockEditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: HelpLanguage.text("Edit the stock on a terminal: ↑/↓ choose, -/+ change, Enter applies all, Esc cancels.",
-                                    ko: "터미널에서 재고를 고쳐요: ↑/↓ 고르기, -/+ 바꾸기, Enter 모두 적용, Esc 취소.")
+        abstract: HelpLanguage.text(
+            "Edit the stock on a terminal: ↑/↓ choose, -/+ change, Enter applies all, Esc cancels.",
+            ko: "터미널에서 재고를 고쳐요: ↑/↓ 고르기, -/+ 바꾸기, Enter 모두 적용, Esc 취소.")
     )
     @OptionGroup var options: ShopOptions
 

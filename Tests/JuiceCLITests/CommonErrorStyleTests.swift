@@ -30,7 +30,10 @@ struct CommonErrorStyleTests {
             let unset = try await JuiceBinary.run(arguments + ["--lang", "en", "--json"])
             #expect(unset.status == 2)
             #expect(try errorObject(unset)["kind"] as? String == "staff-token-required")
-            #expect(unset.stderr == "juice: error: refusing to listen on 0.0.0.0 without a staff token: anyone who can reach it could change stock. Set JUICE_STAFF_TOKEN or pass --staff-token-file FILE, or listen on 127.0.0.1\n")
+            #expect(
+                unset.stderr
+                    == "juice: error: refusing to listen on 0.0.0.0 without a staff token: anyone who can reach it could change stock. Set JUICE_STAFF_TOKEN or pass --staff-token-file FILE, or listen on 127.0.0.1\n"
+            )
         }
     }
 

@@ -9,7 +9,7 @@ struct ConcurrencyTests {
     func sixteenOrders() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        #expect(try await shop.run(["stock"]).status == 0)   // reads create no state file: the orders below create it together
+        #expect(try await shop.run(["stock"]).status == 0)  // reads create no state file: the orders below create it together
         let outcomes = try await withThrowingTaskGroup(of: Int32.self) { group in
             for _ in 0..<16 {
                 group.addTask { try await shop.run(["order", "banana-juice"], throttled: false).status }

@@ -75,7 +75,9 @@ struct DiffCommandTests {
         #expect(outcome.status == 1)
         #expect(outcome.stdout.isEmpty)
         #expect(outcome.stderr.hasPrefix("juice: error: \(broken) has errors; fix them (juice lint \(broken)) to compare:\n"))
-        #expect(outcome.stderr.contains("\(broken)/menu.yaml:12:14: error: unknown fruit 'bananna' in juice 'banana-juice'; did you mean 'banana'? [unknown-fruit]\n"))
+        #expect(
+            outcome.stderr.contains(
+                "\(broken)/menu.yaml:12:14: error: unknown fruit 'bananna' in juice 'banana-juice'; did you mean 'banana'? [unknown-fruit]\n"))
         #expect(try await run(["diff", "--json", broken, "recipes"]).status == 1)
     }
 

@@ -21,7 +21,9 @@ struct ErrorKindTableTests {
             for status in [2, 1] {
                 let marker = "(\(exitWord) \(status))"
                 let end = try #require(flat.range(of: marker), "\(language): no \(marker) in the help")
-                let start = status == 2 ? try #require(flat.range(of: "usage,", options: .backwards, range: flat.startIndex..<end.lowerBound)).lowerBound
+                let start =
+                    status == 2
+                    ? try #require(flat.range(of: "usage,", options: .backwards, range: flat.startIndex..<end.lowerBound)).lowerBound
                     : try #require(flat.range(of: "(\(exitWord) 2);")).upperBound
                 for kind in flat[start..<end.lowerBound].split(separator: ",") {
                     listed[kind.trimmingCharacters(in: .whitespaces)] = status

@@ -19,8 +19,12 @@ struct Transcript {
     mutating func run(_ arguments: [String]) async throws -> JuiceBinary.Outcome {
         let outcome = try await shop.run(arguments, lang: lang)
         text += "$ juice " + arguments.joined(separator: " ") + "\n"
-        if !outcome.stdout.isEmpty { text += outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 + "\n" }.joined() }
-        if !outcome.stderr.isEmpty { text += outcome.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "! " + $0 + "\n" }.joined() }
+        if !outcome.stdout.isEmpty {
+            text += outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 + "\n" }.joined()
+        }
+        if !outcome.stderr.isEmpty {
+            text += outcome.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "! " + $0 + "\n" }.joined()
+        }
         text += "[exit \(outcome.status)]\n"
         return outcome
     }
@@ -114,13 +118,14 @@ struct EverydayUseTests {
         try transcript.expectGolden("retiring.\(language).txt")
     }
 
-    @Test("a negative amount is stock add/remove's problem only: elsewhere 'stock add x -3' are arguments like any other",
-          arguments: [
-              (["--lang", "en", "stock", "add", "banana", "-3"], "juice: error: amounts are 0 or more, not '-3'"),
-              (["--lang=ko", "stock", "remove", "바나나", "-2"], "juice: 오류: 수량은 0 이상이어야 해요: '-2'"),
-              (["--lang", "en", "lint", "stock", "add", "banana", "-3"], "juice: error: Unknown option '-3'"),
-              (["--lang", "en", "simulate", "--orders", "stock", "add", "-3"], "juice: error: Unknown option '-3'"),
-          ])
+    @Test(
+        "a negative amount is stock add/remove's problem only: elsewhere 'stock add x -3' are arguments like any other",
+        arguments: [
+            (["--lang", "en", "stock", "add", "banana", "-3"], "juice: error: amounts are 0 or more, not '-3'"),
+            (["--lang=ko", "stock", "remove", "바나나", "-2"], "juice: 오류: 수량은 0 이상이어야 해요: '-2'"),
+            (["--lang", "en", "lint", "stock", "add", "banana", "-3"], "juice: error: Unknown option '-3'"),
+            (["--lang", "en", "simulate", "--orders", "stock", "add", "-3"], "juice: error: Unknown option '-3'"),
+        ])
     func negativeAmountOnlyForStock(arguments: [String], firstLine: String) async throws {
         let outcome = try await JuiceBinary.run(arguments)
         #expect(outcome.status == 2)
@@ -208,7 +213,8 @@ struct EverydayUseTests {
         #expect(fruits.stdout.split(separator: "\n").map(String.init) == ["mango"], "\(fruits)")
         let assignments = try await shop.run(["---completion", "stock", "set", "--", "positional@0", "3", "2", "juice", "stock", "set", "ba"])
         #expect(assignments.stdout.split(separator: "\n").map(String.init) == ["banana="], "\(assignments)")
-        let broken = try await JuiceBinary.run(["---completion", "order", "--", "positional@0", "2", "0", "juice", "order", ""], environment: ["JUICE_RECIPES": "/no/such/recipes"])
+        let broken = try await JuiceBinary.run(
+            ["---completion", "order", "--", "positional@0", "2", "0", "juice", "order", ""], environment: ["JUICE_RECIPES": "/no/such/recipes"])
         #expect(broken.status == 0)
         #expect(broken.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
         #expect(broken.stderr.isEmpty)

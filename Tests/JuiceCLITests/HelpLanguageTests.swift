@@ -52,13 +52,14 @@ struct HelpLanguageTests {
         #expect(try await Self.help(["stock", "-h"], lang: "ko_KR.UTF-8").stdout == korean)
     }
 
-    @Test("a --lang after a command with a default subcommand picks the language of that command's help, not the subcommand's",
-          arguments: [
+    @Test(
+        "a --lang after a command with a default subcommand picks the language of that command's help, not the subcommand's",
+        arguments: [
             (["stock", "--help", "--lang", "ko"], "en_US.UTF-8", "help-stock.ko.txt"),
             (["stock", "--lang", "ko", "--help"], "en_US.UTF-8", "help-stock.ko.txt"),
             (["stock", "-h", "--lang=ko"], "en_US.UTF-8", "help-stock.ko.txt"),
             (["stock", "--help", "--lang", "en"], "ko_KR.UTF-8", "help-stock.en.txt"),
-          ])
+        ])
     func langAfterCommandWithDefault(arguments: [String], lang: String, golden: String) async throws {
         let outcome = try await Self.help(arguments, lang: lang)
         #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -122,8 +123,10 @@ struct HelpLanguageTests {
     static func englishLeft(in text: String, commands: Set<String>) -> [String] {
         var rest = text
         // Quoted examples, JSON, placeholders, variables, ids (kebab-case), flags, then paths, URLs and assignments.
-        for pattern in [#"'[^']*'"#, #""[^"]*""#, #"\{[^}]*\}"#, #"<[^>]*>"#, #"\$[A-Z_]+"#, #"\b[a-z]+(-[a-z]+)+\b"#,
-                        #"(?<![\w-])--?[a-z][a-z-]*"#, #"[^\s(),;]*[/.=:@~_][^\s(),;]*"#] {
+        for pattern in [
+            #"'[^']*'"#, #""[^"]*""#, #"\{[^}]*\}"#, #"<[^>]*>"#, #"\$[A-Z_]+"#, #"\b[a-z]+(-[a-z]+)+\b"#,
+            #"(?<![\w-])--?[a-z][a-z-]*"#, #"[^\s(),;]*[/.=:@~_][^\s(),;]*"#,
+        ] {
             rest = rest.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
         }
         return rest.components(separatedBy: CharacterSet.letters.inverted).filter { word in

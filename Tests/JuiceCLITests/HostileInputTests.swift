@@ -65,7 +65,9 @@ struct HostileInputTests {
     ]
 
     /// Runs `juice lint --format json` on `path` with a guard timeout; returns the findings and the exit status.
-    static func lint(_ path: String, in directory: URL = JuiceBinary.packageRoot) async throws -> (findings: [[String: Any]], status: Int32, stderr: String) {
+    static func lint(
+        _ path: String, in directory: URL = JuiceBinary.packageRoot
+    ) async throws -> (findings: [[String: Any]], status: Int32, stderr: String) {
         let outcome = try await JuiceBinary.run(["lint", "--format", "json", path], in: directory, timeout: 60)
         let findings = (try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]]) ?? []
         return (findings, outcome.status, outcome.stderr)
@@ -76,8 +78,10 @@ struct HostileInputTests {
         let (findings, status, stderr) = try await Self.lint("\(Self.directory)/\(hostile.file)")
         #expect(status == hostile.status, "\(stderr)")
         let matching = findings.filter { $0["rule"] as? String == hostile.rule }
-        #expect(matching.contains { $0["line"] as? Int == hostile.line && $0["column"] as? Int == hostile.column },
-                "expected \(hostile.rule) at \(hostile.line):\(hostile.column); got \(findings.map { "\($0["rule"] ?? "") \($0["line"] ?? ""):\($0["column"] ?? "")" })")
+        #expect(
+            matching.contains { $0["line"] as? Int == hostile.line && $0["column"] as? Int == hostile.column },
+            "expected \(hostile.rule) at \(hostile.line):\(hostile.column); got \(findings.map { "\($0["rule"] ?? "") \($0["line"] ?? ""):\($0["column"] ?? "")" })"
+        )
     }
 
     @Test("there are at least 40 distinct fixtures, and every file in the folder is covered")
@@ -99,16 +103,18 @@ struct GeneratedHostileInputTests {
         try contents.write(to: directory.appendingPathComponent(name))
         let (findings, status, stderr) = try await HostileInputTests.lint(name, in: directory)
         #expect(status == 1, "\(stderr)")
-        #expect(findings.contains { $0["rule"] as? String == rule && $0["line"] as? Int == line && $0["column"] as? Int == column },
-                "\(findings.prefix(3))")
+        #expect(
+            findings.contains { $0["rule"] as? String == rule && $0["line"] as? Int == line && $0["column"] as? Int == column },
+            "\(findings.prefix(3))")
     }
 
     @Test("100,000-deep nesting, closed and unclosed, stops at the depth limit")
     func deepNesting() async throws {
         let open = String(repeating: "[", count: 100_000)
         try await check("deep-unclosed.yaml", Data(("version: 1\nx: " + open + "\n").utf8), rule: "limit-exceeded", line: 2, column: 67)
-        try await check("deep-closed.yaml", Data(("version: 1\nx: " + open + String(repeating: "]", count: 100_000) + "\n").utf8),
-                  rule: "limit-exceeded", line: 2, column: 67)
+        try await check(
+            "deep-closed.yaml", Data(("version: 1\nx: " + open + String(repeating: "]", count: 100_000) + "\n").utf8),
+            rule: "limit-exceeded", line: 2, column: 67)
     }
 
     @Test("a 50 MB file and a 64 MB scalar are refused by size without being parsed")
@@ -183,10 +189,12 @@ struct UnreadablePathTests {
         try FileManager.default.createDirectory(at: recipes, withIntermediateDirectories: true)
         try "version: 1\n".write(to: recipes.appendingPathComponent("fruits.yaml"), atomically: true, encoding: .utf8)
         _ = chmod(recipes.appendingPathComponent("fruits.yaml").path, 0o000)
-        let korean = try await JuiceBinary.run(["menu", "--lang", "ko", "--recipes", "recipes"], in: directory, timeout: 30, asUnprivilegedUser: true)
+        let korean = try await JuiceBinary.run(
+            ["menu", "--lang", "ko", "--recipes", "recipes"], in: directory, timeout: 30, asUnprivilegedUser: true)
         #expect(korean.status == 2)
         #expect(korean.stderr == "juice: 오류: 레시피를 읽을 수 없어요: recipes/fruits.yaml: 읽을 수 없어요: 읽을 권한이 없어요\n", "\(korean.stderr)")
-        let english = try await JuiceBinary.run(["menu", "--lang", "en", "--recipes", "recipes"], in: directory, timeout: 30, asUnprivilegedUser: true)
+        let english = try await JuiceBinary.run(
+            ["menu", "--lang", "en", "--recipes", "recipes"], in: directory, timeout: 30, asUnprivilegedUser: true)
         #expect(english.stderr == "juice: error: recipes/fruits.yaml: cannot be read: Permission denied\n", "\(english.stderr)")
     }
 
@@ -195,15 +203,21 @@ struct UnreadablePathTests {
         let directory = try JuiceBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let cases: [(arguments: [String], korean: String, english: String)] = [
-            (["simulate", "--orders", "missing.csv"],
-             "juice: 오류: missing.csv: 읽을 수 없어요: 그런 파일이나 디렉터리가 없어요\n",
-             "juice: error: missing.csv: cannot be read: No such file or directory\n"),
-            (["simulate", "--orders", "missing.yaml"],
-             "juice: 오류: missing.yaml: 읽을 수 없어요: 그런 파일이나 디렉터리가 없어요\n",
-             "juice: error: missing.yaml: cannot be read: No such file or directory\n"),
-            (["menu", "--recipes", "no-such-recipes"],
-             "juice: 오류: 레시피를 읽을 수 없어요: no-such-recipes: 그런 파일이나 디렉터리가 없어요\n",
-             "juice: error: no-such-recipes: no such file or directory\n"),
+            (
+                ["simulate", "--orders", "missing.csv"],
+                "juice: 오류: missing.csv: 읽을 수 없어요: 그런 파일이나 디렉터리가 없어요\n",
+                "juice: error: missing.csv: cannot be read: No such file or directory\n"
+            ),
+            (
+                ["simulate", "--orders", "missing.yaml"],
+                "juice: 오류: missing.yaml: 읽을 수 없어요: 그런 파일이나 디렉터리가 없어요\n",
+                "juice: error: missing.yaml: cannot be read: No such file or directory\n"
+            ),
+            (
+                ["menu", "--recipes", "no-such-recipes"],
+                "juice: 오류: 레시피를 읽을 수 없어요: no-such-recipes: 그런 파일이나 디렉터리가 없어요\n",
+                "juice: error: no-such-recipes: no such file or directory\n"
+            ),
         ]
         for (arguments, korean, english) in cases {
             let ko = try await JuiceBinary.run(arguments + ["--lang", "ko"], in: directory)

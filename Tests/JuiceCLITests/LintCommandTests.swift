@@ -13,14 +13,15 @@ struct LintCommandTests {
         let outcome = try await JuiceBinary.run(["lint"])
         #expect(outcome.status == 0)
         #expect(outcome.stderr.isEmpty)
-        #expect(outcome.stdout == """
-            recipes/juices.yaml:9:14: warning: juice 'strawberry-juice' needs 16 'strawberry' but the store starts with 10; it cannot be made until restocked [exceeds-initial-stock]
-             9 |     recipe: {strawberry: 16}
-               |              ^~~~~~~~~~
-               = fix: raise the initial stock of 'strawberry' to 16
-            0 errors, 1 warning in 3 files
+        #expect(
+            outcome.stdout == """
+                recipes/juices.yaml:9:14: warning: juice 'strawberry-juice' needs 16 'strawberry' but the store starts with 10; it cannot be made until restocked [exceeds-initial-stock]
+                 9 |     recipe: {strawberry: 16}
+                   |              ^~~~~~~~~~
+                   = fix: raise the initial stock of 'strawberry' to 16
+                0 errors, 1 warning in 3 files
 
-            """)
+                """)
     }
 
     @Test("--strict makes the warning fail")
@@ -32,7 +33,10 @@ struct LintCommandTests {
     func errors() async throws {
         let outcome = try await JuiceBinary.run(["lint", "Tests/JuiceRecipesTests/Fixtures/broken"], in: JuiceBinary.packageRoot)
         #expect(outcome.status == 1)
-        #expect(outcome.stdout.contains("Tests/JuiceRecipesTests/Fixtures/broken/menu.yaml:12:14: error: unknown fruit 'bananna' in juice 'banana-juice'; did you mean 'banana'? [unknown-fruit]\n"))
+        #expect(
+            outcome.stdout.contains(
+                "Tests/JuiceRecipesTests/Fixtures/broken/menu.yaml:12:14: error: unknown fruit 'bananna' in juice 'banana-juice'; did you mean 'banana'? [unknown-fruit]\n"
+            ))
         #expect(outcome.stdout.hasSuffix("8 errors, 0 warnings in 1 file\n"))
     }
 
@@ -41,10 +45,12 @@ struct LintCommandTests {
 
     @Test("text output in Korean when Korean is asked for (--lang ko, before or after lint, or a ko locale): the golden file")
     func korean() async throws {
-        let golden = try String(contentsOf: JuiceBinary.packageRoot.appendingPathComponent("Tests/JuiceRecipesTests/Fixtures/golden/broken.ko.text"), encoding: .utf8)
+        let golden = try String(
+            contentsOf: JuiceBinary.packageRoot.appendingPathComponent("Tests/JuiceRecipesTests/Fixtures/golden/broken.ko.text"), encoding: .utf8)
         for (arguments, environment) in [
             (["lint", "--lang", "ko", Self.broken], Self.noLocale), (["--lang", "ko", "lint", Self.broken], Self.noLocale),
-            (["lint", "--lang=ko", Self.broken], ["LANG": "en_US.UTF-8"]), (["lint", Self.broken], ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "ko_KR.UTF-8"]),
+            (["lint", "--lang=ko", Self.broken], ["LANG": "en_US.UTF-8"]),
+            (["lint", Self.broken], ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "ko_KR.UTF-8"]),
             (["lint", Self.broken], ["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"]),
         ] {
             let outcome = try await JuiceBinary.run(arguments, in: JuiceBinary.packageRoot, environment: environment)
@@ -152,19 +158,19 @@ struct LintCommandTests {
         let recipes = directory.appendingPathComponent("recipes")
         try JuiceBinary.writeBuiltInRecipes(into: directory)
         try """
-            version: 1
-            fruits:
-              orange:
-                name: {ko: 오렌지, en: Orange}
-                emoji: 🍊
-            juices:
-              orange-juice:
-                name: {ko: 오렌지쥬스, en: Orange Juice}
-                aliases: [오렌지주스]
-                price: 4000
-                recipe: {orange: 3}
+        version: 1
+        fruits:
+          orange:
+            name: {ko: 오렌지, en: Orange}
+            emoji: 🍊
+        juices:
+          orange-juice:
+            name: {ko: 오렌지쥬스, en: Orange Juice}
+            aliases: [오렌지주스]
+            price: 4000
+            recipe: {orange: 3}
 
-            """.write(to: recipes.appendingPathComponent("orange.yaml"), atomically: true, encoding: .utf8)
+        """.write(to: recipes.appendingPathComponent("orange.yaml"), atomically: true, encoding: .utf8)
         let store = recipes.appendingPathComponent("store.yaml")
         let text = try String(contentsOf: store, encoding: .utf8) + "    orange: 10\n"
         try text.write(to: store, atomically: true, encoding: .utf8)
@@ -173,7 +179,8 @@ struct LintCommandTests {
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
         let findings = try #require(try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as? [[String: Any]])
         #expect(findings.compactMap { $0["rule"] as? String } == ["exceeds-initial-stock"], "only the original strawberry warning")
-        let text2 = try await JuiceBinary.run(["lint", "--strict", "recipes/orange.yaml", "recipes/fruits.yaml", "recipes/store.yaml", "recipes/juices.yaml"], in: directory)
+        let text2 = try await JuiceBinary.run(
+            ["lint", "--strict", "recipes/orange.yaml", "recipes/fruits.yaml", "recipes/store.yaml", "recipes/juices.yaml"], in: directory)
         #expect(text2.stdout.contains("in 4 files"))
     }
 
@@ -193,7 +200,8 @@ struct LintCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try JuiceBinary.writeBuiltInRecipes(into: directory)
         let config = directory.appendingPathComponent("recipes/.juicelint.yaml")
-        try "# CI: the strawberry juice needs a restock first, on purpose\nrules:\n  exceeds-initial-stock: off\n".write(to: config, atomically: true, encoding: .utf8)
+        try "# CI: the strawberry juice needs a restock first, on purpose\nrules:\n  exceeds-initial-stock: off\n".write(
+            to: config, atomically: true, encoding: .utf8)
         let outcome = try await JuiceBinary.run(["lint", "--strict"], in: directory)
         #expect(outcome.status == 0, "\(outcome.stdout)")
         #expect(outcome.stdout == "0 errors, 0 warnings in 3 files\n", "the configuration file is not a recipe file")
@@ -206,7 +214,9 @@ struct LintCommandTests {
         let listed = try await JuiceBinary.run(["lint", "--list-rules", "--severity", "missing-stock=error"], in: directory)
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("\nexceeds-initial-stock   off       "))
-        #expect(listed.stdout.contains("\nmissing-stock           error     Every fruit should have a stock entry (it counts as 0 otherwise). (warning by default)\n"))
+        #expect(
+            listed.stdout.contains(
+                "\nmissing-stock           error     Every fruit should have a stock entry (it counts as 0 otherwise). (warning by default)\n"))
         let back = try await JuiceBinary.run(["lint", "--strict", "--severity", "exceeds-initial-stock=warning"], in: directory)
         #expect(back.status == 1)
     }
@@ -216,11 +226,16 @@ struct LintCommandTests {
         let directory = try JuiceBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try JuiceBinary.writeBuiltInRecipes(into: directory)
-        try "rules:\n  exceeds-initial-stok: off\n  missing-stock: loud\n".write(to: directory.appendingPathComponent("recipes/.juicelint.yaml"), atomically: true, encoding: .utf8)
+        try "rules:\n  exceeds-initial-stok: off\n  missing-stock: loud\n".write(
+            to: directory.appendingPathComponent("recipes/.juicelint.yaml"), atomically: true, encoding: .utf8)
         let outcome = try await JuiceBinary.run(["lint"], in: directory)
         #expect(outcome.status == 1)
-        #expect(outcome.stdout.contains("recipes/.juicelint.yaml:2:3: error: unknown rule 'exceeds-initial-stok'; did you mean 'exceeds-initial-stock'? [unknown-key]\n"))
-        #expect(outcome.stdout.contains("recipes/.juicelint.yaml:3:18: error: rule 'missing-stock' must be off, warning or error, not 'loud' [wrong-type]\n"))
+        #expect(
+            outcome.stdout.contains(
+                "recipes/.juicelint.yaml:2:3: error: unknown rule 'exceeds-initial-stok'; did you mean 'exceeds-initial-stock'? [unknown-key]\n"))
+        #expect(
+            outcome.stdout.contains(
+                "recipes/.juicelint.yaml:3:18: error: rule 'missing-stock' must be off, warning or error, not 'loud' [wrong-type]\n"))
         #expect(outcome.stdout.contains("[exceeds-initial-stock]"))
         let listed = try await JuiceBinary.run(["lint", "--list-rules"], in: directory)
         #expect(listed.status == 1)

@@ -32,8 +32,9 @@ struct OrderFileErrorTests {
         return shop
     }
 
-    @Test("every kind of order-file problem, through simulate and plan, in each language (golden)",
-          arguments: [("en_US.UTF-8", "en"), ("ko_KR.UTF-8", "ko")])
+    @Test(
+        "every kind of order-file problem, through simulate and plan, in each language (golden)",
+        arguments: [("en_US.UTF-8", "en"), ("ko_KR.UTF-8", "ko")])
     func golden(lang: String, suffix: String) async throws {
         let shop = try sandbox()
         defer { shop.remove() }
@@ -49,14 +50,22 @@ struct OrderFileErrorTests {
         try transcript.expectGolden("order-file-errors.\(suffix).txt")
     }
 
-    @Test("--lang picks the language of an order-file error over the environment, and keeps FILE:L:C", arguments: [
-        ("typo.jsonl", "juice: 오류: typo.jsonl:1:27: 주문에 없는 키예요: 'cuont'. 'count'을(를) 말한 건가요?\n",
-         "juice: error: typo.jsonl:1:27: unknown key 'cuont' in an order; did you mean 'count'?\n"),
-        ("unknown.csv", "juice: 오류: unknown.csv:3:1: 모르는 쥬스예요: 'bananna juice'. 'Banana Juice'을(를) 말한 건가요?\n",
-         "juice: error: unknown.csv:3:1: unknown juice 'bananna juice'; did you mean 'Banana Juice'?\n"),
-        ("zero.csv", "juice: 오류: zero.csv:1:14: 수량은 1부터 100000000까지의 정수여야 해요 (지금: '0')\n",
-         "juice: error: zero.csv:1:14: the count must be a whole number from 1 to 100000000, not '0'\n"),
-    ])
+    @Test(
+        "--lang picks the language of an order-file error over the environment, and keeps FILE:L:C",
+        arguments: [
+            (
+                "typo.jsonl", "juice: 오류: typo.jsonl:1:27: 주문에 없는 키예요: 'cuont'. 'count'을(를) 말한 건가요?\n",
+                "juice: error: typo.jsonl:1:27: unknown key 'cuont' in an order; did you mean 'count'?\n"
+            ),
+            (
+                "unknown.csv", "juice: 오류: unknown.csv:3:1: 모르는 쥬스예요: 'bananna juice'. 'Banana Juice'을(를) 말한 건가요?\n",
+                "juice: error: unknown.csv:3:1: unknown juice 'bananna juice'; did you mean 'Banana Juice'?\n"
+            ),
+            (
+                "zero.csv", "juice: 오류: zero.csv:1:14: 수량은 1부터 100000000까지의 정수여야 해요 (지금: '0')\n",
+                "juice: error: zero.csv:1:14: the count must be a whole number from 1 to 100000000, not '0'\n"
+            ),
+        ])
     func langOption(file: String, korean: String, english: String) async throws {
         let shop = try sandbox()
         defer { shop.remove() }
@@ -90,23 +99,35 @@ struct OrderFileErrorTests {
         }
     }
 
-    @Test("--restock, --mix and --demand problems follow the language too, with the same exit code", arguments: [
-        (["simulate", "--generate", "5", "--restock", "every=0"],
-         "juice: error: invalid restock: --restock every=K needs K of at least 1 (refill every K orders), not 0\n",
-         "juice: 오류: 잘못된 재고 채우기 규칙: --restock every=K의 K는 1 이상이어야 해요 (주문 K개마다 채워요). 지금: 0\n"),
-        (["simulate", "--generate", "5", "--restock", "below=2,to=150"],
-         "juice: error: invalid restock: --restock to=150 is above the capacity of 'strawberry' (100); use to=100 or less\n",
-         "juice: 오류: 잘못된 재고 채우기 규칙: --restock to=150이(가) 'strawberry'의 용량(100)보다 커요. to=100 이하로 쓰세요\n"),
-        (["simulate", "--generate", "5", "--mix", "bananna-juice=3"],
-         "juice: error: invalid mix: unknown juice 'bananna-juice'; did you mean 'banana-juice'?\n",
-         "juice: 오류: 잘못된 비율: 모르는 쥬스예요: 'bananna-juice'. 'banana-juice'을(를) 말한 건가요?\n"),
-        (["simulate", "--generate", "5", "--mix", "banana-juice"],
-         "juice: error: invalid mix: expected JUICE=WEIGHT, like banana-juice=5, not 'banana-juice'\n",
-         "juice: 오류: 잘못된 비율: 쥬스=비율 형식이어야 해요 (예: banana-juice=5): 'banana-juice'\n"),
-        (["simulate", "--generate", "5", "--demand", "demand.yaml"],
-         "juice: error: demand.yaml:2:17: a weight must be a whole number of at least 0, not the number -5\n",
-         "juice: 오류: demand.yaml:2:17: 비율은 0 이상의 정수여야 해요. 찾은 것: 숫자 -5\n"),
-    ])
+    @Test(
+        "--restock, --mix and --demand problems follow the language too, with the same exit code",
+        arguments: [
+            (
+                ["simulate", "--generate", "5", "--restock", "every=0"],
+                "juice: error: invalid restock: --restock every=K needs K of at least 1 (refill every K orders), not 0\n",
+                "juice: 오류: 잘못된 재고 채우기 규칙: --restock every=K의 K는 1 이상이어야 해요 (주문 K개마다 채워요). 지금: 0\n"
+            ),
+            (
+                ["simulate", "--generate", "5", "--restock", "below=2,to=150"],
+                "juice: error: invalid restock: --restock to=150 is above the capacity of 'strawberry' (100); use to=100 or less\n",
+                "juice: 오류: 잘못된 재고 채우기 규칙: --restock to=150이(가) 'strawberry'의 용량(100)보다 커요. to=100 이하로 쓰세요\n"
+            ),
+            (
+                ["simulate", "--generate", "5", "--mix", "bananna-juice=3"],
+                "juice: error: invalid mix: unknown juice 'bananna-juice'; did you mean 'banana-juice'?\n",
+                "juice: 오류: 잘못된 비율: 모르는 쥬스예요: 'bananna-juice'. 'banana-juice'을(를) 말한 건가요?\n"
+            ),
+            (
+                ["simulate", "--generate", "5", "--mix", "banana-juice"],
+                "juice: error: invalid mix: expected JUICE=WEIGHT, like banana-juice=5, not 'banana-juice'\n",
+                "juice: 오류: 잘못된 비율: 쥬스=비율 형식이어야 해요 (예: banana-juice=5): 'banana-juice'\n"
+            ),
+            (
+                ["simulate", "--generate", "5", "--demand", "demand.yaml"],
+                "juice: error: demand.yaml:2:17: a weight must be a whole number of at least 0, not the number -5\n",
+                "juice: 오류: demand.yaml:2:17: 비율은 0 이상의 정수여야 해요. 찾은 것: 숫자 -5\n"
+            ),
+        ])
     func runOptions(arguments: [String], english: String, korean: String) async throws {
         let shop = try sandbox()
         defer { shop.remove() }

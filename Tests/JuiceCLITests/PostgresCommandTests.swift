@@ -34,8 +34,9 @@ struct PostgresCommandTests {
         #expect(try await juice(["undo"]).status == 0)
         let stock = try await juice(["stock", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(stock.stdout.utf8)) as? [String: Any])
-        #expect(object["stock"] as? [String: Int] == ["strawberry": 10, "banana": 6, "pineapple": 10, "kiwi": 13, "mango": 10],
-                "the undo put mango back")
+        #expect(
+            object["stock"] as? [String: Int] == ["strawberry": 10, "banana": 6, "pineapple": 10, "kiwi": 13, "mango": 10],
+            "the undo put mango back")
         #expect(try await juice(["menu"]).status == 0)
         let doctor = try await juice(["doctor"])
         #expect(doctor.status == 0 && doctor.stdout.contains("healthy"))

@@ -10,15 +10,18 @@ import Testing
 struct ProgressCommandTests {
     /// Runs `juice arguments…` (and, when given, a redirection of its standard output) on a terminal made by script(1);
     /// both streams come back as one through the terminal.
-    static func onTerminal(_ arguments: [String], in shop: ShopSandbox, stdoutTo file: String? = nil,
-                           environment: [String: String] = ["JUICE_PROGRESS_AFTER": "0"]) async throws -> JuiceBinary.Outcome {
+    static func onTerminal(
+        _ arguments: [String], in shop: ShopSandbox, stdoutTo file: String? = nil,
+        environment: [String: String] = ["JUICE_PROGRESS_AFTER": "0"]
+    ) async throws -> JuiceBinary.Outcome {
         let command = ([JuiceBinary.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ") + (file.map { " > '\($0)'" } ?? "")
         var env = environment
         env["LANG"] = env["LANG"] ?? "en_US.UTF-8"
         env["LC_ALL"] = ""
         env["LC_MESSAGES"] = ""
-        return try await JuiceBinary.run(["-qec", command, "/dev/null"], in: shop.directory, environment: env,
-                                   executable: URL(fileURLWithPath: "/usr/bin/script"))
+        return try await JuiceBinary.run(
+            ["-qec", command, "/dev/null"], in: shop.directory, environment: env,
+            executable: URL(fileURLWithPath: "/usr/bin/script"))
     }
 
     /// A sandbox with small order files in every format.
@@ -78,8 +81,9 @@ struct ProgressCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         #expect(object["orders"] as? Int == 60)
         // Standard error a pipe (as here): nothing, even with no wait at all.
-        let piped = try await JuiceBinary.run(["simulate", "--orders", "orders.yaml", "--format", "json"], in: shop.directory,
-                                        environment: ["JUICE_PROGRESS_AFTER": "0", "LANG": "en_US.UTF-8", "LC_ALL": ""])
+        let piped = try await JuiceBinary.run(
+            ["simulate", "--orders", "orders.yaml", "--format", "json"], in: shop.directory,
+            environment: ["JUICE_PROGRESS_AFTER": "0", "LANG": "en_US.UTF-8", "LC_ALL": ""])
         #expect(piped.status == 0)
         #expect(piped.stderr.isEmpty)
         #expect(Data(piped.stdout.utf8) == json)
@@ -129,14 +133,19 @@ struct ProgressCommandTests {
         kill(pid, SIGINT)
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (String(decoding: line, as: UTF8.self), running, String(decoding: stdout, as: UTF8.self),
-                process.terminationReason == .uncaughtSignal, process.terminationStatus)
+        return (
+            String(decoding: line, as: UTF8.self), running, String(decoding: stdout, as: UTF8.self),
+            process.terminationReason == .uncaughtSignal, process.terminationStatus
+        )
     }
 
     @Test("--generate beyond the bound with --force passes every check and starts the run, saying so")
     func forcedGenerateStarts() async throws {
         let english = try await Self.forcedRun(lang: "en_US.UTF-8")
-        #expect(english.note == "juice: note: simulating 1,000,000,000,000 generated orders (--force: more than 100,000,000); this keeps a processor busy a long while, Ctrl-C stops it\n")
+        #expect(
+            english.note
+                == "juice: note: simulating 1,000,000,000,000 generated orders (--force: more than 100,000,000); this keeps a processor busy a long while, Ctrl-C stops it\n"
+        )
         #expect(english.running, "the run had started when the note was written")
         #expect(english.signalled && english.status == SIGINT, "stopped by Ctrl-C, not refused")
         #expect(english.stdout.isEmpty)

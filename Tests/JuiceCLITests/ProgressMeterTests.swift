@@ -17,7 +17,9 @@ struct ProgressMeterTests {
         func advance(_ duration: Duration) { instant.withLock { $0 += duration } }
 
         func meter(delay: Duration = .seconds(2), isTerminal: Bool = true) -> ProgressMeter? {
-            ProgressMeter(label: "simulating", isTerminal: isTerminal, delay: delay, now: { self.now }, write: { text in self.written.withLock { $0.append(text) } })
+            ProgressMeter(
+                label: "simulating", isTerminal: isTerminal, delay: delay, now: { self.now },
+                write: { text in self.written.withLock { $0.append(text) } })
         }
     }
 

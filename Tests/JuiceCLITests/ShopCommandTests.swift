@@ -134,7 +134,8 @@ struct ShopCommandTests {
         #expect(try await shop.run(["order", "banana-juice"]).status == 0)
         let juices = shop.directory.appendingPathComponent("recipes/juices.yaml")
         let original = try String(contentsOf: juices, encoding: .utf8)
-        try original.replacingOccurrences(of: "recipe: {banana: 2}", with: "recipe: {bananna: 2}").write(to: juices, atomically: true, encoding: .utf8)
+        try original.replacingOccurrences(of: "recipe: {banana: 2}", with: "recipe: {bananna: 2}").write(
+            to: juices, atomically: true, encoding: .utf8)
         let stateBefore = try Data(contentsOf: shop.statePath)
         for arguments in [["order", "kiwi-juice"], ["stock", "add", "kiwi"], ["stock", "reset"], ["undo"]] {
             let outcome = try await shop.run(arguments)

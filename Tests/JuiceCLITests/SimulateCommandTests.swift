@@ -7,7 +7,10 @@ struct SimulateCommandTests {
     func deterministic() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        let arguments = ["simulate", "--generate", "2000", "--seed", "11", "--mix", "banana-juice=5,딸바쥬스=2,kiwi-juice=1", "--restock", "every=100", "--format", "json"]
+        let arguments = [
+            "simulate", "--generate", "2000", "--seed", "11", "--mix", "banana-juice=5,딸바쥬스=2,kiwi-juice=1", "--restock", "every=100", "--format",
+            "json",
+        ]
         let first = try await shop.run(arguments)
         let second = try await shop.run(arguments)
         #expect(first.status == 0, "\(first.stderr)")
@@ -34,7 +37,8 @@ struct SimulateCommandTests {
     func unknownJuice() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        try "juice,count\nbanana-juice,1\nbananna juice,2\n".write(to: shop.directory.appendingPathComponent("orders.csv"), atomically: true, encoding: .utf8)
+        try "juice,count\nbanana-juice,1\nbananna juice,2\n".write(
+            to: shop.directory.appendingPathComponent("orders.csv"), atomically: true, encoding: .utf8)
         let outcome = try await shop.run(["simulate", "--orders", "orders.csv"])
         #expect(outcome.status == 2)
         #expect(outcome.stdout.isEmpty)
@@ -45,15 +49,18 @@ struct SimulateCommandTests {
     func yamlOrders() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        try "- banana-juice\n- {juice: kiwi-juice, count: 2}\n".write(to: shop.directory.appendingPathComponent("orders.yaml"), atomically: true, encoding: .utf8)
-        try "juice,count\nbanana-juice,1\nkiwi-juice,2\n".write(to: shop.directory.appendingPathComponent("orders.csv"), atomically: true, encoding: .utf8)
+        try "- banana-juice\n- {juice: kiwi-juice, count: 2}\n".write(
+            to: shop.directory.appendingPathComponent("orders.yaml"), atomically: true, encoding: .utf8)
+        try "juice,count\nbanana-juice,1\nkiwi-juice,2\n".write(
+            to: shop.directory.appendingPathComponent("orders.csv"), atomically: true, encoding: .utf8)
         let yaml = try await shop.run(["simulate", "--orders", "orders.yaml", "--format", "json"])
         let csv = try await shop.run(["simulate", "--orders", "orders.csv", "--format", "json"])
         #expect(yaml.status == 0)
         #expect(yaml.stderr.isEmpty)
         #expect(yaml.stdout == csv.stdout)
         #expect(yaml.stdout.contains("\"orders\""))
-        try "- banana-juice\n- {juice: kiwi-juice, cuont: 2}\n".write(to: shop.directory.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+        try "- banana-juice\n- {juice: kiwi-juice, cuont: 2}\n".write(
+            to: shop.directory.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
         let broken = try await shop.run(["simulate", "--orders", "broken.yaml"])
         #expect(broken.status == 2)
         #expect(broken.stdout.isEmpty)
@@ -68,18 +75,20 @@ struct SimulateCommandTests {
         let yes = try await shop.run(["plan", "small.csv"])
         #expect(yes.status == 0)
         #expect(yes.stdout == "yes: today's stock serves all 2 orders.\n")
-        try "juice,count\nbanana-juice,2\n딸바쥬스,1\nBanana Juice,4\nstrawberry juice,1\n".write(to: shop.directory.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
+        try "juice,count\nbanana-juice,2\n딸바쥬스,1\nBanana Juice,4\nstrawberry juice,1\n".write(
+            to: shop.directory.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
         let no = try await shop.run(["plan", "big.csv"])
         #expect(no.status == 1)
-        #expect(no.stdout == """
-            no: 2 of 4 orders cannot be served. Buy:
-              🍓 Strawberry: 16
-              🍌 Banana: 3
-            Without it, these orders fail:
-              #3 Banana Juice
-              #4 Strawberry Juice
+        #expect(
+            no.stdout == """
+                no: 2 of 4 orders cannot be served. Buy:
+                  🍓 Strawberry: 16
+                  🍌 Banana: 3
+                Without it, these orders fail:
+                  #3 Banana Juice
+                  #4 Strawberry Juice
 
-            """)
+                """)
     }
 
     @Test("--chart writes an SVG with the fruits' names (no emoji to depend on) and words in the chosen language")
@@ -122,12 +131,14 @@ struct SimulateCommandTests {
     func jsonLinesKeys() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        try "{\"juice\": \"banana-juice\", \"cuont\": 7}\n".write(to: shop.directory.appendingPathComponent("typo.jsonl"), atomically: true, encoding: .utf8)
+        try "{\"juice\": \"banana-juice\", \"cuont\": 7}\n".write(
+            to: shop.directory.appendingPathComponent("typo.jsonl"), atomically: true, encoding: .utf8)
         let typo = try await shop.run(["plan", "typo.jsonl"])
         #expect(typo.status == 2)
         #expect(typo.stdout.isEmpty)
         #expect(typo.stderr == "juice: error: typo.jsonl:1:27: unknown key 'cuont' in an order; did you mean 'count'?\n")
-        try "{\"juice\": \"banana-juice\"}\n{\"juice\": \"banana-juice\", \"juice\": \"kiwi-juice\"}\n".write(to: shop.directory.appendingPathComponent("twice.jsonl"), atomically: true, encoding: .utf8)
+        try "{\"juice\": \"banana-juice\"}\n{\"juice\": \"banana-juice\", \"juice\": \"kiwi-juice\"}\n".write(
+            to: shop.directory.appendingPathComponent("twice.jsonl"), atomically: true, encoding: .utf8)
         let twice = try await shop.run(["plan", "twice.jsonl"])
         #expect(twice.status == 2)
         #expect(twice.stderr == "juice: error: twice.jsonl:2:27: duplicate key 'juice' in an order (first at column 2); remove one of them\n")
@@ -168,10 +179,14 @@ struct SimulateCommandTests {
         let outcome = try await shop.run(["simulate", "--generate", "100000001"])
         #expect(outcome.status == 2)
         #expect(outcome.stdout.isEmpty)
-        #expect(outcome.stderr.contains("--generate 100000001 is more than 100000000 orders, a long run that keeps a processor busy; add --force to run it anyway"))
+        #expect(
+            outcome.stderr.contains(
+                "--generate 100000001 is more than 100000000 orders, a long run that keeps a processor busy; add --force to run it anyway"))
         let korean = try await shop.run(["simulate", "--generate", "100000001"], lang: "ko_KR.UTF-8")
         #expect(korean.status == 2)
-        #expect(korean.stderr.hasPrefix("juice: 오류: --generate 100000001은(는) 100000000개보다 많아서 프로세서 하나를 오래 써요. 그래도 돌리려면 --force를 붙이세요\n"), "\(korean.stderr)")
+        #expect(
+            korean.stderr.hasPrefix("juice: 오류: --generate 100000001은(는) 100000000개보다 많아서 프로세서 하나를 오래 써요. 그래도 돌리려면 --force를 붙이세요\n"),
+            "\(korean.stderr)")
     }
 
     @Test("usage errors exit 2")

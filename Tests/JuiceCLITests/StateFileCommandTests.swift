@@ -6,7 +6,9 @@ import Testing
 func editStateFile(_ path: URL, _ sql: String) async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit(); c.close()", path.path, sql]
+    process.arguments = [
+        "python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit(); c.close()", path.path, sql,
+    ]
     try process.run()
     try await offThePool { process.waitUntilExit() }
     try #require(process.terminationStatus == 0)
@@ -58,13 +60,14 @@ struct StateFileCommandTests {
         #expect(try await shop.run(["order", "banana-juice"]).status == 0)
         let outcome = try await shop.run(["doctor"])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout == """
-            state file: .juice/state.sqlite
-            integrity check: ok
-            stock = initial stock + the journal's changes: holds
-            healthy
+        #expect(
+            outcome.stdout == """
+                state file: .juice/state.sqlite
+                integrity check: ok
+                stock = initial stock + the journal's changes: holds
+                healthy
 
-            """)
+                """)
     }
 
     @Test("stock edited by hand: changes refused naming the fruit and doctor; doctor shows the figures, exit 1; nothing repaired")
@@ -72,12 +75,14 @@ struct StateFileCommandTests {
         let shop = try ShopSandbox()
         defer { shop.remove() }
         #expect(try await shop.run(["order", "banana-juice"]).status == 0)
-        try await editStateFile(shop.statePath, "UPDATE stock SET count = 99 WHERE fruit = 'banana'; UPDATE stock SET count = 4 WHERE fruit = 'kiwi';")
+        try await editStateFile(
+            shop.statePath, "UPDATE stock SET count = 99 WHERE fruit = 'banana'; UPDATE stock SET count = 4 WHERE fruit = 'kiwi';")
         let damaged = try Data(contentsOf: shop.statePath)
         for arguments in [["order", "kiwi-juice"], ["stock", "add", "mango"], ["stock", "reset"], ["undo"]] {
             let refused = try await shop.run(arguments)
             #expect(refused.status == 1, "\(arguments)")
-            #expect(refused.stderr.contains("the stock of banana, kiwi differs from its initial stock plus the journal's changes"), "\(refused.stderr)")
+            #expect(
+                refused.stderr.contains("the stock of banana, kiwi differs from its initial stock plus the journal's changes"), "\(refused.stderr)")
             #expect(refused.stderr.contains("Run 'juice doctor'"), "\(refused.stderr)")
         }
         let doctor = try await shop.run(["doctor"])
@@ -95,7 +100,8 @@ struct StateFileCommandTests {
         #expect(broken.compactMap { $0["fruit"] as? String } == ["banana", "kiwi"])
         #expect(broken.first?["stock"] as? Int == 99 && broken.first?["expected"] as? Int == 8)
         #expect(try Data(contentsOf: shop.statePath) == damaged, "refused changes and doctor wrote nothing")
-        try await editStateFile(shop.statePath, "UPDATE stock SET count = 8 WHERE fruit = 'banana'; UPDATE stock SET count = 10 WHERE fruit = 'kiwi';")
+        try await editStateFile(
+            shop.statePath, "UPDATE stock SET count = 8 WHERE fruit = 'banana'; UPDATE stock SET count = 10 WHERE fruit = 'kiwi';")
         #expect(try await shop.run(["doctor"]).status == 0)
         #expect(try await shop.run(["order", "kiwi-juice"]).status == 0)
     }
@@ -105,7 +111,9 @@ struct StateFileCommandTests {
         let shop = try ShopSandbox()
         defer { shop.remove() }
         try FileManager.default.createDirectory(at: shop.statePath.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try await editStateFile(shop.statePath, """
+        try await editStateFile(
+            shop.statePath,
+            """
             PRAGMA journal_mode = WAL;
             CREATE TABLE stock (fruit TEXT PRIMARY KEY NOT NULL, count INTEGER NOT NULL CHECK (count >= 0), initial INTEGER NOT NULL CHECK (initial >= 0));
             CREATE TABLE journal (id INTEGER PRIMARY KEY AUTOINCREMENT, time TEXT NOT NULL, kind TEXT NOT NULL, command TEXT NOT NULL,
@@ -121,7 +129,8 @@ struct StateFileCommandTests {
         #expect(try await shop.run(["doctor"]).status == 0)
         #expect(try Data(contentsOf: shop.statePath) == before)
         #expect(try await shop.run(["order", "banana-juice"]).status == 0)
-        #expect(try await shop.history().compactMap { $0["command"] as? String } == ["juice order banana-juice", "juice order banana-juice --count 2"])
+        #expect(
+            try await shop.history().compactMap { $0["command"] as? String } == ["juice order banana-juice", "juice order banana-juice --count 2"])
         #expect(try await shop.run(["undo"]).status == 0)
         #expect(try await shop.run(["undo"]).status == 0)
         #expect(try await shop.stock()["banana"] == 10)

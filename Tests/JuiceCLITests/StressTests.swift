@@ -61,8 +61,9 @@ struct StressTests {
         let succeeded = Self.successes(processes)
         #expect(processes.allSatisfy { $0.terminationReason == .exit && [0, 1].contains($0.terminationStatus) })
         let entries = try await Self.checkInvariant(shop)
-        #expect(entries <= succeeded.all && entries >= succeeded.all - succeeded.sets,
-                "every successful command that changed something, and only those, is in the journal")
+        #expect(
+            entries <= succeeded.all && entries >= succeeded.all - succeeded.sets,
+            "every successful command that changed something, and only those, is in the journal")
     }
 
     @Test("SIGKILL at random moments during such runs, repeated: the invariant holds after each")

@@ -34,8 +34,9 @@ enum DefaultBook {
     static var inventory: Inventory { book.initialInventory }
 
     private static func juice(_ id: JuiceID, _ korean: String, _ english: String, _ recipe: KeyValuePairs<FruitID, Int>) -> Juice {
-        Juice(id: id, name: LocalizedName(korean: korean, english: english),
-              recipe: recipe.map { Ingredient(fruit: $0.key, amount: $0.value) })
+        Juice(
+            id: id, name: LocalizedName(korean: korean, english: english),
+            recipe: recipe.map { Ingredient(fruit: $0.key, amount: $0.value) })
     }
 }
 

@@ -28,10 +28,14 @@ import Testing
         try inventory.set("mango", to: 3)
         try inventory.set("kiwi", to: 1)
         let before = inventory
-        #expect(throws: OrderError.insufficientStock("mango-kiwi-juice", count: 2, shortages: [
-            Shortage(fruit: "mango", needed: 4, inStock: 3),
-            Shortage(fruit: "kiwi", needed: 2, inStock: 1),
-        ])) {
+        #expect(
+            throws: OrderError.insufficientStock(
+                "mango-kiwi-juice", count: 2,
+                shortages: [
+                    Shortage(fruit: "mango", needed: 4, inStock: 3),
+                    Shortage(fruit: "kiwi", needed: 2, inStock: 1),
+                ])
+        ) {
             try inventory.make(try juice("mango-kiwi-juice"), count: 2)
         }
         #expect(inventory == before)
@@ -70,7 +74,8 @@ import Testing
     @Test func countOfIntMaxWithOneFruitEachIsAShortage() throws {
         var inventory = Inventory(counts: ["kiwi": 10], capacities: ["kiwi": 100])
         let kiwi = Juice(id: "kiwi-shot", name: LocalizedName(english: "Kiwi Shot"), recipe: [Ingredient(fruit: "kiwi", amount: 1)])
-        #expect(throws: OrderError.insufficientStock("kiwi-shot", count: Int.max, shortages: [Shortage(fruit: "kiwi", needed: Int.max, inStock: 10)])) {
+        #expect(throws: OrderError.insufficientStock("kiwi-shot", count: Int.max, shortages: [Shortage(fruit: "kiwi", needed: Int.max, inStock: 10)]))
+        {
             try inventory.make(kiwi, count: Int.max)
         }
         #expect(inventory["kiwi"] == 10)
@@ -78,8 +83,9 @@ import Testing
 
     /// A recipe may list a fruit twice (`Juice.amount(of:)` adds them up); the check must use the total.
     @Test func fruitListedTwiceIsCheckedOnItsTotal() throws {
-        let twice = Juice(id: "double-banana", name: LocalizedName(english: "Double Banana"),
-                          recipe: [Ingredient(fruit: "banana", amount: 1), Ingredient(fruit: "banana", amount: 1)])
+        let twice = Juice(
+            id: "double-banana", name: LocalizedName(english: "Double Banana"),
+            recipe: [Ingredient(fruit: "banana", amount: 1), Ingredient(fruit: "banana", amount: 1)])
         #expect(twice.amount(of: "banana") == 2)
         var inventory = Inventory(counts: ["banana": 1], capacities: ["banana": 100])
         #expect(throws: OrderError.insufficientStock("double-banana", count: 1, shortages: [Shortage(fruit: "banana", needed: 2, inStock: 1)])) {
@@ -94,25 +100,28 @@ import Testing
     @Test func orderErrorDescriptions() {
         #expect(OrderError.invalidCount(0).description == "invalid count 0: order at least 1")
         #expect(OrderError.countTooLarge(7).description == "count 7 is too large")
-        let error = OrderError.insufficientStock("mango-kiwi-juice", count: 1, shortages: [
-            Shortage(fruit: "mango", needed: 2, inStock: 1),
-            Shortage(fruit: "kiwi", needed: 1, inStock: 0),
-        ])
+        let error = OrderError.insufficientStock(
+            "mango-kiwi-juice", count: 1,
+            shortages: [
+                Shortage(fruit: "mango", needed: 2, inStock: 1),
+                Shortage(fruit: "kiwi", needed: 1, inStock: 0),
+            ])
         #expect(error.description == "not enough ingredients for 1 × mango-kiwi-juice: mango needs 2, has 1, short 1; kiwi needs 1, has 0, short 1")
     }
 }
 
 /// `availability(of:)`: how many can be made now, what limits it, what one more would need.
 @Suite struct AvailabilityTests {
-    @Test(arguments: [
-        ("banana-juice", 5, FruitID("banana"), ["banana": 2] as [FruitID: Int]),
-        ("strawberry-juice", 0, "strawberry", ["strawberry": 6]),
-        ("strawberry-banana-juice", 1, "strawberry", ["strawberry": 10]),
-        ("kiwi-juice", 3, "kiwi", ["kiwi": 2]),
-        ("pineapple-juice", 5, "pineapple", ["pineapple": 2]),
-        ("mango-juice", 3, "mango", ["mango": 2]),
-        ("mango-kiwi-juice", 5, "mango", ["mango": 2]),
-    ] as [(JuiceID, Int, FruitID, [FruitID: Int])])
+    @Test(
+        arguments: [
+            ("banana-juice", 5, FruitID("banana"), ["banana": 2] as [FruitID: Int]),
+            ("strawberry-juice", 0, "strawberry", ["strawberry": 6]),
+            ("strawberry-banana-juice", 1, "strawberry", ["strawberry": 10]),
+            ("kiwi-juice", 3, "kiwi", ["kiwi": 2]),
+            ("pineapple-juice", 5, "pineapple", ["pineapple": 2]),
+            ("mango-juice", 3, "mango", ["mango": 2]),
+            ("mango-kiwi-juice", 5, "mango", ["mango": 2]),
+        ] as [(JuiceID, Int, FruitID, [FruitID: Int])])
     func fromTheInitialStock(id: JuiceID, makeable: Int, limiting: FruitID, needed: [FruitID: Int]) throws {
         let availability = DefaultBook.inventory.availability(of: try juice(id))
         #expect(availability == Availability(makeable: makeable, limitingFruit: limiting, neededForOneMore: needed))
@@ -139,8 +148,9 @@ import Testing
     }
 
     @Test func fruitListedTwiceCountsTwice() {
-        let twice = Juice(id: "double-banana", name: LocalizedName(english: "Double Banana"),
-                          recipe: [Ingredient(fruit: "banana", amount: 1), Ingredient(fruit: "banana", amount: 1)])
+        let twice = Juice(
+            id: "double-banana", name: LocalizedName(english: "Double Banana"),
+            recipe: [Ingredient(fruit: "banana", amount: 1), Ingredient(fruit: "banana", amount: 1)])
         let inventory = Inventory(counts: ["banana": 3], capacities: ["banana": 100])
         #expect(inventory.availability(of: twice) == Availability(makeable: 1, limitingFruit: "banana", neededForOneMore: ["banana": 1]))
     }

@@ -32,9 +32,13 @@ import Testing
             try inventory.make(strawberry)
             Issue.record("strawberry juice needs 16 strawberries; there are 10")
         } catch {
-            #expect(error == .insufficientStock("strawberry-juice", count: 1, shortages: [
-                Shortage(fruit: "strawberry", needed: 16, inStock: 10),
-            ]))
+            #expect(
+                error
+                    == .insufficientStock(
+                        "strawberry-juice", count: 1,
+                        shortages: [
+                            Shortage(fruit: "strawberry", needed: 16, inStock: 10)
+                        ]))
             guard case .insufficientStock(_, _, let shortages) = error else { return }
             #expect(shortages.map(\.short) == [6])
         }
@@ -45,9 +49,13 @@ import Testing
         var inventory = DefaultBook.inventory
         try inventory.set("mango", to: 1)
         let before = inventory
-        #expect(throws: OrderError.insufficientStock("mango-kiwi-juice", count: 1, shortages: [
-            Shortage(fruit: "mango", needed: 2, inStock: 1),
-        ])) {
+        #expect(
+            throws: OrderError.insufficientStock(
+                "mango-kiwi-juice", count: 1,
+                shortages: [
+                    Shortage(fruit: "mango", needed: 2, inStock: 1)
+                ])
+        ) {
             try inventory.make(try juice("mango-kiwi-juice"))
         }
         #expect(inventory == before)
@@ -59,10 +67,14 @@ import Testing
         try inventory.set("mango", to: 1)
         try inventory.set("kiwi", to: 0)
         let before = inventory
-        #expect(throws: OrderError.insufficientStock("mango-kiwi-juice", count: 1, shortages: [
-            Shortage(fruit: "mango", needed: 2, inStock: 1),
-            Shortage(fruit: "kiwi", needed: 1, inStock: 0),
-        ])) {
+        #expect(
+            throws: OrderError.insufficientStock(
+                "mango-kiwi-juice", count: 1,
+                shortages: [
+                    Shortage(fruit: "mango", needed: 2, inStock: 1),
+                    Shortage(fruit: "kiwi", needed: 1, inStock: 0),
+                ])
+        ) {
             try inventory.make(try juice("mango-kiwi-juice"))
         }
         #expect(inventory == before)
@@ -111,9 +123,13 @@ import Testing
         #expect(try inventory.make(banana, count: 5) == ["banana": -10])
         #expect(inventory.counts == counts(["banana": 0]))
         let afterFive = inventory
-        #expect(throws: OrderError.insufficientStock("banana-juice", count: 1, shortages: [
-            Shortage(fruit: "banana", needed: 2, inStock: 0),
-        ])) {
+        #expect(
+            throws: OrderError.insufficientStock(
+                "banana-juice", count: 1,
+                shortages: [
+                    Shortage(fruit: "banana", needed: 2, inStock: 0)
+                ])
+        ) {
             try inventory.make(banana)
         }
         #expect(inventory == afterFive)

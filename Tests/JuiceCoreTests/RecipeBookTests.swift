@@ -6,8 +6,11 @@ import Testing
     @Test func lookUpFruitsAndJuicesById() throws {
         let book = DefaultBook.book
         #expect(book.fruits.map(\.id) == DefaultBook.fruitIDs)
-        #expect(book.juices.map(\.id) == ["strawberry-juice", "banana-juice", "kiwi-juice", "pineapple-juice",
-                                          "strawberry-banana-juice", "mango-juice", "mango-kiwi-juice"])
+        #expect(
+            book.juices.map(\.id) == [
+                "strawberry-juice", "banana-juice", "kiwi-juice", "pineapple-juice",
+                "strawberry-banana-juice", "mango-juice", "mango-kiwi-juice",
+            ])
         #expect(book.fruit("kiwi")?.name.korean == "키위")
         #expect(book.fruit("kiwi")?.emoji == "🥝")
         #expect(book.juice("strawberry-banana-juice")?.name.korean == "딸바쥬스")

@@ -41,16 +41,18 @@ struct DefaultRecipesTests {
     @Test("seven juices in the original menu order with their recipes")
     func juices() {
         let book = result.book
-        #expect(book.juices.map(\.id) == [
-            "strawberry-juice", "banana-juice", "kiwi-juice", "pineapple-juice",
-            "strawberry-banana-juice", "mango-juice", "mango-kiwi-juice",
-        ])
+        #expect(
+            book.juices.map(\.id) == [
+                "strawberry-juice", "banana-juice", "kiwi-juice", "pineapple-juice",
+                "strawberry-banana-juice", "mango-juice", "mango-kiwi-juice",
+            ])
         #expect(book.juices.map { $0.name.korean ?? "" } == ["딸기쥬스", "바나나쥬스", "키위쥬스", "파인애플쥬스", "딸바쥬스", "망고쥬스", "망키쥬스"])
         #expect(book.juice("strawberry-juice")?.recipe == [Ingredient(fruit: "strawberry", amount: 16)])
         #expect(book.juice("banana-juice")?.recipe == [Ingredient(fruit: "banana", amount: 2)])
         #expect(book.juice("kiwi-juice")?.recipe == [Ingredient(fruit: "kiwi", amount: 3)])
         #expect(book.juice("pineapple-juice")?.recipe == [Ingredient(fruit: "pineapple", amount: 2)])
-        #expect(book.juice("strawberry-banana-juice")?.recipe == [Ingredient(fruit: "strawberry", amount: 10), Ingredient(fruit: "banana", amount: 1)])
+        #expect(
+            book.juice("strawberry-banana-juice")?.recipe == [Ingredient(fruit: "strawberry", amount: 10), Ingredient(fruit: "banana", amount: 1)])
         #expect(book.juice("mango-juice")?.recipe == [Ingredient(fruit: "mango", amount: 3)])
         #expect(book.juice("mango-kiwi-juice")?.recipe == [Ingredient(fruit: "mango", amount: 2), Ingredient(fruit: "kiwi", amount: 1)])
         #expect(book.juice("strawberry-banana-juice")?.aliases.contains("딸기바나나쥬스") == true)

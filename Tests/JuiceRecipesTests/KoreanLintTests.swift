@@ -19,7 +19,8 @@ struct KoreanLintTests {
         .expectedMapping(.stock, found: .boolean("true")), .missingVersion, .unsupportedVersion(2, supported: 1),
         .missingName(kiwi), .missingRecipe(juice: "j"), .emptyName(juice), .emptyRecipe(juice: "j"),
         .unknownKey("colour", in: .entry(kiwi), suggestion: nil), .unknownKey("recipie", in: .entry(juice), suggestion: "recipe"),
-        .unknownKey("fr", in: .name(juice), suggestion: nil), .unknownKey("x", in: .topLevel, suggestion: nil), .unknownKey("x", in: .store, suggestion: nil),
+        .unknownKey("fr", in: .name(juice), suggestion: nil), .unknownKey("x", in: .topLevel, suggestion: nil),
+        .unknownKey("x", in: .store, suggestion: nil),
         .invalidID(.fruit, id: "a b"), .wrongType(.aliases(juice: "j"), expected: .listOfNames, found: .text("x")),
         .wrongType(.koreanName(kiwi), expected: .text, found: .number("1")), .wrongType(.price(juice: "j"), expected: .wholeNumber, found: .list),
         .emptyText(.englishName(juice)), .emptyText(.emoji(fruit: "kiwi")), .emptyText(.alias(juice: "j")),
@@ -27,13 +28,15 @@ struct KoreanLintTests {
         .readDifferentlyInYAML11(written: "no", subject: .id(.fruit), reading: .boolean(false)),
         .readDifferentlyInYAML11(written: "1:30", subject: .field(.koreanName(kiwi)), reading: .sexagesimal(90)),
         .belowMinimum(.amount(fruit: "kiwi", juice: "j"), value: 0, minimum: 1), .belowMinimum(.stockOf(fruit: "kiwi"), value: -1, minimum: 0),
-        .aboveMaximum(.capacity, value: 2_000_000_000, maximum: 1_000_000_000), .integerOverflow(.capacityOf(fruit: "kiwi"), written: "99999999999999999999"),
+        .aboveMaximum(.capacity, value: 2_000_000_000, maximum: 1_000_000_000),
+        .integerOverflow(.capacityOf(fruit: "kiwi"), written: "99999999999999999999"),
         .notWholeNumber(.amount(fruit: "banana", juice: "j"), written: "2.5"), .quotedWhereNumber(.version, text: "1"),
         .numberInYAML11(.price(juice: "j"), written: "1_000", reading: .underscoredInteger(1000)), .unusedFruit("kiwi"),
         .definedTwice(.entry(kiwi)), .definedTwice(.storeCapacity), .definedTwice(.capacity(fruit: "kiwi")), .definedTwice(.stock(fruit: "kiwi")),
         .stockAboveCapacity(fruit: "kiwi", stock: 20, capacity: 10), .missingStock(fruit: "kiwi"),
         .unknownStockFruit(fruit: "mango", stock: true, suggestion: nil), .unknownStockFruit(fruit: "망고", stock: false, suggestion: "mango"),
-        .exceedsCapacity(juice: "j", fruit: "kiwi", amount: 200, capacity: 100), .exceedsInitialStock(juice: "j", fruit: "kiwi", amount: 20, stock: 10),
+        .exceedsCapacity(juice: "j", fruit: "kiwi", amount: 200, capacity: 100),
+        .exceedsInitialStock(juice: "j", fruit: "kiwi", amount: 20, stock: 10),
         .unknownFruit("bananna", juice: "j", suggestion: "banana"), .unknownFruit("x", juice: "j", suggestion: nil),
         .idIsAnotherName(kiwi, same: NameClaim(.name, of: RecipeEntry(.fruit, "k2"), shownText: "Kiwi"), differs: true),
         .nameTaken(.juice, name: "Kiwi", same: NameClaim(.id, of: juice, shownText: nil), differs: false),
@@ -43,8 +46,10 @@ struct KoreanLintTests {
         .unknownRule("unused-fruits", suggestion: "unused-fruit"), .unknownRule("x", suggestion: nil),
     ]
 
-    static let englishWords = ["expected", "must", "unknown", "did you mean", "missing", "defined", "needs", "given for",
-                               "the store", " is empty", "not allowed", "a mapping", "a list", "the number", "the boolean"]
+    static let englishWords = [
+        "expected", "must", "unknown", "did you mean", "missing", "defined", "needs", "given for",
+        "the store", " is empty", "not allowed", "a mapping", "a list", "the number", "the boolean",
+    ]
 
     static func hasHangul(_ text: String) -> Bool { text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }
 
@@ -75,10 +80,12 @@ struct KoreanLintTests {
         }
     }
 
-    @Test("every note reads in Korean", arguments: [
-        NoteMessage.firstDocumentStartsHere, .keyFirstDefinedHere("a"), .fruitsDefinedHere, .firstDefinedHere,
-        .otherWithThatName(.fruit), .alreadyUsedHere,
-    ])
+    @Test(
+        "every note reads in Korean",
+        arguments: [
+            NoteMessage.firstDocumentStartsHere, .keyFirstDefinedHere("a"), .fruitsDefinedHere, .firstDefinedHere,
+            .otherWithThatName(.fruit), .alreadyUsedHere,
+        ])
     func note(note: NoteMessage) {
         let diagnosticNote = DiagnosticNote(note, at: Self.at)
         #expect(diagnosticNote.message == note.text(in: .english))
@@ -87,7 +94,10 @@ struct KoreanLintTests {
 
     @Test("a loaded diagnostic speaks both languages: English as before, Korean on asking; ids and rule ids stay")
     func loaded() throws {
-        let result = RecipeLoader().load(text: "version: 1\nfruits:\n  banana: {name: {en: Banana}}\njuices:\n  j: {name: {en: J}, recipe: {bananna: 2}}\nstore: {stock: {banana: 5}}\n")
+        let result = RecipeLoader().load(
+            text:
+                "version: 1\nfruits:\n  banana: {name: {en: Banana}}\njuices:\n  j: {name: {en: J}, recipe: {bananna: 2}}\nstore: {stock: {banana: 5}}\n"
+        )
         let problem = try #require(result.diagnostics.first { $0.rule == .unknownFruit })
         #expect(problem.message == "unknown fruit 'bananna' in juice 'j'; did you mean 'banana'?")
         #expect(problem.message(in: .english) == problem.message)

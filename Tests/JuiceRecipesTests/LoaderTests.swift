@@ -21,10 +21,11 @@ struct LoaderTests {
     func everyProblemReported() throws {
         let result = RecipeLoader().load(files: [RecipeSourceFile(name: "broken/menu.yaml", bytes: try TestSupport.fixture("broken/menu.yaml"))])
         let found = result.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.rule.rawValue)" }
-        #expect(found == [
-            "8:5 unknown-key", "12:14 unknown-fruit", "13:3 missing-field", "15:5 unknown-key",
-            "17:45 unknown-key", "18:20 invalid-quantity", "18:31 invalid-quantity", "21:33 unknown-stock-fruit",
-        ])
+        #expect(
+            found == [
+                "8:5 unknown-key", "12:14 unknown-fruit", "13:3 missing-field", "15:5 unknown-key",
+                "17:45 unknown-key", "18:20 invalid-quantity", "18:31 invalid-quantity", "21:33 unknown-stock-fruit",
+            ])
         #expect(result.diagnostics == result.diagnostics.sorted())
         let unknownFruit = try #require(result.diagnostics.first { $0.rule == .unknownFruit })
         #expect(unknownFruit.message.contains("did you mean 'banana'?"))
@@ -49,8 +50,16 @@ struct LoaderTests {
     func juiceIndex() throws {
         let one = RecipeLoader().load(files: DefaultRecipes.files)
         let split = RecipeLoader().load(files: [
-            RecipeSourceFile(name: "a.yaml", text: "version: 1\nfruits:\n  kiwi: {name: {ko: 키위, en: Kiwi}}\njuices:\n  kiwi-juice: {name: {ko: 키위쥬스, en: Kiwi Juice}, recipe: {kiwi: 3}}\nstore: {capacity: 10, stock: {kiwi: 5}}\n"),
-            RecipeSourceFile(name: "b.yaml", text: "version: 1\njuices:\n  double-kiwi: {name: {ko: 더블키위, en: Double Kiwi}, recipe: {kiwi: 6}}\n  kiwi-juice: {name: {ko: 또키위, en: Kiwi Again}, recipe: {kiwi: 1}}\n"),
+            RecipeSourceFile(
+                name: "a.yaml",
+                text:
+                    "version: 1\nfruits:\n  kiwi: {name: {ko: 키위, en: Kiwi}}\njuices:\n  kiwi-juice: {name: {ko: 키위쥬스, en: Kiwi Juice}, recipe: {kiwi: 3}}\nstore: {capacity: 10, stock: {kiwi: 5}}\n"
+            ),
+            RecipeSourceFile(
+                name: "b.yaml",
+                text:
+                    "version: 1\njuices:\n  double-kiwi: {name: {ko: 더블키위, en: Double Kiwi}, recipe: {kiwi: 6}}\n  kiwi-juice: {name: {ko: 또키위, en: Kiwi Again}, recipe: {kiwi: 1}}\n"
+            ),
         ])
         #expect(split.diagnostics.contains { $0.rule == .duplicateID }, "kiwi-juice is defined in both files")
         for result in [one, split] {
@@ -101,7 +110,8 @@ struct LoaderTests {
 
     @Test("a fruit named 'no' is text, with a warning that YAML 1.1 tools read a boolean")
     func yaml11BooleanKey() throws {
-        let result = TestSupport.load("version: 1\nfruits:\n  no: {name: {en: Norwegian apple}}\njuices:\n  j: {name: {en: J}, recipe: {no: 1}}\nstore: {stock: {no: 5}}\n")
+        let result = TestSupport.load(
+            "version: 1\nfruits:\n  no: {name: {en: Norwegian apple}}\njuices:\n  j: {name: {en: J}, recipe: {no: 1}}\nstore: {stock: {no: 5}}\n")
         #expect(!result.hasErrors)
         #expect(result.book.fruits.map(\.id) == ["no"])
         #expect(result.diagnostics.contains { $0.rule == .yaml11Ambiguity && $0.location.line == 3 })
@@ -134,7 +144,8 @@ struct LoaderTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("juice-loop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "version: 1\nfruits:\n  kiwi: {name: {en: Kiwi}}\n".write(to: directory.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+        try "version: 1\nfruits:\n  kiwi: {name: {en: Kiwi}}\n".write(
+            to: directory.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("loop").path, withDestinationPath: directory.path)
         let result = try RecipeLoader().load(paths: [directory.path])
         #expect(result.book.fruits.map(\.id) == ["kiwi"])

@@ -6,7 +6,8 @@ import Testing
 /// One name key (`NameKey`) for every look-up and every uniqueness rule: what lints clean orders as it reads.
 @Suite("Names and the name key")
 struct NameRuleTests {
-    static let fruits = "version: 1\nfruits:\n  mango: {name: {ko: 망고, en: Mango}}\n  kiwi: {name: {ko: 키위, en: Kiwi}}\n  banana: {name: {ko: 바나나, en: Banana}}\n"
+    static let fruits =
+        "version: 1\nfruits:\n  mango: {name: {ko: 망고, en: Mango}}\n  kiwi: {name: {ko: 키위, en: Kiwi}}\n  banana: {name: {ko: 바나나, en: Banana}}\n"
     static let store = "store:\n  stock: {mango: 50, kiwi: 50, banana: 50}\n"
 
     static func menu(_ juices: String) -> String {
@@ -15,33 +16,40 @@ struct NameRuleTests {
 
     @Test("an alias that is another juice's id written with '_' is an error at the alias, with a note at the id")
     func aliasMatchingAnotherID() throws {
-        let result = TestSupport.load(Self.menu("""
-              mango-juice:
-                name: {ko: 망고쥬스, en: Mango Juice}
-                aliases: [망고주스, kiwi_juice]
-                recipe: {mango: 2}
-              kiwi-juice:
-                name: {ko: 키위쥬스, en: Kiwi Juice}
-                recipe: {kiwi: 2}
+        let result = TestSupport.load(
+            Self.menu(
+                """
+                  mango-juice:
+                    name: {ko: 망고쥬스, en: Mango Juice}
+                    aliases: [망고주스, kiwi_juice]
+                    recipe: {mango: 2}
+                  kiwi-juice:
+                    name: {ko: 키위쥬스, en: Kiwi Juice}
+                    recipe: {kiwi: 2}
 
-            """))
+                """))
         let problem = try #require(result.diagnostics.first { $0.rule == .duplicateAlias })
         #expect(problem.severity == .error)
         #expect(problem.location.line == 9 && problem.location.column == 21)
-        #expect(problem.message == "alias 'kiwi_juice' of juice 'mango-juice' is already the id of juice 'kiwi-juice'; names match ignoring case, spaces, '-' and '_'")
+        #expect(
+            problem.message
+                == "alias 'kiwi_juice' of juice 'mango-juice' is already the id of juice 'kiwi-juice'; names match ignoring case, spaces, '-' and '_'"
+        )
         #expect(problem.notes.map { "\($0.location.line):\($0.location.column)" } == ["11:3"])
         #expect(result.errorCount == 1)
     }
 
     @Test("a juice id that differs from another only by '_' and '-' is an error at the second, with a note at the first")
     func idsMatchingUnderTheKey() throws {
-        let result = TestSupport.load(Self.menu("""
-              banana-juice: {name: {en: Banana Juice}, recipe: {banana: 2}}
-              banana_juice: {name: {en: Big Banana}, recipe: {banana: 3}}
-              kiwi-juice: {name: {en: Kiwi}, recipe: {kiwi: 1}}
-              mango-juice: {name: {en: Mango}, recipe: {mango: 1}}
+        let result = TestSupport.load(
+            Self.menu(
+                """
+                  banana-juice: {name: {en: Banana Juice}, recipe: {banana: 2}}
+                  banana_juice: {name: {en: Big Banana}, recipe: {banana: 3}}
+                  kiwi-juice: {name: {en: Kiwi}, recipe: {kiwi: 1}}
+                  mango-juice: {name: {en: Mango}, recipe: {mango: 1}}
 
-            """))
+                """))
         let problem = try #require(result.diagnostics.first { $0.rule == .duplicateName })
         #expect(problem.location.line == 8 && problem.location.column == 3)
         #expect(problem.message.contains("juice id 'banana_juice' is the same name as the id of juice 'banana-juice'"))
@@ -51,7 +59,8 @@ struct NameRuleTests {
 
     @Test("fruits 'Mango' and 'mango' are one name: an error at the second")
     func fruitIDsDifferingInCase() throws {
-        let result = TestSupport.load("""
+        let result = TestSupport.load(
+            """
             version: 1
             fruits:
               Mango: {name: {en: Big Mango}}
@@ -69,7 +78,8 @@ struct NameRuleTests {
 
     @Test("a fruit whose name is another fruit's id is an error at the name")
     func fruitNameMatchingAnotherID() throws {
-        let result = TestSupport.load("""
+        let result = TestSupport.load(
+            """
             version: 1
             fruits:
               kiwi: {name: {en: Kiwi}}
@@ -84,8 +94,9 @@ struct NameRuleTests {
         #expect(problem.message == "two fruits are named 'KIWI' (it is the id of fruit 'kiwi'); names match ignoring case, spaces, '-' and '_'")
     }
 
-    @Test("a recipe naming a fruit by its Korean or English name, or a typo of either, is told the fruit's id",
-          arguments: [("바나나", "banana"), ("Banana", "banana"), ("바나니", "banana"), ("Mangoo", "mango"), ("키위", "kiwi")])
+    @Test(
+        "a recipe naming a fruit by its Korean or English name, or a typo of either, is told the fruit's id",
+        arguments: [("바나나", "banana"), ("Banana", "banana"), ("바나니", "banana"), ("Mangoo", "mango"), ("키위", "kiwi")])
     func recipeFruitSuggestions(written: String, id: String) throws {
         let result = TestSupport.load(Self.menu("  j: {name: {en: J}, recipe: {\(written): 2, mango: 1, kiwi: 1, banana: 1}}\n"))
         let problem = try #require(result.diagnostics.first { $0.rule == .unknownFruit })
@@ -95,7 +106,9 @@ struct NameRuleTests {
 
     @Test("stock given under a fruit's Korean name is told the fruit's id")
     func stockFruitSuggestion() throws {
-        let result = TestSupport.load(Self.fruits + "juices:\n  j: {name: {en: J}, recipe: {mango: 1, kiwi: 1, banana: 1}}\nstore:\n  stock: {mango: 5, kiwi: 5, banana: 5, 망고: 3}\n")
+        let result = TestSupport.load(
+            Self.fruits
+                + "juices:\n  j: {name: {en: J}, recipe: {mango: 1, kiwi: 1, banana: 1}}\nstore:\n  stock: {mango: 5, kiwi: 5, banana: 5, 망고: 3}\n")
         let problem = try #require(result.diagnostics.first { $0.rule == .unknownStockFruit })
         #expect(problem.message == "stock given for unknown fruit '망고'; did you mean 'mango'?")
     }
@@ -103,22 +116,25 @@ struct NameRuleTests {
     @Test("a file that cannot be parsed: what other files say about the names it holds is not reported")
     func unparsedFileSilencesWhatItWouldDefine() throws {
         let orange = RecipeSourceFile(name: "orange.yaml", text: "version: 1\nfruits:\n  orange:\n\tname: {en: Orange}\n")
-        let juices = RecipeSourceFile(name: "juices.yaml", text: "version: 1\njuices:\n  orange-juice: {name: {en: Orange Juice}, recipe: {orange: 2, kiwi: 1}}\n")
+        let juices = RecipeSourceFile(
+            name: "juices.yaml", text: "version: 1\njuices:\n  orange-juice: {name: {en: Orange Juice}, recipe: {orange: 2, kiwi: 1}}\n")
         let store = RecipeSourceFile(name: "store.yaml", text: "version: 1\nstore:\n  stock: {orange: 10}\n")
         let result = RecipeLoader().load(files: [orange, juices, store])
         #expect(TestSupport.rules(result) == [.unknownFruit, .tabIndentation], "\(result.diagnostics)")
         #expect(result.diagnostics.first?.message.contains("'kiwi'") == true, "a fruit the broken file does not name is still unknown")
     }
 
-    @Test("libyaml's syntax messages come with a plain hint", arguments: [
-        ("version: 1\nfruits:\n  kiwi:\n    name: {en: Kiwi}\n   emoji: x\n", "indentation"),
-        ("version: 1\nfruits:\n  kiwi\n  mango: {name: {en: Mango}}\n", "needs a ':'"),
-        ("version: 1\nfruits:\n  kiwi: {name: {en: Kiwi}}\n  mango {name: {en: Mango}}\n", "':'"),
-        ("version: 1\nfruits: {kiwi: {name: {en: \"Kiwi}}}\n", "quote"),
-        ("version: 1\nfruits: {kiwi: {name: {en: Kiwi}}\n", "'{'"),
-        ("version: 1\njuices:\n  j: {aliases: [a, b}\n", "'['"),
-        ("version: 1\nfruits: a: b\n", "quoted"),
-    ])
+    @Test(
+        "libyaml's syntax messages come with a plain hint",
+        arguments: [
+            ("version: 1\nfruits:\n  kiwi:\n    name: {en: Kiwi}\n   emoji: x\n", "indentation"),
+            ("version: 1\nfruits:\n  kiwi\n  mango: {name: {en: Mango}}\n", "needs a ':'"),
+            ("version: 1\nfruits:\n  kiwi: {name: {en: Kiwi}}\n  mango {name: {en: Mango}}\n", "':'"),
+            ("version: 1\nfruits: {kiwi: {name: {en: \"Kiwi}}}\n", "quote"),
+            ("version: 1\nfruits: {kiwi: {name: {en: Kiwi}}\n", "'{'"),
+            ("version: 1\njuices:\n  j: {aliases: [a, b}\n", "'['"),
+            ("version: 1\nfruits: a: b\n", "quoted"),
+        ])
     func syntaxHints(text: String, hint: String) throws {
         let result = TestSupport.load(text)
         let problem = try #require(result.diagnostics.first { $0.rule == .yamlSyntax }, "\(result.diagnostics)")

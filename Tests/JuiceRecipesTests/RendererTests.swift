@@ -23,8 +23,9 @@ struct RendererTests {
         let golden = TestSupport.packageRoot.appendingPathComponent("Tests/JuiceRecipesTests/Fixtures/golden/broken.ko.text")
         #expect(output == (try Golden.expected(for: output, at: golden)))
         for format in [DiagnosticFormat.json, .github, .sarif] {
-            #expect(DiagnosticRenderer(language: .korean).render(try Self.brokenResult(), as: format)
-                == DiagnosticRenderer().render(try Self.brokenResult(), as: format))
+            #expect(
+                DiagnosticRenderer(language: .korean).render(try Self.brokenResult(), as: format)
+                    == DiagnosticRenderer().render(try Self.brokenResult(), as: format))
         }
     }
 

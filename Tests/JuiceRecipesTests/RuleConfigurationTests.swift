@@ -23,16 +23,39 @@ struct RuleConfigurationTests {
         #expect(Self.parse("rules: {exceeds-initial-stock: off}").0.settings == [.exceedsInitialStock: .off], "flow style reads the same")
     }
 
-    @Test("the file's own mistakes are errors at their line and column, with a suggestion; the file then sets nothing", arguments: [
-        ("rules:\n  exceeds-intial-stock: off\n", "recipes/.juicelint.yaml:2:3: error: unknown rule 'exceeds-intial-stock'; did you mean 'exceeds-initial-stock'? [unknown-key]"),
-        ("rules:\n  missing-stock: eror\n", "recipes/.juicelint.yaml:2:18: error: rule 'missing-stock' must be off, warning or error, not 'eror' [wrong-type]"),
-        ("rules:\n  missing-stock: false\n", "recipes/.juicelint.yaml:2:18: error: rule 'missing-stock' must be off, warning or error, not the boolean false [wrong-type]"),
-        ("rulez: {}\n", "recipes/.juicelint.yaml:1:1: error: unknown key 'rulez' in .juicelint.yaml; did you mean 'rules'? [unknown-key]"),
-        ("rules: [missing-stock]\n", "recipes/.juicelint.yaml:1:8: error: 'rules' must map rule ids to off, warning or error, like 'rules: {exceeds-initial-stock: off}', not a list [wrong-type]"),
-        ("- rules\n", "recipes/.juicelint.yaml:1:1: error: expected a mapping with 'rules', like 'rules: {exceeds-initial-stock: off}', not a list [wrong-type]"),
-        ("rules:\n  missing-stock: off\n  missing-stock: error\n", "recipes/.juicelint.yaml:3:3: error: duplicate key 'missing-stock' [duplicate-key]"),
-        ("rules: {missing-stock: off\n", "recipes/.juicelint.yaml:2:1: error: YAML syntax error: did not find expected ',' or '}' (while parsing a flow mapping at line 1, column 8) [yaml-syntax]"),
-    ])
+    @Test(
+        "the file's own mistakes are errors at their line and column, with a suggestion; the file then sets nothing",
+        arguments: [
+            (
+                "rules:\n  exceeds-intial-stock: off\n",
+                "recipes/.juicelint.yaml:2:3: error: unknown rule 'exceeds-intial-stock'; did you mean 'exceeds-initial-stock'? [unknown-key]"
+            ),
+            (
+                "rules:\n  missing-stock: eror\n",
+                "recipes/.juicelint.yaml:2:18: error: rule 'missing-stock' must be off, warning or error, not 'eror' [wrong-type]"
+            ),
+            (
+                "rules:\n  missing-stock: false\n",
+                "recipes/.juicelint.yaml:2:18: error: rule 'missing-stock' must be off, warning or error, not the boolean false [wrong-type]"
+            ),
+            ("rulez: {}\n", "recipes/.juicelint.yaml:1:1: error: unknown key 'rulez' in .juicelint.yaml; did you mean 'rules'? [unknown-key]"),
+            (
+                "rules: [missing-stock]\n",
+                "recipes/.juicelint.yaml:1:8: error: 'rules' must map rule ids to off, warning or error, like 'rules: {exceeds-initial-stock: off}', not a list [wrong-type]"
+            ),
+            (
+                "- rules\n",
+                "recipes/.juicelint.yaml:1:1: error: expected a mapping with 'rules', like 'rules: {exceeds-initial-stock: off}', not a list [wrong-type]"
+            ),
+            (
+                "rules:\n  missing-stock: off\n  missing-stock: error\n",
+                "recipes/.juicelint.yaml:3:3: error: duplicate key 'missing-stock' [duplicate-key]"
+            ),
+            (
+                "rules: {missing-stock: off\n",
+                "recipes/.juicelint.yaml:2:1: error: YAML syntax error: did not find expected ',' or '}' (while parsing a flow mapping at line 1, column 8) [yaml-syntax]"
+            ),
+        ])
     func mistakes(text: String, expected: String) {
         let (rules, problems) = Self.parse(text)
         #expect(problems.map(\.description) == [expected])
@@ -76,11 +99,13 @@ struct RuleConfigurationTests {
         loaded.files = [file]
         let report = LintReport(Self.builtIn, format: .text, rules: loaded)
         #expect(report.exitCode == 1)
-        #expect(report.output.contains("""
-            recipes/.juicelint.yaml:1:9: error: unknown rule 'exceeds-intial-stock'; did you mean 'exceeds-initial-stock'? [unknown-key]
-             1 | rules: {exceeds-intial-stock: off}
-               |         ^~~~~~~~~~~~~~~~~~~~
-            """))
+        #expect(
+            report.output.contains(
+                """
+                recipes/.juicelint.yaml:1:9: error: unknown rule 'exceeds-intial-stock'; did you mean 'exceeds-initial-stock'? [unknown-key]
+                 1 | rules: {exceeds-intial-stock: off}
+                   |         ^~~~~~~~~~~~~~~~~~~~
+                """))
         #expect(report.output.contains("[exceeds-initial-stock]"), "nothing from a broken file is applied")
     }
 
@@ -116,7 +141,8 @@ struct RuleConfigurationTests {
         for file in DefaultRecipes.files {
             try Data(file.bytes).write(to: directory.appendingPathComponent((file.name as NSString).lastPathComponent))
         }
-        try "rules: {exceeds-initial-stock: off}\n".write(to: directory.appendingPathComponent(RuleConfiguration.fileName), atomically: true, encoding: .utf8)
+        try "rules: {exceeds-initial-stock: off}\n".write(
+            to: directory.appendingPathComponent(RuleConfiguration.fileName), atomically: true, encoding: .utf8)
         #expect(RuleConfiguration.files(forLinting: [directory.path]) == [directory.path + "/.juicelint.yaml"])
         #expect(RuleConfiguration.files(forLinting: [directory.appendingPathComponent("juices.yaml").path]).isEmpty, "a file brings none")
         let loaded = try RuleConfiguration.load(forLinting: [directory.path])

@@ -117,11 +117,12 @@ import Testing
         #expect(applied.result == .applied)
         #expect(unchanged.result == .unchanged)
         let version = await menu.current.version
-        #expect(applied.logLines + unchanged.logLines == [
-            "recipe reload applied: menu version \(version.prefix(12))",
-            "recipe of banana-juice: banana 2 → 4",
-            "recipe reload: the recipe files are unchanged (menu version \(version.prefix(12)))",
-        ])
+        #expect(
+            applied.logLines + unchanged.logLines == [
+                "recipe reload applied: menu version \(version.prefix(12))",
+                "recipe of banana-juice: banana 2 → 4",
+                "recipe reload: the recipe files are unchanged (menu version \(version.prefix(12)))",
+            ])
     }
 
     @Test func anAppliedReloadJudgesNoStockAndCarriesBothBooksForTheShopToJudge() async throws {

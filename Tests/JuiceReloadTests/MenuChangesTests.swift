@@ -22,18 +22,21 @@ import Testing
     @Test func juicesAddedAndRemovedInMenuOrder() {
         let new = edited { juices, _, _ in
             juices.removeAll { $0.id == "kiwi-juice" || $0.id == "mango-juice" }
-            juices.append(Juice(id: "banana-kiwi-juice", name: LocalizedName(korean: "바나키쥬스", english: "Banana-Kiwi Juice"),
-                                recipe: [Ingredient(fruit: "banana", amount: 1), Ingredient(fruit: "kiwi", amount: 1)]))
+            juices.append(
+                Juice(
+                    id: "banana-kiwi-juice", name: LocalizedName(korean: "바나키쥬스", english: "Banana-Kiwi Juice"),
+                    recipe: [Ingredient(fruit: "banana", amount: 1), Ingredient(fruit: "kiwi", amount: 1)]))
         }
         let changes = MenuChanges(from: DefaultBook.book, to: new)
         #expect(changes.juicesAdded == ["banana-kiwi-juice"])
         #expect(changes.juicesRemoved == ["kiwi-juice", "mango-juice"])
         #expect(changes.recipesChanged.isEmpty)
-        #expect(changes.summaryLines(for: new) == [
-            "juice added: banana-kiwi-juice (바나키쥬스 / Banana-Kiwi Juice): banana 1, kiwi 1",
-            "juice removed: kiwi-juice",
-            "juice removed: mango-juice",
-        ])
+        #expect(
+            changes.summaryLines(for: new) == [
+                "juice added: banana-kiwi-juice (바나키쥬스 / Banana-Kiwi Juice): banana 1, kiwi 1",
+                "juice removed: kiwi-juice",
+                "juice removed: mango-juice",
+            ])
     }
 
     @Test func namesAliasesAndPricesChanged() {
@@ -43,41 +46,54 @@ import Testing
             juices[1].price = 3500
         }
         let changes = MenuChanges(from: DefaultBook.book, to: new)
-        #expect(changes.namesChanged == [MenuChanges.NameChange(juice: "banana-juice", before: LocalizedName(korean: "바나나쥬스", english: "Banana Juice"),
-                                                                after: LocalizedName(korean: "바나나쥬스", english: "Banana Smoothie"))])
+        #expect(
+            changes.namesChanged == [
+                MenuChanges.NameChange(
+                    juice: "banana-juice", before: LocalizedName(korean: "바나나쥬스", english: "Banana Juice"),
+                    after: LocalizedName(korean: "바나나쥬스", english: "Banana Smoothie"))
+            ])
         #expect(changes.aliasesChanged == [MenuChanges.AliasChange(juice: "banana-juice", added: ["바나나스무디"], removed: [])])
         #expect(changes.pricesChanged == [MenuChanges.PriceChange(juice: "banana-juice", before: nil, after: 3500)])
-        #expect(changes.summaryLines(for: new) == [
-            "name of banana-juice: 바나나쥬스 / Banana Juice → 바나나쥬스 / Banana Smoothie",
-            "aliases of banana-juice: added 바나나스무디",
-            "price of banana-juice: no price → ₩3500",
-        ])
+        #expect(
+            changes.summaryLines(for: new) == [
+                "name of banana-juice: 바나나쥬스 / Banana Juice → 바나나쥬스 / Banana Smoothie",
+                "aliases of banana-juice: added 바나나스무디",
+                "price of banana-juice: no price → ₩3500",
+            ])
     }
 
     @Test func recipeChangesListEachFruitBeforeAndAfter() {
         let new = edited { juices, _, _ in
             // strawberry-banana: strawberry 10 → 8, banana 1 → 1 (unchanged), kiwi 0 → 1 (new), written as two kiwi entries summed.
-            juices[4].recipe = [Ingredient(fruit: "strawberry", amount: 8), Ingredient(fruit: "banana", amount: 1), Ingredient(fruit: "kiwi", amount: 1)]
+            juices[4].recipe = [
+                Ingredient(fruit: "strawberry", amount: 8), Ingredient(fruit: "banana", amount: 1), Ingredient(fruit: "kiwi", amount: 1),
+            ]
             // mango-kiwi: kiwi dropped.
             juices[6].recipe = [Ingredient(fruit: "mango", amount: 2)]
         }
         let changes = MenuChanges(from: DefaultBook.book, to: new)
-        #expect(changes.recipesChanged == [
-            MenuChanges.RecipeChange(juice: "strawberry-banana-juice", amounts: [
-                MenuChanges.AmountChange(fruit: "strawberry", before: 10, after: 8),
-                MenuChanges.AmountChange(fruit: "kiwi", before: 0, after: 1),
-            ]),
-            MenuChanges.RecipeChange(juice: "mango-kiwi-juice", amounts: [MenuChanges.AmountChange(fruit: "kiwi", before: 1, after: 0)]),
-        ])
-        #expect(changes.summaryLines(for: new) == [
-            "recipe of strawberry-banana-juice: strawberry 10 → 8, kiwi 0 → 1",
-            "recipe of mango-kiwi-juice: kiwi 1 → 0",
-        ])
+        #expect(
+            changes.recipesChanged == [
+                MenuChanges.RecipeChange(
+                    juice: "strawberry-banana-juice",
+                    amounts: [
+                        MenuChanges.AmountChange(fruit: "strawberry", before: 10, after: 8),
+                        MenuChanges.AmountChange(fruit: "kiwi", before: 0, after: 1),
+                    ]),
+                MenuChanges.RecipeChange(juice: "mango-kiwi-juice", amounts: [MenuChanges.AmountChange(fruit: "kiwi", before: 1, after: 0)]),
+            ])
+        #expect(
+            changes.summaryLines(for: new) == [
+                "recipe of strawberry-banana-juice: strawberry 10 → 8, kiwi 0 → 1",
+                "recipe of mango-kiwi-juice: kiwi 1 → 0",
+            ])
     }
 
     @Test func aRecipeWrittenDifferentlyButTheSameIsNoChange() {
         let new = edited { juices, _, _ in
-            juices[4].recipe = [Ingredient(fruit: "banana", amount: 1), Ingredient(fruit: "strawberry", amount: 4), Ingredient(fruit: "strawberry", amount: 6)]
+            juices[4].recipe = [
+                Ingredient(fruit: "banana", amount: 1), Ingredient(fruit: "strawberry", amount: 4), Ingredient(fruit: "strawberry", amount: 6),
+            ]
         }
         #expect(MenuChanges(from: DefaultBook.book, to: new).isEmpty)
     }
@@ -98,13 +114,14 @@ import Testing
         #expect(changes.fruitsRemoved == ["pineapple"])
         #expect(changes.capacitiesChanged == [MenuChanges.AmountChange(fruit: "banana", before: 100, after: 50)])
         #expect(changes.initialStockChanged == [MenuChanges.AmountChange(fruit: "kiwi", before: 10, after: 30)])
-        #expect(changes.summaryLines(for: new) == [
-            "juice removed: pineapple-juice",
-            "fruit added: grape (initial stock 5, capacity 20)",
-            "fruit removed: pineapple",
-            "capacity of banana: 100 → 50",
-            "initial stock of kiwi: 10 → 30",
-        ])
+        #expect(
+            changes.summaryLines(for: new) == [
+                "juice removed: pineapple-juice",
+                "fruit added: grape (initial stock 5, capacity 20)",
+                "fruit removed: pineapple",
+                "capacity of banana: 100 → 50",
+                "initial stock of kiwi: 10 → 30",
+            ])
     }
 
     @Test func aDefaultCapacityChangeIsReportedPerFruit() {
@@ -123,9 +140,10 @@ import Testing
             juices[5].recipe = [Ingredient(fruit: "mango", amount: 4)]  // mango-juice: 3 → 4, 10 in stock: still makeable
         }
         let changes = MenuChanges(from: DefaultBook.book, to: new, stock: stock)
-        #expect(changes.becameUnmakeable == [
-            MenuChanges.UnmakeableJuice(juice: "banana-juice", shortages: [Shortage(fruit: "banana", needed: 3, inStock: 2)]),
-        ])
+        #expect(
+            changes.becameUnmakeable == [
+                MenuChanges.UnmakeableJuice(juice: "banana-juice", shortages: [Shortage(fruit: "banana", needed: 3, inStock: 2)])
+            ])
         #expect(changes.summaryLines(for: new).last == "cannot be made at the current stock: banana-juice (banana needs 3, has 2)")
         // At the initial stock (10 bananas) the same edit leaves everything makeable but strawberry-juice, which already was not.
         #expect(MenuChanges(from: DefaultBook.book, to: new).becameUnmakeable.isEmpty)

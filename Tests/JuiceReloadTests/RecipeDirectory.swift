@@ -10,9 +10,10 @@ struct RecipeDirectory {
     let path: String
 
     /// The default set's files by name (without the `recipes/` prefix).
-    static let defaultFiles: [String: String] = Dictionary(uniqueKeysWithValues: DefaultRecipes.files.map { file in
-        (String(file.name.dropFirst("recipes/".count)), String(decoding: file.bytes, as: UTF8.self))
-    })
+    static let defaultFiles: [String: String] = Dictionary(
+        uniqueKeysWithValues: DefaultRecipes.files.map { file in
+            (String(file.name.dropFirst("recipes/".count)), String(decoding: file.bytes, as: UTF8.self))
+        })
 
     /// The default juices.yaml with banana-juice taking `amount` bananas (the default is 2).
     static func juices(banana amount: Int) -> String {

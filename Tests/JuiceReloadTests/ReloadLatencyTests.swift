@@ -33,7 +33,9 @@ import Testing
         )
         print(figures)
         if let path = ProcessInfo.processInfo.environment["JUICE_RELOAD_LATENCY_REPORT"],
-           let handle = FileHandle(forWritingAtPath: path) ?? (FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil) {
+            let handle = FileHandle(forWritingAtPath: path)
+                ?? (FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil)
+        {
             handle.seekToEndOfFile()
             handle.write(Data((figures + "\n").utf8))
             handle.closeFile()

@@ -65,7 +65,9 @@ import Testing
     @Test(arguments: methods) func fileAddedThenRemoved(method: WatchMethod) async throws {
         try await withWatched(method) { directory, menu, log in
             try FileManager.default.createDirectory(atPath: "\(directory.path)/seasonal", withIntermediateDirectories: false)
-            try directory.write("seasonal/autumn.yml", """
+            try directory.write(
+                "seasonal/autumn.yml",
+                """
                 version: 1
                 juices:
                   kiwi-banana-juice:

@@ -34,25 +34,28 @@ import Testing
     }
 
     @Test func theDocumentIsReadAsYAMLWithTheSecurityOfEachOperation() {
-        let document = OpenAPIDocument(parsing: Array("""
-            openapi: 3.1.0
-            security: [{staff: []}]
-            paths:
-              "/a":
-                get: {security: []}
-                post:
-                  summary: staff by the document's default
-                parameters: []
-              /b:
-                delete:
-                  security:
-                    - other: []
-                    - staff: []
-            """.utf8))
-        #expect(document.operations == [
-            .init(method: "GET", path: "/a", isStaff: false), .init(method: "POST", path: "/a", isStaff: true),
-            .init(method: "DELETE", path: "/b", isStaff: true),
-        ])
+        let document = OpenAPIDocument(
+            parsing: Array(
+                """
+                openapi: 3.1.0
+                security: [{staff: []}]
+                paths:
+                  "/a":
+                    get: {security: []}
+                    post:
+                      summary: staff by the document's default
+                    parameters: []
+                  /b:
+                    delete:
+                      security:
+                        - other: []
+                        - staff: []
+                """.utf8))
+        #expect(
+            document.operations == [
+                .init(method: "GET", path: "/a", isStaff: false), .init(method: "POST", path: "/a", isStaff: true),
+                .init(method: "DELETE", path: "/b", isStaff: true),
+            ])
         #expect(document.methods(of: "/a") == ["GET", "POST"])
         #expect(document.methods(of: "/c") == nil)
         #expect(OpenAPIDocument(parsing: Array("[not, a, document".utf8)).operations.isEmpty)

@@ -17,16 +17,22 @@ import Testing
     }
 
     static let receipts: [ReceiptBody] = [
-        ReceiptBody(message: "바나나쥬스 1잔 나왔어요!", entry: EntryBody(
-            id: 42, time: "2026-11-24T10:00:00Z", kind: "order", command: "juice serve: POST /api/orders", juice: "banana-juice",
-            count: 1, deltas: ["banana": -2], undoes: nil, undoneBy: nil),
+        ReceiptBody(
+            message: "바나나쥬스 1잔 나왔어요!",
+            entry: EntryBody(
+                id: 42, time: "2026-11-24T10:00:00Z", kind: "order", command: "juice serve: POST /api/orders", juice: "banana-juice",
+                count: 1, deltas: ["banana": -2], undoes: nil, undoneBy: nil),
             stock: ["strawberry": 10, "banana": 8, "pineapple": 10, "kiwi": 10, "mango": 10]),
         ReceiptBody(message: "nothing changed", entry: nil, stock: [:]),
-        ReceiptBody(message: "undid 7", entry: EntryBody(
-            id: 9, time: "t", kind: "undo", command: "c", juice: nil, count: nil, deltas: ["b": 2, "a10": -1, "a2": 0, "B": 1, "가": 3],
-            undoes: 7, undoneBy: 12), stock: ["Z": Int.min, "_": Int.max, "a-b": 0, "é": -5]),
-        ReceiptBody(message: "q\"\\/\n\r\t\u{8}\u{c}\u{1}\u{1f}\u{7f}é가🍌\u{2028}", entry: EntryBody(
-            id: 0, time: "", kind: "order", command: "</script>", juice: "\u{0}", count: 0, deltas: [:], undoes: nil, undoneBy: nil),
+        ReceiptBody(
+            message: "undid 7",
+            entry: EntryBody(
+                id: 9, time: "t", kind: "undo", command: "c", juice: nil, count: nil, deltas: ["b": 2, "a10": -1, "a2": 0, "B": 1, "가": 3],
+                undoes: 7, undoneBy: 12), stock: ["Z": Int.min, "_": Int.max, "a-b": 0, "é": -5]),
+        ReceiptBody(
+            message: "q\"\\/\n\r\t\u{8}\u{c}\u{1}\u{1f}\u{7f}é가🍌\u{2028}",
+            entry: EntryBody(
+                id: 0, time: "", kind: "order", command: "</script>", juice: "\u{0}", count: 0, deltas: [:], undoes: nil, undoneBy: nil),
             stock: ["\"": 1, "\\": 2, "\n": 3]),
     ]
 

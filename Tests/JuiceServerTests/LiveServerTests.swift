@@ -9,7 +9,10 @@ import Testing
 func waitUntil(seconds: Double = 30, _ condition: () async throws -> Bool) async throws {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while try await !condition() {
-        guard ContinuousClock.now < deadline else { Issue.record("timed out waiting"); return }
+        guard ContinuousClock.now < deadline else {
+            Issue.record("timed out waiting")
+            return
+        }
         try await Task.sleep(for: .milliseconds(20))
     }
 }
@@ -51,10 +54,12 @@ func events(in body: String) -> [(name: String, data: String)] {
             let first = Task { try await eventStream(client) }
             try await waitUntil { await hub.subscriberCount == 1 }
             // A change made behind the server's back, as `juice order` in a terminal does on the same state.
-            _ = try await shop.store.perform(.make(try #require(await shop.menu.current.book.juice("banana-juice")), count: 1),
-                                             book: await shop.menu.current.book, command: "juice order banana-juice")
+            _ = try await shop.store.perform(
+                .make(try #require(await shop.menu.current.book.juice("banana-juice")), count: 1),
+                book: await shop.menu.current.book, command: "juice order banana-juice")
             try await Task.sleep(for: .seconds(1))
-            try "juices:\n  banana-juice:\n    recipe: {banana: [}\n".write(to: shop.recipes.appendingPathComponent("juices.yaml"), atomically: true, encoding: .utf8)
+            try "juices:\n  banana-juice:\n    recipe: {banana: [}\n".write(
+                to: shop.recipes.appendingPathComponent("juices.yaml"), atomically: true, encoding: .utf8)
             await shop.menu.reload()
             try await Task.sleep(for: .milliseconds(300))
             await hub.disconnectAll()
@@ -91,7 +96,9 @@ func events(in body: String) -> [(name: String, data: String)] {
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<64 {
                     group.addTask {
-                        try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice"}"#)) { response throws in
+                        try await client.execute(
+                            uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice"}"#)
+                        ) { response throws in
                             if response.status.code >= 500 { Issue.record("server error: \(response.body.text)") }
                             return response.status.code
                         }

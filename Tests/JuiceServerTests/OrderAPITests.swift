@@ -10,8 +10,11 @@ import Testing
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
             let menu = try await client.execute(uri: "/api/menu", method: .get) { try $0.body.decoded(MenuBody.self) }
-            #expect(menu.juices.map(\.id) == ["strawberry-juice", "banana-juice", "kiwi-juice", "pineapple-juice",
-                                             "strawberry-banana-juice", "mango-juice", "mango-kiwi-juice"])
+            #expect(
+                menu.juices.map(\.id) == [
+                    "strawberry-juice", "banana-juice", "kiwi-juice", "pineapple-juice",
+                    "strawberry-banana-juice", "mango-juice", "mango-kiwi-juice",
+                ])
             let banana = try #require(menu.juices.first { $0.id == "banana-juice" })
             #expect(banana.makeable == 5)
             #expect(banana.limitingFruit == "banana")
@@ -37,7 +40,8 @@ import Testing
     @Test func anOrderIsServedWithTheOriginalMessageInTheRequestsLanguage() async throws {
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
-            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "딸바주스"}"#)) { response throws in
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "딸바주스"}"#)) {
+                response throws in
                 #expect(response.status == .created)
                 let receipt = try response.body.decoded(ReceiptBody.self)
                 #expect(receipt.message == "딸바쥬스 나왔습니다! 맛있게 드세요!")
@@ -45,7 +49,8 @@ import Testing
                 #expect(receipt.stock["strawberry"] == 0 && receipt.stock["banana"] == 9)
             }
             let english: HTTPFields = [.contentType: "application/json", .acceptLanguage: "en-US,en;q=0.9,ko;q=0.5"]
-            try await client.execute(uri: "/api/orders", method: .post, headers: english, body: json(#"{"juice": "banana juice", "count": 2}"#)) { response throws in
+            try await client.execute(uri: "/api/orders", method: .post, headers: english, body: json(#"{"juice": "banana juice", "count": 2}"#)) {
+                response throws in
                 #expect(response.status == .created, "\(response.body.text)")
                 #expect(try response.body.decoded(ReceiptBody.self).message == "2 × Banana Juice are ready! Enjoy!")
             }
@@ -55,15 +60,20 @@ import Testing
 
     @Test func aShortOrderListsEveryShortFruitAndChangesNothing() async throws {
         let shop = try TestShop()
-        _ = try await shop.store.perform(.change([.set("mango", 1), .set("kiwi", 0)], kind: .set), book: await shop.menu.current.book, command: "test")
+        _ = try await shop.store.perform(
+            .change([.set("mango", 1), .set("kiwi", 0)], kind: .set), book: await shop.menu.current.book, command: "test")
         let before = try await shop.stock()
         try await shop.application().test(.router) { client in
-            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "망키쥬스"}"#)) { response throws in
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "망키쥬스"}"#)) {
+                response throws in
                 #expect(response.status == .conflict)
                 let error = try response.body.decoded(ErrorBody.self).error
                 #expect(error.code == "insufficient-stock")
                 #expect(error.message == "재료가 모자라요. 재고를 수정할까요?")
-                #expect(error.shortages == [ShortageBody(fruit: "mango", need: 2, have: 1, short: 1), ShortageBody(fruit: "kiwi", need: 1, have: 0, short: 1)])
+                #expect(
+                    error.shortages == [
+                        ShortageBody(fruit: "mango", need: 2, have: 1, short: 1), ShortageBody(fruit: "kiwi", need: 1, have: 0, short: 1),
+                    ])
                 #expect(error.details?.first == "🥭 망고: 2개 필요, 재고 1개, 1개 부족")
             }
         }
@@ -75,7 +85,8 @@ import Testing
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
             let english: HTTPFields = [.contentType: "application/json", .acceptLanguage: "en"]
-            try await client.execute(uri: "/api/orders", method: .post, headers: english, body: json(#"{"juice": "bananna juice"}"#)) { response throws in
+            try await client.execute(uri: "/api/orders", method: .post, headers: english, body: json(#"{"juice": "bananna juice"}"#)) {
+                response throws in
                 #expect(response.status == .notFound)
                 let error = try response.body.decoded(ErrorBody.self).error
                 #expect(error.code == "unknown-juice")
@@ -87,22 +98,23 @@ import Testing
         #expect(try await shop.journalCount() == 0)
     }
 
-    @Test(arguments: [
-        ("{\"juice\": ", "malformed-json", nil),
-        ("", "malformed-json", nil),
-        ("[\"banana-juice\"]", "malformed-json", nil),
-        ("{\"juice\": \"banana-juice\", \"extra\": 1}", "unknown-field", "extra"),
-        ("{\"count\": 1}", "missing-field", "juice"),
-        ("{\"juice\": 7}", "wrong-type", "juice"),
-        ("{\"juice\": \"banana-juice\", \"count\": \"2\"}", "wrong-type", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": null}", "wrong-type", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": 0}", "out-of-range", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": -3}", "out-of-range", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": 1001}", "out-of-range", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": 1.5}", "not-an-integer", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": 1e30}", "not-an-integer", "count"),
-        ("{\"juice\": \"banana-juice\", \"count\": 99999999999999999999}", "not-an-integer", "count"),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("{\"juice\": ", "malformed-json", nil),
+            ("", "malformed-json", nil),
+            ("[\"banana-juice\"]", "malformed-json", nil),
+            ("{\"juice\": \"banana-juice\", \"extra\": 1}", "unknown-field", "extra"),
+            ("{\"count\": 1}", "missing-field", "juice"),
+            ("{\"juice\": 7}", "wrong-type", "juice"),
+            ("{\"juice\": \"banana-juice\", \"count\": \"2\"}", "wrong-type", "count"),
+            ("{\"juice\": \"banana-juice\", \"count\": null}", "wrong-type", "count"),
+            ("{\"juice\": \"banana-juice\", \"count\": 0}", "out-of-range", "count"),
+            ("{\"juice\": \"banana-juice\", \"count\": -3}", "out-of-range", "count"),
+            ("{\"juice\": \"banana-juice\", \"count\": 1001}", "out-of-range", "count"),
+            ("{\"juice\": \"banana-juice\", \"count\": 1.5}", "not-an-integer", "count"),
+            ("{\"juice\": \"banana-juice\", \"count\": 1e30}", "not-an-integer", "count"),
+            ("{\"juice\": \"banana-juice\", \"count\": 99999999999999999999}", "not-an-integer", "count"),
+        ] as [(String, String, String?)])
     func badOrderBodiesAre400NamingTheFieldAndChangeNothing(body: String, code: String, field: String?) async throws {
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
@@ -133,19 +145,24 @@ import Testing
     @Test func theShopHasNoBenchmarkRouteAndTheBenchmarksBaselineAnswersLikeAnOrder() async throws {
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
-            try await client.execute(uri: "/api/orders/echo", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice"}"#)) { response throws in
+            try await client.execute(uri: "/api/orders/echo", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice"}"#))
+            { response throws in
                 #expect(response.status == .notFound)
             }
         }
         #expect(try await shop.journalCount() == 0)
         let baseline = Application(router: OrderEchoServer().router())
         try await baseline.test(.router) { client in
-            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice", "count": 3}"#)) { response throws in
+            try await client.execute(
+                uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice", "count": 3}"#)
+            ) { response throws in
                 #expect(response.status == .created)
                 let receipt = try response.body.decoded(ReceiptBody.self)
                 #expect(receipt.entry?.juice == "banana-juice" && receipt.entry?.count == 3)
             }
-            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice", "count": 0}"#)) { response throws in
+            try await client.execute(
+                uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice", "count": 0}"#)
+            ) { response throws in
                 #expect(response.status == .badRequest)
                 #expect(try response.body.decoded(ErrorBody.self).error.code == "out-of-range")
             }

@@ -30,7 +30,8 @@ struct PostgresServeTests {
         let served = outcomes.filter { $0.status == 201 }
         #expect(served.count == 5)
         #expect(outcomes.filter { $0.status == 409 && $0.errorCode == "insufficient-stock" }.count == 59)
-        #expect(outcomes.allSatisfy { $0.status == 201 || $0.status == 409 }, "\(outcomes.filter { $0.status != 201 && $0.status != 409 }.map(\.body))")
+        #expect(
+            outcomes.allSatisfy { $0.status == 201 || $0.status == 409 }, "\(outcomes.filter { $0.status != 201 && $0.status != 409 }.map(\.body))")
         #expect(Set(outcomes.map(\.instance)) == [0, 1, 2], "every instance took part")
         let journal = try await journaledOrderIDs(state: url)
         #expect(journal.count == 5)
@@ -40,7 +41,8 @@ struct PostgresServeTests {
         #expect(doctor.status == 0 && doctor.stdout.contains("healthy"), "\(doctor.stdout)\(doctor.stderr)")
     }
 
-    @Test("""
+    @Test(
+        """
         every instance pushes every change to its pages within 1 s and once, whichever instance or the CLI made it; a \
         change made while the listeners were cut off reaches the pages once they listen again
         """)
@@ -58,28 +60,39 @@ struct PostgresServeTests {
         #expect(streams.allSatisfy { bananaCount(inStockJSON: $0.stockEvents[0].data) == 10 })
 
         func order(at instance: ServeInstance) async throws {
-            let answer = try await curlChild(["-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-d", #"{"juice": "banana-juice"}"#, "\(instance.base)/api/orders"])
+            let answer = try await curlChild([
+                "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-d", #"{"juice": "banana-juice"}"#, "\(instance.base)/api/orders",
+            ])
             try #require(answer.stdout == "201", "order at \(instance.base): \(answer.stdout)")
         }
         let changes: [(name: String, bananasAfter: Int, make: () async throws -> Void)] = [
             ("an order at instance 1", 8, { try await order(at: instances[0]) }),
             ("an order at instance 2", 6, { try await order(at: instances[1]) }),
             ("an order at instance 3", 4, { try await order(at: instances[2]) }),
-            ("juice order in a terminal", 2, {
-                let outcome = try await juice(["order", "banana-juice", "--state", url])
-                try #require(outcome.status == 0, "\(outcome.stderr)")
-            }),
-            ("juice stock add in a terminal", 6, {
-                let outcome = try await juice(["stock", "add", "banana", "4", "--state", url])
-                try #require(outcome.status == 0, "\(outcome.stderr)")
-            }),
-            ("a staff stock change at instance 2", 9, {
-                let answer = try await curlChild([
-                    "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-H", "Authorization: Bearer \(ServeInstance.token)",
-                    "-d", #"{"changes": [{"fruit": "banana", "set": 9}]}"#, "\(instances[1].base)/api/stock",
-                ])
-                try #require(answer.stdout == "200", "stock change: \(answer.stdout)")
-            }),
+            (
+                "juice order in a terminal", 2,
+                {
+                    let outcome = try await juice(["order", "banana-juice", "--state", url])
+                    try #require(outcome.status == 0, "\(outcome.stderr)")
+                }
+            ),
+            (
+                "juice stock add in a terminal", 6,
+                {
+                    let outcome = try await juice(["stock", "add", "banana", "4", "--state", url])
+                    try #require(outcome.status == 0, "\(outcome.stderr)")
+                }
+            ),
+            (
+                "a staff stock change at instance 2", 9,
+                {
+                    let answer = try await curlChild([
+                        "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-H", "Authorization: Bearer \(ServeInstance.token)",
+                        "-d", #"{"changes": [{"fruit": "banana", "set": 9}]}"#, "\(instances[1].base)/api/stock",
+                    ])
+                    try #require(answer.stdout == "200", "stock change: \(answer.stdout)")
+                }
+            ),
         ]
         var latencies: [Duration] = []
         for (index, change) in changes.enumerated() {
@@ -100,7 +113,8 @@ struct PostgresServeTests {
         // instance's pooled connection, which stays): no listener hears that change's notification.
         try await server.psql("ALTER DATABASE \(database) ALLOW_CONNECTIONS false")
         do {
-            try await server.psql("""
+            try await server.psql(
+                """
                 SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND query LIKE 'LISTEN%'
                 """)
             try await order(at: instances[0])
@@ -119,7 +133,8 @@ struct PostgresServeTests {
 
         // Exactly one stock event per change, on every page: no duplicates arrived meanwhile.
         for (number, stream) in streams.enumerated() {
-            #expect(stream.stockEvents.compactMap { bananaCount(inStockJSON: $0.data) } == [10, 8, 6, 4, 2, 6, 9, 7], "page of instance \(number + 1)")
+            #expect(
+                stream.stockEvents.compactMap { bananaCount(inStockJSON: $0.data) } == [10, 8, 6, 4, 2, 6, 9, 7], "page of instance \(number + 1)")
         }
         let slowest = latencies.max() ?? .zero
         print("changes reached every page within \(slowest) (the slowest of \(latencies.count))")
@@ -164,7 +179,10 @@ struct PostgresServeTests {
 
         // Every 201 names its own journal entry, and every one of those is in the journal (ids are unique there).
         let servedIDs = served.compactMap(\.entryID)
-        #expect(servedIDs.count == served.count, "every 201 carries its entry: \(served.filter { $0.entryID == nil }.map { "instance \($0.instance), exit \($0.curlExit): \($0.body)" }.prefix(3))")
+        #expect(
+            servedIDs.count == served.count,
+            "every 201 carries its entry: \(served.filter { $0.entryID == nil }.map { "instance \($0.instance), exit \($0.curlExit): \($0.body)" }.prefix(3))"
+        )
         #expect(Set(servedIDs).count == servedIDs.count, "no two 201s name the same entry")
         let journal = try await journaledOrderIDs(state: url)
         #expect(Set(servedIDs).subtracting(journal).isEmpty, "a 201 the client received is missing from the journal")
@@ -178,10 +196,13 @@ struct PostgresServeTests {
         let (left, doctor) = try await bananasAndDoctor(state: url, recipes: recipes)
         #expect(left == initial - 2 * journal.count, "stock = initial + the journal's deltas")
         #expect(doctor.status == 0 && doctor.stdout.contains("healthy"), "\(doctor.stdout)\(doctor.stderr)")
-        print("SIGKILL: \(outcomes.count) requests, \(served.count) served, \(journal.count) journaled, \(ambiguous) cut, \(outcomes.filter { $0.curlExit == 7 }.count) refused connections")
+        print(
+            "SIGKILL: \(outcomes.count) requests, \(served.count) served, \(journal.count) journaled, \(ambiguous) cut, \(outcomes.filter { $0.curlExit == 7 }.count) refused connections"
+        )
     }
 
-    @Test("""
+    @Test(
+        """
         the database stopped and started again in the middle of a burst: 503 (never 500) and /healthz not ready while \
         it is away, no oversell, every 201 journaled exactly once, every instance serves again by itself and its pages \
         catch up
@@ -211,7 +232,7 @@ struct PostgresServeTests {
         let load = OrderLoad(bases: instances.map(\.base), clients: 48, directory: directory)
         load.start()
         let warmedUp = await eventually(within: 120) { load.outcomes.filter { $0.status == 201 }.count >= 30 }
-        let wentDown = ContinuousClock.now   // (before: the first failures come while the script still runs)
+        let wentDown = ContinuousClock.now  // (before: the first failures come while the script still runs)
         try await server.script("down")
 
         // While the database is away (all at once: each answer may wait for the 5 s deadline): /healthz on every
@@ -232,8 +253,12 @@ struct PostgresServeTests {
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
-        async let english = curlChild(["-i", "-X", "POST", "-H", "Accept-Language: en", "-d", #"{"juice": "banana-juice"}"#, "\(instances[0].base)/api/orders"])
-        async let korean = curlChild(["-i", "-X", "POST", "-H", "Accept-Language: ko", "-d", #"{"juice": "banana-juice"}"#, "\(instances[1].base)/api/orders"])
+        async let english = curlChild([
+            "-i", "-X", "POST", "-H", "Accept-Language: en", "-d", #"{"juice": "banana-juice"}"#, "\(instances[0].base)/api/orders",
+        ])
+        async let korean = curlChild([
+            "-i", "-X", "POST", "-H", "Accept-Language: ko", "-d", #"{"juice": "banana-juice"}"#, "\(instances[1].base)/api/orders",
+        ])
         for (answer, notReady) in await healthz {
             #expect(notReady, "/healthz stayed ready while the database was away: \(answer)")
             // (No Accept-Language: the instance's language, from the environment.)
@@ -263,7 +288,9 @@ struct PostgresServeTests {
         try await server.script("up")
         let back = ContinuousClock.now
         for instance in instances {
-            let ready = await eventually(within: 60) { (try? await curlChild(["-o", "/dev/null", "-w", "%{http_code}", "\(instance.base)/healthz"]))?.stdout == "200" }
+            let ready = await eventually(within: 60) {
+                (try? await curlChild(["-o", "/dev/null", "-w", "%{http_code}", "\(instance.base)/healthz"]))?.stdout == "200"
+            }
             #expect(ready, "\(instance.base) did not become ready again")
         }
         // The burst goes on until the stock runs out on every instance.
@@ -275,11 +302,14 @@ struct PostgresServeTests {
         try #require(warmedUp && soldOut, "the burst did not go through (\(load.outcomes.count) requests)")
 
         let outcomes = load.outcomes
-        #expect(outcomes.allSatisfy { [201, 409, 503].contains($0.status) }, "\(outcomes.filter { ![201, 409, 503].contains($0.status) }.map { "\($0.status) exit \($0.curlExit): \($0.body)" }.prefix(3))")
+        #expect(
+            outcomes.allSatisfy { [201, 409, 503].contains($0.status) },
+            "\(outcomes.filter { ![201, 409, 503].contains($0.status) }.map { "\($0.status) exit \($0.curlExit): \($0.body)" }.prefix(3))")
         #expect(outcomes.filter { $0.status == 503 }.allSatisfy { $0.errorCode?.hasPrefix("state-") == true })
         for index in instances.indices {
-            #expect(outcomes.contains { $0.instance == index && $0.batchStarted > back && ($0.status == 201 || $0.status == 409) },
-                    "instance \(index + 1) served again after the database came back")
+            #expect(
+                outcomes.contains { $0.instance == index && $0.batchStarted > back && ($0.status == 201 || $0.status == 409) },
+                "instance \(index + 1) served again after the database came back")
         }
 
         let served = outcomes.filter { $0.status == 201 }

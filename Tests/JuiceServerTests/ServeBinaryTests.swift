@@ -156,7 +156,9 @@ func curl(_ arguments: [String], timeout: Double = 10) async throws -> (output: 
         let cli = (0..<4).map { _ in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "for i in 1 2 3 4 5; do \"$0\" order pineapple-juice --state \"$1\" || exit 1; done", ServeProcess.executable.path, state]
+            process.arguments = [
+                "-c", "for i in 1 2 3 4 5; do \"$0\" order pineapple-juice --state \"$1\" || exit 1; done", ServeProcess.executable.path, state,
+            ]
             var env = ProcessInfo.processInfo.environment
             env["SWIFT_BACKTRACE"] = "enable=no"
             process.environment = env
@@ -167,8 +169,9 @@ func curl(_ arguments: [String], timeout: Double = 10) async throws -> (output: 
             return (process, errors)
         }
         for (process, _) in cli { try process.run() }
-        let web = try await curl(["--parallel", "--parallel-max", "16", "-w", "%{http_code}\n", "-X", "POST", "-d", #"{"juice": "kiwi-juice"}"#]
-            + (0..<30).flatMap { _ in ["-o", "/dev/null", "\(base)/api/orders"] }, timeout: 60)
+        let web = try await curl(
+            ["--parallel", "--parallel-max", "16", "-w", "%{http_code}\n", "-X", "POST", "-d", #"{"juice": "kiwi-juice"}"#]
+                + (0..<30).flatMap { _ in ["-o", "/dev/null", "\(base)/api/orders"] }, timeout: 60)
         var cliErrors = ""
         for (process, errors) in cli {
             cliErrors += try await offThePool {
@@ -198,8 +201,9 @@ func curl(_ arguments: [String], timeout: Double = 10) async throws -> (output: 
         defer { try? FileManager.default.removeItem(at: directory) }
         let recipes = try Self.writeRecipes(into: directory)
         // --watch off: only SIGHUP (or POST /api/reload) can explain a change in the menu.
-        let server = try await ServeProcess.start(directory: directory, extraArguments: ["--recipes", recipes.path, "--watch", "off"],
-                                                  environment: ["JUICE_STAFF_TOKEN": "t"])
+        let server = try await ServeProcess.start(
+            directory: directory, extraArguments: ["--recipes", recipes.path, "--watch", "off"],
+            environment: ["JUICE_STAFF_TOKEN": "t"])
         defer { server.stopWithoutWaiting() }
         let base = "http://127.0.0.1:\(server.port)"
         let before = try await curl(["\(base)/api/menu"]).output
@@ -207,16 +211,16 @@ func curl(_ arguments: [String], timeout: Double = 10) async throws -> (output: 
         #expect(!before.contains("\"orange-juice\""))
 
         try """
-            version: 1
-            fruits:
-              orange:
-                name: {ko: 오렌지, en: Orange}
-                emoji: 🍊
-            juices:
-              orange-juice:
-                name: {ko: 오렌지쥬스, en: Orange Juice}
-                recipe: {orange: 3}
-            """.write(to: recipes.appendingPathComponent("orange.yaml"), atomically: true, encoding: .utf8)
+        version: 1
+        fruits:
+          orange:
+            name: {ko: 오렌지, en: Orange}
+            emoji: 🍊
+        juices:
+          orange-juice:
+            name: {ko: 오렌지쥬스, en: Orange Juice}
+            recipe: {orange: 3}
+        """.write(to: recipes.appendingPathComponent("orange.yaml"), atomically: true, encoding: .utf8)
         let unreloaded = try await curl(["\(base)/api/reload", "-H", "Authorization: Bearer t"]).output
         #expect(!unreloaded.contains("lastAttempt"), "nothing has reloaded: \(unreloaded)")
 
@@ -255,6 +259,8 @@ func curl(_ arguments: [String], timeout: Double = 10) async throws -> (output: 
         #expect(try await Self.unknownJuiceMessage(environment: ["LANG": "ko_KR.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""]).contains("메뉴에 없는 쥬스예요"))
         let english = try await Self.unknownJuiceMessage(environment: ["LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""])
         #expect(english.contains("unknown juice 'nothing-juice'"), "\(english)")
-        #expect(try await Self.unknownJuiceMessage(environment: ["LANG": "en_US.UTF-8", "LC_ALL": ""], arguments: ["--lang", "ko"]).contains("메뉴에 없는 쥬스예요"))
+        #expect(
+            try await Self.unknownJuiceMessage(environment: ["LANG": "en_US.UTF-8", "LC_ALL": ""], arguments: ["--lang", "ko"]).contains(
+                "메뉴에 없는 쥬스예요"))
     }
 }

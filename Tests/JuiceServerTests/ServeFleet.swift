@@ -74,8 +74,9 @@ let emptyDirectory: URL = {
 
 /// The built `juice` with `arguments`, in `directory` (default: an empty one, so the built-in recipes are used).
 func juice(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) async throws -> ChildOutcome {
-    try await runChild(ServeProcess.executable, arguments, environment: ["LANG": "en_US.UTF-8", "LC_ALL": ""].merging(environment) { $1 },
-                       directory: directory ?? emptyDirectory)
+    try await runChild(
+        ServeProcess.executable, arguments, environment: ["LANG": "en_US.UTF-8", "LC_ALL": ""].merging(environment) { $1 },
+        directory: directory ?? emptyDirectory)
 }
 
 /// `curl -s arguments…`.
@@ -141,7 +142,8 @@ struct PostgresForTests: Sendable {
     /// Runs `sql` with psql in database `database`; its output (unaligned, tuples only).
     @discardableResult
     func psql(_ sql: String, database: String = "postgres") async throws -> String {
-        let outcome = try await runChild(URL(fileURLWithPath: "/usr/bin/env"), ["psql", "-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", url(of: database), "-c", sql])
+        let outcome = try await runChild(
+            URL(fileURLWithPath: "/usr/bin/env"), ["psql", "-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", url(of: database), "-c", sql])
         guard outcome.status == 0 else { throw FleetError(description: "psql failed on '\(sql)': \(outcome.stderr)") }
         return outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -254,7 +256,8 @@ final class ServeInstance: Sendable {
 /// The banana count in a JSON body holding `"stock": {…}` (a `stock` event, `GET /api/stock`, a receipt).
 func bananaCount(inStockJSON text: String) -> Int? {
     guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-          let stock = object["stock"] as? [String: Any] else { return nil }
+        let stock = object["stock"] as? [String: Any]
+    else { return nil }
     return (stock["banana"] as? NSNumber)?.intValue
 }
 
@@ -418,9 +421,11 @@ final class OrderLoad: Sendable {
             let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
             let entryID = ((object?["entry"] as? [String: Any])?["id"] as? NSNumber)?.intValue
             let errorCode = (object?["error"] as? [String: Any])?["code"] as? String
-            outcomes.append(OrderOutcome(instance: fields[0] % bases.count, status: fields[1], curlExit: fields[2],
-                                         entryID: fields[1] == 201 ? entryID : nil, errorCode: errorCode, body: body,
-                                         batchStarted: started))
+            outcomes.append(
+                OrderOutcome(
+                    instance: fields[0] % bases.count, status: fields[1], curlExit: fields[2],
+                    entryID: fields[1] == 201 ? entryID : nil, errorCode: errorCode, body: body,
+                    batchStarted: started))
         }
         return outcomes
     }
@@ -439,7 +444,8 @@ final class OrderLoad: Sendable {
 func journaledOrderIDs(state url: String) async throws -> [Int] {
     let history = try await juice(["history", "--json", "--state", url])
     guard history.status == 0,
-          let entries = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]] else {
+        let entries = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]]
+    else {
         throw FleetError(description: "juice history failed (\(history.status)): \(history.stderr)")
     }
     return entries.filter { $0["kind"] as? String == "order" }.compactMap { ($0["id"] as? NSNumber)?.intValue }

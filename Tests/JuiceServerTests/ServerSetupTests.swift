@@ -47,7 +47,9 @@ import Testing
         let fromEnvironment = try #require(try StaffCredential.load(file: nil, environment: ["JUICE_STAFF_TOKEN": "from-env"]))
         #expect(fromEnvironment.accepts("from-env"))
         #expect(try StaffCredential.load(file: nil, environment: [:]) == nil)
-        #expect(throws: ServerStartError.emptyStaffToken(source: "JUICE_STAFF_TOKEN")) { try StaffCredential.load(file: nil, environment: ["JUICE_STAFF_TOKEN": " "]) }
+        #expect(throws: ServerStartError.emptyStaffToken(source: "JUICE_STAFF_TOKEN")) {
+            try StaffCredential.load(file: nil, environment: ["JUICE_STAFF_TOKEN": " "])
+        }
         #expect(throws: ServerStartError.self) { try StaffCredential.load(file: "/nonexistent/token", environment: [:]) }
     }
 
@@ -91,8 +93,11 @@ import Testing
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
             try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
-            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice"}"#)) { _ in }
-            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "strawberry-juice"}"#)) { _ in }
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice"}"#)) {
+                _ in
+            }
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "strawberry-juice"}"#))
+            { _ in }
             try await client.execute(uri: "/metrics", method: .get) { response throws in
                 let text = response.body.text
                 #expect(text.contains(#"juice_orders_total{result="served"} 1"#))

@@ -36,16 +36,24 @@ import Testing
     @Test func staffChangeStockAllOrNoneThenUndoAndReadHistory() async throws {
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
-            try await client.execute(uri: "/api/stock", method: .post, headers: TestShop.staffHeaders, body: json(#"{"changes": [{"fruit": "바나나", "add": 5}, {"fruit": "kiwi", "set": 0}]}"#)) { response throws in
+            try await client.execute(
+                uri: "/api/stock", method: .post, headers: TestShop.staffHeaders,
+                body: json(#"{"changes": [{"fruit": "바나나", "add": 5}, {"fruit": "kiwi", "set": 0}]}"#)
+            ) { response throws in
                 #expect(response.status == .ok)
                 #expect(try response.body.decoded(ReceiptBody.self).stock["banana"] == 15)
             }
             // The second change is refused, so the first is not applied either.
-            try await client.execute(uri: "/api/stock", method: .post, headers: TestShop.staffHeaders, body: json(#"{"changes": [{"fruit": "banana", "add": 5}, {"fruit": "mango", "remove": 11}]}"#)) { response throws in
+            try await client.execute(
+                uri: "/api/stock", method: .post, headers: TestShop.staffHeaders,
+                body: json(#"{"changes": [{"fruit": "banana", "add": 5}, {"fruit": "mango", "remove": 11}]}"#)
+            ) { response throws in
                 #expect(response.status == .conflict)
                 #expect(try response.body.decoded(ErrorBody.self).error.code == "below-zero")
             }
-            try await client.execute(uri: "/api/stock", method: .post, headers: TestShop.staffHeaders, body: json(#"{"changes": [{"fruit": "mango", "set": 101}]}"#)) { response throws in
+            try await client.execute(
+                uri: "/api/stock", method: .post, headers: TestShop.staffHeaders, body: json(#"{"changes": [{"fruit": "mango", "set": 101}]}"#)
+            ) { response throws in
                 #expect(response.status == .conflict)
                 #expect(try response.body.decoded(ErrorBody.self).error.code == "above-capacity")
             }
@@ -55,7 +63,9 @@ import Testing
                 #expect(try response.body.decoded(ReceiptBody.self).entry?.undoes == 1)
             }
             #expect(try await shop.stock() == ["strawberry": 10, "banana": 10, "pineapple": 10, "kiwi": 10, "mango": 10])
-            let history = try await client.execute(uri: "/api/history?limit=5", method: .get, headers: TestShop.staffHeaders) { try $0.body.decoded(HistoryBody.self) }
+            let history = try await client.execute(uri: "/api/history?limit=5", method: .get, headers: TestShop.staffHeaders) {
+                try $0.body.decoded(HistoryBody.self)
+            }
             #expect(history.entries.map(\.kind) == ["undo", "set"])
             try await client.execute(uri: "/api/undo", method: .post, headers: TestShop.staffHeaders) { response throws in
                 #expect(response.status == .conflict)
@@ -64,17 +74,18 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        (#"{"changes": [{"fruit": "banan", "add": 1}]}"#, 404, "unknown-fruit"),
-        (#"{"changes": [{"fruit": "banana", "add": 1, "set": 3}]}"#, 400, "ambiguous-change"),
-        (#"{"changes": [{"fruit": "banana"}]}"#, 400, "ambiguous-change"),
-        (#"{"changes": [{"fruit": "banana", "add": -1}]}"#, 400, "out-of-range"),
-        (#"{"changes": [{"fruit": "banana", "add": 9223372036854775807}]}"#, 400, "too-large"),
-        (#"{"changes": [{"fruit": "banana", "add": 1e40}]}"#, 400, "not-an-integer"),
-        (#"{"changes": []}"#, 400, "out-of-range"),
-        (#"{"changes": {"banana": 1}}"#, 400, "wrong-type"),
-        (#"{"changes": [{"fruit": "banana", "add": 1}], "dryRun": true}"#, 400, "unknown-field"),
-    ] as [(String, Int, String)])
+    @Test(
+        arguments: [
+            (#"{"changes": [{"fruit": "banan", "add": 1}]}"#, 404, "unknown-fruit"),
+            (#"{"changes": [{"fruit": "banana", "add": 1, "set": 3}]}"#, 400, "ambiguous-change"),
+            (#"{"changes": [{"fruit": "banana"}]}"#, 400, "ambiguous-change"),
+            (#"{"changes": [{"fruit": "banana", "add": -1}]}"#, 400, "out-of-range"),
+            (#"{"changes": [{"fruit": "banana", "add": 9223372036854775807}]}"#, 400, "too-large"),
+            (#"{"changes": [{"fruit": "banana", "add": 1e40}]}"#, 400, "not-an-integer"),
+            (#"{"changes": []}"#, 400, "out-of-range"),
+            (#"{"changes": {"banana": 1}}"#, 400, "wrong-type"),
+            (#"{"changes": [{"fruit": "banana", "add": 1}], "dryRun": true}"#, 400, "unknown-field"),
+        ] as [(String, Int, String)])
     func badStockChangesAreRefusedWithNothingChanged(body: String, status: Int, code: String) async throws {
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
@@ -109,10 +120,15 @@ import Testing
     @Test func reloadReportsTheLiveVersionAndABrokenEditsPlace() async throws {
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
-            let first = try await client.execute(uri: "/api/reload", method: .get, headers: TestShop.staffHeaders) { try $0.body.decoded(ReloadBody.self) }
+            let first = try await client.execute(uri: "/api/reload", method: .get, headers: TestShop.staffHeaders) {
+                try $0.body.decoded(ReloadBody.self)
+            }
             #expect(first.version == (await shop.menu.current.version))
-            try "juices:\n  banana-juice:\n    recipe: {banana: two}\n".write(to: shop.recipes.appendingPathComponent("juices.yaml"), atomically: true, encoding: .utf8)
-            let after = try await client.execute(uri: "/api/reload", method: .post, headers: TestShop.staffHeaders) { try $0.body.decoded(ReloadBody.self) }
+            try "juices:\n  banana-juice:\n    recipe: {banana: two}\n".write(
+                to: shop.recipes.appendingPathComponent("juices.yaml"), atomically: true, encoding: .utf8)
+            let after = try await client.execute(uri: "/api/reload", method: .post, headers: TestShop.staffHeaders) {
+                try $0.body.decoded(ReloadBody.self)
+            }
             #expect(after.version == first.version)
             let attempt = try #require(after.lastAttempt)
             #expect(attempt.result == "rejected")

@@ -128,7 +128,8 @@ final class OutageStore: ShopStore {
         let answers = Mutex<[String]>([])
         try await shop.application(logger: log.logger).test(.router) { client in
             store.setDown(true)
-            try await client.execute(uri: "/api/orders", method: .post, headers: english, body: json(#"{"juice": "banana-juice"}"#)) { response throws in
+            try await client.execute(uri: "/api/orders", method: .post, headers: english, body: json(#"{"juice": "banana-juice"}"#)) {
+                response throws in
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers[.retryAfter] == "1")
                 let error = try response.body.decoded(ErrorBody.self).error
@@ -136,12 +137,15 @@ final class OutageStore: ShopStore {
                 #expect(error.message == "the shop's stock cannot be reached right now; try again shortly", "\(error.message)")
                 answers.withLock { $0.append(response.body.text) }
             }
-            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "바나나쥬스"}"#)) { response throws in
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "바나나쥬스"}"#)) {
+                response throws in
                 #expect(response.status == .serviceUnavailable)
                 #expect(try response.body.decoded(ErrorBody.self).error.message == "지금은 가게 재고를 불러올 수 없어요. 잠시 후 다시 해 보세요")
                 answers.withLock { $0.append(response.body.text) }
             }
-            try await client.execute(uri: "/api/stock", method: .post, headers: TestShop.staffHeaders, body: json(#"{"changes": [{"fruit": "banana", "add": 1}]}"#)) { response throws in
+            try await client.execute(
+                uri: "/api/stock", method: .post, headers: TestShop.staffHeaders, body: json(#"{"changes": [{"fruit": "banana", "add": 1}]}"#)
+            ) { response throws in
                 #expect(response.status == .serviceUnavailable)
                 answers.withLock { $0.append(response.body.text) }
             }
@@ -180,7 +184,8 @@ final class OutageStore: ShopStore {
             try await client.execute(uri: "/healthz", method: .get) { response throws in
                 #expect(response.status == .ok)
             }
-            try await client.execute(uri: "/api/orders", method: .post, headers: english, body: json(#"{"juice": "banana-juice"}"#)) { response throws in
+            try await client.execute(uri: "/api/orders", method: .post, headers: english, body: json(#"{"juice": "banana-juice"}"#)) {
+                response throws in
                 #expect(response.status == .created)
             }
             try await client.execute(uri: "/metrics", method: .get) { response throws in

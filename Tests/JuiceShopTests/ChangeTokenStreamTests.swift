@@ -17,8 +17,9 @@ struct ChangeTokenStreamTests {
         #expect(second == (try await subject.store.changeToken()))
     }
 
-    @Test("a change committed through the store arrives at once, not at the next poll (an hour away)",
-          .timeLimit(.minutes(1)), arguments: StoreFactory.all)
+    @Test(
+        "a change committed through the store arrives at once, not at the next poll (an hour away)",
+        .timeLimit(.minutes(1)), arguments: StoreFactory.all)
     func ownChangesAtCommit(factory: StoreFactory) async throws {
         let subject = try await factory.make()
         defer { subject.remove() }

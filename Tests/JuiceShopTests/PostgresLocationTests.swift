@@ -24,15 +24,16 @@ struct PostgresLocationTests {
         #expect(location.password == nil)
     }
 
-    @Test("a URL missing its user or host, or with an unknown parameter, is refused with what is wrong",
-          arguments: [
-              ("postgres://db.example/shop", "no user"),
-              ("postgres:///shop", "no host"),
-              ("postgres://u@h/a/b", "the path must be just the database name"),
-              ("postgres://u@h/shop?sslmode=maybe", "sslmode must be disable, prefer or require"),
-              ("postgres://u@h/shop?timeout=3", "unknown parameter 'timeout'"),
+    @Test(
+        "a URL missing its user or host, or with an unknown parameter, is refused with what is wrong",
+        arguments: [
+            ("postgres://db.example/shop", "no user"),
+            ("postgres:///shop", "no host"),
+            ("postgres://u@h/a/b", "the path must be just the database name"),
+            ("postgres://u@h/shop?sslmode=maybe", "sslmode must be disable, prefer or require"),
+            ("postgres://u@h/shop?timeout=3", "unknown parameter 'timeout'"),
             ("postgres://u:pa:ss@/shop", "no host"),
-          ])
+        ])
     func refused(url: String, reason: String) {
         #expect {
             try PostgresLocation(url: url)
@@ -42,13 +43,14 @@ struct PostgresLocationTests {
         }
     }
 
-    @Test("a password is left out of what messages show, even of a URL that does not parse",
-          arguments: [
-              ("postgres://u:secret@h:1/db", "postgres://u@h:1/db"),
-              ("postgres://u:p@ss@h/db?sslmode=x", "postgres://u@h/db?sslmode=x"),
-              ("postgres://u@h/db", "postgres://u@h/db"),
-              ("postgres://h/db:x@y", "postgres://h/db:x@y"),
-          ])
+    @Test(
+        "a password is left out of what messages show, even of a URL that does not parse",
+        arguments: [
+            ("postgres://u:secret@h:1/db", "postgres://u@h:1/db"),
+            ("postgres://u:p@ss@h/db?sslmode=x", "postgres://u@h/db?sslmode=x"),
+            ("postgres://u@h/db", "postgres://u@h/db"),
+            ("postgres://h/db:x@y", "postgres://h/db:x@y"),
+        ])
     func passwordsAreHidden(url: String, shown: String) {
         #expect(PostgresLocation.withoutPassword(url) == shown)
     }

@@ -127,9 +127,13 @@ struct PostgresStoreTests {
                     do throws(ShopError) {
                         switch index % 8 {
                         case 7: return .success(try await store.undo(book: book, command: "undo \(index)"))
-                        case 6: return .success(try await store.perform(
-                            .change([.add("kiwi", 1), .remove("strawberry", 1), .add("banana", 1)], kind: .add), book: book, command: "c\(index)"))
-                        default: return .success(try await store.perform(.make(juices[index % juices.count], count: 1), book: book, command: "o\(index)"))
+                        case 6:
+                            return .success(
+                                try await store.perform(
+                                    .change([.add("kiwi", 1), .remove("strawberry", 1), .add("banana", 1)], kind: .add), book: book,
+                                    command: "c\(index)"))
+                        default:
+                            return .success(try await store.perform(.make(juices[index % juices.count], count: 1), book: book, command: "o\(index)"))
                         }
                     } catch {
                         return .failure(error)
@@ -184,8 +188,9 @@ struct PostgresStoreTests {
         var kiwis = 4
         for receipt in served {
             if receipt.entry?.juice == "banana-juice" { bananas -= 2 } else { kiwis -= 3 }
-            #expect(receipt.snapshot.inventory["banana"] == bananas && receipt.snapshot.inventory["kiwi"] == kiwis,
-                    "entry \(receipt.entry?.id ?? 0): \(receipt.snapshot.inventory.counts)")
+            #expect(
+                receipt.snapshot.inventory["banana"] == bananas && receipt.snapshot.inventory["kiwi"] == kiwis,
+                "entry \(receipt.entry?.id ?? 0): \(receipt.snapshot.inventory.counts)")
         }
         let journal = try await store.history(limit: nil).filter { $0.kind == .order }
         #expect(journal.map(\.id).sorted() == served.compactMap(\.entry?.id))
@@ -203,7 +208,8 @@ struct PostgresStoreTests {
         let stores = [try await PostgresStore.open(url: url), try await PostgresStore.open(url: url)]
         _ = try await stores[0].perform(.change([.set("banana", 100)], kind: .set), book: book, command: "fill")
         let outcomes = try await orderBurst(40, over: stores) {
-            try? await PostgresTestServer.execute("""
+            try? await PostgresTestServer.execute(
+                """
                 SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()
                 """)
         }
@@ -244,7 +250,12 @@ struct PostgresStoreTests {
         let (book, banana) = (book, try juice("banana-juice"))
         return await withTaskGroup(of: Result<ShopReceipt, ShopError>?.self) { group in
             for index in 0..<count {
-                if index == count / 3 { group.addTask { await meanwhile(); return nil } }
+                if index == count / 3 {
+                    group.addTask {
+                        await meanwhile()
+                        return nil
+                    }
+                }
                 group.addTask {
                     do throws(ShopError) {
                         let store = stores[index % stores.count]
@@ -270,7 +281,8 @@ struct PostgresStoreTests {
         #expect(await tokens.next() == 0)
         _ = try await writer.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "n1")
         #expect(await tokens.next() == 1)
-        try await PostgresTestServer.execute("""
+        try await PostgresTestServer.execute(
+            """
             SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)' AND query LIKE 'LISTEN%'
             """)
         // Sent while the listener is away: lost as a notification, found by the re-read after reconnecting.
@@ -280,11 +292,14 @@ struct PostgresStoreTests {
         await writer.close()
     }
 
-    @Test("a change whose notification never came (a listener dropped without a word) still arrives, read every changeCheckInterval",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "a change whose notification never came (a listener dropped without a word) still arrives, read every changeCheckInterval",
+        .timeLimit(.minutes(1)))
     func lostNotifications() async throws {
         let url = try await PostgresTestServer.freshDatabase()
-        let (listener, writer) = (try await PostgresStore.open(url: url, changeCheckInterval: .milliseconds(300)), try await PostgresStore.open(url: url))
+        let (listener, writer) = (
+            try await PostgresStore.open(url: url, changeCheckInterval: .milliseconds(300)), try await PostgresStore.open(url: url)
+        )
         var tokens = listener.changeTokens(pollingEvery: .seconds(1)).makeAsyncIterator()
         #expect(await tokens.next() == 0)
         // Counted as a change but announced to nobody: only the periodic read can find it (else the test times out).

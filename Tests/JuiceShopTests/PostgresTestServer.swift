@@ -34,8 +34,9 @@ enum PostgresTestServer {
     static func execute(_ sql: String, database: String = "postgres") async throws {
         let server = try location
         let connection = try await PostgresConnection.connect(
-            configuration: .init(host: server.host, port: server.port, username: server.user, password: server.password,
-                                 database: database, tls: .disable),
+            configuration: .init(
+                host: server.host, port: server.port, username: server.user, password: server.password,
+                database: database, tls: .disable),
             id: 1, logger: logger)
         do {
             try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
@@ -50,8 +51,9 @@ enum PostgresTestServer {
     static func integers(_ sql: String, in url: String) async throws -> [Int] {
         let server = try location
         let connection = try await PostgresConnection.connect(
-            configuration: .init(host: server.host, port: server.port, username: server.user, password: server.password,
-                                 database: try PostgresLocation(url: url).database, tls: .disable),
+            configuration: .init(
+                host: server.host, port: server.port, username: server.user, password: server.password,
+                database: try PostgresLocation(url: url).database, tls: .disable),
             id: 1, logger: logger)
         do {
             var values: [Int] = []

@@ -23,16 +23,17 @@ struct SQLiteStoreTests {
         let queue = try DatabaseQueue(path: path)
         _ = try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
         try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE stock (fruit TEXT PRIMARY KEY NOT NULL, count INTEGER NOT NULL CHECK (count >= 0), initial INTEGER NOT NULL CHECK (initial >= 0));
-                CREATE TABLE journal (id INTEGER PRIMARY KEY AUTOINCREMENT, time TEXT NOT NULL, kind TEXT NOT NULL, command TEXT NOT NULL,
-                    juice TEXT, count INTEGER, undoes INTEGER REFERENCES journal(id), undone_by INTEGER REFERENCES journal(id));
-                CREATE TABLE journal_delta (entry INTEGER NOT NULL REFERENCES journal(id), fruit TEXT NOT NULL, delta INTEGER NOT NULL, PRIMARY KEY (entry, fruit));
-                INSERT INTO stock VALUES ('strawberry', 10, 10), ('banana', \(bananas), 10), ('pineapple', 10, 10), ('kiwi', 10, 10), ('mango', 10, 10);
-                INSERT INTO journal (time, kind, command, juice, count) VALUES ('2026-01-01T00:00:00Z', 'order', 'juice order banana-juice', 'banana-juice', 1);
-                INSERT INTO journal_delta VALUES (1, 'banana', -2);
-                PRAGMA user_version = 1;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE stock (fruit TEXT PRIMARY KEY NOT NULL, count INTEGER NOT NULL CHECK (count >= 0), initial INTEGER NOT NULL CHECK (initial >= 0));
+                    CREATE TABLE journal (id INTEGER PRIMARY KEY AUTOINCREMENT, time TEXT NOT NULL, kind TEXT NOT NULL, command TEXT NOT NULL,
+                        juice TEXT, count INTEGER, undoes INTEGER REFERENCES journal(id), undone_by INTEGER REFERENCES journal(id));
+                    CREATE TABLE journal_delta (entry INTEGER NOT NULL REFERENCES journal(id), fruit TEXT NOT NULL, delta INTEGER NOT NULL, PRIMARY KEY (entry, fruit));
+                    INSERT INTO stock VALUES ('strawberry', 10, 10), ('banana', \(bananas), 10), ('pineapple', 10, 10), ('kiwi', 10, 10), ('mango', 10, 10);
+                    INSERT INTO journal (time, kind, command, juice, count) VALUES ('2026-01-01T00:00:00Z', 'order', 'juice order banana-juice', 'banana-juice', 1);
+                    INSERT INTO journal_delta VALUES (1, 'banana', -2);
+                    PRAGMA user_version = 1;
+                    """)
         }
     }
 
@@ -133,8 +134,10 @@ struct SQLiteStoreTests {
         _ = try await shop.undo(command: "test")
         #expect(try await shop.snapshot().inventory["banana"] == 10, "the old order is undone like any other")
         let (version, migrations, journaled) = try await DatabaseQueue(path: path).read { db in
-            (try Int.fetchOne(db, sql: "PRAGMA user_version"), try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
-             try Int.fetchOne(db, sql: "SELECT journaled FROM stock WHERE fruit = 'banana'"))
+            (
+                try Int.fetchOne(db, sql: "PRAGMA user_version"), try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
+                try Int.fetchOne(db, sql: "SELECT journaled FROM stock WHERE fruit = 'banana'")
+            )
         }
         #expect(version == 2)
         #expect(migrations == ["1 stock and journal", "2 kept sums of the journal"])
@@ -219,13 +222,17 @@ struct SQLiteStoreTests {
         let outcomes = await withTaskGroup(of: Result<ShopReceipt, ShopError>.self) { group in
             for index in 0..<60 {
                 group.addTask {
-                    do throws(ShopError) { return .success(try await shops[index % 6].order("banana-juice", command: "order \(index)")) } catch { return .failure(error) }
+                    do throws(ShopError) { return .success(try await shops[index % 6].order("banana-juice", command: "order \(index)")) } catch {
+                        return .failure(error)
+                    }
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
         let refusals = outcomes.compactMap { outcome -> ShopError? in if case .failure(let error) = outcome { error } else { nil } }
-        #expect(refusals.allSatisfy { if case .orderRefused(.insufficientStock) = $0 { true } else { false } }, "\(refusals.filter { if case .orderRefused = $0 { false } else { true } })")
+        #expect(
+            refusals.allSatisfy { if case .orderRefused(.insufficientStock) = $0 { true } else { false } },
+            "\(refusals.filter { if case .orderRefused = $0 { false } else { true } })")
         #expect(outcomes.count - refusals.count == 5)
         #expect(try await shops[0].history().count == 5)
         #expect(try await shops[0].snapshot().inventory["banana"] == 0)

@@ -4,12 +4,14 @@ import Testing
 
 @Suite("Shop: the operations on top of a store")
 struct ShopTests {
-    @Test("juices are found by id, Korean or English name and alias, ignoring case and spaces", arguments: [
-        ("strawberry-banana-juice", "strawberry-banana-juice"), ("딸바쥬스", "strawberry-banana-juice"),
-        ("딸기바나나주스", "strawberry-banana-juice"), ("STRAWBERRY-BANANA juice", "strawberry-banana-juice"),
-        ("망고 키위 쥬스", "mango-kiwi-juice"), ("Kiwi Juice", "kiwi-juice"), ("키위주스", "kiwi-juice"), ("mango kiwi juice", "mango-kiwi-juice"),
-        ("strawberry_banana_juice", "strawberry-banana-juice"),
-    ])
+    @Test(
+        "juices are found by id, Korean or English name and alias, ignoring case and spaces",
+        arguments: [
+            ("strawberry-banana-juice", "strawberry-banana-juice"), ("딸바쥬스", "strawberry-banana-juice"),
+            ("딸기바나나주스", "strawberry-banana-juice"), ("STRAWBERRY-BANANA juice", "strawberry-banana-juice"),
+            ("망고 키위 쥬스", "mango-kiwi-juice"), ("Kiwi Juice", "kiwi-juice"), ("키위주스", "kiwi-juice"), ("mango kiwi juice", "mango-kiwi-juice"),
+            ("strawberry_banana_juice", "strawberry-banana-juice"),
+        ])
     func lookup(name: String, id: String) async throws {
         let shop = Shop(book: TestBook.standard, store: MemoryStore())
         #expect(try await shop.order(name, command: "test").entry?.juice?.rawValue == id)

@@ -51,9 +51,14 @@ struct StoreContractTests {
         let stock = try await Self.stock(shop)
         let history = try await shop.history()
         let token = try await subject.store.changeToken()
-        await #expect(throws: ShopError.orderRefused(.insufficientStock("mango-kiwi-juice", count: 1, shortages: [
-            Shortage(fruit: "mango", needed: 2, inStock: 1), Shortage(fruit: "kiwi", needed: 1, inStock: 0),
-        ]))) {
+        await #expect(
+            throws: ShopError.orderRefused(
+                .insufficientStock(
+                    "mango-kiwi-juice", count: 1,
+                    shortages: [
+                        Shortage(fruit: "mango", needed: 2, inStock: 1), Shortage(fruit: "kiwi", needed: 1, inStock: 0),
+                    ]))
+        ) {
             try await shop.order("망키쥬스", command: "test")
         }
         await #expect(throws: ShopError.self) { try await shop.order("banana-juice", count: 6, command: "test") }
@@ -131,7 +136,9 @@ struct StoreContractTests {
         // The store's capacity for bananas is lowered to 8: giving the 2 bananas back would exceed it.
         let lowered = subject.shop(TestBook.with(capacity: 8, of: "banana"))
         let history = try await shop.history()
-        await #expect(throws: ShopError.undoRefused(entry: order.entry?.id ?? 0, kind: .order, reason: .aboveCapacity("banana", result: 10, capacity: 8))) {
+        await #expect(
+            throws: ShopError.undoRefused(entry: order.entry?.id ?? 0, kind: .order, reason: .aboveCapacity("banana", result: 10, capacity: 8))
+        ) {
             try await lowered.undo(command: "test")
         }
         #expect(try await shop.history() == history)
@@ -323,8 +330,9 @@ struct StoreContractTests {
         #expect(try await shop.checkIntegrity().isHealthy)
     }
 
-    @Test("orders and stock changes from many tasks at once: none fails for a conflict or deadlock, nothing oversold",
-          arguments: StoreFactory.all)
+    @Test(
+        "orders and stock changes from many tasks at once: none fails for a conflict or deadlock, nothing oversold",
+        arguments: StoreFactory.all)
     func concurrentMixedChanges(factory: StoreFactory) async throws {
         let subject = try await factory.make()
         defer { subject.remove() }
@@ -337,8 +345,10 @@ struct StoreContractTests {
                 group.addTask {
                     do throws(ShopError) {
                         switch index % 6 {
-                        case 5: return .success(try await shop.changeStock(
-                            [.add("mango", 1), .remove("banana", 1), .add("kiwi", 2)], kind: .add, command: "change \(index)"))
+                        case 5:
+                            return .success(
+                                try await shop.changeStock(
+                                    [.add("mango", 1), .remove("banana", 1), .add("kiwi", 2)], kind: .add, command: "change \(index)"))
                         case 4: return .success(try await shop.changeStock([.add("strawberry", 3)], kind: .add, command: "change \(index)"))
                         default: return .success(try await shop.order(juices[index % juices.count], command: "order \(index)"))
                         }
@@ -367,8 +377,9 @@ struct StoreContractTests {
         #expect(try await shop.checkIntegrity().isHealthy)
     }
 
-    @Test("zero and overflow: counts below 1 and too large refused, sums past Int.max refused, stock at Int.max kept exact",
-          arguments: StoreFactory.all)
+    @Test(
+        "zero and overflow: counts below 1 and too large refused, sums past Int.max refused, stock at Int.max kept exact",
+        arguments: StoreFactory.all)
     func zeroAndOverflow(factory: StoreFactory) async throws {
         let subject = try await factory.make()
         defer { subject.remove() }
@@ -399,9 +410,14 @@ struct StoreContractTests {
         #expect(order.entry?.deltas == ["banana": -(.max - 1)])
         #expect(order.snapshot.inventory["banana"] == 1)
         _ = try await shop.changeStock([.remove("banana", 1)], kind: .remove, command: "test")
-        await #expect(throws: ShopError.orderRefused(.insufficientStock("banana-juice", count: 1, shortages: [
-            Shortage(fruit: "banana", needed: 2, inStock: 0),
-        ]))) {
+        await #expect(
+            throws: ShopError.orderRefused(
+                .insufficientStock(
+                    "banana-juice", count: 1,
+                    shortages: [
+                        Shortage(fruit: "banana", needed: 2, inStock: 0)
+                    ]))
+        ) {
             try await shop.order("banana-juice", command: "test")
         }
         _ = try await shop.undo(command: "test")

@@ -40,8 +40,10 @@ enum TestBook {
         juices: standard.juices.filter { !$0.recipe.contains { $0.fruit == "kiwi" } },
         store: standard.store)
 
-    private static func juice(_ id: JuiceID, _ korean: String, _ english: String, _ aliases: [String], _ recipe: KeyValuePairs<FruitID, Int>) -> Juice {
-        Juice(id: id, name: LocalizedName(korean: korean, english: english), aliases: aliases,
-              recipe: recipe.map { Ingredient(fruit: $0.key, amount: $0.value) })
+    private static func juice(_ id: JuiceID, _ korean: String, _ english: String, _ aliases: [String], _ recipe: KeyValuePairs<FruitID, Int>) -> Juice
+    {
+        Juice(
+            id: id, name: LocalizedName(korean: korean, english: english), aliases: aliases,
+            recipe: recipe.map { Ingredient(fruit: $0.key, amount: $0.value) })
     }
 }

@@ -74,8 +74,9 @@ struct ChunkedOrderFileTests {
         }
     }
 
-    @Test("a problem deep in a chunked file is reported at its line in the file, as line after line reports it",
-          arguments: [("bananna-jiuce,1", OrderSourceErrorKind.unknownJuice), ("banana-juice,two", .malformed), ("banana-juice,0", .malformed)])
+    @Test(
+        "a problem deep in a chunked file is reported at its line in the file, as line after line reports it",
+        arguments: [("bananna-jiuce,1", OrderSourceErrorKind.unknownJuice), ("banana-juice,two", .malformed), ("banana-juice,0", .malformed)])
     func problemLine(bad: String, kind: OrderSourceErrorKind) throws {
         var lines = (1...2_000).map { $0 % 7 == 0 ? "kiwi-juice,1" : "banana-juice,1" }
         lines[1_234] = bad

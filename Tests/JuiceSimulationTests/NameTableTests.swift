@@ -8,8 +8,10 @@ import Testing
 @Suite struct NameTableTests {
     /// Spellings of `text` that are the same name under `NameKey`, and a few that are not.
     static func spellings(of text: String) -> [String] {
-        [text, text.uppercased(), text.lowercased(), " \(text) ", text.replacingAll(" ", "-"), text.replacingAll("-", "_"),
-         text.replacingAll("-", " "), text.replacingAll(" ", ""), text + "x", "x" + text]
+        [
+            text, text.uppercased(), text.lowercased(), " \(text) ", text.replacingAll(" ", "-"), text.replacingAll("-", "_"),
+            text.replacingAll("-", " "), text.replacingAll(" ", ""), text + "x", "x" + text,
+        ]
     }
 
     @Test("every spelling of every id, name and alias resolves as JuiceFinder resolves it, twice")

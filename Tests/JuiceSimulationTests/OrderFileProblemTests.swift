@@ -40,9 +40,11 @@ struct OrderFileProblemTests {
         let new = YAMLSyntaxError(LibYAMLProblem(libyaml: "something new"))
         #expect(OrderFileProblem.yaml(.syntax(new, at: Self.at)).text(in: .korean) == "YAML 문법 오류 (libyaml: something new)")
         // A known problem in a context libyaml may add later: the whole message stays libyaml's.
-        let newContext = YAMLSyntaxError(.unknownEscape, context: YAMLSyntaxContext(LibYAMLContext(libyaml: "while scanning something new"), at: Self.mark(1, 3)))
-        #expect(OrderFileProblem.yaml(.syntax(newContext, at: Self.at)).text(in: .korean)
-            == "YAML 문법 오류 (libyaml: found unknown escape character (while scanning something new at line 1, column 3))")
+        let newContext = YAMLSyntaxError(
+            .unknownEscape, context: YAMLSyntaxContext(LibYAMLContext(libyaml: "while scanning something new"), at: Self.mark(1, 3)))
+        #expect(
+            OrderFileProblem.yaml(.syntax(newContext, at: Self.at)).text(in: .korean)
+                == "YAML 문법 오류 (libyaml: found unknown escape character (while scanning something new at line 1, column 3))")
     }
 
     /// Every problem libyaml's scanner and parser write (`scanner.c`, `parser.c`), and every context.
@@ -83,12 +85,16 @@ struct OrderFileProblemTests {
         let contexts = Self.libyamlContexts.map { LibYAMLContext(libyaml: $0) }
         #expect(!problems.contains { if case .other = $0 { true } else { false } }, "every problem libyaml writes is typed")
         #expect(!contexts.contains { if case .other = $0 { true } else { false } }, "every context libyaml names is typed")
-        let errors = problems.map { YAMLSyntaxError($0) } + problems.flatMap { problem in
-            contexts.map { YAMLSyntaxError(problem, context: YAMLSyntaxContext($0, at: Self.mark(2, 5))) }
-        }
+        let errors =
+            problems.map { YAMLSyntaxError($0) }
+            + problems.flatMap { problem in
+                contexts.map { YAMLSyntaxError(problem, context: YAMLSyntaxContext($0, at: Self.mark(2, 5))) }
+            }
         for error in errors {
             // As an order-file error (a hint where the cause is clear), and as lint words it (the words, the hint apart).
-            for korean in [OrderFileProblem.yaml(.syntax(error, at: Self.at)).text(in: .korean), YAMLError.syntax(error, at: Self.at).message(in: .korean)] {
+            for korean in [
+                OrderFileProblem.yaml(.syntax(error, at: Self.at)).text(in: .korean), YAMLError.syntax(error, at: Self.at).message(in: .korean),
+            ] {
                 #expect(korean.hasPrefix("YAML 문법 오류: "), "\(error.libyamlText): \(korean)")
                 for word in ["libyaml", "found", "expected", "while", "not allowed", "scanning", "parsing"] {
                     #expect(!korean.contains(word), "'\(word)' in \(korean)")
@@ -97,8 +103,9 @@ struct OrderFileProblemTests {
         }
         let error = YAMLSyntaxError(.expectedNodeContent, context: YAMLSyntaxContext(.parsingFlowNode, at: Self.mark(2, 5)))
         #expect(error.libyamlText == "did not find expected node content (while parsing a flow node at line 2, column 5)")
-        #expect(OrderFileProblem.yaml(.syntax(error, at: Self.at)).text(in: .korean)
-            == "YAML 문법 오류: 값이 있어야 할 자리에 값이 없어요 ('[ ]'나 '{ }' 안의 값을 읽다가, 2번째 줄 5번째 칸에서 시작)")
+        #expect(
+            OrderFileProblem.yaml(.syntax(error, at: Self.at)).text(in: .korean)
+                == "YAML 문법 오류: 값이 있어야 할 자리에 값이 없어요 ('[ ]'나 '{ }' 안의 값을 읽다가, 2번째 줄 5번째 칸에서 시작)")
     }
 
     @Test("the error keeps FILE:L:C in both languages; English is the description")
@@ -108,13 +115,15 @@ struct OrderFileProblemTests {
         #expect(error.description(in: .korean) == "o.csv:3:14: 수량은 1부터 5까지의 정수여야 해요 (지금: '0')")
     }
 
-    @Test("every --mix and --restock problem has a Korean text of its own", arguments: [
-        OrderSourceError.badMix(.noWeight), .badMix(.notAWeight("x")), .badMix(.unknownJuice("x", suggestion: "y")),
-        .badMix(.unknownJuice("x", suggestion: nil)), .badRestock(.notARule("x", numbers: true)),
-        .badRestock(.notARule("x", numbers: false)), .badRestock(.everyNotAlone), .badRestock(.everyZero),
-        .badRestock(.toBelowThreshold(below: 5, to: 2)), .badRestock(.aboveCapacity(to: 150, fruit: "kiwi", capacity: 100, most: 100)),
-        .unknownFormat(path: "o.txt"), .unknownJuice(path: "o.csv", line: 1, column: 1, name: "x", suggestion: "y"),
-    ])
+    @Test(
+        "every --mix and --restock problem has a Korean text of its own",
+        arguments: [
+            OrderSourceError.badMix(.noWeight), .badMix(.notAWeight("x")), .badMix(.unknownJuice("x", suggestion: "y")),
+            .badMix(.unknownJuice("x", suggestion: nil)), .badRestock(.notARule("x", numbers: true)),
+            .badRestock(.notARule("x", numbers: false)), .badRestock(.everyNotAlone), .badRestock(.everyZero),
+            .badRestock(.toBelowThreshold(below: 5, to: 2)), .badRestock(.aboveCapacity(to: 150, fruit: "kiwi", capacity: 100, most: 100)),
+            .unknownFormat(path: "o.txt"), .unknownJuice(path: "o.csv", line: 1, column: 1, name: "x", suggestion: "y"),
+        ])
     func runOptions(error: OrderSourceError) {
         let korean = error.description(in: .korean)
         #expect(korean != error.description)

@@ -49,8 +49,9 @@ struct SimulationTests {
         #expect(report.finalStock[strawberry] == 0)
         #expect(report.firstEmptied[strawberry] == 2, "order 2 (strawberry-banana) uses the last 10")
         #expect(report.firstShort[strawberry] == 4, "order 4 (strawberry juice, 16) is the first refused for want of it")
-        #expect(report.firstShort[SimulationSupport.fruit("banana")] == 3 && report.firstEmptied[SimulationSupport.fruit("banana")] == nil,
-                "short for the 4 at once, yet never at 0")
+        #expect(
+            report.firstShort[SimulationSupport.fruit("banana")] == 3 && report.firstEmptied[SimulationSupport.fruit("banana")] == nil,
+            "short for the 4 at once, yet never at 0")
         #expect(report.refusedBy[strawberry] == 1)
         // To serve everything: strawberry 10 + 16 = 26 of 10; banana 4 + 1 + 8 = 13 of 10.
         #expect(report.shoppingList[strawberry] == 16)
@@ -61,7 +62,10 @@ struct SimulationTests {
     @Test("an unknown juice is an error at its line, with a suggestion, before anything runs")
     func unknownJuice() throws {
         var source = try FileOrders(path: SimulationSupport.fixture("unknown.csv"), menu: SimulationSupport.menu)
-        #expect(throws: OrderSourceError.unknownJuice(path: SimulationSupport.fixture("unknown.csv"), line: 4, column: 1, name: "bananna-jiuce", suggestion: "banana-juice")) {
+        #expect(
+            throws: OrderSourceError.unknownJuice(
+                path: SimulationSupport.fixture("unknown.csv"), line: 4, column: 1, name: "bananna-jiuce", suggestion: "banana-juice")
+        ) {
             try source.validate()
         }
         var malformed = try FileOrders(path: SimulationSupport.fixture("malformed.csv"), menu: SimulationSupport.menu)
@@ -167,11 +171,13 @@ struct SimulationTests {
         #expect(try Self.demandWeights(path: SimulationSupport.fixture("demand.yaml")) == [0, 3, 0, 0, 1, 0, 0])
     }
 
-    @Test("a demand file's problems are errors at their line and column", arguments: [
-        ("demand:\n  banana-juice: 5\n  kiwi-jiuce: 1\n", "3:3: unknown juice 'kiwi-jiuce'; did you mean 'kiwi-juice'?"),
-        ("demand:\n  banana-juice: -5\n", "2:17: a weight must be a whole number of at least 0, not the number -5"),
-        ("mix: {banana-juice: 5}\n", "1:1: expected a 'demand:' mapping from juice to weight, like 'demand: {banana-juice: 5, kiwi-juice: 1}'"),
-    ])
+    @Test(
+        "a demand file's problems are errors at their line and column",
+        arguments: [
+            ("demand:\n  banana-juice: 5\n  kiwi-jiuce: 1\n", "3:3: unknown juice 'kiwi-jiuce'; did you mean 'kiwi-juice'?"),
+            ("demand:\n  banana-juice: -5\n", "2:17: a weight must be a whole number of at least 0, not the number -5"),
+            ("mix: {banana-juice: 5}\n", "1:1: expected a 'demand:' mapping from juice to weight, like 'demand: {banana-juice: 5, kiwi-juice: 1}'"),
+        ])
     func demandFileProblems(text: String, expected: String) throws {
         let path = try ChunkedOrderFileTests.write(text, extension: "yaml")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -183,8 +189,9 @@ struct SimulationTests {
         }
     }
 
-    @Test("reports are pinned by golden files in both languages (regenerate with JUICE_UPDATE_GOLDEN=1)",
-          arguments: [(ReportFormat.text, Language.english), (.json, .english), (.csv, .english), (.text, .korean)])
+    @Test(
+        "reports are pinned by golden files in both languages (regenerate with JUICE_UPDATE_GOLDEN=1)",
+        arguments: [(ReportFormat.text, Language.english), (.json, .english), (.csv, .english), (.text, .korean)])
     func golden(format: ReportFormat, language: Language) throws {
         var source = try GeneratedOrders(count: 500, seed: 7, weights: [1, 3, 1, 1, 2, 1, 1])
         var simulator = Simulator(menu: SimulationSupport.menu, restock: RestockPolicy(every: 60))

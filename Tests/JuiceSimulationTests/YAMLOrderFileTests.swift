@@ -73,35 +73,48 @@ struct YAMLOrderFileTests {
         }
     }
 
-    @Test("every problem is reported at its line and column, worded for order files", arguments: [
-        ("- banana-juice\n- bananna-juice\n", "2:3: unknown juice 'bananna-juice'; did you mean 'banana-juice'?"),
-        ("- banana-juice\n- {juice: kiwi-juice, cuont: 2}\n", "2:23: unknown key 'cuont' in an order; did you mean 'count'?"),
-        ("- {juice: kiwi-juice, size: large}\n", "1:23: unknown key 'size' in an order; an order has 'juice' and 'count'"),
-        ("- banana-juice\n- {count: 2}\n", "2:3: an order needs 'juice', like {juice: banana-juice, count: 2}"),
-        ("- {juice: kiwi-juice, count: 0}\n", "1:30: the count must be a whole number from 1 to 100000000, not the number 0"),
-        ("- {juice: kiwi-juice, count: 100000001}\n", "1:30: the count must be a whole number from 1 to 100000000, not the number 100000001"),
-        ("- {juice: kiwi-juice, count: two}\n", "1:30: the count must be a whole number from 1 to 100000000, not 'two'"),
-        ("- banana-juice\n- [kiwi-juice]\n", "2:3: expected a juice name, like '- banana-juice' or '- {juice: banana-juice, count: 2}', not a list"),
-        ("orders:\n  - banana-juice\n", "1:1: expected a list of orders, like '- banana-juice' or '- {juice: banana-juice, count: 2}', found a mapping"),
-        ("# no orders\n", "1:1: the file holds no list of orders; expected lines like '- banana-juice' or '- {juice: banana-juice, count: 2}'"),
-        ("- banana-juice\n- *kiwi\n", "2:3: alias '*kiwi' is not supported; write the value out in full"),
-        ("- banana-juice\n- {juice: kiwi-juice, juice: mango-juice}\n", "2:23: duplicate key 'juice'; remove one of the entries or rename it"),
-        ("- banana-juice\n- [kiwi-juice\n", "3:1: YAML syntax error: did not find expected ',' or ']' (while parsing a flow sequence at line 2, column 3); close the '[' with ']', and put ', ' between the items"),
-    ])
+    @Test(
+        "every problem is reported at its line and column, worded for order files",
+        arguments: [
+            ("- banana-juice\n- bananna-juice\n", "2:3: unknown juice 'bananna-juice'; did you mean 'banana-juice'?"),
+            ("- banana-juice\n- {juice: kiwi-juice, cuont: 2}\n", "2:23: unknown key 'cuont' in an order; did you mean 'count'?"),
+            ("- {juice: kiwi-juice, size: large}\n", "1:23: unknown key 'size' in an order; an order has 'juice' and 'count'"),
+            ("- banana-juice\n- {count: 2}\n", "2:3: an order needs 'juice', like {juice: banana-juice, count: 2}"),
+            ("- {juice: kiwi-juice, count: 0}\n", "1:30: the count must be a whole number from 1 to 100000000, not the number 0"),
+            ("- {juice: kiwi-juice, count: 100000001}\n", "1:30: the count must be a whole number from 1 to 100000000, not the number 100000001"),
+            ("- {juice: kiwi-juice, count: two}\n", "1:30: the count must be a whole number from 1 to 100000000, not 'two'"),
+            (
+                "- banana-juice\n- [kiwi-juice]\n",
+                "2:3: expected a juice name, like '- banana-juice' or '- {juice: banana-juice, count: 2}', not a list"
+            ),
+            (
+                "orders:\n  - banana-juice\n",
+                "1:1: expected a list of orders, like '- banana-juice' or '- {juice: banana-juice, count: 2}', found a mapping"
+            ),
+            ("# no orders\n", "1:1: the file holds no list of orders; expected lines like '- banana-juice' or '- {juice: banana-juice, count: 2}'"),
+            ("- banana-juice\n- *kiwi\n", "2:3: alias '*kiwi' is not supported; write the value out in full"),
+            ("- banana-juice\n- {juice: kiwi-juice, juice: mango-juice}\n", "2:23: duplicate key 'juice'; remove one of the entries or rename it"),
+            (
+                "- banana-juice\n- [kiwi-juice\n",
+                "3:1: YAML syntax error: did not find expected ',' or ']' (while parsing a flow sequence at line 2, column 3); close the '[' with ']', and put ', ' between the items"
+            ),
+        ])
     func problems(text: String, expected: String) throws {
         let problem = try Self.problem(in: text)
         #expect(problem == expected)
     }
 
-    @Test("libyaml's syntax errors read in Korean: a plain hint where the cause is clear, else libyaml's words in Korean", arguments: [
-        ("- \"banana\\q-juice\"\n", #"1:10: YAML 문법 오류: 큰따옴표 안의 '\' 뒤에 알 수 없는 문자가 있어요. '\'를 쓰려면 '\\'로 쓰세요 (따옴표로 감싼 값을 읽다가, 1번째 줄 3번째 칸에서 시작)"#),
-        ("- !<tag banana-juice\n", "1:8: YAML 문법 오류: '!<'로 연 태그를 닫는 '>'가 없어요 (태그를 읽다가, 1번째 줄 3번째 칸에서 시작)"),
-        ("- |0\n  banana-juice\n", "1:4: YAML 문법 오류: 블록 값의 들여쓰기 표시가 0이에요. 1부터 9까지 쓰세요 (블록 값('|'나 '>')을 읽다가, 1번째 줄 3번째 칸에서 시작)"),
-        ("%FRUIT banana\n---\n- banana-juice\n", "1:7: YAML 문법 오류: 알 수 없는 지시어('%'로 시작하는 줄)예요 (지시어를 읽다가, 1번째 줄 1번째 칸에서 시작)"),
-        ("- banana-juice\n- [kiwi-juice\n", "3:1: YAML 문법 오류: '['를 ']'로 닫고, 항목 사이에 ', '를 쓰세요"),
-        ("- \"banana-juice\n", "2:1: YAML 문법 오류: 따옴표를 닫으세요: 따옴표로 연 값은 같은 따옴표로 끝나야 해요"),
-        ("- {juice: kiwi-juice\n", "2:1: YAML 문법 오류: '{'를 '}'로 닫고, 항목 사이에 ', '를 쓰세요"),
-    ])
+    @Test(
+        "libyaml's syntax errors read in Korean: a plain hint where the cause is clear, else libyaml's words in Korean",
+        arguments: [
+            ("- \"banana\\q-juice\"\n", #"1:10: YAML 문법 오류: 큰따옴표 안의 '\' 뒤에 알 수 없는 문자가 있어요. '\'를 쓰려면 '\\'로 쓰세요 (따옴표로 감싼 값을 읽다가, 1번째 줄 3번째 칸에서 시작)"#),
+            ("- !<tag banana-juice\n", "1:8: YAML 문법 오류: '!<'로 연 태그를 닫는 '>'가 없어요 (태그를 읽다가, 1번째 줄 3번째 칸에서 시작)"),
+            ("- |0\n  banana-juice\n", "1:4: YAML 문법 오류: 블록 값의 들여쓰기 표시가 0이에요. 1부터 9까지 쓰세요 (블록 값('|'나 '>')을 읽다가, 1번째 줄 3번째 칸에서 시작)"),
+            ("%FRUIT banana\n---\n- banana-juice\n", "1:7: YAML 문법 오류: 알 수 없는 지시어('%'로 시작하는 줄)예요 (지시어를 읽다가, 1번째 줄 1번째 칸에서 시작)"),
+            ("- banana-juice\n- [kiwi-juice\n", "3:1: YAML 문법 오류: '['를 ']'로 닫고, 항목 사이에 ', '를 쓰세요"),
+            ("- \"banana-juice\n", "2:1: YAML 문법 오류: 따옴표를 닫으세요: 따옴표로 연 값은 같은 따옴표로 끝나야 해요"),
+            ("- {juice: kiwi-juice\n", "2:1: YAML 문법 오류: '{'를 '}'로 닫고, 항목 사이에 ', '를 쓰세요"),
+        ])
     func koreanSyntax(text: String, expected: String) throws {
         let path = try ChunkedOrderFileTests.write(text, extension: "yaml")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -117,14 +130,16 @@ struct YAMLOrderFileTests {
     }
 
     /// CSV and JSON Lines problems name their column too: the name, or the count.
-    @Test("CSV and JSON Lines problems name their column", arguments: [
-        ("csv", "banana-juice,1\n\"bananna juice\",2\n", "2:2: unknown juice 'bananna juice'; did you mean 'Banana Juice'?"),
-        ("csv", "juice,count\n딸바쥬스,x2\n", "2:6: the count must be a whole number from 1 to 100000000, not 'x2'"),
-        ("csv", "kiwi-juice,0\n", "1:12: the count must be a whole number from 1 to 100000000, not '0'"),
-        ("jsonl", "{\"count\": 2, \"juice\": \"kiwi-jiuce\"}\n", "1:24: unknown juice 'kiwi-jiuce'; did you mean 'kiwi-juice'?"),
-        ("jsonl", "{\"juice\": \"kiwi-juice\", \"count\": 0}\n", "1:25: the count must be a whole number from 1 to 100000000"),
-        ("jsonl", "{\"juice\": \"kiwi-juice\"\n", "1:1: expected a JSON object like {\"juice\": \"banana-juice\", \"count\": 2}"),
-    ])
+    @Test(
+        "CSV and JSON Lines problems name their column",
+        arguments: [
+            ("csv", "banana-juice,1\n\"bananna juice\",2\n", "2:2: unknown juice 'bananna juice'; did you mean 'Banana Juice'?"),
+            ("csv", "juice,count\n딸바쥬스,x2\n", "2:6: the count must be a whole number from 1 to 100000000, not 'x2'"),
+            ("csv", "kiwi-juice,0\n", "1:12: the count must be a whole number from 1 to 100000000, not '0'"),
+            ("jsonl", "{\"count\": 2, \"juice\": \"kiwi-jiuce\"}\n", "1:24: unknown juice 'kiwi-jiuce'; did you mean 'kiwi-juice'?"),
+            ("jsonl", "{\"juice\": \"kiwi-juice\", \"count\": 0}\n", "1:25: the count must be a whole number from 1 to 100000000"),
+            ("jsonl", "{\"juice\": \"kiwi-juice\"\n", "1:1: expected a JSON object like {\"juice\": \"banana-juice\", \"count\": 2}"),
+        ])
     func lineFormatColumns(ext: String, text: String, expected: String) throws {
         let problem = try Self.problem(in: text, extension: ext)
         #expect(problem == expected)

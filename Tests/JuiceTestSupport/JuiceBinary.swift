@@ -54,8 +54,9 @@ public enum JuiceBinary {
         timeout: Double = 120, asUnprivilegedUser: Bool = false, executable: URL = executable, throttled: Bool = true
     ) async throws -> Outcome {
         let work: @Sendable () throws -> Outcome = {
-            try runBlocking(arguments, in: directory, environment: environment, timeout: timeout,
-                            asUnprivilegedUser: asUnprivilegedUser, executable: executable)
+            try runBlocking(
+                arguments, in: directory, environment: environment, timeout: timeout,
+                asUnprivilegedUser: asUnprivilegedUser, executable: executable)
         }
         guard throttled else { return try await offThePool(work) }
         return try await ChildSlots.shared.whileHoldingASlot { try await offThePool(work) }

@@ -27,11 +27,12 @@ import Testing
 
     @Test func anchorsOnContainersAreReported() {
         let result = parse("list: &l [1, 2]\nmap: &m {a: 1}\nblock: &b\n  c: 1\n")
-        #expect(result.errors == [
-            .anchor(name: "l", at: loc(1, 7)),
-            .anchor(name: "m", at: loc(2, 6)),
-            .anchor(name: "b", at: loc(3, 8)),
-        ])
+        #expect(
+            result.errors == [
+                .anchor(name: "l", at: loc(1, 7)),
+                .anchor(name: "m", at: loc(2, 6)),
+                .anchor(name: "b", at: loc(3, 8)),
+            ])
     }
 
     @Test func anchorPositionAfterKoreanAndEmoji() {
@@ -80,11 +81,12 @@ import Testing
 
     @Test func selfReferencingRootDoesNotHang() throws {
         let result = parse("&r {self: *r, again: [*r]}\n")
-        #expect(result.errors == [
-            .anchor(name: "r", at: loc(1, 1)),
-            .alias(name: "r", at: loc(1, 11)),
-            .alias(name: "r", at: loc(1, 23)),
-        ])
+        #expect(
+            result.errors == [
+                .anchor(name: "r", at: loc(1, 1)),
+                .alias(name: "r", at: loc(1, 11)),
+                .alias(name: "r", at: loc(1, 23)),
+            ])
     }
 }
 
@@ -96,11 +98,12 @@ import Testing
 
     @Test func mergeKeyWithAlias() throws {
         let result = parse("base: &base\n  x: 1\nderived:\n  <<: *base\n  y: 2\n")
-        #expect(result.errors == [
-            .anchor(name: "base", at: loc(1, 7)),
-            .alias(name: "base", at: loc(4, 7)),
-            .mergeKey(at: loc(4, 3)),
-        ])
+        #expect(
+            result.errors == [
+                .anchor(name: "base", at: loc(1, 7)),
+                .alias(name: "base", at: loc(4, 7)),
+                .mergeKey(at: loc(4, 3)),
+            ])
         let document = try #require(result.document)
         let derived = try #require(document.value("derived", in: try rootMapping(document)))
         #expect(document.keys(of: derived) == ["y"])

@@ -87,21 +87,21 @@ import Testing
     /// Through the parser: `coreValue(of:)` types what was written.
     @Test func coreValueThroughTheParser() throws {
         let text = """
-        octal: 010
-        newOctal: 0o17
-        hex: 0x1F
-        no: no
-        time: 1:30
-        tilde: ~
-        word: null
-        empty:
-        inf: .inf
-        nan: .nan
-        quoted: "10"
-        single: '10'
-        big: 18446744073709551616
-        yes: true
-        """
+            octal: 010
+            newOctal: 0o17
+            hex: 0x1F
+            no: no
+            time: 1:30
+            tilde: ~
+            word: null
+            empty:
+            inf: .inf
+            nan: .nan
+            quoted: "10"
+            single: '10'
+            big: 18446744073709551616
+            yes: true
+            """
         let document = try cleanDocument(text)
         let root = try rootMapping(document)
         func value(_ key: String) throws -> CoreScalar {

@@ -13,8 +13,11 @@ import Testing
     @Test func repeatedPlainKey() throws {
         let result = parse("a: 1\nb: 2\na: 3\n")
         let error = try onlyError(result)
-        #expect(error == .duplicateKey("a", at: YAMLLocation(file: "test.yaml", line: 3, column: 1),
-                                       first: YAMLLocation(file: "test.yaml", line: 1, column: 1)))
+        #expect(
+            error
+                == .duplicateKey(
+                    "a", at: YAMLLocation(file: "test.yaml", line: 3, column: 1),
+                    first: YAMLLocation(file: "test.yaml", line: 1, column: 1)))
         #expect(!error.isFatal)
         #expect(error.message == "duplicate key 'a'")
         #expect(error.suggestion == "remove one of the entries or rename it")
@@ -81,8 +84,8 @@ import Testing
     @Test(arguments: [13, 20, 200])
     func bigMappingsStillDetectRepeats(size: Int) throws {
         var lines = (1...size).map { "key\($0): \($0)" }
-        lines.append("key3: again")                // a key from before the switch to hashing
-        lines.append("key\(size): again")          // the most recent key
+        lines.append("key3: again")  // a key from before the switch to hashing
+        lines.append("key\(size): again")  // the most recent key
         lines.append("\"key\(size - 1)\": again")  // quoted spelling of a late key
         let result = parse(lines.joined(separator: "\n") + "\n")
         let found = duplicates(result)

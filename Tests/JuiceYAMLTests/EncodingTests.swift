@@ -35,9 +35,9 @@ import Testing
 
     /// A lead byte followed by a byte that cannot continue it: the sequence is invalid at the lead byte.
     @Test(arguments: [
-        (Array("a: ".utf8) + [0xC3, 0x28], 1, 4, 3),             // é's lead byte, then "("
-        (Array("🍓: ".utf8) + [0xE2, 0x82, 0x41], 1, 4, 6),      // € cut short by "A"
-        (Array("a: ".utf8) + [0xC3, 0xC3, 0xA9], 1, 4, 3),       // a lead byte, then a whole é
+        (Array("a: ".utf8) + [0xC3, 0x28], 1, 4, 3),  // é's lead byte, then "("
+        (Array("🍓: ".utf8) + [0xE2, 0x82, 0x41], 1, 4, 6),  // € cut short by "A"
+        (Array("a: ".utf8) + [0xC3, 0xC3, 0xA9], 1, 4, 3),  // a lead byte, then a whole é
     ])
     func truncatedSequenceFollowedByAnotherCharacterIsInvalidUTF8(bytes: [UInt8], line: Int, column: Int, offset: Int) throws {
         let error = try onlyError(parse(bytes: bytes))
@@ -108,10 +108,11 @@ import Testing
         #expect(error.message == "the file is \(encoding); save it as UTF-8")
     }
 
-    @Test(arguments: [
-        ([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x61], "UTF-32 (big-endian)"),
-        ([0xFF, 0xFE, 0x00, 0x00, 0x61, 0x00, 0x00, 0x00], "UTF-32 (little-endian)"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x61], "UTF-32 (big-endian)"),
+            ([0xFF, 0xFE, 0x00, 0x00, 0x61, 0x00, 0x00, 0x00], "UTF-32 (little-endian)"),
+        ] as [([UInt8], String)])
     func utf32WithByteOrderMark(bytes: [UInt8], encoding: String) throws {
         #expect(try onlyError(parse(bytes: bytes)) == .unsupportedEncoding(encoding, at: origin()))
     }

@@ -20,8 +20,11 @@ import Testing
     @Test func duplicateFarDown() throws {
         let result = parse(Self.text + "fruit17: again\r\n")
         let error = try onlyError(result)
-        #expect(error == .duplicateKey("fruit17", at: YAMLLocation(file: "test.yaml", line: 5_001, column: 1),
-                                       first: YAMLLocation(file: "test.yaml", line: 17, column: 1)))
+        #expect(
+            error
+                == .duplicateKey(
+                    "fruit17", at: YAMLLocation(file: "test.yaml", line: 5_001, column: 1),
+                    first: YAMLLocation(file: "test.yaml", line: 17, column: 1)))
     }
 
     @Test func syntaxErrorFarDown() throws {

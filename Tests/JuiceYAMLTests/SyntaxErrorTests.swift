@@ -77,16 +77,18 @@ import Testing
         #expect(error.suggestion == YAMLSyntaxHint.unclosedBracket.english)
     }
 
-    @Test("a hint is chosen where the cause is known", arguments: [
-        ("a: b: c\n", YAMLSyntaxHint.colonInValue),
-        ("a:\n    b: 1\n  c: 2\n", .keyIndentation),
-        ("a: \"abc\n", .unclosedQuote),
-        ("a: {b: 1\n", .unclosedBrace),
-        ("a: @x\n", .valueNeedsQuotes),
-        ("a: 1\nb\nc: 2\n", .missingColon),
-        ("a:\n  - 1\n  b: 2\n", .itemIndentation),
-        ("a: - 1\n", .listOnKeyLine),
-    ])
+    @Test(
+        "a hint is chosen where the cause is known",
+        arguments: [
+            ("a: b: c\n", YAMLSyntaxHint.colonInValue),
+            ("a:\n    b: 1\n  c: 2\n", .keyIndentation),
+            ("a: \"abc\n", .unclosedQuote),
+            ("a: {b: 1\n", .unclosedBrace),
+            ("a: @x\n", .valueNeedsQuotes),
+            ("a: 1\nb\nc: 2\n", .missingColon),
+            ("a:\n  - 1\n  b: 2\n", .itemIndentation),
+            ("a: - 1\n", .listOnKeyLine),
+        ])
     func hints(text: String, hint: YAMLSyntaxHint) throws {
         let error = try onlyError(parse(text))
         guard case .syntax(let syntax, _) = error else {

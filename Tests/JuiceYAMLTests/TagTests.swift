@@ -54,11 +54,12 @@ import Testing
 
     @Test func everyUnsupportedTagIsReported() {
         let result = parse("a: !One 1\nb: !Two 2\nc: !!set {x: 1}\n")
-        #expect(result.errors == [
-            .unsupportedTag("!One", at: loc(1, 4)),
-            .unsupportedTag("!Two", at: loc(2, 4)),
-            .unsupportedTag("!!set", at: loc(3, 4)),
-        ])
+        #expect(
+            result.errors == [
+                .unsupportedTag("!One", at: loc(1, 4)),
+                .unsupportedTag("!Two", at: loc(2, 4)),
+                .unsupportedTag("!!set", at: loc(3, 4)),
+            ])
     }
 }
 

@@ -55,7 +55,8 @@ import Testing
         #expect(YAMLError.invalidUTF8(at: Self.at).message == "invalid UTF-8 byte at offset 42; the file must be UTF-8")
         #expect(YAMLError.nulByte(at: Self.at).message == "NUL byte at offset 42; the file must be UTF-8 text")
         #expect(YAMLError.tabIndentation(at: Self.at).message == "tab character used for indentation; YAML allows only spaces")
-        #expect(YAMLError.byteOrderMarkInside(at: Self.at).message == "byte order mark (U+FEFF) in the middle of the file; were two files concatenated?")
+        #expect(
+            YAMLError.byteOrderMarkInside(at: Self.at).message == "byte order mark (U+FEFF) in the middle of the file; were two files concatenated?")
         #expect(YAMLError.emptyFile(at: Self.at).message == "the file is empty or holds only comments")
         #expect(YAMLError.duplicateKey("딸기", at: Self.at, first: Self.other).message == "duplicate key '딸기'")
         #expect(YAMLError.tooManyNodes(limit: 9, at: Self.at).message == "more than 9 YAML nodes in one file")
@@ -71,13 +72,17 @@ import Testing
             #expect(error.suggestion == "re-save the file as UTF-8 text")
         }
         #expect(YAMLError.byteOrderMarkInside(at: Self.at).suggestion == "delete the invisible U+FEFF character")
-        for error in [YAMLError.tooDeep(limit: 1, at: Self.at), .fileTooLarge(bytes: 2, limit: 1, at: Self.at),
-                      .tooManyNodes(limit: 1, at: Self.at), .scalarTooLong(bytes: 2, limit: 1, at: Self.at)] {
+        for error in [
+            YAMLError.tooDeep(limit: 1, at: Self.at), .fileTooLarge(bytes: 2, limit: 1, at: Self.at),
+            .tooManyNodes(limit: 1, at: Self.at), .scalarTooLong(bytes: 2, limit: 1, at: Self.at),
+        ] {
             #expect(error.suggestion == "split or simplify the file")
         }
-        for error in [YAMLError.syntax(YAMLSyntaxError(.other("m")), at: Self.at), .alias(name: "a", at: Self.at), .mergeKey(at: Self.at),
-                      .unsupportedTag("!x", at: Self.at),
-                      .emptyFile(at: Self.at), .multipleDocuments(at: Self.at, first: Self.other)] {
+        for error in [
+            YAMLError.syntax(YAMLSyntaxError(.other("m")), at: Self.at), .alias(name: "a", at: Self.at), .mergeKey(at: Self.at),
+            .unsupportedTag("!x", at: Self.at),
+            .emptyFile(at: Self.at), .multipleDocuments(at: Self.at, first: Self.other),
+        ] {
             #expect(error.suggestion == nil)
         }
     }

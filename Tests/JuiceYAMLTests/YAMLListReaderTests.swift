@@ -17,14 +17,17 @@ import Testing
         try read(bytes: Array(text.utf8), limits: limits, piecewise: piecewise)
     }
 
-    static func read(bytes: [UInt8], limits: YAMLLimits? = nil, piecewise: Bool = false, stopAfter: Int = .max) throws -> (items: [Item], problem: String?) {
+    static func read(
+        bytes: [UInt8], limits: YAMLLimits? = nil, piecewise: Bool = false, stopAfter: Int = .max
+    ) throws -> (items: [Item], problem: String?) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("list-\(UUID().uuidString).yaml").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let list = YAMLListReader(file: try MappedFile(path: path), limits: limits ?? YAMLListReader.defaultLimits)
         var items: [Item] = []
         let visit = { (item: YAMLNodeID, document: borrowing YAMLDocument) -> Bool in
-            let text = document.kind(of: item) == .mapping
+            let text =
+                document.kind(of: item) == .mapping
                 ? document.entries(of: item).map { "\(document.string($0.key))=\(document.string($0.value))" }.joined(separator: ",")
                 : document.string(item)
             items.append(Item(at: At(document.location(of: item)), text: text))
@@ -45,12 +48,13 @@ import Testing
         for piecewise in [false, true] {
             let (items, problem) = try Self.read(text, piecewise: piecewise)
             #expect(problem == nil)
-            #expect(items == [
-                Item(at: At(2, 3), text: "banana-juice"),
-                Item(at: At(3, 3), text: "juice=kiwi-juice,count=2"),
-                Item(at: At(4, 5), text: "딸기쥬스"),
-                Item(at: At(5, 3), text: "juice=mango-juice,count=3"),
-            ])
+            #expect(
+                items == [
+                    Item(at: At(2, 3), text: "banana-juice"),
+                    Item(at: At(3, 3), text: "juice=kiwi-juice,count=2"),
+                    Item(at: At(4, 5), text: "딸기쥬스"),
+                    Item(at: At(5, 3), text: "juice=mango-juice,count=3"),
+                ])
         }
     }
 
@@ -126,7 +130,8 @@ import Testing
         #expect(tooLarge == "2:24 an item of the list holds more than 6 YAML nodes")
         let (_, long) = try Self.read("- \(String(repeating: "x", count: 65))\n", limits: limits)
         #expect(long == "1:3 a value of 65 bytes; the limit is 64")
-        let (_, deep) = try Self.read("- [[[[[[[[[x]]]]]]]]]\n", limits: YAMLLimits(maxFileBytes: .max, maxDepth: 8, maxNodes: 100, maxScalarBytes: 64))
+        let (_, deep) = try Self.read(
+            "- [[[[[[[[[x]]]]]]]]]\n", limits: YAMLLimits(maxFileBytes: .max, maxDepth: 8, maxNodes: 100, maxScalarBytes: 64))
         #expect(deep == "1:10 nesting deeper than 8 levels")
     }
 
@@ -165,7 +170,8 @@ import Testing
         #expect(wholeBroken.items.count == 40_000)
         #expect(piecesBroken.items.count == 40_000)
         #expect(wholeBroken.problem == piecesBroken.problem)
-        #expect(wholeBroken.problem?.hasPrefix("40003:3 YAML syntax error: did not find expected") == true, "\(String(describing: wholeBroken.problem))")
+        #expect(
+            wholeBroken.problem?.hasPrefix("40003:3 YAML syntax error: did not find expected") == true, "\(String(describing: wholeBroken.problem))")
     }
 
     @Test func theVisitorCanStopReading() throws {

@@ -7,6 +7,7 @@ import JuiceRecipes
 
 let book = RecipeLoader().load(files: DefaultRecipes.files).book
 
+/// libFuzzer's entry point: one input of `size` bytes at `data`; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEngine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }

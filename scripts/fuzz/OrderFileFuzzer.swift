@@ -27,6 +27,7 @@ func outcome(_ body: () throws(OrderSourceError) -> SimulationReport) -> Result<
     do throws(OrderSourceError) { return .success(try body()) } catch { return .failure(error) }
 }
 
+/// libFuzzer's entry point: one input of `size` bytes at `data`; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOrderFiles(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 1 else { return 0 }

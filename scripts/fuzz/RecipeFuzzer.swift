@@ -5,6 +5,7 @@
 import JuiceCore
 import JuiceRecipes
 
+/// libFuzzer's entry point: one input of `size` bytes at `data`; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRecipes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -15,9 +16,10 @@ public func fuzzRecipes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     // The same bytes split in two files: cross-file merging and the silencing of an unparsed file's names.
     let half = bytes.count / 2
-    check(RecipeLoader().load(files: [
-        RecipeSourceFile(name: "a.yaml", bytes: Array(bytes[..<half])), RecipeSourceFile(name: "b.yaml", bytes: Array(bytes[half...])),
-    ]))
+    check(
+        RecipeLoader().load(files: [
+            RecipeSourceFile(name: "a.yaml", bytes: Array(bytes[..<half])), RecipeSourceFile(name: "b.yaml", bytes: Array(bytes[half...])),
+        ]))
     return 0
 }
 

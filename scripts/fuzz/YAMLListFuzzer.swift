@@ -13,7 +13,9 @@ func describe(_ node: YAMLNodeID, in document: borrowing YAMLDocument) -> String
     case .invalid: text += "invalid"
     case .sequence: text += "[" + document.items(of: node).map { describe($0, in: document) }.joined(separator: ",") + "]"
     case .mapping:
-        text += "{" + document.entries(of: node).map { describe($0.key, in: document) + ":" + describe($0.value, in: document) }
+        text +=
+            "{"
+            + document.entries(of: node).map { describe($0.key, in: document) + ":" + describe($0.value, in: document) }
             .joined(separator: ",") + "}"
     }
     return text
@@ -35,6 +37,7 @@ func readList(_ path: String, piecewise: Bool) -> (items: [String], problem: YAM
     return (items, problem)
 }
 
+/// libFuzzer's entry point: one input of `size` bytes at `data`; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzYAMLList(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []

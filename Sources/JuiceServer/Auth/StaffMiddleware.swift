@@ -7,7 +7,9 @@ struct StaffMiddleware: RouterMiddleware {
     /// The staff credential; nil lets every request through (only a loopback address allows it).
     let credential: StaffCredential?
 
-    func handle(_ request: Request, context: ShopRequestContext, next: (Request, ShopRequestContext) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: ShopRequestContext, next: (Request, ShopRequestContext) async throws -> Response
+    ) async throws -> Response {
         if let credential {
             guard let header = request.headers[.authorization], let token = StaffCredential.bearerToken(in: header) else {
                 throw APIError.missingCredential

@@ -14,22 +14,24 @@ extension ShopServer {
             let (id, first, events) = subscription
             let hub = self.hub
             let headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"]
-            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-                try await request.body.consumeWithInboundCloseHandler { _ in
-                    try await withGracefulShutdownHandler {
-                        try await writer.write(ByteBuffer(string: "retry: 1000\n\n" + first.wireFormat))
-                        for await event in events {
-                            try await writer.write(ByteBuffer(string: event.wireFormat))
+            return Response(
+                status: .ok, headers: headers,
+                body: ResponseBody { writer in
+                    try await request.body.consumeWithInboundCloseHandler { _ in
+                        try await withGracefulShutdownHandler {
+                            try await writer.write(ByteBuffer(string: "retry: 1000\n\n" + first.wireFormat))
+                            for await event in events {
+                                try await writer.write(ByteBuffer(string: event.wireFormat))
+                            }
+                        } onGracefulShutdown: {
+                            Task { await hub.unsubscribe(id) }
                         }
-                    } onGracefulShutdown: {
+                    } onInboundClosed: {
                         Task { await hub.unsubscribe(id) }
                     }
-                } onInboundClosed: {
-                    Task { await hub.unsubscribe(id) }
-                }
-                await hub.unsubscribe(id)
-                try await writer.finish(nil)
-            })
+                    await hub.unsubscribe(id)
+                    try await writer.finish(nil)
+                })
         }
     }
 }

@@ -42,7 +42,8 @@ extension ShopServer {
             var lines = attempt.logLines
             var stock: ServerEvent?
             if attempt.result == .applied, let book = attempt.book, let replaced = attempt.replacedBook,
-               let snapshot = try? await store.snapshot(book: book) {
+                let snapshot = try? await store.snapshot(book: book)
+            {
                 lines += MenuChanges.unmakeableLines(MenuChanges.unmakeable(from: replaced, to: book, stock: snapshot.inventory))
                 stock = EventHub.stockEvent(snapshot, book: book)
             }
@@ -52,7 +53,8 @@ extension ShopServer {
             } else {
                 logger.info("\(lines.joined(separator: "\n"))", metadata: metadata)
             }
-            await hub.publish(ServerEvent(name: "menu", data: JSONResponse.text(MenuEventBody(version: attempt.version, result: attempt.result.rawValue))))
+            await hub.publish(
+                ServerEvent(name: "menu", data: JSONResponse.text(MenuEventBody(version: attempt.version, result: attempt.result.rawValue))))
             if let stock { await hub.publish(stock) }
         }
     }

@@ -35,13 +35,15 @@ public struct ShopMetrics: Sendable {
             .milliseconds(250), .milliseconds(500), .seconds(1),
         ]
         self.factory = factory
-        orders = Dictionary(uniqueKeysWithValues: OrderResult.allCases.map {
-            ($0, CoreMetrics.Counter(label: "juice_orders_total", dimensions: [("result", $0.rawValue)], factory: factory))
-        })
+        orders = Dictionary(
+            uniqueKeysWithValues: OrderResult.allCases.map {
+                ($0, CoreMetrics.Counter(label: "juice_orders_total", dimensions: [("result", $0.rawValue)], factory: factory))
+            })
         orderLatency = CoreMetrics.Timer(label: "juice_order_duration_seconds", factory: factory)
-        reloads = Dictionary(uniqueKeysWithValues: [ReloadAttempt.Result.applied, .unchanged, .rejected].map {
-            ($0, CoreMetrics.Counter(label: "juice_config_reloads_total", dimensions: [("result", $0.rawValue)], factory: factory))
-        })
+        reloads = Dictionary(
+            uniqueKeysWithValues: [ReloadAttempt.Result.applied, .unchanged, .rejected].map {
+                ($0, CoreMetrics.Counter(label: "juice_config_reloads_total", dimensions: [("result", $0.rawValue)], factory: factory))
+            })
         lastReloadSuccessful = CoreMetrics.Gauge(label: "juice_config_last_reload_successful", factory: factory)
         lastReloadSuccessTime = CoreMetrics.Gauge(label: "juice_config_last_reload_success_timestamp_seconds", factory: factory)
         stateUp = CoreMetrics.Gauge(label: "juice_state_up", factory: factory)

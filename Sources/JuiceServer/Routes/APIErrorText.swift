@@ -50,7 +50,7 @@ extension APIError {
     var field: String? {
         switch self {
         case .unknownField(let field, _), .missingField(let field), .wrongType(let field, _), .notAnInteger(let field),
-             .outOfRange(let field, _, _), .ambiguousChange(let field):
+            .outOfRange(let field, _, _), .ambiguousChange(let field):
             return field
         case .badQuery(let name, _, _):
             return name

@@ -17,31 +17,56 @@ struct JSONWriter {
     /// A receipt: `{"entry": …, "message": …, "stock": {…}}`.
     mutating func write(_ receipt: ReceiptBody) {
         beginObject()
-        if let entry = receipt.entry { member("entry"); write(entry) }
-        member("message"); string(receipt.message)
-        member("stock"); write(receipt.stock)
+        if let entry = receipt.entry {
+            member("entry")
+            write(entry)
+        }
+        member("message")
+        string(receipt.message)
+        member("stock")
+        write(receipt.stock)
         endObject()
     }
 
     /// A journal entry, its keys in sorted order.
     mutating func write(_ entry: EntryBody) {
         beginObject()
-        member("command"); string(entry.command)
-        if let count = entry.count { member("count"); integer(count) }
-        member("deltas"); write(entry.deltas)
-        member("id"); integer(entry.id)
-        if let juice = entry.juice { member("juice"); string(juice) }
-        member("kind"); string(entry.kind)
-        member("time"); string(entry.time)
-        if let undoes = entry.undoes { member("undoes"); integer(undoes) }
-        if let undoneBy = entry.undoneBy { member("undoneBy"); integer(undoneBy) }
+        member("command")
+        string(entry.command)
+        if let count = entry.count {
+            member("count")
+            integer(count)
+        }
+        member("deltas")
+        write(entry.deltas)
+        member("id")
+        integer(entry.id)
+        if let juice = entry.juice {
+            member("juice")
+            string(juice)
+        }
+        member("kind")
+        string(entry.kind)
+        member("time")
+        string(entry.time)
+        if let undoes = entry.undoes {
+            member("undoes")
+            integer(undoes)
+        }
+        if let undoneBy = entry.undoneBy {
+            member("undoneBy")
+            integer(undoneBy)
+        }
         endObject()
     }
 
     /// An object of integers, keys sorted.
     mutating func write(_ object: [String: Int]) {
         beginObject()
-        for (name, value) in object.sorted(by: { $0.key < $1.key }) { member(name); integer(value) }
+        for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+            member(name)
+            integer(value)
+        }
         endObject()
     }
 

@@ -134,7 +134,10 @@ extension APIError {
             self = .missingField(fieldPath(context.codingPath + [key]))
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             let field = fieldPath(context.codingPath)
-            guard !field.isEmpty else { self = .malformedJSON(detail: "expected an object"); return }
+            guard !field.isEmpty else {
+                self = .malformedJSON(detail: "expected an object")
+                return
+            }
             self = .wrongType(field: field, expected: Self.expectation(type))
         case .dataCorrupted(let context):
             let field = fieldPath(context.codingPath)

@@ -134,8 +134,9 @@ struct ReceiptBody: Codable, Sendable, Hashable {
     }
 
     init(_ receipt: ShopReceipt, message: String) {
-        self.init(message: message, entry: receipt.entry.map(EntryBody.init),
-                  stock: Dictionary(uniqueKeysWithValues: receipt.snapshot.inventory.counts.map { ($0.key.rawValue, $0.value) }))
+        self.init(
+            message: message, entry: receipt.entry.map(EntryBody.init),
+            stock: Dictionary(uniqueKeysWithValues: receipt.snapshot.inventory.counts.map { ($0.key.rawValue, $0.value) }))
     }
 }
 

@@ -43,7 +43,9 @@ struct APIMiddleware: RouterMiddleware {
     /// Where the reasons of 503s go (clients get a generic message).
     let stateFailures: StateFailureLog
 
-    func handle(_ request: Request, context: ShopRequestContext, next: (Request, ShopRequestContext) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: ShopRequestContext, next: (Request, ShopRequestContext) async throws -> Response
+    ) async throws -> Response {
         var context = context
         context.language = request.headers[.acceptLanguage].flatMap(Language.preferred(byAcceptLanguage:)) ?? defaultLanguage
         do {

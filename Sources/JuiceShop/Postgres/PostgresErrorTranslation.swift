@@ -31,7 +31,8 @@ extension PostgresLocation {
         if String(describing: type(of: error)) == "ConnectionPoolError" {
             // The pool gave up making connections (its circuit breaker, after 15 s of failures; it keeps trying in
             // the background) or was shut down.
-            let reason = "\(error)".contains("CircuitBreaker")
+            let reason =
+                "\(error)".contains("CircuitBreaker")
                 ? "no connection could be made for a while (the pool keeps trying)" : "the connection pool was shut down"
             return .state(.unreachable(location: description, host: host, port: port, reason: reason))
         }

@@ -179,7 +179,7 @@ enum PostgresMigrations {
                 RETURN QUERY SELECT NULL::int, NULL::bigint, NULL::text, s.fruit, s.count FROM stock s;
             END
             $$
-            """,
+            """
         ],
         // 3: migrations hold the schema, not the shop's rules. Whether a change is allowed is decided by the Swift
         // rules every store shares (`StockLedger`), on rows locked in fruit order, and applied with plain statements
@@ -196,7 +196,8 @@ enum PostgresMigrations {
     static func migrate(_ connection: PostgresConnection, logger: Logger, location: String, to target: Int = all.count) async throws {
         try await connection.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
-            try await connection.query("""
+            try await connection.query(
+                """
                 CREATE TABLE IF NOT EXISTS schema_migrations (
                     version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
                 """, logger: logger)

@@ -58,7 +58,7 @@ extension PostgresStore {
     /// connecting (to re-sync) and once per notification.
     private func listen(_ changed: @escaping @Sendable () -> Void) async {
         guard let configuration = try? target.connectionConfiguration(),
-              let connection = try? await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+            let connection = try? await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         else { return }
         await withTaskCancellationHandler {
             _ = try? await connection.listen(on: "juice_changes") { notifications in

@@ -119,7 +119,8 @@ extension PostgresStore {
         }
         guard !missing.isEmpty else { return ledger }
         let ids = missing.keys.sorted()
-        _ = try await connection.query("""
+        _ = try await connection.query(
+            """
             INSERT INTO stock (fruit, count, initial, capacity)
             SELECT f, i, i, greatest(c, i)
             FROM unnest(\(ids.map(\.rawValue)), \(ids.map { missing[$0]?.initial ?? 0 }), \(ids.map { missing[$0]?.capacity ?? 0 }))

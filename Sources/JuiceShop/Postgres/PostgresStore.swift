@@ -174,10 +174,12 @@ public final class PostgresStore: ShopStore {
                 sums[FruitID(fruit)] = sum
             }
             var problems: [String] = []
-            for try await badLinks in try await client.query("""
+            for try await badLinks in try await client.query(
+                """
                 SELECT count(*) FROM journal j JOIN journal u ON u.id = j.undone_by
                 WHERE u.kind <> 'undo' OR u.undoes IS DISTINCT FROM j.id
-                """, logger: logger).decode(Int.self) where badLinks > 0 {
+                """, logger: logger
+            ).decode(Int.self) where badLinks > 0 {
                 problems.append("\(badLinks) journal entries are marked undone by an entry that does not undo them")
             }
             return ledger.integrityReport(journalSums: sums, backendCheck: problems.isEmpty ? ["ok"] : problems)
@@ -189,7 +191,8 @@ public final class PostgresStore: ShopStore {
         try await withDatabase { [self] in
             var token = 0
             for try await changes in try await client.query("SELECT sum(changes)::bigint FROM change_count", logger: logger)
-                .decode(Int.self) {
+                .decode(Int.self)
+            {
                 token = changes
             }
             return token
@@ -218,7 +221,8 @@ public final class PostgresStore: ShopStore {
         // transaction of a lone statement commits, and the rows must exist once this returns.
         try await withDatabase { [self] in
             try await client.withTransaction(logger: logger) { connection in
-                _ = try await connection.query("""
+                _ = try await connection.query(
+                    """
                     INSERT INTO stock AS s (fruit, count, initial, capacity)
                     SELECT f, i, i, greatest(c, i) FROM unnest(\(stock.fruits), \(stock.initial), \(stock.capacities)) AS u (f, i, c)
                     ORDER BY f
@@ -245,7 +249,8 @@ public final class PostgresStore: ShopStore {
         on connection: PostgresConnection, undoableOnly: Bool, limit: Int?, location: String, logger: Logger
     ) async throws -> [JournalEntry] {
         let filter = undoableOnly ? "WHERE kind <> 'undo' AND undone_by IS NULL" : ""
-        let rows = try await connection.query("""
+        let rows = try await connection.query(
+            """
             SELECT j.id, to_char(j.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), j.kind, j.command, j.juice,
                    j.count, j.undoes, j.undone_by,
                    coalesce(array_agg(d.fruit ORDER BY d.fruit) FILTER (WHERE d.fruit IS NOT NULL), '{}'),
@@ -262,10 +267,11 @@ public final class PostgresStore: ShopStore {
             guard let kind = JournalKind(rawValue: kind) else {
                 throw StateError.failed(path: location, message: "journal entry \(id) has an unknown kind '\(kind)'")
             }
-            result.append(JournalEntry(
-                id: id, time: time, kind: kind, command: command, juice: juice.map { JuiceID($0) }, count: count,
-                deltas: Dictionary(uniqueKeysWithValues: zip(fruits.map { FruitID($0) }, deltas)),
-                undoes: undoes, undoneBy: undoneBy))
+            result.append(
+                JournalEntry(
+                    id: id, time: time, kind: kind, command: command, juice: juice.map { JuiceID($0) }, count: count,
+                    deltas: Dictionary(uniqueKeysWithValues: zip(fruits.map { FruitID($0) }, deltas)),
+                    undoes: undoes, undoneBy: undoneBy))
         }
         return result
     }

@@ -110,10 +110,11 @@ enum SQLiteRecords {
                 changes[FruitID(delta["fruit"] as String)] = delta["delta"] as Int
             }
             let kind: String = row["kind"]
-            result.append(JournalEntry(
-                id: id, time: row["time"], kind: JournalKind(rawValue: kind) ?? .set, command: row["command"],
-                juice: (row["juice"] as String?).map { JuiceID($0) }, count: row["count"], deltas: changes,
-                undoes: row["undoes"], undoneBy: row["undone_by"]))
+            result.append(
+                JournalEntry(
+                    id: id, time: row["time"], kind: JournalKind(rawValue: kind) ?? .set, command: row["command"],
+                    juice: (row["juice"] as String?).map { JuiceID($0) }, count: row["count"], deltas: changes,
+                    undoes: row["undoes"], undoneBy: row["undone_by"]))
         }
         return result
     }

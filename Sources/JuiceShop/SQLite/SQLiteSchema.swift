@@ -20,50 +20,52 @@ enum SQLiteSchema {
         migrator.registerMigration("1 stock and journal", foreignKeyChecks: .immediate) { db in
             // A file from before the migrator already has these tables at user_version 1: it is adopted as it is.
             guard try userVersion(db) == 0 else { return }
-            try db.execute(sql: """
-                CREATE TABLE stock (
-                    fruit TEXT PRIMARY KEY NOT NULL,
-                    count INTEGER NOT NULL CHECK (count >= 0),
-                    initial INTEGER NOT NULL CHECK (initial >= 0)
-                );
-                CREATE TABLE journal (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    time TEXT NOT NULL,
-                    kind TEXT NOT NULL,
-                    command TEXT NOT NULL,
-                    juice TEXT,
-                    count INTEGER,
-                    undoes INTEGER REFERENCES journal(id),
-                    undone_by INTEGER REFERENCES journal(id)
-                );
-                CREATE TABLE journal_delta (
-                    entry INTEGER NOT NULL REFERENCES journal(id),
-                    fruit TEXT NOT NULL,
-                    delta INTEGER NOT NULL,
-                    PRIMARY KEY (entry, fruit)
-                );
-                PRAGMA user_version = 1;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE stock (
+                        fruit TEXT PRIMARY KEY NOT NULL,
+                        count INTEGER NOT NULL CHECK (count >= 0),
+                        initial INTEGER NOT NULL CHECK (initial >= 0)
+                    );
+                    CREATE TABLE journal (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        time TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        command TEXT NOT NULL,
+                        juice TEXT,
+                        count INTEGER,
+                        undoes INTEGER REFERENCES journal(id),
+                        undone_by INTEGER REFERENCES journal(id)
+                    );
+                    CREATE TABLE journal_delta (
+                        entry INTEGER NOT NULL REFERENCES journal(id),
+                        fruit TEXT NOT NULL,
+                        delta INTEGER NOT NULL,
+                        PRIMARY KEY (entry, fruit)
+                    );
+                    PRAGMA user_version = 1;
+                    """)
         }
         migrator.registerMigration("2 kept sums of the journal", foreignKeyChecks: .immediate) { db in
             // Each fruit keeps the sum of its journaled deltas, maintained by triggers on journal_delta (so even a hand
             // edit of the journal keeps it right): checking stock = initial + journaled before each change costs one
             // row per fruit instead of a pass over the whole journal. Stock that already disagrees keeps disagreeing.
-            try db.execute(sql: """
-                ALTER TABLE stock ADD COLUMN journaled INTEGER NOT NULL DEFAULT 0;
-                UPDATE stock SET journaled = COALESCE((SELECT SUM(delta) FROM journal_delta WHERE fruit = stock.fruit), 0);
-                CREATE TRIGGER journal_delta_inserted AFTER INSERT ON journal_delta BEGIN
-                    UPDATE stock SET journaled = journaled + NEW.delta WHERE fruit = NEW.fruit;
-                END;
-                CREATE TRIGGER journal_delta_deleted AFTER DELETE ON journal_delta BEGIN
-                    UPDATE stock SET journaled = journaled - OLD.delta WHERE fruit = OLD.fruit;
-                END;
-                CREATE TRIGGER journal_delta_updated AFTER UPDATE ON journal_delta BEGIN
-                    UPDATE stock SET journaled = journaled - OLD.delta WHERE fruit = OLD.fruit;
-                    UPDATE stock SET journaled = journaled + NEW.delta WHERE fruit = NEW.fruit;
-                END;
-                PRAGMA user_version = 2;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE stock ADD COLUMN journaled INTEGER NOT NULL DEFAULT 0;
+                    UPDATE stock SET journaled = COALESCE((SELECT SUM(delta) FROM journal_delta WHERE fruit = stock.fruit), 0);
+                    CREATE TRIGGER journal_delta_inserted AFTER INSERT ON journal_delta BEGIN
+                        UPDATE stock SET journaled = journaled + NEW.delta WHERE fruit = NEW.fruit;
+                    END;
+                    CREATE TRIGGER journal_delta_deleted AFTER DELETE ON journal_delta BEGIN
+                        UPDATE stock SET journaled = journaled - OLD.delta WHERE fruit = OLD.fruit;
+                    END;
+                    CREATE TRIGGER journal_delta_updated AFTER UPDATE ON journal_delta BEGIN
+                        UPDATE stock SET journaled = journaled - OLD.delta WHERE fruit = OLD.fruit;
+                        UPDATE stock SET journaled = journaled + NEW.delta WHERE fruit = NEW.fruit;
+                    END;
+                    PRAGMA user_version = 2;
+                    """)
         }
         return migrator
     }()

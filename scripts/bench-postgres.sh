@@ -6,17 +6,15 @@
 # synchronous_commit stay on. Rounds alternate the order of the three measurements.
 #
 # Usage: scripts/bench-postgres.sh [JUICE] [ROUNDS] [SECONDS]
-#   JUICE defaults to the release build's `juice` (.build-release/release, else .build/release), else its `juice-full`
-#   (while the tool is two binaries, `juice` hands `serve` to `juice-full` beside it, so building only juice-full is
-#   enough: `swift build -c release --traits PostgreSQL --product juice-full`); built with `--traits PostgreSQL`.
+#   JUICE defaults to the release build's `juice` (.build-release/release, else .build/release), built with
+#   `--traits PostgreSQL` (`swift build -c release --traits PostgreSQL --product juice`).
 #   Needs wrk, python3 and Debian's postgresql package.
 # Set BENCH_EXTRA=async to add, after the durable rounds, one round with synchronous_commit=off (not the figure).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 default=
-for candidate in .build-release/release/juice .build/release/juice .build-release/release/juice-full .build/release/juice-full; do
-    # A `juice` that hands commands over needs its `juice-full` beside it.
-    if [ -x "$candidate" ] && { [ "${candidate##*/}" = juice-full ] || [ -x "$candidate-full" ] || ! grep -q juice-full-missing "$candidate"; }; then
+for candidate in .build-release/release/juice .build/release/juice; do
+    if [ -x "$candidate" ]; then
         default=$candidate
         break
     fi

@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "JuiceShopTests",
             dependencies: [
-                "JuiceShop", "JuiceCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "JuiceShop", "JuiceCore", "JuiceTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),

@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 import JuiceShop
+import JuiceTestSupport
 import PostgresNIO
 import Testing
 
@@ -8,16 +9,13 @@ import Testing
 /// is in `JUICE_TEST_POSTGRES_URL`. Each test gets a database of its own.
 enum PostgresTestServer {
     /// The server's URL (the superuser `juice`), nil when no server was started.
-    static let url = ProcessInfo.processInfo.environment["JUICE_TEST_POSTGRES_URL"]
+    static var url: String? { TestPostgres.url }
 
     /// Whether the PostgreSQL tests can run.
-    static let isAvailable = url != nil
+    static var isAvailable: Bool { TestPostgres.isAvailable }
 
     /// Why they are skipped otherwise (shown by `swift test`).
-    static let skipReason: Comment = """
-        JUICE_TEST_POSTGRES_URL is unset, so the PostgreSQL store's tests are SKIPPED: start a private server with \
-        eval "$(scripts/postgres.sh start)" (.ci/run always does)
-        """
+    static var skipReason: Comment { Comment(rawValue: TestPostgres.skipReason) }
 
     /// The parsed server URL.
     static var location: PostgresLocation {
@@ -75,10 +73,7 @@ enum PostgresTestServer {
 
     /// A new, empty database; returns its URL (as `user`, the superuser by default).
     static func freshDatabase(user: String? = nil) async throws -> String {
-        let name = "juice_test_" + UUID().uuidString.prefix(8).lowercased()
-        try await execute("CREATE DATABASE \(name)")
-        let server = try location
-        return "postgres://\(user ?? server.user)@\(server.host):\(server.port)/\(name)?sslmode=disable"
+        try await TestPostgres.freshDatabase(user: user)
     }
 }
 #endif

@@ -17,7 +17,8 @@ extension Reporter {
         let text = message.text(in: language)
         // In the chosen language on standard error; in English in the JSON, as lint's machine formats are.
         let shown = DiagnosticRenderer(colored: false, language: language).render(result, as: .text)
-        let english = DiagnosticRenderer(colored: false).render(result, as: .text)
+        // Rendered a second time only when JSON is asked for and the language is not English.
+        let english = !json || language == .english ? shown : DiagnosticRenderer(colored: false).render(result, as: .text)
         return failure(
             kind: "recipes-invalid", message: text,
             details: [

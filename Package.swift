@@ -74,6 +74,9 @@ let package = Package(
         ),
         // Batch order simulation and planning over a compiled menu; never touches the shop's live state.
         .target(name: "JuiceSimulation", dependencies: ["JuiceCore", "JuiceYAML", "JuiceRecipes"]),
+        // `juice lsp`: the Language Server Protocol over stdin/stdout (Protocol, Server) and what it knows of a recipe
+        // set (Analysis): diagnostics as lint gives them, symbols, hover, completion, rename, quick fixes.
+        .target(name: "JuiceLSP", dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore"]),
         // The run of a command line (usage errors, help in Korean, the error style) and `lint`: ArgumentParser and the
         // recipe layer only, no Foundation, no database, no server.
         .target(
@@ -85,7 +88,7 @@ let package = Package(
             name: "juice",
             dependencies: [
                 "JuiceCommandLine", "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceServer", "JuiceReload",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "JuiceLSP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
@@ -107,6 +110,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
+        .testTarget(name: "JuiceLSPTests", dependencies: ["JuiceLSP", "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceTestSupport"]),
         .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload", "JuiceCore", "JuiceRecipes"]),
         .testTarget(
             name: "JuiceServerTests",

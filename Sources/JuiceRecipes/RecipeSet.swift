@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JuiceYAML
 
 /// The recipe set commands use: the paths given, else the built-in default. (Which paths a command reads, `recipes/`
 /// or `$JUICE_RECIPES` when none is named, is the command line's decision: `InputLocations`.)
@@ -20,5 +21,13 @@ public enum RecipeSet {
     public static func load(paths: [String], loader: RecipeLoader = RecipeLoader()) throws(RecipeSourceError) -> RecipeLoadResult {
         if !paths.isEmpty { return try loader.load(paths: paths) }
         return loader.load(files: DefaultRecipes.files)
+    }
+}
+
+extension RecipeSet {
+    /// The recipe files at `paths` (files, or directories searched recursively as the loader does), read; a file
+    /// over the limit is read as its size only (the loader reports it).
+    public static func readFiles(at paths: [String], limits: YAMLLimits = .default) throws(RecipeSourceError) -> [RecipeSourceFile] {
+        try RecipeFileCollector.read(paths: paths, maxBytes: limits.maxFileBytes)
     }
 }

@@ -1,0 +1,127 @@
+import JuiceCore
+
+/// A range of bytes in one file of a recipe set (offsets into its UTF-8, `end` exclusive).
+public struct TextSpan: Hashable, Sendable {
+    /// The file's name, as the recipe set names it (a path).
+    public var file: String
+    /// The first byte.
+    public var start: Int
+    /// One past the last byte.
+    public var end: Int
+
+    /// The span of `file` from `start` up to `end`.
+    public init(file: String, start: Int, end: Int) {
+        self.file = file
+        self.start = start
+        self.end = end
+    }
+}
+
+/// One change of a file's text: the bytes of `span` replaced by `newText`.
+public struct TextEdit: Hashable, Sendable {
+    /// The bytes replaced (an empty span inserts).
+    public var span: TextSpan
+    /// What replaces them.
+    public var newText: String
+
+    /// An edit replacing `span` with `newText`.
+    public init(_ span: TextSpan, with newText: String) {
+        self.span = span
+        self.newText = newText
+    }
+}
+
+/// A fix a diagnostic suggests, as edits that make it go away.
+public struct QuickFix: Hashable, Sendable {
+    /// What it does, in the workspace's language (the lint suggestion's wording).
+    public var title: String
+    /// The edits, in any file of the set.
+    public var edits: [TextEdit]
+    /// Whether it is the fix to apply when the editor asks for the preferred one.
+    public var isPreferred: Bool
+
+    /// A fix titled `title` made of `edits`.
+    public init(title: String, edits: [TextEdit], isPreferred: Bool = true) {
+        self.title = title
+        self.edits = edits
+        self.isPreferred = isPreferred
+    }
+}
+
+/// What a completion offers.
+public enum CompletionKind: String, Hashable, Sendable {
+    /// A fruit id.
+    case fruit
+    /// A juice id.
+    case juice
+    /// A key the format allows here.
+    case key
+}
+
+/// One completion: the text inserted and what the editor shows beside it.
+public struct CompletionCandidate: Hashable, Sendable {
+    /// What is offered (also what is inserted unless `insertText` says otherwise).
+    public var label: String
+    /// What it is.
+    public var kind: CompletionKind
+    /// One line beside the label (names, emoji, live stock).
+    public var detail: String
+    /// Longer text, Markdown, where there is more to say.
+    public var documentation: String?
+    /// The text inserted, when it is not the label (a key with its colon).
+    public var insertText: String?
+    /// The bytes the completion replaces (the word typed so far).
+    public var replacing: TextSpan
+
+    /// A candidate.
+    public init(
+        label: String, kind: CompletionKind, detail: String, documentation: String? = nil, insertText: String? = nil,
+        replacing: TextSpan
+    ) {
+        self.label = label
+        self.kind = kind
+        self.detail = detail
+        self.documentation = documentation
+        self.insertText = insertText
+        self.replacing = replacing
+    }
+}
+
+/// What hovering over a fruit or juice id shows.
+public struct HoverAnswer: Hashable, Sendable {
+    /// The text, Markdown.
+    public var markdown: String
+    /// The id hovered.
+    public var span: TextSpan
+
+    /// An answer saying `markdown` about `span`.
+    public init(markdown: String, span: TextSpan) {
+        self.markdown = markdown
+        self.span = span
+    }
+}
+
+/// Why a rename cannot be done.
+public enum RenameRefusal: Error, Hashable, Sendable {
+    /// Nothing that can be renamed is at the position.
+    case nothingToRename
+    /// The new id is not a valid id.
+    case invalidID(String)
+    /// The new id would collide with another fruit's or juice's id or name under the name rule.
+    case collides(String, with: String)
+
+    /// What is wrong and what to do, in `language`.
+    public func message(in language: Language) -> String {
+        let korean = language == .korean
+        switch self {
+        case .nothingToRename:
+            return korean ? "여기에는 이름을 바꿀 과일이나 주스 id가 없어요" : "there is no fruit or juice id here to rename"
+        case .invalidID(let id):
+            return korean
+                ? "'\(id)'은(는) id로 쓸 수 없어요. 글자, 숫자, '-', '_', '.'로 쓰세요 (예: green-grape)"
+                : "'\(id)' is not a valid id; use letters, digits, '-', '_' and '.' (like green-grape)"
+        case .collides(let id, let other):
+            return korean ? "'\(id)'은(는) '\(other)'과(와) 이름이 겹쳐요. 다른 id를 고르세요" : "'\(id)' collides with '\(other)'; choose another id"
+        }
+    }
+}

@@ -23,10 +23,11 @@ extension RecipeWorkspace {
         guard path.atKey else { return [] }
         let replacing = TextSpan(file: file, start: path.word.lowerBound, end: path.word.upperBound)
         let keys = path.keys
+        let book = book(whileTyping: index.line(ofByteOffset: offset), in: source)
         let isRecipe = keys.count == 3 && keys[0] == "juices" && keys[2] == "recipe"
         let isStore = keys.count == 2 && keys[0] == "store" && (keys[1] == "stock" || keys[1] == "capacity")
-        if isRecipe || isStore { return fruitCandidates(replacing: replacing, liveStock: liveStock) }
-        if keys == ["juices"] { return juiceCandidates(replacing: replacing) }
+        if isRecipe || isStore { return fruitCandidates(from: book, replacing: replacing, liveStock: liveStock) }
+        if keys == ["juices"] { return juiceCandidates(from: book, replacing: replacing) }
         guard let allowed = Self.keys(under: keys) else { return [] }
         return allowed.map { key in
             CompletionCandidate(
@@ -34,10 +35,22 @@ extension RecipeWorkspace {
         }
     }
 
-    private func fruitCandidates(replacing: TextSpan, liveStock: [FruitID: Int]?) -> [CompletionCandidate] {
-        let inventory = inventory(liveStock: liveStock)
+    /// The book completion offers from: this one, or, when the file being typed in does not parse (a half-typed line
+    /// usually breaks it), the book of the set without the 0-based `line` being typed.
+    private func book(whileTyping line: Int, in source: RecipeSourceFile) -> RecipeBook {
+        guard let outline = outline(of: source.name), !outline.parsed else { return result.book }
+        let range = outline.index.byteRange(ofLine: line)
+        var bytes = source.bytes
+        bytes.removeSubrange(range)
+        let files = files.map { $0.name == source.name ? RecipeSourceFile(name: source.name, bytes: bytes) : $0 }
+        return RecipeLoader().load(files: files).book
+    }
+
+    private func fruitCandidates(from book: RecipeBook, replacing: TextSpan, liveStock: [FruitID: Int]?) -> [CompletionCandidate] {
+        let initial = Inventory(fruits: book.fruits.map(\.id), store: book.store)
+        let inventory = liveStock.map { Inventory(counts: $0, capacities: initial.capacities) } ?? initial
         let stockWord = liveStock == nil ? (language == .korean ? "초기 재고" : "initial stock") : (language == .korean ? "지금 재고" : "in stock")
-        return result.book.fruits.map { fruit in
+        return book.fruits.map { fruit in
             let names = [fruit.emoji, fruit.name.korean, fruit.name.english].compactMap { $0 }.joined(separator: " ")
             return CompletionCandidate(
                 label: fruit.id.rawValue, kind: .fruit, detail: "\(names) — \(stockWord) \(inventory[fruit.id])/\(inventory.capacity(of: fruit.id))",
@@ -45,8 +58,7 @@ extension RecipeWorkspace {
         }
     }
 
-    private func juiceCandidates(replacing: TextSpan) -> [CompletionCandidate] {
-        let book = result.book
+    private func juiceCandidates(from book: RecipeBook, replacing: TextSpan) -> [CompletionCandidate] {
         return book.juices.map { juice in
             let names = [juice.name.korean, juice.name.english].compactMap { $0 }.joined(separator: " · ")
             let recipe = juice.recipe.map { "\(book.displayLabel(of: $0.fruit, in: language)) \($0.amount)" }.joined(separator: " + ")

@@ -137,6 +137,7 @@ struct FixEditor {
             let tabs = bytes[line].prefix { $0 == 0x09 || $0 == 0x20 }
             let spaces = tabs.reduce(0) { $0 + ($1 == 0x09 ? 2 : 1) }
             return [[edit(line.lowerBound..<(line.lowerBound + tabs.count), String(repeating: " ", count: spaces))]]
+        case .yaml(.duplicateKey): return [removingEntryHere()]
         case .renameOne, .ownName, .writeText, .yaml:
             return []
         }

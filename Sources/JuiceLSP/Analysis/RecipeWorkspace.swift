@@ -18,6 +18,8 @@ public struct RecipeWorkspace: Sendable {
     public let result: RecipeLoadResult
     /// Every diagnostic by file name: every file of the set and the configuration file has an entry, empty when clean.
     public let diagnosticsByFile: [String: [Diagnostic]]
+    /// The line index of every file, by name.
+    private let lineIndexes: [String: LineIndex]
 
     /// Checks `files` as `juice lint` checks a directory holding them with `rules`.
     public init(files: [RecipeSourceFile], rules: LoadedRuleConfiguration = LoadedRuleConfiguration(), language: Language = .english) {
@@ -31,12 +33,13 @@ public struct RecipeWorkspace: Sendable {
         for file in files + rules.files { byFile[file.name] = [] }
         for diagnostic in result.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
         diagnosticsByFile = byFile
+        var indexes: [String: LineIndex] = [:]
+        for file in files + rules.files { indexes[file.name] = LineIndex(file.bytes) }
+        lineIndexes = indexes
     }
 
     /// The line index of the file named `file` (a file of the set or the configuration file).
-    public func lineIndex(of file: String) -> LineIndex? {
-        (files + rules.files).first { $0.name == file }.map { LineIndex($0.bytes) }
-    }
+    public func lineIndex(of file: String) -> LineIndex? { lineIndexes[file] }
 
     /// The file of the set (or the configuration file) named `name`.
     func source(named name: String) -> RecipeSourceFile? {

@@ -149,7 +149,7 @@ if Context.environment["JUICE_BENCHMARKS"] != nil {
             name: "juice-bench",
             dependencies: [
                 "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "JuiceShop", "JuiceServer", "CSimulationBaseline",
-                "CLoadBaseline", .product(name: "Logging", package: "swift-log"),
+                "CLoadBaseline", "JuiceLSP", .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ]

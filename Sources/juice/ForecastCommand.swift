@@ -127,55 +127,14 @@ struct ForecastCommand: AsyncParsableCommand {
 
     func run() async throws {
         let book = try shop.loadBook(json: format == .json)
-        let source = history ?? shop.statePath
-        var tally = DemandTally(book: book, file: source)
-        var problems: [HistoryError] = []
-        if let history {
-            do {
-                problems = try HistoryReader.read(path: history) { tally.add($0) }
-            } catch {
-                throw fail(error.description(in: language), status: ExitStatus.usage)
-            }
-        } else {
-            let session = try shop.session(json: format == .json)
-            let entries: [JournalEntry]
-            do { entries = try await session.shop.history(limit: nil) } catch { throw session.reporter.fail(error, text: session.text) }
-            for entry in entries where entry.kind == .order && entry.undoneBy == nil {
-                guard let juice = entry.juice, let count = entry.count, let time = Self.localTime(ofJournalTime: entry.time) else { continue }
-                tally.add(SaleRecord(time: time, juice: juice.rawValue, count: count))
-            }
-        }
-        problems += tally.errors
-        if !problems.isEmpty {
-            problems.sort { ($0.line, $0.column) < ($1.line, $1.column) }
-            Terminal.writeError(problems.map { CommandMessage.errorPrefix.text(in: language) + $0.description(in: language) }.joined(separator: "\n"))
-            throw fail(ForecastMessage.historyProblems(problems.count).text(in: language), status: ExitStatus.usage)
-        }
+        let input = SalesHistoryInput(shop: shop, history: history)
+        var tally = DemandTally(book: book, file: input.source)
+        let problems = try await input.read(json: format == .json) { tally.add($0) }
+        try input.check(problems + tally.errors)
         let demand = tally.finish(from: from.flatMap { CivilDate(parsing: $0) }, to: to.flatMap { CivilDate(parsing: $0) })
-        guard demand.dayCount > 0 else { throw fail(ForecastMessage.noSales(source: source).text(in: language), status: ExitStatus.failure) }
+        guard demand.dayCount > 0 else { throw input.fail(ForecastMessage.noSales(source: input.source), status: ExitStatus.failure) }
         let choice = ModelChoice(model) ?? .auto
         let run = ForecastRun(book: book, demand: demand, horizon: horizon, choice: choice, level: Double(level) / 100, backtestDays: backtest)
         Terminal.write(ForecastRenderer(language: language).render(run, as: format))
-    }
-
-    /// The journal's UTC time as the shop's local time (the machine's time zone, `TZ`): a sale belongs to the day
-    /// the shop saw.
-    static func localTime(ofJournalTime text: String) -> SaleTime? {
-        guard let utc = SaleTime(parsing: text) else { return nil }
-        let (year, month, day) = utc.date.components
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        guard let instant = calendar.date(from: DateComponents(year: year, month: month, day: day, second: utc.secondOfDay)) else { return nil }
-        calendar.timeZone = .current
-        let local = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        guard let year = local.year, let month = local.month, let day = local.day, let date = CivilDate(year: year, month: month, day: day) else {
-            return nil
-        }
-        return SaleTime(date: date, secondOfDay: (local.hour ?? 0) * 3600 + (local.minute ?? 0) * 60 + (local.second ?? 0))
-    }
-
-    private func fail(_ message: String, status: Int32) -> ExitCode {
-        Terminal.writeError(CommandMessage.errorPrefix.text(in: language) + message)
-        return ExitCode(status)
     }
 }

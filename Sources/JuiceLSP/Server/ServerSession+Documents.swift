@@ -86,9 +86,17 @@ extension ServerSession {
         let paths = Set(next.keys).union(published.keys).union(changedPaths).sorted()
         for path in paths {
             let diagnostics = next[path] ?? []
-            guard diagnostics != published[path] ?? [] || changedPaths.contains(path) else { continue }
-            let params = PublishDiagnosticsParams(uri: documents.uri(of: path), version: documents[path]?.version, diagnostics: diagnostics)
+            let uri = documents.uri(of: path)
+            guard diagnostics != published[path] ?? [] || changedPaths.contains(path) || publishedURIs[path] != uri else { continue }
+            if let old = publishedURIs[path], old != uri {
+                // The client spelled the URI otherwise (opened or closed): nothing is left under the other spelling.
+                send(
+                    .notification(
+                        method: "textDocument/publishDiagnostics", params: PublishDiagnosticsParams(uri: old, version: nil, diagnostics: [])))
+            }
+            let params = PublishDiagnosticsParams(uri: uri, version: documents[path]?.version, diagnostics: diagnostics)
             send(.notification(method: "textDocument/publishDiagnostics", params: params))
+            publishedURIs[path] = diagnostics.isEmpty && documents[path] == nil ? nil : uri
         }
         published = next
         changedPaths = []

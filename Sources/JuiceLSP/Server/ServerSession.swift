@@ -38,6 +38,8 @@ struct ServerSession {
     var mapper: PositionMapper?
     /// What was last published, by path (files without diagnostics are absent).
     var published: [String: [LSPDiagnostic]] = [:]
+    /// The URI each path's diagnostics last went out under (the client's own while it is open, ours otherwise).
+    var publishedURIs: [String: String] = [:]
     /// Whether the texts changed since the workspace was built.
     var needsRebuild = false
     /// Whether diagnostics may be pushed (after `initialized`).

@@ -218,6 +218,7 @@ struct ServerSession {
         } else {
             log("no recipe directory yet (no --recipes, no workspace folder): the first document opened names it")
         }
+        log("positions in \(encoding.rawValue), messages in \(language == .korean ? "Korean" : "English")")
         phase = .running
         needsRebuild = true
         return .success(

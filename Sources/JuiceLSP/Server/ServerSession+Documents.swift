@@ -83,7 +83,9 @@ extension ServerSession {
         for (path, diagnostics) in workspace.diagnosticsByFile where path.hasPrefix("/") && !diagnostics.isEmpty {
             next[path] = diagnostics.map { mapper.lspDiagnostic($0, language: language, uri: documents.uri(of:)) }
         }
-        let paths = Set(next.keys).union(published.keys).union(changedPaths).sorted()
+        // The documents just changed first (the one being typed in is the one waited for), then the others by path.
+        let others = Set(next.keys).union(published.keys).subtracting(changedPaths).sorted()
+        let paths = changedPaths.sorted() + others
         for path in paths {
             let diagnostics = next[path] ?? []
             let uri = documents.uri(of: path)

@@ -28,17 +28,17 @@ import Testing
             Issue.record("invalid JSON accepted")
             return
         }
-        #expect(parse.code == -32700)
+        #expect(parse == .notJSON && parse.code == -32700)
         guard case .invalid(nil, let notObject) = Self.classify("[1, 2]") else {
             Issue.record("an array accepted")
             return
         }
-        #expect(notObject.code == -32600)
+        #expect(notObject == .notAnObject && notObject.code == -32600)
         guard case .invalid(.number(3), let noMethod) = Self.classify(#"{"jsonrpc":"2.0","id":3}"#) else {
             Issue.record("a message without method accepted")
             return
         }
-        #expect(noMethod.code == -32600)
+        #expect(noMethod == .noMethod && noMethod.code == -32600)
     }
 
     @Test func nullIDsAndNullResultsAreWrittenOut() throws {

@@ -88,7 +88,8 @@ struct ServerSession {
             })
         for message in messages {
             switch message {
-            case .invalid(let id, let error):
+            case .invalid(let id, let problem):
+                let error = ResponseError(code: problem.code, message: ServerMessage.invalidMessage(problem).text(in: language))
                 send(.response(id: id, result: .failure(error)))
             case .response:
                 break

@@ -1,14 +1,9 @@
 import JuiceRecipes
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension ServerSession {
     // MARK: Document changes
 
+    /// A document opened: its text now wins over the disk's (the first one names the directory when nothing did).
     mutating func didOpen(_ params: DidOpenTextDocumentParams) {
         let item = params.textDocument
         guard let path = DocumentURI.path(of: item.uri) else { return }
@@ -17,6 +12,7 @@ extension ServerSession {
         changed(path)
     }
 
+    /// A document's new text (whole, or ranges).
     mutating func didChange(_ params: DidChangeTextDocumentParams) {
         guard let path = DocumentURI.path(of: params.textDocument.uri) else { return }
         guard documents.change(at: path, version: params.textDocument.version, changes: params.contentChanges, encoding: encoding) else {
@@ -26,6 +22,7 @@ extension ServerSession {
         changed(path)
     }
 
+    /// A document closed: the disk's text counts again (a file never saved leaves the set).
     mutating func didClose(_ params: TextDocumentNotificationParams) {
         guard let path = DocumentURI.path(of: params.textDocument.uri) else { return }
         documents.close(at: path)

@@ -78,7 +78,7 @@ let package = Package(
         // set (Analysis): diagnostics as lint gives them, symbols, hover, completion, rename, quick fixes.
         .target(name: "JuiceLSP", dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore"]),
         // Planning from the shop's own history: sales histories, forecasts of daily demand, backtests.
-        .target(name: "JuicePlanning", dependencies: ["JuiceCore"]),
+        .target(name: "JuicePlanning", dependencies: ["JuiceCore", "JuiceRecipes"]),
         // The run of a command line (usage errors, help in Korean, the error style) and `lint`: ArgumentParser and the
         // recipe layer only, no Foundation, no database, no server.
         .target(
@@ -90,7 +90,7 @@ let package = Package(
             name: "juice",
             dependencies: [
                 "JuiceCommandLine", "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceServer", "JuiceReload",
-                "JuiceLSP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "JuiceLSP", "JuicePlanning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
@@ -128,7 +128,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
-            name: "JuiceCLITests", dependencies: ["juice", "JuiceCommandLine", "JuiceRecipes", "JuiceTestSupport"], exclude: ["Fixtures"]
+            name: "JuiceCLITests", dependencies: ["juice", "JuiceCommandLine", "JuiceRecipes", "JuicePlanning", "JuiceTestSupport"],
+            exclude: ["Fixtures"]
         ),
     ]
 )

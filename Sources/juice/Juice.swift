@@ -53,7 +53,7 @@ struct Juice: AsyncParsableCommand {
             LintCommand.self, SchemaCommand.self, MenuCommand.self, OrderCommand.self, StockCommand.self, HistoryCommand.self,
             UndoCommand.self, StatusCommand.self, DoctorCommand.self, SimulateCommand.self, PlanCommand.self, ReportCommand.self,
             ForecastCommand.self, DiffCommand.self,
-            CompletionsCommand.self, ServeCommand.self,
+            CompletionsCommand.self, ServeCommand.self, LSPCommand.self,
         ]
     )
 }

@@ -49,19 +49,9 @@ public struct ForecastRun: Sendable {
         firstDay = start.adding(days: demand.dayCount)
         historyDays = demand.dayCount
         self.level = level
+        let results = ParallelForecasts.run(demand.demand, choice: choice, horizon: horizon, level: level, backtestDays: backtestDays)
         juices = book.juices.enumerated().map { index, juice in
-            let series = demand.demand[index]
-            let model: ForecastModel
-            switch choice {
-            case .auto: model = Backtest.bestModel(for: series)
-            case .model(let chosen): model = chosen
-            }
-            let accuracy = backtestDays.map { days in
-                Backtest.accuracy(of: Backtest.forecasts(series, model: model, days: min(days, series.count)), against: series)
-            }
-            return JuiceForecast(
-                juice: juice, forecast: Forecaster.forecast(series, model: model, horizon: horizon, level: level), accuracy: accuracy,
-                history: series)
+            JuiceForecast(juice: juice, forecast: results[index].forecast, accuracy: results[index].accuracy, history: demand.demand[index])
         }
     }
 

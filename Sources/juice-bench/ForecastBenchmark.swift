@@ -35,12 +35,14 @@ enum ForecastBenchmark {
             rounds: rounds,
             [
                 { _ = read() },
+                { _ = ParallelForecasts.run(demand.demand, choice: .auto, horizon: 7, level: 0.8, backtestDays: nil) },
                 { for series in demand.demand { _ = Forecaster.forecast(series, model: Backtest.bestModel(for: series), horizon: 7) } },
                 { for series in demand.demand { _ = Forecaster.forecast(series, model: .window, horizon: 7) } },
             ])
         print("forecast: \(series) series × \(days) days, daily history \(size / 1_000) kB; best of \(rounds)")
         print("  read the history (baseline)          \(String(format: "%8.1f", times[0] * 1000)) ms")
-        print("  fit and forecast, auto (backtests)   \(String(format: "%8.1f", times[1] * 1000)) ms")
-        print("  fit and forecast, window only        \(String(format: "%8.1f", times[2] * 1000)) ms")
+        print("  fit and forecast, auto, every core   \(String(format: "%8.1f", times[1] * 1000)) ms")
+        print("  fit and forecast, auto, one core     \(String(format: "%8.1f", times[2] * 1000)) ms")
+        print("  fit and forecast, window only        \(String(format: "%8.1f", times[3] * 1000)) ms")
     }
 }

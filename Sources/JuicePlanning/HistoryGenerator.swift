@@ -1,3 +1,4 @@
+import JuiceCore
 /// Sales histories with known truth, for tests, benchmarks and demos: each juice's expected daily demand follows a
 /// weekday pattern and a trend, some juices sell only some days (intermittent), and on some days a fruit runs out
 /// at a random hour, after which that juice's orders are refused (demand still recorded, as the shop records it).

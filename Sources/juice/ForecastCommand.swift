@@ -67,13 +67,7 @@ struct ForecastCommand: AsyncParsableCommand {
                 """)
     )
 
-    @OptionGroup var shop: ShopOptions
-
-    @Option(
-        help: ArgumentHelp(
-            "Sales history file (.csv or .jsonl) instead of the shop's journal.", ko: "가게 기록 대신 쓸 판매 기록 파일 (.csv나 .jsonl).",
-            valueName: "file"), completion: .file())
-    var history: String?
+    @OptionGroup var sales: SalesHistoryOptions
 
     @Option(help: ArgumentHelp("Days to forecast (1 to 366).", ko: "예측할 날 수 (1부터 366까지).", valueName: "days"))
     var horizon = 7
@@ -94,15 +88,10 @@ struct ForecastCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Prediction interval, in percent.", ko: "예측 구간 (백분율).", valueName: "percent"))
     var level = 80
 
-    @Option(help: ArgumentHelp("Use history from this date (YYYY-MM-DD).", ko: "이 날짜('2026-11-20'처럼)부터의 기록만 써요.", valueName: "date"))
-    var from: String?
-
-    @Option(help: ArgumentHelp("Use history up to this date (YYYY-MM-DD).", ko: "이 날짜('2026-11-20'처럼)까지의 기록만 써요.", valueName: "date"))
-    var to: String?
-
     @Option(help: ArgumentHelp("Output: text, json or csv.", ko: "출력 형식: text, json, csv.", valueName: "format"))
     var format: ForecastFormat = .text
 
+    private var shop: ShopOptions { sales.shop }
     private var language: Language { shop.language }
 
     func validate() throws {
@@ -115,10 +104,6 @@ struct ForecastCommand: AsyncParsableCommand {
             problem = .badLevel(level)
         } else if let backtest, backtest < 1 {
             problem = .badBacktest(backtest)
-        } else if let from, CivilDate(parsing: from) == nil {
-            problem = .badDate(option: "--from", text: from)
-        } else if let to, CivilDate(parsing: to) == nil {
-            problem = .badDate(option: "--to", text: to)
         } else {
             problem = nil
         }
@@ -127,11 +112,11 @@ struct ForecastCommand: AsyncParsableCommand {
 
     func run() async throws {
         let book = try shop.loadBook(json: format == .json)
-        let input = SalesHistoryInput(shop: shop, history: history)
+        let input = sales.input
         var tally = DemandTally(book: book, file: input.source)
         let problems = try await input.read(json: format == .json) { tally.add($0) }
         try input.check(problems + tally.errors)
-        let demand = tally.finish(from: from.flatMap { CivilDate(parsing: $0) }, to: to.flatMap { CivilDate(parsing: $0) })
+        let demand = tally.finish(from: sales.firstDay, to: sales.lastDay)
         guard demand.dayCount > 0 else { throw input.fail(ForecastMessage.noSales(source: input.source), status: ExitStatus.failure) }
         let choice = ModelChoice(model) ?? .auto
         let run = ForecastRun(book: book, demand: demand, horizon: horizon, choice: choice, level: Double(level) / 100, backtestDays: backtest)

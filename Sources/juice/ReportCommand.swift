@@ -27,19 +27,7 @@ struct ReportCommand: AsyncParsableCommand {
                 """)
     )
 
-    @OptionGroup var shop: ShopOptions
-
-    @Option(
-        help: ArgumentHelp(
-            "Sales history file (.csv or .jsonl) instead of the shop's journal.", ko: "가게 기록 대신 쓸 판매 기록 파일 (.csv나 .jsonl).",
-            valueName: "file"), completion: .file())
-    var history: String?
-
-    @Option(help: ArgumentHelp("Count sales from this date (YYYY-MM-DD).", ko: "이 날짜('2026-11-20'처럼)부터 세요.", valueName: "date"))
-    var from: String?
-
-    @Option(help: ArgumentHelp("Count sales up to this date (YYYY-MM-DD).", ko: "이 날짜('2026-11-20'처럼)까지 세요.", valueName: "date"))
-    var to: String?
+    @OptionGroup var sales: SalesHistoryOptions
 
     @Option(
         help: ArgumentHelp(
@@ -54,13 +42,7 @@ struct ReportCommand: AsyncParsableCommand {
         completion: .file(extensions: ["svg"]))
     var chart: String?
 
-    func validate() throws {
-        for (option, value) in [("--from", from), ("--to", to)] {
-            if let value, CivilDate(parsing: value) == nil {
-                throw ValidationError(ForecastMessage.badDate(option: option, text: value).text(in: shop.language))
-            }
-        }
-    }
+    private var shop: ShopOptions { sales.shop }
 
     func run() async throws {
         if let chart, let problem = ChartOutput.problem(writing: chart) {
@@ -68,11 +50,11 @@ struct ReportCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.usage)
         }
         let book = try shop.loadBook(json: format == .json)
-        let input = SalesHistoryInput(shop: shop, history: history)
+        let input = sales.input
         var juices = HistoryJuices(book: book, file: input.source)
         var report = SalesReport(book: book, grouping: by)
-        let first = from.flatMap { CivilDate(parsing: $0) }
-        let last = to.flatMap { CivilDate(parsing: $0) }
+        let first = sales.firstDay
+        let last = sales.lastDay
         let problems = try await input.read(json: format == .json) { record in
             guard let juice = juices.juice(of: record) else { return }
             if let first, record.time.date < first { return }

@@ -5,6 +5,40 @@ import JuiceCore
 import JuicePlanning
 import JuiceShop
 
+/// The options of the commands that read sales (`juice report`, `juice forecast`): the shop's, a history file, and the
+/// days to count.
+struct SalesHistoryOptions: ParsableArguments {
+    @OptionGroup var shop: ShopOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Sales history file (.csv or .jsonl) instead of the shop's journal.", ko: "가게 기록 대신 쓸 판매 기록 파일 (.csv나 .jsonl).",
+            valueName: "file"), completion: .file())
+    var history: String?
+
+    @Option(help: ArgumentHelp("Count sales from this date (YYYY-MM-DD).", ko: "이 날짜('2026-11-20'처럼)부터 세요.", valueName: "date"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("Count sales up to this date (YYYY-MM-DD).", ko: "이 날짜('2026-11-20'처럼)까지 세요.", valueName: "date"))
+    var to: String?
+
+    /// The first day counted, if bounded.
+    var firstDay: CivilDate? { from.flatMap { CivilDate(parsing: $0) } }
+    /// The last day counted, if bounded.
+    var lastDay: CivilDate? { to.flatMap { CivilDate(parsing: $0) } }
+    /// Where the sales are read from.
+    var input: SalesHistoryInput { SalesHistoryInput(shop: shop, history: history) }
+
+    /// Checks the dates.
+    func validate() throws {
+        for (option, value) in [("--from", from), ("--to", to)] {
+            if let value, CivilDate(parsing: value) == nil {
+                throw ValidationError(ForecastMessage.badDate(option: option, text: value).text(in: shop.language))
+            }
+        }
+    }
+}
+
 /// Where `juice report` and `juice forecast` read sales from: a history file, or the shop's journal of orders.
 struct SalesHistoryInput {
     let shop: ShopOptions

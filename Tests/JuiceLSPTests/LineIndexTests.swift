@@ -1,3 +1,4 @@
+import JuiceCore
 import Testing
 
 @testable import JuiceLSP
@@ -31,7 +32,7 @@ import Testing
     /// in each encoding and back to itself, and positions grow with offsets.
     @Test(arguments: 1...40)
     func positionsRoundTripInEveryEncoding(seed: Int) {
-        var generator = SeededGenerator(seed: UInt64(seed))
+        var generator = SeededRandom(seed: UInt64(seed))
         let pieces = ["a", "-", " ", ":", "딸", "기", "🍓", "🥭", "\n", "\r\n", "\r", "é", "\u{301}"]
         let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
         let index = LineIndex(text)
@@ -55,18 +56,5 @@ import Testing
                 previous = position
             }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing case can be run again.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JuiceCore
 import JuiceRecipes
 import Testing
 
@@ -7,20 +8,8 @@ import Testing
 /// Random opens, edits and closes across the set: after each, the last diagnostics pushed for every file (open or
 /// not) are exactly those of a fresh check of the same texts.
 @Suite(.timeLimit(.minutes(3))) struct ServerRandomEditTests {
-    /// A small deterministic generator (SplitMix64), so a failure replays.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// `text` changed at random: a line deleted or repeated, a fruit id swapped, a stray character typed.
-    static func mutate(_ text: String, using generator: inout Generator) -> String {
+    static func mutate(_ text: String, using generator: inout SeededRandom) -> String {
         var lines = text.components(separatedBy: "\n")
         guard lines.count > 2 else { return text + "x" }
         let line = Int.random(in: 2..<lines.count, using: &generator)
@@ -59,7 +48,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func pushedDiagnosticsFollowEveryEdit(seed: UInt64) async throws {
-        var generator = Generator(state: seed)
+        var generator = SeededRandom(seed: seed)
         let directory = try recipeDirectory()
         let client = try TestClient(recipes: directory)
         await client.initialize()

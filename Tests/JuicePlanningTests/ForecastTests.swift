@@ -1,3 +1,4 @@
+import JuiceCore
 import Testing
 
 @testable import JuicePlanning
@@ -123,10 +124,11 @@ import Testing
     }
 
     @Test func autoPicksAnIntermittentModelForIntermittentSeries() {
-        let sparse: [Double] = (0..<84).map { $0 % 5 == 0 ? Double($0 % 3 + 1) : 0 }
+        let sparse: [Double] = (0..<84).map { (day: Int) -> Double in day % 5 == 0 ? Double(day % 3 + 1) : 0 }
         #expect(Backtest.isIntermittent(sparse))
         #expect(ForecastModel.intermittent.contains(Backtest.bestModel(for: sparse)))
-        let weekly: [Double] = (0..<84).map { [10.0, 12, 11, 14, 20, 30, 25][$0 % 7] }
+        let pattern: [Double] = [10, 12, 11, 14, 20, 30, 25]
+        let weekly: [Double] = (0..<84).map { (day: Int) -> Double in pattern[day % 7] }
         #expect(!Backtest.isIntermittent(weekly))
         #expect([.seasonalNaive, .window, .holtWinters].contains(Backtest.bestModel(for: weekly)))
     }

@@ -34,7 +34,7 @@ if [ ! -x "$venv/bin/pytest" ] || ! "$venv/bin/python" -c "import pytest_lsp" 2>
 fi
 
 # 1. pytest-lsp: the protocol, the recorded clients, the fuzz test.
-for suite in protocol clients fuzz; do
+for suite in protocol lifecycle clients fuzz; do
     t0=$SECONDS
     log=$(mktemp)
     # shellcheck disable=SC2086

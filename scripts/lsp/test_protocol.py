@@ -218,8 +218,9 @@ async def test_position_encoding_negotiation_and_exact_columns(start, recipes, o
     s = await start(recipes, encodings=offered)
     assert s.encoding == negotiated
     # Hand-counted: the line is `  strawberry-special: {name: {ko: 딸기🍓스페셜, en: Strawberry Special 🍓}, recipe: {`
-    # then `strawbery`: 68 scalars before it, 3 of them emoji (2 UTF-16 units, 4 bytes) and 5 Hangul (3 bytes).
-    hand = {"utf-32": 68, "utf-16": 70, "utf-8": 68 + 2 * 5 + 3 * 3}
+    # then `strawbery`: 78 scalars before it, 2 of them emoji (2 UTF-16 units, 4 bytes) and 5 Hangul (3 bytes);
+    # lint says column 79 (1-based scalars).
+    hand = {"utf-32": 78, "utf-16": 80, "utf-8": 78 + 2 * 5 + 3 * 2}
     assert special_expected_start(negotiated) == (lspkit.SPECIAL_LINE, hand[negotiated])
     await s.wait_for(lambda: s.diagnostics(lspkit.SPECIAL_FILE), what="special.yaml diagnostics")
     found = [d for d in s.diagnostics(lspkit.SPECIAL_FILE) if d["code"] == "unknown-fruit"]
@@ -343,7 +344,8 @@ async def test_hover_on_a_juice_matches_juice_menu(start, clean_recipes, tmp_pat
     makeable = menu_count(entry)
     assert makeable == 2  # 10 mango / 4
     assert re.search(rf"\b{makeable}\b", text), f"can-make count {makeable} not in hover: {text!r}"
-    assert "mango" in text.lower() or "망고" in text, "limiting fruit (mango) not named"
+    assert entry["limitingFruit"] == "mango"
+    assert any(name in text for name in limiting_names(entry, FRUIT_NAMES)), "limiting fruit (mango) not named"
     # In the recipe of mango-kiwi-juice, hovering the juice key in juices.yaml.
     s.open("juices.yaml")
     text = hover_text(await s.hover("juices.yaml", "mango-kiwi-juice:"))
@@ -361,10 +363,17 @@ def find_menu_entry(menu, juice_id: str) -> dict:
 
 
 def menu_count(entry: dict) -> int:
-    for key in ("canMake", "makeable", "available", "count", "servings"):
-        if key in entry and isinstance(entry[key], int):
-            return entry[key]
-    raise AssertionError(f"no count in menu entry {entry}")
+    return entry["canMake"]
+
+
+def limiting_names(entry: dict, fruits: dict[str, tuple[str, str]]) -> tuple[str, ...]:
+    """The limiting fruit of a `juice menu --json` entry as id, Korean and English name."""
+    fruit = entry["limitingFruit"]
+    return (fruit, *fruits.get(fruit, ()))
+
+
+FRUIT_NAMES = {"strawberry": ("딸기", "Strawberry"), "banana": ("바나나", "Banana"), "pineapple": ("파인애플", "Pineapple"),
+               "kiwi": ("키위", "Kiwi"), "mango": ("망고", "Mango")}
 
 
 async def test_hover_on_a_fruit_matches_juice_stock(start, clean_recipes, tmp_path):
@@ -387,13 +396,9 @@ async def test_hover_on_a_fruit_matches_juice_stock(start, clean_recipes, tmp_pa
 
 
 def find_stock_entry(stock, fruit: str) -> dict:
-    items = stock if isinstance(stock, list) else stock.get("fruits") or stock.get("stock") or []
-    for item in items:
-        if item.get("id") == fruit or item.get("fruit") == fruit:
-            out = dict(item)
-            out.setdefault("stock", item.get("count", item.get("quantity")))
-            return out
-    raise AssertionError(f"{fruit} not in juice stock --json: {stock}")
+    """`juice stock --json` is {"stock": {fruit: n}, "capacity": {fruit: n}, ...}."""
+    assert fruit in stock["stock"], stock
+    return {"stock": stock["stock"][fruit], "capacity": stock["capacity"][fruit]}
 
 
 async def test_hover_with_live_state(start, clean_recipes, tmp_path):
@@ -405,8 +410,9 @@ async def test_hover_with_live_state(start, clean_recipes, tmp_path):
     s.open("juices.yaml")
     text = hover_text(await s.hover("juices.yaml", "mango-kiwi-juice:"))
     count = menu_count(find_menu_entry(menu, "mango-kiwi-juice"))
-    assert count == 4  # kiwi 4 / 1 < mango 9 / 2
-    assert re.search(rf"\b{count}\b", text) and ("kiwi" in text.lower() or "키위" in text), text
+    entry = find_menu_entry(menu, "mango-kiwi-juice")
+    assert count == 4 and entry["limitingFruit"] == "kiwi"  # kiwi 4 / 1 < mango 9 / 2
+    assert re.search(rf"\b{count}\b", text) and any(n in text for n in limiting_names(entry, FRUIT_NAMES)), text
     text = hover_text(await s.hover("juices.yaml", "kiwi: 3"))
     assert re.search(rf"\b{find_stock_entry(stock, 'kiwi')['stock']}\b", text), text
 

@@ -52,7 +52,7 @@ struct Juice: AsyncParsableCommand {
         subcommands: [
             LintCommand.self, SchemaCommand.self, MenuCommand.self, OrderCommand.self, StockCommand.self, HistoryCommand.self,
             UndoCommand.self, StatusCommand.self, DoctorCommand.self, SimulateCommand.self, PlanCommand.self, DiffCommand.self,
-            CompletionsCommand.self, ServeCommand.self,
+            CompletionsCommand.self, ServeCommand.self, LSPCommand.self,
         ]
     )
 }

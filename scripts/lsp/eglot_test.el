@@ -34,6 +34,12 @@
       (accept-process-output nil 0.02))
     done))
 
+(defmacro juice-test-step (name &rest body)
+  "Run BODY; an error fails NAME and the test goes on."
+  `(condition-case err (progn ,@body)
+     (error (setq juice-test-failures (1+ juice-test-failures))
+            (juice-test-say "FAIL %s: %S" ,name err))))
+
 (define-derived-mode juice-yaml-mode prog-mode "JuiceYAML" "Recipe files, for the test.")
 (add-to-list 'auto-mode-alist '("\\.ya?ml\\'" . juice-yaml-mode))
 (add-to-list 'eglot-server-programs
@@ -42,8 +48,7 @@
       eglot-sync-connect 10
       eglot-events-buffer-size 0
       make-backup-files nil
-      create-lockfiles nil
-      flymake-no-changes-timeout nil)
+      create-lockfiles nil)
 (setenv "SWIFT_BACKTRACE" "enable=no")
 
 (defun juice-test-unknown-fruit ()
@@ -59,7 +64,8 @@
       (juice-test-check (eglot-current-server) "eglot connected to juice lsp")
       (flymake-mode 1)
       (flymake-start)
-      (juice-test-check (juice-test-wait #'juice-test-unknown-fruit) "unknown-fruit in flymake-diagnostics")
+      (juice-test-check (juice-test-wait (lambda () (flymake-start) (juice-test-unknown-fruit)))
+                        "unknown-fruit in flymake-diagnostics")
       (let ((d (juice-test-unknown-fruit)))
         (when d
           (let* ((beg (flymake-diagnostic-beg d))
@@ -76,12 +82,13 @@
             (goto-char beg)
             (let ((last-nonmenu-event 13)
                   (offered nil))
-              (cl-letf (((symbol-function 'completing-read)
-                         (lambda (_prompt collection &rest _)
-                           (setq offered (mapcar #'car collection))
-                           (or (cl-find-if (lambda (title) (string-match-p "strawberry" title)) offered)
-                               (car offered)))))
-                (eglot-code-actions beg end nil t))
+              (juice-test-step "eglot-code-actions"
+                (cl-letf (((symbol-function 'completing-read)
+                           (lambda (_prompt collection &rest _)
+                             (setq offered (mapcar #'car collection))
+                             (or (cl-find-if (lambda (title) (string-match-p "strawberry" title)) offered)
+                                 (car offered)))))
+                  (eglot-code-actions beg end nil t)))
               (juice-test-say "     code actions offered: %S" offered))
             (juice-test-check (juice-test-wait (lambda () (flymake-start) (not (juice-test-unknown-fruit))))
                               "quick fix applied, unknown-fruit gone")
@@ -94,8 +101,9 @@
       (search-forward "recipe: {kiwi: 3}")
       (search-backward "kiwi")
       (forward-char 1)
-      (cl-letf (((symbol-function 'y-or-n-p) (lambda (&rest _) t)))
-        (eglot-rename "green-kiwi"))
+      (juice-test-step "eglot-rename"
+        (cl-letf (((symbol-function 'y-or-n-p) (lambda (&rest _) t)))
+          (eglot-rename "green-kiwi")))
       (juice-test-check
        (cl-every (lambda (name)
                    (with-current-buffer (find-file-noselect (expand-file-name name juice-test-root))

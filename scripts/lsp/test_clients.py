@@ -18,7 +18,6 @@ from pytest_lsp import client_capabilities
 import lspkit
 from test_protocol import hover_text, labels, location_files, resolved_actions
 
-pytestmark = pytest.mark.asyncio
 
 CLIENTS_DIR = pathlib.Path(pytest_lsp.__file__).parent / "clients"
 RECORDED = sorted(p.stem for p in CLIENTS_DIR.glob("*.json"))

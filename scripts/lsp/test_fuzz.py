@@ -18,7 +18,6 @@ from pygls.exceptions import JsonRpcException
 
 import lspkit
 
-pytestmark = pytest.mark.asyncio
 
 SEED = int(os.environ.get("JUICE_LSP_FUZZ_SEED", "20"))
 BURSTS = int(os.environ.get("JUICE_LSP_FUZZ_BURSTS", "40"))

@@ -17,7 +17,6 @@ from pygls.exceptions import JsonRpcException
 
 import lspkit
 
-pytestmark = pytest.mark.asyncio
 
 REQUEST_FAILED = -32803
 

@@ -154,7 +154,8 @@ import Testing
         let client = try TestClient(recipes: directory)
         await client.initialize(more: ["locale": "ko-KR"])
         let path = directory + "/juices.yaml"
-        client.open(path, text: try text("juices.yaml", in: directory) + "  berry-drink: {name: {ko: 새음료, en: Berry Drink}, recipe: {strawbery: 2}}\n")
+        client.open(
+            path, text: try text("juices.yaml", in: directory) + "  berry-drink: {name: {ko: 새음료, en: Berry Drink}, recipe: {strawbery: 2}}\n")
         let publication = await client.waitForPublication(DocumentURI.uri(ofPath: path)) { codes($0).contains("unknown-fruit") }
         let message = diagnostics(publication).first?["message"] as? String ?? ""
         #expect(message.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) })
@@ -167,7 +168,8 @@ import Testing
         await client.initialize()
         let path = directory + "/juices.yaml"
         let uri = DocumentURI.uri(ofPath: path)
-        client.open(path, text: try text("juices.yaml", in: directory) + "  berry-drink: {name: {ko: 새음료, en: Berry Drink}, recipe: {strawbery: 2}}\n")
+        client.open(
+            path, text: try text("juices.yaml", in: directory) + "  berry-drink: {name: {ko: 새음료, en: Berry Drink}, recipe: {strawbery: 2}}\n")
         #expect(await client.waitForPublication(uri) { codes($0).contains("unknown-fruit") } != nil)
         client.open(directory + "/.juicelint.yaml", text: "rules: {unknown-fruit: warning}\n")
         let warned = await client.waitForPublication(uri) { publication in

@@ -55,7 +55,8 @@ import Testing
         await client.initialize()
         let path = directory + "/juices.yaml"
         let uri = DocumentURI.uri(ofPath: path)
-        client.open(path, text: try text("juices.yaml", in: directory) + "  berry-drink: {name: {ko: 새음료, en: Berry Drink}, recipe: {strawbery: 2}}\n")
+        client.open(
+            path, text: try text("juices.yaml", in: directory) + "  berry-drink: {name: {ko: 새음료, en: Berry Drink}, recipe: {strawbery: 2}}\n")
         let publication = await client.waitForPublication(uri) { codes($0).contains("unknown-fruit") }
         let ours = try #require(diagnostics(publication).first { $0["code"] as? String == "unknown-fruit" })
         let foreign: [String: Any] = [
@@ -100,7 +101,8 @@ import Testing
         var documents = DocumentStore()
         documents.open(OpenDocument(uri: "file:///m/a.yaml", version: 4, bytes: Array("version: 1\n# 🍓🍓 망고X\n".utf8)), at: "/m/a.yaml")
         let edits = [
-            TextEdit(TextSpan(file: "/m/a.yaml", start: 22, end: 28), with: "사과"), TextEdit(TextSpan(file: "/m/b.yaml", start: 0, end: 6), with: "사과"),
+            TextEdit(TextSpan(file: "/m/a.yaml", start: 22, end: 28), with: "사과"),
+            TextEdit(TextSpan(file: "/m/b.yaml", start: 0, end: 6), with: "사과"),
         ]
         let plain = mapper.workspaceEdit(edits, documents: documents, versioned: false)
         #expect(plain.documentChanges == nil)

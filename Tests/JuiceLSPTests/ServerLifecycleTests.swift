@@ -92,7 +92,8 @@ import Testing
         ]
         let cancel: [String: Any] = ["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": 900]]
         client.sendRaw(
-            MessageFraming.frame(try JSONSerialization.data(withJSONObject: hover)) + MessageFraming.frame(try JSONSerialization.data(withJSONObject: cancel)))
+            MessageFraming.frame(try JSONSerialization.data(withJSONObject: hover))
+                + MessageFraming.frame(try JSONSerialization.data(withJSONObject: cancel)))
         let response = await client.response(to: 900)
         #expect((response?["error"] as? [String: Any])?["code"] as? Int == -32800)
         #expect(await client.shutDown() == 0)

@@ -23,7 +23,8 @@ final class TestClient: Sendable {
         guard pipe(&toServer) == 0, pipe(&fromServer) == 0 else { throw POSIXError(.EMFILE) }
         (serverRead, clientWrite, clientRead, serverWrite) = (toServer[0], toServer[1], fromServer[0], fromServer[1])
         let lines = logLines
-        let configuration = ServerConfiguration(recipeDirectory: recipes, liveStock: liveStock, log: ServerLog { line in lines.withLock { $0.append(line) } })
+        let configuration = ServerConfiguration(
+            recipeDirectory: recipes, liveStock: liveStock, log: ServerLog { line in lines.withLock { $0.append(line) } })
         let (input, output) = (serverRead, serverWrite)
         server = Task.detached { await LanguageServer(configuration: configuration).run(input: input, output: output) }
         let descriptor = clientRead
@@ -69,10 +70,12 @@ final class TestClient: Sendable {
     /// Sends request `method` and returns its id.
     @discardableResult
     func request(_ method: String, _ params: [String: Any]? = nil, id: Int? = nil) -> Int {
-        let id = id ?? nextID.withLock { id in
-            defer { id += 1 }
-            return id
-        }
+        let id =
+            id
+            ?? nextID.withLock { id in
+                defer { id += 1 }
+                return id
+            }
         var message: [String: Any] = ["jsonrpc": "2.0", "id": id, "method": method]
         if let params { message["params"] = params }
         send(message)
@@ -148,7 +151,8 @@ final class TestClient: Sendable {
 
     /// Opens `path` with `text` at `version`.
     func open(_ path: String, text: String, version: Int = 1) {
-        notify("textDocument/didOpen", ["textDocument": ["uri": DocumentURI.uri(ofPath: path), "languageId": "yaml", "version": version, "text": text]])
+        notify(
+            "textDocument/didOpen", ["textDocument": ["uri": DocumentURI.uri(ofPath: path), "languageId": "yaml", "version": version, "text": text]])
     }
 
     /// Replaces the text of `path` at `version`.

@@ -18,6 +18,8 @@ public struct RecipeWorkspace: Sendable {
     public let result: RecipeLoadResult
     /// Every diagnostic by file name: every file of the set and the configuration file has an entry, empty when clean.
     public let diagnosticsByFile: [String: [Diagnostic]]
+    /// The line index of every file, by name.
+    private let lineIndexes: [String: LineIndex]
 
     /// Checks `files` as `juice lint` checks a directory holding them with `rules`.
     public init(files: [RecipeSourceFile], rules: LoadedRuleConfiguration = LoadedRuleConfiguration(), language: Language = .english) {
@@ -31,49 +33,51 @@ public struct RecipeWorkspace: Sendable {
         for file in files + rules.files { byFile[file.name] = [] }
         for diagnostic in result.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
         diagnosticsByFile = byFile
+        var indexes: [String: LineIndex] = [:]
+        for file in files + rules.files { indexes[file.name] = LineIndex(file.bytes) }
+        lineIndexes = indexes
     }
 
     /// The line index of the file named `file` (a file of the set or the configuration file).
-    public func lineIndex(of file: String) -> LineIndex? {
-        (files + rules.files).first { $0.name == file }.map { LineIndex($0.bytes) }
+    public func lineIndex(of file: String) -> LineIndex? { lineIndexes[file] }
+
+    /// The file of the set (or the configuration file) named `name`.
+    func source(named name: String) -> RecipeSourceFile? {
+        files.first { $0.name == name } ?? rules.files.first { $0.name == name }
     }
 
-    /// What hovering at byte `offset` of `file` shows: a juice's names, recipe, price and how many can be made (from
-    /// `liveStock` when given, else the store's initial stock) with the limiting fruit; a fruit's names, stock,
-    /// capacity and the juices that use it.
-    public func hover(in file: String, at offset: Int, liveStock: [FruitID: Int]? = nil) -> HoverAnswer? {
-        nil
+    /// The outline of every file of the set, in load order.
+    var outlines: [RecipeOutline] { files.map(RecipeOutline.init) }
+
+    /// The outline of the file named `name`, if it is one of the set.
+    func outline(of name: String) -> RecipeOutline? {
+        files.first { $0.name == name }.map(RecipeOutline.init)
     }
 
-    /// What can be typed at byte `offset` of `file`: fruit ids in a recipe or the store section, juice ids where a
-    /// juice is named, keys where the format allows them.
-    public func completions(in file: String, at offset: Int, liveStock: [FruitID: Int]? = nil) -> [CompletionCandidate] {
-        []
+    /// Every occurrence of the id `occurrence` names, in every file, definitions first.
+    func occurrences(like occurrence: Occurrence) -> [(outline: RecipeOutline, occurrence: Occurrence)] {
+        var found: [(RecipeOutline, Occurrence)] = []
+        for outline in outlines {
+            for other in outline.occurrences where other.kind == occurrence.kind && other.id == occurrence.id {
+                found.append((outline, other))
+            }
+        }
+        return found.filter { $0.1.role == .definition } + found.filter { $0.1.role != .definition }
     }
 
     /// Where the fruit or juice id at byte `offset` of `file` is defined.
     public func definitions(in file: String, at offset: Int) -> [TextSpan] {
-        []
+        guard let occurrence = outline(of: file)?.occurrence(at: offset) else { return [] }
+        return occurrences(like: occurrence).filter { $0.occurrence.role == .definition }.map {
+            $0.outline.textSpan($0.occurrence.key.inner)
+        }
     }
 
     /// Every use of the fruit or juice id at byte `offset` of `file`, its definition first when asked.
     public func references(in file: String, at offset: Int, includingDefinition: Bool) -> [TextSpan] {
-        []
-    }
-
-    /// The id a rename at byte `offset` of `file` would change, and its span there.
-    public func renameTarget(in file: String, at offset: Int) throws(RenameRefusal) -> (span: TextSpan, id: String) {
-        throw .nothingToRename
-    }
-
-    /// The edits renaming the id at byte `offset` of `file` to `newID` in every file; refused when the new id is
-    /// invalid or would collide (the edited set would not lint clean of new problems).
-    public func rename(in file: String, at offset: Int, to newID: String) throws(RenameRefusal) -> [TextEdit] {
-        throw .nothingToRename
-    }
-
-    /// The fixes `diagnostic` (one of this workspace's) suggests, as edits that make it go away.
-    public func quickFixes(for diagnostic: Diagnostic) -> [QuickFix] {
-        []
+        guard let occurrence = outline(of: file)?.occurrence(at: offset) else { return [] }
+        return occurrences(like: occurrence).filter { includingDefinition || $0.occurrence.role != .definition }.map {
+            $0.outline.textSpan($0.occurrence.key.inner)
+        }
     }
 }

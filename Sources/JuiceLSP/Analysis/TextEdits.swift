@@ -109,6 +109,8 @@ public enum RenameRefusal: Error, Hashable, Sendable {
     case invalidID(String)
     /// The new id would collide with another fruit's or juice's id or name under the name rule.
     case collides(String, with: String)
+    /// The renamed set would have a problem it does not have now (said in the workspace's language).
+    case wouldBreak(String, problem: String)
 
     /// What is wrong and what to do, in `language`.
     public func message(in language: Language) -> String {
@@ -122,6 +124,8 @@ public enum RenameRefusal: Error, Hashable, Sendable {
                 : "'\(id)' is not a valid id; use letters, digits, '-', '_' and '.' (like green-grape)"
         case .collides(let id, let other):
             return korean ? "'\(id)'은(는) '\(other)'과(와) 이름이 겹쳐요. 다른 id를 고르세요" : "'\(id)' collides with '\(other)'; choose another id"
+        case .wouldBreak(let id, let problem):
+            return korean ? "'\(id)'(으)로 바꾸면 문제가 생겨요: \(problem)" : "renaming to '\(id)' would cause a problem: \(problem)"
         }
     }
 }

@@ -94,7 +94,8 @@ public enum IncomingMessage: Sendable {
         case (let id?, let method?): return .request(id: id, method: method, body: body)
         case (nil, let method?): return .notification(method: method, body: body)
         case (let id, nil) where header.isResponse: return .response(id: id)
-        case (let id, nil): return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequestCode, message: "the message has no method"))
+        case (let id, nil):
+            return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequestCode, message: "the message has no method"))
         }
     }
 

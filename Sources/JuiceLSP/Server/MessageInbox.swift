@@ -27,12 +27,15 @@ final class MessageInbox: Sendable {
     /// The bytes held before the reader waits for the server to catch up.
     static let byteLimit = 128 * 1024 * 1024
 
-    /// Adds `item`, waking the server if it waits.
-    func push(_ item: InboxItem) {
-        let size: Int
-        if case .frame(.message(let body)) = item { size = body.count } else { size = 0 }
+    /// Adds `items` (those read together arrive together), waking the server if it waits.
+    func push(_ items: [InboxItem]) {
+        guard !items.isEmpty else { return }
+        let size = items.reduce(0) { size, item in
+            if case .frame(.message(let body)) = item { return size + body.count }
+            return size
+        }
         let wake: (CheckedContinuation<[InboxItem], Never>, [InboxItem])? = state.withLock { state in
-            state.items.append(item)
+            state.items += items
             state.bytes += size
             guard let waiter = state.waiter else { return nil }
             state.waiter = nil
@@ -81,12 +84,12 @@ enum InputReader {
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break reading }
                 decoder.append(chunk[0..<count])
-                while let event = decoder.next() {
-                    while inbox.pendingBytes > MessageInbox.byteLimit { usleep(1000) }
-                    inbox.push(.frame(event))
-                }
+                var items: [InboxItem] = []
+                while let event = decoder.next() { items.append(.frame(event)) }
+                while !items.isEmpty, inbox.pendingBytes > MessageInbox.byteLimit { usleep(1000) }
+                inbox.push(items)
             }
-            inbox.push(.endOfInput)
+            inbox.push([.endOfInput])
         }
     }
 }

@@ -59,7 +59,8 @@ struct PositionMapper: Sendable {
         return LSPDiagnostic(
             range: range(at: location, length: diagnostic.length), severity: diagnostic.severity == .error ? 1 : 2, code: diagnostic.rule.rawValue,
             source: "juice", message: message, relatedInformation: related.isEmpty ? nil : related,
-            data: DiagnosticKey(file: location.file, rule: diagnostic.rule.rawValue, line: location.line, column: location.column, length: diagnostic.length))
+            data: DiagnosticKey(
+                file: location.file, rule: diagnostic.rule.rawValue, line: location.line, column: location.column, length: diagnostic.length))
     }
 
     /// The workspace's diagnostic `key` names, if it still has it.

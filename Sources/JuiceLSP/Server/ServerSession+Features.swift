@@ -94,7 +94,9 @@ extension ServerSession {
         for shown in params.context.diagnostics where shown.source == "juice" {
             guard let key = shown.data, let diagnostic = mapper?.diagnostic(for: key), let workspace = mapper?.workspace else { continue }
             for fix in workspace.quickFixes(for: diagnostic) {
-                actions.append(CodeAction(title: fix.title, kind: "quickfix", diagnostics: [shown], edit: workspaceEdit(fix.edits), isPreferred: fix.isPreferred))
+                actions.append(
+                    CodeAction(title: fix.title, kind: "quickfix", diagnostics: [shown], edit: workspaceEdit(fix.edits), isPreferred: fix.isPreferred)
+                )
             }
         }
         return actions

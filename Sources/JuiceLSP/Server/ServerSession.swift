@@ -71,7 +71,10 @@ struct ServerSession {
                 if case .bodyTooLarge(let length) = problem {
                     send(
                         .response(
-                            id: nil, result: .failure(ResponseError(code: ResponseError.invalidRequestCode, message: ServerMessage.messageTooLarge(length).text(in: language)))))
+                            id: nil,
+                            result: .failure(
+                                ResponseError(
+                                    code: ResponseError.invalidRequestCode, message: ServerMessage.messageTooLarge(length).text(in: language)))))
                 }
             case .endOfInput: ended = true
             }
@@ -92,7 +95,8 @@ struct ServerSession {
                 notification(method, body: body)
             case .request(let id, let method, let body):
                 if cancelled.contains(id) {
-                    respond(id, .failure(ResponseError(code: ResponseError.requestCancelledCode, message: ServerMessage.cancelled.text(in: language))))
+                    respond(
+                        id, .failure(ResponseError(code: ResponseError.requestCancelledCode, message: ServerMessage.cancelled.text(in: language))))
                 } else {
                     respond(id, await request(method, body: body))
                 }
@@ -228,7 +232,10 @@ struct ServerSession {
         let watchers = ["**/*.yaml", "**/*.yml", "**/\(RuleConfiguration.fileName)"].map(FileSystemWatcher.init(globPattern:))
         let registration = Registration(
             id: "juice-watched-files", method: "workspace/didChangeWatchedFiles", registerOptions: .init(watchers: watchers))
-        send(.request(id: .string("juice-\(nextRequestNumber)"), method: "client/registerCapability", params: RegistrationParams(registrations: [registration])))
+        send(
+            .request(
+                id: .string("juice-\(nextRequestNumber)"), method: "client/registerCapability",
+                params: RegistrationParams(registrations: [registration])))
         nextRequestNumber += 1
     }
 

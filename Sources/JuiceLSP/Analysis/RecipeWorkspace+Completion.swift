@@ -1,0 +1,91 @@
+import JuiceCore
+import JuiceRecipes
+
+extension RecipeWorkspace {
+    /// The keys the format allows under each kind of mapping.
+    private static func keys(under path: [String]) -> [String]? {
+        switch path.count {
+        case 0: return ["version", "fruits", "juices", "store"]
+        case 1 where path[0] == "store": return ["capacity", "stock"]
+        case 2 where path[0] == "fruits": return ["name", "emoji"]
+        case 2 where path[0] == "juices": return ["name", "aliases", "price", "recipe"]
+        case 3 where path[2] == "name" && (path[0] == "fruits" || path[0] == "juices"): return ["ko", "en"]
+        default: return nil
+        }
+    }
+
+    /// What can be typed at byte `offset` of `file`: fruit ids in a recipe or the store section, juice ids where a
+    /// juice is named, keys where the format allows them.
+    public func completions(in file: String, at offset: Int, liveStock: [FruitID: Int]? = nil) -> [CompletionCandidate] {
+        guard let source = source(named: file), files.contains(where: { $0.name == file }) else { return [] }
+        let index = LineIndex(source.bytes)
+        let path = KeyPath(at: offset, in: index)
+        guard path.atKey else { return [] }
+        let replacing = TextSpan(file: file, start: path.word.lowerBound, end: path.word.upperBound)
+        let keys = path.keys
+        let book = book(whileTyping: index.line(ofByteOffset: offset), in: source)
+        let isRecipe = keys.count == 3 && keys[0] == "juices" && keys[2] == "recipe"
+        let isStore = keys.count == 2 && keys[0] == "store" && (keys[1] == "stock" || keys[1] == "capacity")
+        if isRecipe || isStore { return fruitCandidates(from: book, replacing: replacing, liveStock: liveStock) }
+        if keys == ["juices"] { return juiceCandidates(from: book, replacing: replacing) }
+        guard let allowed = Self.keys(under: keys) else { return [] }
+        return allowed.map { key in
+            CompletionCandidate(
+                label: key, kind: .key, detail: KeyText.detail(of: key, under: keys, in: language), insertText: key + ": ", replacing: replacing)
+        }
+    }
+
+    /// The book completion offers from: this one, or, when the file being typed in does not parse (a half-typed line
+    /// usually breaks it), the book of the set without the 0-based `line` being typed.
+    private func book(whileTyping line: Int, in source: RecipeSourceFile) -> RecipeBook {
+        guard let outline = outline(of: source.name), !outline.parsed else { return result.book }
+        let range = outline.index.byteRange(ofLine: line)
+        var bytes = source.bytes
+        bytes.removeSubrange(range)
+        let files = files.map { $0.name == source.name ? RecipeSourceFile(name: source.name, bytes: bytes) : $0 }
+        return RecipeLoader().load(files: files).book
+    }
+
+    private func fruitCandidates(from book: RecipeBook, replacing: TextSpan, liveStock: [FruitID: Int]?) -> [CompletionCandidate] {
+        let initial = Inventory(fruits: book.fruits.map(\.id), store: book.store)
+        let inventory = liveStock.map { Inventory(counts: $0, capacities: initial.capacities) } ?? initial
+        let stockWord = liveStock == nil ? (language == .korean ? "초기 재고" : "initial stock") : (language == .korean ? "지금 재고" : "in stock")
+        return book.fruits.map { fruit in
+            let names = [fruit.emoji, fruit.name.korean, fruit.name.english].compactMap { $0 }.joined(separator: " ")
+            return CompletionCandidate(
+                label: fruit.id.rawValue, kind: .fruit, detail: "\(names) — \(stockWord) \(inventory[fruit.id])/\(inventory.capacity(of: fruit.id))",
+                insertText: fruit.id.rawValue + ": ", replacing: replacing)
+        }
+    }
+
+    private func juiceCandidates(from book: RecipeBook, replacing: TextSpan) -> [CompletionCandidate] {
+        return book.juices.map { juice in
+            let names = [juice.name.korean, juice.name.english].compactMap { $0 }.joined(separator: " · ")
+            let recipe = juice.recipe.map { "\(book.displayLabel(of: $0.fruit, in: language)) \($0.amount)" }.joined(separator: " + ")
+            return CompletionCandidate(label: juice.id.rawValue, kind: .juice, detail: names, documentation: recipe, replacing: replacing)
+        }
+    }
+}
+
+/// What each key of the format holds, beside its completion.
+enum KeyText {
+    static func detail(of key: String, under path: [String], in language: Language) -> String {
+        let korean = language == .korean
+        switch (path.first, key) {
+        case (nil, "version"): return korean ? "형식 버전: 1" : "format version: 1"
+        case (nil, "fruits"): return korean ? "과일: id → 이름, 이모지" : "fruits: id → name, emoji"
+        case (nil, "juices"): return korean ? "쥬스: id → 이름, 별칭, 가격, 레시피" : "juices: id → name, aliases, price, recipe"
+        case (nil, "store"): return korean ? "가게: 용량과 초기 재고" : "store: capacity and initial stock"
+        case (_, "capacity"): return korean ? "과일마다 (또는 모두) 담을 수 있는 최대 개수" : "the most of each fruit (or every fruit) the store holds"
+        case (_, "stock"): return korean ? "과일마다 초기 재고" : "each fruit's initial stock"
+        case (_, "name"): return korean ? "이름: {ko: …, en: …}" : "names: {ko: …, en: …}"
+        case (_, "emoji"): return korean ? "이모지 하나" : "one emoji"
+        case (_, "aliases"): return korean ? "주문에 쓸 수 있는 다른 이름들" : "other names orders may use"
+        case (_, "price"): return korean ? "가격 (원)" : "price (won)"
+        case (_, "recipe"): return korean ? "레시피: 과일 → 개수" : "recipe: fruit → amount"
+        case (_, "ko"): return korean ? "한국어 이름" : "Korean name"
+        case (_, "en"): return korean ? "영어 이름" : "English name"
+        default: return key
+        }
+    }
+}

@@ -1,0 +1,320 @@
+import JuiceCore
+import JuiceRecipes
+import JuiceYAML
+
+extension RecipeWorkspace {
+    /// The fixes `diagnostic` (one of this workspace's) suggests, as edits that make it go away: each is checked by
+    /// linting the edited set, and only the ones after which the diagnostic is gone are offered. Suggestions that need
+    /// a choice only the writer can make (which of two names to change, what text to write) have none.
+    public func quickFixes(for diagnostic: Diagnostic) -> [QuickFix] {
+        guard let fix = diagnostic.suggestedFix, let source = source(named: diagnostic.location.file) else { return [] }
+        let title = fix.text(in: language) ?? diagnostic.message(in: language)
+        let editor = FixEditor(workspace: self, source: source, diagnostic: diagnostic)
+        let candidates = editor.edits(for: fix)
+        return candidates.enumerated().compactMap { position, edits in
+            guard !edits.isEmpty, removes(diagnostic, by: edits) else { return nil }
+            let name = candidates.count > 1 && position > 0 ? FixText.removeEntry.text(in: language) : title
+            return QuickFix(title: name, edits: edits, isPreferred: position == 0)
+        }
+    }
+
+    /// Whether the set with `edits` applied no longer has `diagnostic` (its file, rule and finding, wherever it moved).
+    func removes(_ diagnostic: Diagnostic, by edits: [TextEdit]) -> Bool {
+        var rules = self.rules
+        if let configuration = rules.files.first(where: { $0.name == diagnostic.location.file }) {
+            // A fix of the configuration file: read the edited file again as `juice lint` would.
+            let edited = Self.applying(edits, to: [configuration])[0]
+            let (settings, problems) = RuleConfiguration.parse(edited)
+            rules.configuration = settings
+            rules.diagnostics = problems
+            rules.files = [edited]
+        }
+        let after = RecipeWorkspace(files: applying(edits), rules: rules, language: language)
+        func count(_ diagnostics: [Diagnostic]) -> Int {
+            diagnostics.count {
+                $0.location.file == diagnostic.location.file && $0.rule == diagnostic.rule && $0.finding == diagnostic.finding
+            }
+        }
+        return count(after.result.diagnostics) < count(result.diagnostics)
+    }
+}
+
+/// The words of fix titles beyond lint's own.
+enum FixText {
+    case removeEntry
+
+    func text(in language: Language) -> String {
+        switch self {
+        case .removeEntry: return language == .korean ? "이 항목을 지우세요" : "remove this entry"
+        }
+    }
+}
+
+/// Turns one lint suggestion into candidate edits, the preferred first.
+struct FixEditor {
+    let workspace: RecipeWorkspace
+    let source: RecipeSourceFile
+    let diagnostic: Diagnostic
+    let index: LineIndex
+    let outline: RecipeOutline?
+    /// Where the diagnostic points and the bytes it underlines.
+    let start: Int
+    let end: Int
+
+    init(workspace: RecipeWorkspace, source: RecipeSourceFile, diagnostic: Diagnostic) {
+        self.workspace = workspace
+        self.source = source
+        self.diagnostic = diagnostic
+        index = LineIndex(source.bytes)
+        outline = workspace.outline(of: source.name)
+        start = index.byteOffset(line: diagnostic.location.line, scalarColumn: diagnostic.location.column)
+        end = index.byteOffset(start, advancedByScalars: diagnostic.length)
+    }
+
+    private var file: String { source.name }
+    private var bytes: [UInt8] { index.bytes }
+
+    private func edit(_ range: Range<Int>, _ text: String, in file: String? = nil) -> TextEdit {
+        TextEdit(TextSpan(file: file ?? self.file, start: range.lowerBound, end: range.upperBound), with: text)
+    }
+
+    /// The candidate edits for `fix`, the preferred first.
+    func edits(for fix: LintFix) -> [[TextEdit]] {
+        switch fix {
+        case .replace(let name, let suggestion), .renameKey(let name, let suggestion):
+            return [replacingText(name, with: suggestion)].compactMap { $0 }
+        case .useID(let id): return [[edit(scalar().inner, id)]]
+        case .writeSetting(let setting): return [[edit(scalar().outer, setting)]]
+        case .turnOff: return [[edit(scalar().outer, RuleSetting.off.rawValue)]]
+        case .writeVersion: return [[edit(scalar().outer, "1")]]
+        case .dropLeadingZero(let value), .writeNumber(let value): return [[edit(scalar().outer, "\(value)")]]
+        case .quote(let text):
+            let escaped = text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+            return [[edit(scalar().outer, "\"\(escaped)\"")]]
+        case .removeQuotes:
+            let span = scalar()
+            return [[edit(span.outer, String(decoding: bytes[span.inner], as: UTF8.self))]]
+        case .spaceAfterColon:
+            let line = index.byteRange(ofLine: index.line(ofByteOffset: start))
+            guard let colon = bytes[start..<line.upperBound].firstIndex(of: UInt8(ascii: ":")) else { return [] }
+            return [[edit((colon + 1)..<(colon + 1), " ")]]
+        case .addVersion:
+            guard let root = outline?.root else { return [[edit(0..<0, "version: 1\n")]] }
+            return [[insertion(of: "version: 1", into: root, file: file, index: index)].compactMap { $0 }]
+        case .addStock(let fruit): return [setStock(of: fruit, to: 10)]
+        case .raiseStock(let fruit, let amount): return [setStock(of: fruit, to: amount)]
+        case .lowerStock(let capacity), .useAtMost(let capacity, _):
+            guard let occurrence = occurrenceHere(), let value = occurrence.value else { return [] }
+            return [[edit(value.outer, "\(capacity)")]]
+        case .defineFruit(let fruit): return [defineFruit(fruit)]
+        case .defineFruitOrRemoveEntry(let fruit): return [defineFruit(fruit), removingEntryHere()]
+        case .removeOneDefinition: return [removingEntryHere()]
+        case .useOrRemoveFruit:
+            guard let occurrence = occurrenceHere() else { return [] }
+            return [removingEveryUse(of: occurrence.id)]
+        case .removeAlias:
+            guard let alias = outline?.aliases.first(where: { $0.span.outer.contains(start) || $0.span.outer.lowerBound == start }) else { return [] }
+            return [[deletion(ofEntryAt: alias.line, column: alias.column, in: index, file: file)].compactMap { $0 }]
+        case .addName:
+            guard let occurrence = occurrenceHere(), let entry = outline?.entryMappings[occurrence.id] else { return [] }
+            let name = "name: {ko: \(occurrence.id), en: \(occurrence.id)}"
+            return [[insertion(of: name, into: entry, file: file, index: index)].compactMap { $0 }]
+        case .giveNames:
+            guard let (id, site) = outline?.nameMappings.first(where: { $0.value.opening == start }), let closing = site.closingBrace else {
+                return []
+            }
+            return [[edit(site.opening..<(closing + 1), "{ko: \(id), en: \(id)}")]]
+        case .addRecipe:
+            guard let occurrence = occurrenceHere(), let entry = outline?.entryMappings[occurrence.id], let fruit = firstFruit else { return [] }
+            return [[insertion(of: "recipe: {\(fruit): 1}", into: entry, file: file, index: index)].compactMap { $0 }]
+        case .addFruit:
+            guard let site = outline?.recipeMappings.values.first(where: { $0.opening == start }), let closing = site.closingBrace,
+                let fruit = firstFruit
+            else { return [] }
+            return [[edit(site.opening..<(closing + 1), "{\(fruit): 1}")]]
+        case .yaml(.tabIndentation):
+            let line = index.byteRange(ofLine: index.line(ofByteOffset: start))
+            let tabs = bytes[line].prefix { $0 == 0x09 || $0 == 0x20 }
+            let spaces = tabs.reduce(0) { $0 + ($1 == 0x09 ? 2 : 1) }
+            return [[edit(line.lowerBound..<(line.lowerBound + tabs.count), String(repeating: " ", count: spaces))]]
+        case .yaml(.duplicateKey): return [removingEntryHere()]
+        case .renameOne, .ownName, .writeText, .yaml:
+            return []
+        }
+    }
+
+    /// The first fruit the set defines (for a recipe that needs one).
+    private var firstFruit: String? { workspace.result.book.fruits.first?.id.rawValue }
+
+    /// The scalar written at the diagnostic's start.
+    private func scalar() -> ScalarSpan {
+        let line = index.byteRange(ofLine: index.line(ofByteOffset: start))
+        let quote = start < bytes.count ? bytes[start] : 0
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+            return ScalarSpan(outer: start..<end, inner: start..<end, isExact: true)
+        }
+        var close = start + 1
+        while close < line.upperBound, bytes[close] != quote {
+            close += quote == UInt8(ascii: "\"") && bytes[close] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        let closeEnd = min(close + 1, line.upperBound)
+        return ScalarSpan(outer: start..<closeEnd, inner: (start + 1)..<min(close, line.upperBound), isExact: true)
+    }
+
+    /// `name` replaced by `replacement` where it is written at the diagnostic's start (inside quotes too).
+    private func replacingText(_ name: String, with replacement: String) -> [TextEdit]? {
+        let target = Array(name.utf8)
+        let line = index.byteRange(ofLine: index.line(ofByteOffset: start))
+        var offset = start
+        while offset + target.count <= line.upperBound {
+            if bytes[offset..<(offset + target.count)].elementsEqual(target) { return [edit(offset..<(offset + target.count), replacement)] }
+            offset += 1
+        }
+        return nil
+    }
+
+    /// The fruit or juice id occurrence the diagnostic points at.
+    private func occurrenceHere() -> Occurrence? {
+        outline?.occurrences.first { $0.key.outer.lowerBound == start || $0.key.inner.lowerBound == start }
+    }
+
+    /// Sets the initial stock of `fruit` to `amount`: its entry changed, or one added under `store: stock`.
+    private func setStock(of fruit: String, to amount: Int) -> [TextEdit] {
+        for outline in workspace.outlines {
+            if let entry = outline.occurrences.first(where: { $0.role == .stock && $0.id == fruit }), let value = entry.value {
+                return [TextEdit(outline.textSpan(value.outer), with: "\(amount)")]
+            }
+        }
+        let entry = "\(fruit): \(amount)"
+        if let (outline, stock) = workspace.outlines.lazy.compactMap({ outline in outline.stockMapping.map { (outline, $0) } }).first {
+            return [insertion(of: entry, into: stock, file: outline.file, index: outline.index)].compactMap { $0 }
+        }
+        if let (outline, store) = workspace.outlines.lazy.compactMap({ outline in outline.storeMapping.map { (outline, $0) } }).first {
+            return [insertion(of: "stock: {\(entry)}", into: store, file: outline.file, index: outline.index)].compactMap { $0 }
+        }
+        return [appending("store:\n  stock:\n    \(entry)\n")]
+    }
+
+    /// A definition of `fruit` added under `fruits` (in the first file that has the section, else this one).
+    private func defineFruit(_ fruit: String) -> [TextEdit] {
+        let entry = "\(fruit): {name: {ko: \(fruit), en: \(fruit)}}"
+        if let (outline, fruits) = workspace.outlines.lazy.compactMap({ outline in outline.fruitsMapping.map { (outline, $0) } }).first {
+            return [insertion(of: entry, into: fruits, file: outline.file, index: outline.index)].compactMap { $0 }
+        }
+        return [appending("fruits:\n  \(entry)\n")]
+    }
+
+    /// Text added at the end of this file, on a line of its own.
+    private func appending(_ text: String) -> TextEdit {
+        let needsBreak = !(bytes.last.map { $0 == 0x0A || $0 == 0x0D } ?? true)
+        return edit(bytes.count..<bytes.count, (needsBreak ? "\n" : "") + text)
+    }
+
+    /// The deletion of the mapping entry whose key the diagnostic points at.
+    private func removingEntryHere() -> [TextEdit] {
+        let location = diagnostic.location
+        return [deletion(ofEntryAt: location.line, column: location.column, in: index, file: file)].compactMap { $0 }
+    }
+
+    /// The fruit `id`'s definition and every store entry naming it, deleted.
+    private func removingEveryUse(of id: String) -> [TextEdit] {
+        var edits: [TextEdit] = []
+        for outline in workspace.outlines {
+            for occurrence in outline.occurrences where occurrence.kind == .fruit && occurrence.id == id {
+                if case .recipe = occurrence.role { continue }
+                if let deletion = deletion(ofEntryAt: occurrence.line, column: occurrence.column, in: outline.index, file: outline.file) {
+                    edits.append(deletion)
+                }
+            }
+        }
+        return edits
+    }
+}
+
+/// Inserting and deleting mapping entries as text, keeping everything else byte for byte.
+extension FixEditor {
+    /// `entry` (`key: value`) added to the mapping `site` as its first entry (block) or last (flow).
+    func insertion(of entry: String, into site: MappingSite, file: String, index: LineIndex) -> TextEdit? {
+        let bytes = index.bytes
+        if site.isFlow {
+            guard let closing = site.closingBrace else { return nil }
+            if site.isEmpty { return TextEdit(TextSpan(file: file, start: closing, end: closing), with: entry) }
+            var last = closing
+            while last > site.opening, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x0A || bytes[last - 1] == 0x0D { last -= 1 }
+            return TextEdit(TextSpan(file: file, start: last, end: last), with: ", " + entry)
+        }
+        guard let line = site.firstKeyLine, let column = site.keyColumn else { return nil }
+        let lineStart = index.byteRange(ofLine: line - 1).lowerBound
+        let indentation = String(repeating: " ", count: column - 1)
+        return TextEdit(TextSpan(file: file, start: lineStart, end: lineStart), with: indentation + entry + "\n")
+    }
+
+    /// The deletion of the mapping entry (or sequence item) whose key starts at 1-based `line` and `column`: its lines
+    /// in block style, the entry and one separator in flow style.
+    func deletion(ofEntryAt line: Int, column: Int, in index: LineIndex, file: String) -> TextEdit? {
+        let bytes = index.bytes
+        let keyStart = index.byteOffset(line: line, scalarColumn: column)
+        let lineRange = index.byteRange(ofLine: line - 1)
+        let lead = bytes[lineRange.lowerBound..<keyStart]
+        let isBlock = lead.allSatisfy { $0 == 0x20 || $0 == UInt8(ascii: "-") }
+        if isBlock {
+            let indentation = lead.count
+            var last = line - 1
+            var next = line
+            while next < index.lineCount {
+                let range = index.byteRange(ofLine: next)
+                let text = bytes[range]
+                let spaces = text.prefix { $0 == 0x20 }.count
+                let blank = text.count == spaces || text[text.startIndex + spaces] == UInt8(ascii: "#")
+                if !blank {
+                    guard spaces > indentation else { break }
+                    last = next
+                }
+                next += 1
+            }
+            let end = last + 1 < index.lineCount ? index.byteRange(ofLine: last + 1).lowerBound : bytes.count
+            return TextEdit(TextSpan(file: file, start: lineRange.lowerBound, end: end), with: "")
+        }
+        // Flow: up to the separator after the entry, or from the separator before it.
+        var depth = 0
+        var offset = keyStart
+        var quote: UInt8?
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                if depth == 0 { break }
+                depth -= 1
+            } else if byte == UInt8(ascii: ","), depth == 0 {
+                break
+            }
+            offset += 1
+        }
+        guard offset < bytes.count else { return nil }
+        if bytes[offset] == UInt8(ascii: ",") {
+            var end = offset + 1
+            while end < bytes.count, bytes[end] == 0x20 { end += 1 }
+            return TextEdit(TextSpan(file: file, start: keyStart, end: end), with: "")
+        }
+        var end = offset
+        while end > keyStart, bytes[end - 1] == 0x20 { end -= 1 }
+        var begin = keyStart
+        while begin > 0, bytes[begin - 1] == 0x20 { begin -= 1 }
+        if begin > 0, bytes[begin - 1] == UInt8(ascii: ",") { begin -= 1 } else { begin = keyStart }
+        return TextEdit(TextSpan(file: file, start: begin, end: end), with: "")
+    }
+}
+
+extension String {
+    /// This text with every `target` replaced by `replacement`.
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for character in self { if character == target { out += replacement } else { out.append(character) } }
+        return out
+    }
+}

@@ -86,6 +86,10 @@ async def test_random_edits_keep_diagnostics_equal_to_lint(start, tmp_path, offe
         if time.monotonic() - started > BUDGET:
             break
         bursts += 1
+        if rng.random() < 0.25:  # an undo of everything in one file (keeps some files checkable for round trips)
+            name = rng.choice(FILES)
+            log.append(f"burst {burst}: {name} back to its original text")
+            send_change(s, name, pristine[name], None)
         for _ in range(rng.randint(1, 6)):
             name = rng.choice(FILES)
             text = s.text(name)

@@ -28,9 +28,15 @@
   ok)
 
 (defun juice-test-wait (predicate &optional seconds)
-  "Run the event loop until PREDICATE holds or SECONDS (default 15) pass."
+  "Run the event loop until PREDICATE holds or SECONDS (default 15) pass.
+Batch Emacs is never idle, so the idle timer by which eglot sends didChange never fires: send pending changes of
+every managed buffer the way that timer would."
   (let ((deadline (+ (float-time) (or seconds 15))) (done nil))
     (while (and (not (setq done (funcall predicate))) (< (float-time) deadline))
+      (dolist (buffer (buffer-list))
+        (with-current-buffer buffer
+          (when (and (bound-and-true-p eglot--managed-mode) eglot--recent-changes)
+            (eglot--signal-textDocument/didChange))))
       (accept-process-output nil 0.02))
     done))
 

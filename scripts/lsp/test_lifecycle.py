@@ -97,3 +97,41 @@ def test_stdout_holds_only_frames_and_logs_go_to_stderr(recipes):
         client.notify("exit", None)
         client.wait_exit(10)
         client.kill()
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def test_memory_stays_bounded_through_big_documents(recipes):
+    """Five different 10 MB texts in a row, then the small one again: the server answers and its resident memory
+    afterwards stays within a bound (no text kept from the old versions)."""
+    client = start_raw(recipes)
+    try:
+        client.initialize(lspkit.uri(recipes))
+        uri = lspkit.uri(recipes / "juices.yaml")
+        small = (recipes / "juices.yaml").read_text()
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": small}})
+        baseline = None
+        for version in range(2, 8):
+            text = small if version == 7 else small + ("# " + str(version) * 70 + " 🍓망고\n") * 130_000
+            mark = client.mark()
+            client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]})
+            client.wait_notification(
+                lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == version,
+                since=mark, timeout=60,
+            )
+            if version == 2:
+                baseline = rss_kib(client.process.pid)
+        settled = rss_kib(client.process.pid)
+        peak = client.peak_rss_kib() or 0
+        print(f"RSS after the first 10 MB text {baseline} KiB, after five and back to small {settled} KiB, peak {peak} KiB")
+        assert settled < max(3 * baseline, 400_000), (baseline, settled, peak)
+        assert peak < 2_000_000, peak
+    finally:
+        client.shutdown()
+        client.kill()

@@ -12,7 +12,7 @@ struct LSPCommand: AsyncParsableCommand {
         commandName: "lsp",
         abstract: HelpLanguage.text(
             "Run the language server for editors (LSP 3.17 over standard input and output).",
-            ko: "편집기용 언어 서버를 실행해요 (표준 입출력으로 LSP 3.17)."),
+            ko: "편집기용 언어 서버를 실행해요 (표준 입출력으로 언어 서버 프로토콜 3.17)."),
         discussion: HelpLanguage.text(
             """
             The editor starts it: diagnostics as 'juice lint' gives them (.juicelint.yaml included) for every file of \
@@ -28,7 +28,7 @@ struct LSPCommand: AsyncParsableCommand {
                 편집기의 작업 폴더예요 (recipes/ 하위 디렉터리가 있으면 그것). --state (또는 $JUICE_STATE)를 주면 호버와 \
                 자동 완성에 실시간 재고가 나와요. 1초에 한 번까지만 읽고 절대 쓰지 않아요. 메시지는 편집기 로캘이 \
                 한국어이거나 initializationOptions.language가 "ko"이면 한국어, 아니면 영어예요. 로그는 표준 오류에만 \
-                써요. 종료 코드: shutdown 후 exit면 0, 그 밖에는 1.
+                써요. 종료 코드: 'shutdown' 다음 'exit'이면 0, 그 밖에는 1.
                 """)
     )
 

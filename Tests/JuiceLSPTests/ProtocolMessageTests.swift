@@ -69,7 +69,7 @@ import Testing
     @Test func fileURIsWithHangulSpacesAndPercentEncoding() {
         let path = "/tmp/메뉴 판/딸기🍓.yaml"
         let uri = DocumentURI.uri(ofPath: path)
-        #expect(uri.allSatisfy(\.isASCII))
+        #expect(uri.allSatisfy { $0.isASCII })
         #expect(uri.hasPrefix("file:///tmp/%EB%A9%94%EB%89%B4%20"))
         #expect(DocumentURI.path(of: uri) == path)
         #expect(DocumentURI.path(of: "file:///tmp/%eb%a9%94%eb%89%b4%20%ed%8c%90/a.yaml") == "/tmp/메뉴 판/a.yaml")

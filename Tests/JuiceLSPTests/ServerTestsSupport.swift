@@ -11,9 +11,9 @@ final class TestClient: Sendable {
     private let serverWrite: Int32
     private let clientRead: Int32
     private let server: Task<Int32, Never>
-    private let frames = Mutex<[Data]>([])
+    private let frames = Locked<[Data]>([])
     private let inputClosed = Mutex(false)
-    private let logLines = Mutex<[String]>([])
+    private let logLines = Locked<[String]>([])
     private let nextID = Mutex(1)
 
     /// Starts a server with `recipes` (nil: the client's workspace folder) and `liveStock`.
@@ -230,4 +230,13 @@ func start(_ diagnostic: [String: Any]) -> (Int, Int)? {
         let line = start["line"] as? Int, let character = start["character"] as? Int
     else { return nil }
     return (line, character)
+}
+
+/// A value shared between threads behind a lock, by reference.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+
+    init(_ value: Value) { mutex = Mutex(value) }
+
+    func withLock<Answer>(_ body: (inout Value) -> Answer) -> Answer { mutex.withLock { body(&$0) } }
 }

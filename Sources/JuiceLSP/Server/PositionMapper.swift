@@ -70,6 +70,16 @@ struct PositionMapper: Sendable {
         }
     }
 
+    /// The workspace's diagnostic in `file` with the rule and the range of `shown` (a diagnostic sent back without its
+    /// `data`).
+    mutating func diagnostic(in file: String, matching shown: LSPDiagnostic) -> Diagnostic? {
+        guard let code = shown.code else { return nil }
+        for diagnostic in workspace.diagnosticsByFile[file] ?? [] where diagnostic.rule.rawValue == code {
+            if range(at: diagnostic.location, length: diagnostic.length) == shown.range { return diagnostic }
+        }
+        return nil
+    }
+
     /// `edits` as the client takes them: versioned document edits (`versioned`; a file not open at version null), else
     /// edits by URI; files in the order the edits first name them.
     mutating func workspaceEdit(_ edits: [TextEdit], documents: DocumentStore, versioned: Bool) -> WorkspaceEdit {

@@ -91,8 +91,11 @@ extension ServerSession {
     mutating func codeActions(_ params: CodeActionParams) -> [CodeAction] {
         if let only = params.context.only, !only.contains(where: { $0 == "quickfix" || "quickfix".hasPrefix($0 + ".") }) { return [] }
         var actions: [CodeAction] = []
+        let file = DocumentURI.path(of: params.textDocument.uri)
         for shown in params.context.diagnostics where shown.source == "juice" {
-            guard let key = shown.data, let diagnostic = mapper?.diagnostic(for: key), let workspace = mapper?.workspace else { continue }
+            // By the key it carries; from a client that drops `data`, by its rule and range in the document.
+            let found = shown.data.flatMap { mapper?.diagnostic(for: $0) } ?? file.flatMap { mapper?.diagnostic(in: $0, matching: shown) }
+            guard let diagnostic = found, let workspace = mapper?.workspace else { continue }
             for fix in workspace.quickFixes(for: diagnostic) {
                 actions.append(
                     CodeAction(title: fix.title, kind: "quickfix", diagnostics: [shown], edit: workspaceEdit(fix.edits), isPreferred: fix.isPreferred)

@@ -170,6 +170,22 @@ async def test_files_changed_on_disk_are_read_again(start, clean_recipes):
     await s.wait_matching_lint()
 
 
+async def test_rule_configuration_typed_in_the_editor(start, recipes):
+    """.juicelint.yaml is part of the set: turning a rule off in the editor clears it in files never opened, and a
+    mistake in the configuration is reported in it, as juice lint does."""
+    (recipes / ".juicelint.yaml").write_text("rules:\n  unused-fruit: warning\n", encoding="utf-8")
+    s = await start(recipes)
+    await s.wait_matching_lint()
+    assert any(d["code"] == "exceeds-initial-stock" for d in s.diagnostics("juices.yaml"))
+    s.open(".juicelint.yaml")
+    s.change(".juicelint.yaml", "rules:\n  exceeds-initial-stock: off\n")
+    await s.wait_for(lambda: not s.diagnostics("juices.yaml"), what="juices.yaml clean with the rule off")
+    await s.wait_matching_lint()
+    s.change(".juicelint.yaml", "rules:\n  exceeds-initial-stok: off\n  unknown-fruit: sometimes\n")
+    await s.wait_for(lambda: s.diagnostics(".juicelint.yaml"), what="diagnostics in .juicelint.yaml")
+    await s.wait_matching_lint()
+
+
 async def test_korean_locale_gives_korean_messages(start, recipes):
     english = await start(recipes)
     await english.wait_matching_lint()

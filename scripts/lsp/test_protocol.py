@@ -292,6 +292,25 @@ async def test_completion_of_fruit_ids_in_a_recipe(start, recipes):
     assert fruits <= labels(items), labels(items)
 
 
+async def test_completion_edit_over_an_existing_key(start, clean_recipes):
+    """Completing over the id of an existing recipe entry (`{kiwi: 3}`, cursor in `kiwi`) and accepting another fruit
+    gives `{pineapple: 3}`: the edit replaces the id, and the colon already there is not doubled."""
+    s = await start(clean_recipes)
+    s.open("juices.yaml")
+    text = s.text("juices.yaml")
+    items = await s.completion("juices.yaml", s.position("juices.yaml", "recipe: {kiwi: 3}", delta=len("recipe: {ki")))
+    item = next(i for i in items if i["label"] == "pineapple")
+    if item.get("textEdit"):
+        edit = item["textEdit"]
+        rng = edit.get("range") or edit.get("replace")
+        new_text = lspkit.apply_text_edits(text, [{"range": rng, "newText": edit["newText"]}], s.encoding)
+    else:  # no edit: the client replaces the word at the cursor with insertText or the label
+        word = text.index("recipe: {kiwi: 3}") + len("recipe: {")
+        new_text = text[:word] + (item.get("insertText") or item["label"]) + text[word + len("kiwi"):]
+    line = next(l for l in lspkit.lines(new_text) if "pineapple" in l and "recipe" in l and "kiwi-juice" not in l and "3" in l)
+    assert "recipe: {pineapple: 3}" in line, f"completion left {line!r}"
+
+
 async def test_completion_in_store_stock_with_live_stock(start, clean_recipes, tmp_path):
     state = tmp_path / "state.sqlite"
     lspkit.run_juice("stock", "set", "kiwi=4", "--recipes", str(clean_recipes), "--state", str(state), check=True)

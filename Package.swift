@@ -77,6 +77,8 @@ let package = Package(
         // `juice lsp`: the Language Server Protocol over stdin/stdout (Protocol, Server) and what it knows of a recipe
         // set (Analysis): diagnostics as lint gives them, symbols, hover, completion, rename, quick fixes.
         .target(name: "JuiceLSP", dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore"]),
+        // Planning from the shop's own history: sales histories, forecasts of daily demand, backtests.
+        .target(name: "JuicePlanning", dependencies: ["JuiceCore", "JuiceRecipes"]),
         // The run of a command line (usage errors, help in Korean, the error style) and `lint`: ArgumentParser and the
         // recipe layer only, no Foundation, no database, no server.
         .target(
@@ -88,7 +90,7 @@ let package = Package(
             name: "juice",
             dependencies: [
                 "JuiceCommandLine", "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceServer", "JuiceReload",
-                "JuiceLSP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "JuiceLSP", "JuicePlanning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
@@ -111,6 +113,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "JuiceLSPTests", dependencies: ["JuiceLSP", "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceTestSupport"]),
+        .testTarget(name: "JuicePlanningTests", dependencies: ["JuicePlanning", "JuiceCore"]),
         .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload", "JuiceCore", "JuiceRecipes"]),
         .testTarget(
             name: "JuiceServerTests",
@@ -125,7 +128,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
-            name: "JuiceCLITests", dependencies: ["juice", "JuiceCommandLine", "JuiceRecipes", "JuiceTestSupport"], exclude: ["Fixtures"]
+            name: "JuiceCLITests", dependencies: ["juice", "JuiceCommandLine", "JuiceRecipes", "JuicePlanning", "JuiceTestSupport"],
+            exclude: ["Fixtures"]
         ),
     ]
 )
@@ -149,7 +153,7 @@ if Context.environment["JUICE_BENCHMARKS"] != nil {
             name: "juice-bench",
             dependencies: [
                 "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "JuiceShop", "JuiceServer", "CSimulationBaseline",
-                "CLoadBaseline", .product(name: "Logging", package: "swift-log"),
+                "CLoadBaseline", "JuiceLSP", .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ]

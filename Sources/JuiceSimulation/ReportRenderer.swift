@@ -96,16 +96,7 @@ public struct ReportRenderer: Sendable {
 
     /// Columns padded to their widest cell (counted in characters; Hangul and emoji count as two).
     private func table(_ rows: [[String]]) -> String {
-        func width(_ text: String) -> Int {
-            text.unicodeScalars.reduce(0) { total, scalar in
-                if scalar.properties.isEmojiPresentation || (0x1100...0x11FF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
-                    || (0x3000...0x9FFF).contains(scalar.value)
-                {
-                    return total + 2
-                }
-                return scalar.properties.generalCategory == .nonspacingMark || scalar.value == 0xFE0F ? total : total + 1
-            }
-        }
+        func width(_ text: String) -> Int { DisplayWidth.of(text) }
         let columns = rows.map(\.count).max() ?? 0
         let widths = (0..<columns).map { column in rows.map { column < $0.count ? width($0[column]) : 0 }.max() ?? 0 }
         return rows.map { row in

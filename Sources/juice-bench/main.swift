@@ -4,6 +4,7 @@
 //        swift run -c release juice-bench startup [--runs N] [--yamllint PATH]
 //        swift run -c release juice-bench simulate [--orders N] [--yaml-orders N] [--runs N]
 //        swift run -c release juice-bench hostile
+//        swift run -c release juice-bench editor [--juices N] [--fruits N] [--rounds N]
 //        swift run -c release juice-bench echo-server [--port N]   (the baseline of scripts/bench-server.sh)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -32,6 +33,8 @@ case "simulate":
 case "store": StoreBenchmark.run(orders: option("--orders", default: 20_000), runs: option("--runs", default: 3))
 case "hostile":
     HostileBenchmark.run(directory: "Tests/JuiceCLITests/Fixtures/hostile")
+case "editor":
+    EditorBenchmark.run(juices: option("--juices", default: 1_000), fruits: option("--fruits", default: 50), rounds: option("--rounds", default: 50))
 case "echo-server":
     EchoServer.serve(port: option("--port", default: 0))
 case "load-peak" where arguments.count == 2:
@@ -47,6 +50,7 @@ default:
                juice-bench startup [--runs N] [--yamllint PATH]
                juice-bench simulate [--orders N] [--yaml-orders N] [--runs N]
                juice-bench hostile
+               juice-bench editor [--juices N] [--fruits N] [--rounds N]
                juice-bench echo-server [--port N]
         """)
 }

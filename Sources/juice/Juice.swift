@@ -51,7 +51,8 @@ struct Juice: AsyncParsableCommand {
         version: JuiceVersion.current,
         subcommands: [
             LintCommand.self, SchemaCommand.self, MenuCommand.self, OrderCommand.self, StockCommand.self, HistoryCommand.self,
-            UndoCommand.self, StatusCommand.self, DoctorCommand.self, SimulateCommand.self, PlanCommand.self, DiffCommand.self,
+            UndoCommand.self, StatusCommand.self, DoctorCommand.self, SimulateCommand.self, PlanCommand.self, ReportCommand.self,
+            ForecastCommand.self, DiffCommand.self,
             CompletionsCommand.self, ServeCommand.self, LSPCommand.self,
         ]
     )

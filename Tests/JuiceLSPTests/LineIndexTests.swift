@@ -25,3 +25,48 @@ import Testing
         #expect(index.lineCount == 2)
     }
 }
+
+@Suite struct LineIndexPropertyTests {
+    /// Random lines of ASCII, Hangul, emoji and line breaks of every kind: every scalar boundary converts to a position
+    /// in each encoding and back to itself, and positions grow with offsets.
+    @Test(arguments: 1...40)
+    func positionsRoundTripInEveryEncoding(seed: Int) {
+        var generator = SeededGenerator(seed: UInt64(seed))
+        let pieces = ["a", "-", " ", ":", "딸", "기", "🍓", "🥭", "\n", "\r\n", "\r", "é", "\u{301}"]
+        let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+        let index = LineIndex(text)
+        var boundaries: [Int] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            boundaries.append(offset)
+            offset += String(scalar).utf8.count
+        }
+        boundaries.append(offset)
+        for encoding in PositionEncoding.allCases {
+            var previous: TextPosition?
+            for boundary in boundaries {
+                let position = index.position(ofByteOffset: boundary, in: encoding)
+                let back = index.byteOffset(of: position, in: encoding)
+                // A boundary inside CR LF maps to the end of its line, as editors count it.
+                let isInsideLineBreak =
+                    boundary > 0 && boundary < index.bytes.count && index.bytes[boundary - 1] == 0x0D && index.bytes[boundary] == 0x0A
+                if !isInsideLineBreak { #expect(back == boundary, "\(encoding) \(position) in \(Array(text.utf8))") }
+                if let previous { #expect(previous <= position) }
+                previous = position
+            }
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing case can be run again.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -20,6 +20,8 @@ public struct RecipeWorkspace: Sendable {
     public let diagnosticsByFile: [String: [Diagnostic]]
     /// The line index of every file, by name.
     private let lineIndexes: [String: LineIndex]
+    /// The outline of each file, read when first asked for.
+    private let outlineCache = OutlineCache()
 
     /// Checks `files` as `juice lint` checks a directory holding them with `rules`.
     public init(files: [RecipeSourceFile], rules: LoadedRuleConfiguration = LoadedRuleConfiguration(), language: Language = .english) {
@@ -47,11 +49,11 @@ public struct RecipeWorkspace: Sendable {
     }
 
     /// The outline of every file of the set, in load order.
-    var outlines: [RecipeOutline] { files.map(RecipeOutline.init) }
+    var outlines: [RecipeOutline] { files.map(outlineCache.outline(of:)) }
 
     /// The outline of the file named `name`, if it is one of the set.
     func outline(of name: String) -> RecipeOutline? {
-        files.first { $0.name == name }.map(RecipeOutline.init)
+        files.first { $0.name == name }.map(outlineCache.outline(of:))
     }
 
     /// Every occurrence of the id `occurrence` names, in every file, definitions first.

@@ -1,0 +1,69 @@
+/// How well forecasts matched what happened.
+public struct Accuracy: Sendable, Hashable {
+    /// Mean absolute scaled error: the mean absolute error over the mean absolute error the same-weekday-last-week
+    /// forecast made in sample (on the days before the test); below 1 beats it. Nil when that scale is 0.
+    public var mase: Double?
+    /// Weighted absolute percentage error: Σ|error| / Σ actual. Nil when nothing was sold in the test days.
+    public var wape: Double?
+    /// The mean absolute error.
+    public var mae: Double
+    /// The number of days compared.
+    public var days: Int
+}
+
+/// Rolling-origin evaluation: fit on the days before, forecast the next, move on, never look ahead.
+public enum Backtest {
+    /// The one-step forecasts of the last `days` days of `series` by `model`, each from the days before it only.
+    public static func forecasts(_ series: [Double], model: ForecastModel, days: Int) -> [Double] {
+        let days = min(max(0, days), series.count)
+        return ((series.count - days)..<series.count).map { origin in
+            Forecaster.forecast(Array(series[..<origin]), model: model, horizon: 1).mean.first ?? 0
+        }
+    }
+
+    /// The accuracy of `predicted` against the last `predicted.count` days of `series`, scaled by the in-sample error
+    /// of the same-weekday-last-week forecast on the days before them.
+    public static func accuracy(of predicted: [Double], against series: [Double]) -> Accuracy {
+        let start = series.count - predicted.count
+        let actual = series[start...]
+        let errors = zip(predicted, actual).map { abs($0 - $1) }
+        let mae = errors.isEmpty ? 0 : errors.reduce(0, +) / Double(errors.count)
+        let season = Forecaster.season
+        let training = series[..<start]
+        var scaleSum = 0.0
+        var scaleCount = 0
+        if training.count > season {
+            for index in season..<training.count {
+                scaleSum += abs(training[index] - training[index - season])
+                scaleCount += 1
+            }
+        }
+        let scale = scaleCount == 0 ? 0 : scaleSum / Double(scaleCount)
+        let sold = actual.reduce(0, +)
+        return Accuracy(
+            mase: scale > 0 && !errors.isEmpty ? mae / scale : nil, wape: sold > 0 ? errors.reduce(0, +) / sold : nil, mae: mae,
+            days: errors.count)
+    }
+
+    /// Whether `series` is intermittent: its average interval between days with a sale is at least 1.32 (or it has
+    /// none).
+    public static func isIntermittent(_ series: [Double]) -> Bool {
+        let sales = series.count { $0 != 0 }
+        return sales == 0 || Double(series.count) / Double(sales) >= 1.32
+    }
+
+    /// The model `auto` picks for `series`: among the regular or intermittent candidates, the one with the least mean
+    /// absolute error over a rolling-origin backtest of the last `days` days (up to a quarter of the history, at least
+    /// one week kept to fit on); with too little history, the window average.
+    public static func bestModel(for series: [Double], days: Int = 28) -> ForecastModel {
+        let candidates = isIntermittent(series) ? ForecastModel.intermittent : ForecastModel.regular
+        let testDays = min(days, max(0, series.count - 2 * Forecaster.season), series.count / 4)
+        guard testDays >= 3 else { return isIntermittent(series) ? .sba : .window }
+        var best: (model: ForecastModel, error: Double)?
+        for model in candidates {
+            let error = accuracy(of: forecasts(series, model: model, days: testDays), against: series).mae
+            if error < (best?.error ?? .infinity) - 1e-12 { best = (model, error) }
+        }
+        return best?.model ?? .window
+    }
+}

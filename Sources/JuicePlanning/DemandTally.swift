@@ -1,0 +1,71 @@
+import JuiceCore
+
+/// Looks up the juices a history names as orders look juices up (id, name or alias; `NameKey`), once per distinct
+/// name; a name the menu does not know is reported at the first line that uses it.
+public struct HistoryJuices: Sendable {
+    private let book: RecipeBook
+    private let finder: JuiceFinder
+    private var positions: [JuiceID: Int] = [:]
+    private var cache: [String: Int?] = [:]
+    private let name: String
+    /// The names the menu does not know, as errors of the file.
+    public private(set) var errors: [HistoryError] = []
+
+    /// Look-ups in `book`; errors name the file `name`.
+    public init(book: RecipeBook, file name: String) {
+        self.book = book
+        finder = JuiceFinder(book: book)
+        for (position, juice) in book.juices.enumerated() { positions[juice.id] = position }
+        self.name = name
+    }
+
+    /// The position in the menu of `record`'s juice, or nil (reported) when the menu does not have it.
+    public mutating func position(of record: SaleRecord) -> Int? {
+        if let known = cache[record.juice] { return known }
+        var position: Int?
+        do {
+            position = positions[try finder.juice(named: record.juice).id]
+        } catch {
+            switch error {
+            case .unknown(let juice, let suggestion):
+                if errors.count < HistoryReader.maxErrors {
+                    errors.append(HistoryError(file: name, line: record.line, column: 1, problem: .unknownJuice(juice, suggestion: suggestion)))
+                }
+            }
+        }
+        cache[record.juice] = position
+        return position
+    }
+
+    /// `record`'s juice, or nil (reported).
+    public mutating func juice(of record: SaleRecord) -> Juice? {
+        position(of: record).map { book.juices[$0] }
+    }
+}
+
+/// Turns sales records into daily demand per juice of a menu.
+public struct DemandTally: Sendable {
+    private var juices: HistoryJuices
+    /// The tally so far.
+    public private(set) var demand: DailyDemand
+
+    /// A tally for `book`'s juices (numbered in menu order); errors name the file `name`.
+    public init(book: RecipeBook, file name: String) {
+        juices = HistoryJuices(book: book, file: name)
+        demand = DailyDemand(juiceCount: book.juices.count)
+    }
+
+    /// The records naming juices the menu does not have.
+    public var errors: [HistoryError] { juices.errors }
+
+    /// Counts `record`, or reports its unknown juice.
+    public mutating func add(_ record: SaleRecord) {
+        if let position = juices.position(of: record) { demand.add(record, juice: position) }
+    }
+
+    /// The daily demand, from `from` to `to` where given.
+    public mutating func finish(from: CivilDate? = nil, to: CivilDate? = nil) -> DailyDemand {
+        demand.finish(from: from, to: to)
+        return demand
+    }
+}

@@ -1,0 +1,127 @@
+/// Fits a model to one daily series and forecasts the days after it.
+public enum Forecaster {
+    /// The season: a week of days.
+    public static let season = 7
+    /// The weight Croston, SBA and TSB smooth with (the value R's `forecast::croston` defaults to).
+    public static let intermittentAlpha = 0.1
+
+    /// The forecast of the `horizon` days after `series` by `model`, with intervals holding each day's demand with
+    /// probability `level` (normal errors, from the model's one-step errors on the history).
+    public static func forecast(_ series: [Double], model: ForecastModel, horizon: Int, level: Double = 0.8) -> Forecast {
+        let horizon = max(0, horizon)
+        let fit = fit(series, model: model)
+        let mean = (0..<horizon).map { max(0, fit.point($0 + 1)) }
+        let z = NormalDistribution.quantile((1 + min(max(level, 0), 0.999_999)) / 2)
+        let spreads = (0..<horizon).map { fit.sigma * fit.growth($0 + 1) }
+        return Forecast(
+            model: model, mean: mean, lower: zip(mean, spreads).map { max(0, $0 - z * $1) },
+            upper: zip(mean, spreads).map { $0 + z * $1 }, sigma: fit.sigma)
+    }
+
+    /// A fitted model: the forecast `h` days ahead, the one-step error's spread, and how it grows with `h`.
+    struct Fit {
+        var point: (Int) -> Double
+        var sigma: Double
+        var growth: (Int) -> Double
+    }
+
+    /// The spread of the one-step errors `actual − fitted` (fitted nil where the model had nothing yet).
+    static func sigma(_ series: [Double], _ fitted: [Double?]) -> Double {
+        var sum = 0.0
+        var count = 0
+        for (value, guess) in zip(series, fitted) {
+            guard let guess else { continue }
+            sum += (value - guess) * (value - guess)
+            count += 1
+        }
+        return count == 0 ? 0 : (sum / Double(count)).squareRoot()
+    }
+
+    static func fit(_ y: [Double], model: ForecastModel) -> Fit {
+        let n = y.count
+        guard n > 0 else { return Fit(point: { _ in 0 }, sigma: 0, growth: { _ in 1 }) }
+        switch model {
+        case .seasonalNaive:
+            let fitted = (0..<n).map { $0 >= season ? y[$0 - season] : nil }
+            let point: (Int) -> Double = { h in
+                n >= season ? y[n - season + (h - 1) % season] : y[n - 1]
+            }
+            return Fit(point: point, sigma: sigma(y, fitted), growth: { h in Double((h - 1) / season + 1).squareRoot() })
+        case .window:
+            func mean(before end: Int, weekday: Int) -> Double? {
+                var values: [Double] = []
+                var index = end - 1
+                while index >= 0, values.count < 4 {
+                    if index % season == weekday { values.append(y[index]) }
+                    index -= 1
+                }
+                return values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+            }
+            let fitted = (0..<n).map { mean(before: $0, weekday: $0 % season) }
+            let overall = y.reduce(0, +) / Double(n)
+            return Fit(
+                point: { h in mean(before: n, weekday: (n + h - 1) % season) ?? overall }, sigma: sigma(y, fitted), growth: { _ in 1 })
+        case .ses:
+            let alpha = Smoothing.fittedAlpha(y)
+            let (level, fitted) = Smoothing.ses(y, alpha: alpha)
+            let optional: [Double?] = fitted.enumerated().map { $0.offset == 0 ? nil : $0.element }
+            return Fit(point: { _ in level }, sigma: sigma(y, optional), growth: { h in (1 + Double(h - 1) * alpha * alpha).squareRoot() })
+        case .holtWinters:
+            return HoltWinters.fit(y) ?? fit(y, model: .ses)
+        case .croston, .sba:
+            return croston(y, biasCorrected: model == .sba)
+        case .tsb:
+            return tsb(y)
+        }
+    }
+
+    /// Croston's method (SBA when `biasCorrected`): as R's `forecast::croston` computes it.
+    static func croston(_ y: [Double], biasCorrected: Bool) -> Fit {
+        let alpha = intermittentAlpha
+        let factor = biasCorrected ? 1 - alpha / 2 : 1
+        var sizes: [Double] = []
+        var intervals: [Double] = []
+        var last = 0
+        var fitted: [Double?] = []
+        var size = 0.0
+        var interval = 0.0
+        for (index, value) in y.enumerated() {
+            fitted.append(sizes.isEmpty ? nil : factor * size / interval)
+            guard value != 0 else { continue }
+            let gap = Double(index + 1 - last)
+            last = index + 1
+            if sizes.isEmpty {
+                (size, interval) = (value, gap)
+            } else {
+                size += alpha * (value - size)
+                interval += alpha * (gap - interval)
+            }
+            sizes.append(value)
+            intervals.append(gap)
+        }
+        guard !sizes.isEmpty else { return Fit(point: { _ in 0 }, sigma: 0, growth: { _ in 1 }) }
+        let point = factor * size / interval
+        return Fit(point: { _ in point }, sigma: sigma(y, fitted), growth: { _ in 1 })
+    }
+
+    /// Teunter–Syntetos–Babai: the chance of a sale smoothed every day, the size on days with one (both weight 0.1,
+    /// started at their first values, as statsforecast's TSB).
+    static func tsb(_ y: [Double]) -> Fit {
+        let alpha = intermittentAlpha
+        guard let firstSale = y.first(where: { $0 != 0 }) else { return Fit(point: { _ in 0 }, sigma: 0, growth: { _ in 1 }) }
+        var chance = y[0] != 0 ? 1.0 : 0.0
+        var size = firstSale
+        var fitted: [Double?] = []
+        var sawSale = false
+        for value in y {
+            fitted.append(sawSale ? chance * size : nil)
+            chance += alpha * ((value != 0 ? 1 : 0) - chance)
+            if value != 0 {
+                if sawSale { size += alpha * (value - size) }
+                sawSale = true
+            }
+        }
+        let point = chance * size
+        return Fit(point: { _ in point }, sigma: sigma(y, fitted), growth: { _ in 1 })
+    }
+}

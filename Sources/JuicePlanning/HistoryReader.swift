@@ -1,0 +1,280 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import JuiceCore
+
+/// How a sales history is written.
+public enum HistoryFormat: String, Sendable, Hashable, CaseIterable {
+    /// CSV with a header `time,juice,count[,result]` (columns in any order).
+    case csv
+    /// JSON Lines: one object a line with the keys `time`, `juice`, `count` and optionally `result`.
+    case jsonLines = "jsonl"
+
+    /// The format a file's name says (`.jsonl`, `.ndjson` and `.json` are JSON Lines; anything else CSV).
+    public static func of(path: String) -> HistoryFormat {
+        path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") || path.hasSuffix(".json") ? .jsonLines : .csv
+    }
+}
+
+/// Why a history file could not be read at all.
+public enum HistoryFileError: Error, Hashable, Sendable {
+    /// No such file.
+    case notFound(String)
+    /// The file exists but cannot be read.
+    case unreadable(String, reason: SystemReason)
+
+    /// What is wrong, naming the path, in `language`.
+    public func description(in language: Language) -> String {
+        switch self {
+        case .notFound(let path): return language == .korean ? "\(path): 그런 파일이 없어요" : "\(path): no such file"
+        case .unreadable(let path, let reason):
+            return language == .korean ? "\(path): 읽을 수 없어요: \(reason.text(in: language))" : "\(path): cannot be read: \(reason)"
+        }
+    }
+}
+
+/// Reads sales histories line by line, in constant memory: every record to a closure, every problem as an error at
+/// its line and column (up to `maxErrors`; reading goes on past a bad line so all of them are reported at once).
+public struct HistoryReader: Sendable {
+    /// The largest count a record may have.
+    public static let maxCount = 1_000_000
+    /// The most problems reported for one file.
+    public static let maxErrors = 100
+
+    /// The format read.
+    public let format: HistoryFormat
+    /// The file name errors carry.
+    public let name: String
+    private var columns: [HistoryField: Int] = [:]
+    private var fieldCount = 0
+    private var sawHeader = false
+    /// The problems found so far.
+    public private(set) var errors: [HistoryError] = []
+
+    /// A reader of `format` for the file named `name`.
+    public init(format: HistoryFormat, name: String) {
+        self.format = format
+        self.name = name
+    }
+
+    /// Reads the file at `path` (its format from its name), calling `body` with each good record; the problems come
+    /// back, empty when there were none.
+    public static func read(path: String, _ body: (SaleRecord) -> Void) throws(HistoryFileError) -> [HistoryError] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw errno == ENOENT ? .notFound(path) : .unreadable(path, reason: SystemReason(code: errno))
+        }
+        defer { close(descriptor) }
+        var reader = HistoryReader(format: .of(path: path), name: path)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var pending: [UInt8] = []
+        var line = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { raw in systemRead(descriptor, raw.baseAddress, raw.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path, reason: SystemReason(code: errno))
+            }
+            if count == 0 { break }
+            var start = 0
+            for index in 0..<count where buffer[index] == 0x0A {
+                line += 1
+                if pending.isEmpty {
+                    reader.readLine(buffer[start..<index], number: line, body)
+                } else {
+                    pending += buffer[start..<index]
+                    reader.readLine(pending[...], number: line, body)
+                    pending.removeAll(keepingCapacity: true)
+                }
+                start = index + 1
+            }
+            pending += buffer[start..<count]
+        }
+        if !pending.isEmpty { reader.readLine(pending[...], number: line + 1, body) }
+        reader.finish(lines: line + (pending.isEmpty ? 0 : 1))
+        return reader.errors
+    }
+
+    /// Reads `bytes` (a whole history in memory) named `name`.
+    public static func read(bytes: [UInt8], name: String, format: HistoryFormat, _ body: (SaleRecord) -> Void) -> [HistoryError] {
+        var reader = HistoryReader(format: format, name: name)
+        var number = 0
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            reader.readLine(line, number: number, body)
+        }
+        reader.finish(lines: number)
+        return reader.errors
+    }
+
+    /// Reads one line (without its line feed; a trailing CR is dropped).
+    public mutating func readLine(_ raw: ArraySlice<UInt8>, number: Int, _ body: (SaleRecord) -> Void) {
+        var line = raw
+        if line.last == 0x0D { line = line.dropLast() }
+        if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        switch format {
+        case .csv: readCSV(line, number: number, body)
+        case .jsonLines: readJSON(line, number: number, body)
+        }
+    }
+
+    /// Ends the file: a CSV history with no header is reported at its first line.
+    public mutating func finish(lines: Int) {
+        if format == .csv, !sawHeader { report(.missingHeader(found: ""), line: 1, column: 1) }
+    }
+
+    private mutating func report(_ problem: HistoryProblem, line: Int, column: Int) {
+        guard errors.count < Self.maxErrors else { return }
+        errors.append(HistoryError(file: name, line: line, column: column, problem: problem))
+    }
+
+    // MARK: CSV
+
+    private mutating func readCSV(_ line: ArraySlice<UInt8>, number: Int, _ body: (SaleRecord) -> Void) {
+        guard let fields = CSVFields.split(line) else {
+            report(.unclosedQuote, line: number, column: 1)
+            return
+        }
+        guard sawHeader else {
+            sawHeader = true
+            readHeader(fields, line: line, number: number)
+            return
+        }
+        guard fieldCount > 0 else { return }
+        guard fields.count == fieldCount else {
+            report(.wrongFieldCount(expected: fieldCount, found: fields.count), line: number, column: 1)
+            return
+        }
+        var values: [HistoryField: (text: String, column: Int)] = [:]
+        for (field, position) in columns { values[field] = (fields[position].text, column(of: fields[position].offset, in: line)) }
+        build(values, number: number, body)
+    }
+
+    private mutating func readHeader(_ fields: [(text: String, offset: Int)], line: ArraySlice<UInt8>, number: Int) {
+        var problems = false
+        for (position, field) in fields.enumerated() {
+            let name = field.text.trimmingSpaces.lowercased()
+            guard let known = HistoryField(rawValue: name) else {
+                if position == 0, SaleTime(parsing: field.text) != nil {
+                    report(.missingHeader(found: String(decoding: line, as: UTF8.self)), line: number, column: 1)
+                    return
+                }
+                report(
+                    .unknownColumn(name, suggestion: NameMatching.suggestion(for: name, among: HistoryField.allCases.map(\.rawValue))), line: number,
+                    column: column(of: field.offset, in: line))
+                problems = true
+                continue
+            }
+            if columns[known] != nil {
+                report(.duplicateColumn(name), line: number, column: column(of: field.offset, in: line))
+                problems = true
+            }
+            columns[known] = position
+        }
+        for required in [HistoryField.time, .juice, .count] where columns[required] == nil {
+            report(.missingColumn(required.rawValue), line: number, column: 1)
+            problems = true
+        }
+        // Rows are not read against a header that is wrong: every one of them would be reported.
+        fieldCount = problems ? 0 : fields.count
+    }
+
+    // MARK: JSON Lines
+
+    private mutating func readJSON(_ line: ArraySlice<UInt8>, number: Int, _ body: (SaleRecord) -> Void) {
+        guard let object = FlatJSONObject.parse(line) else {
+            report(.notAJSONObject, line: number, column: 1)
+            return
+        }
+        var values: [HistoryField: (text: String, column: Int)] = [:]
+        var bad = false
+        for member in object {
+            let column = column(of: member.offset, in: line)
+            guard let field = HistoryField(rawValue: member.key) else {
+                report(
+                    .unknownKey(member.key, suggestion: NameMatching.suggestion(for: member.key, among: HistoryField.allCases.map(\.rawValue))),
+                    line: number, column: column)
+                bad = true
+                continue
+            }
+            if values[field] != nil {
+                report(.duplicateKey(member.key), line: number, column: column)
+                bad = true
+            }
+            values[field] = (member.value, column)
+        }
+        for required in [HistoryField.time, .juice, .count] where values[required] == nil {
+            report(.missingKey(required.rawValue), line: number, column: 1)
+            bad = true
+        }
+        if !bad { build(values, number: number, body) }
+    }
+
+    // MARK: Records
+
+    private mutating func build(_ values: [HistoryField: (text: String, column: Int)], number: Int, _ body: (SaleRecord) -> Void) {
+        guard let time = values[.time], let juice = values[.juice], let count = values[.count] else { return }
+        var bad = false
+        let parsedTime = SaleTime(parsing: time.text.trimmingSpaces)
+        if parsedTime == nil {
+            report(.badTime(time.text), line: number, column: time.column)
+            bad = true
+        }
+        let name = juice.text.trimmingSpaces
+        if name.isEmpty {
+            report(.emptyJuice, line: number, column: juice.column)
+            bad = true
+        }
+        let amount = Int(count.text.trimmingSpaces)
+        if amount.map({ !(1...Self.maxCount).contains($0) }) ?? true {
+            report(.badCount(count.text, limit: Self.maxCount), line: number, column: count.column)
+            bad = true
+        }
+        var result = SaleResult.served
+        if let written = values[.result] {
+            let text = written.text.trimmingSpaces.lowercased()
+            if !text.isEmpty {
+                guard let known = SaleResult(rawValue: text) else {
+                    report(.badResult(written.text), line: number, column: written.column)
+                    return
+                }
+                result = known
+            }
+        }
+        guard !bad, let parsedTime, let amount else { return }
+        body(SaleRecord(time: parsedTime, juice: name, count: amount, result: result, line: number))
+    }
+
+    /// The 1-based scalar column of byte `offset` of `line`.
+    private func column(of offset: Int, in line: ArraySlice<UInt8>) -> Int {
+        line[line.startIndex..<min(line.startIndex + offset, line.endIndex)].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+    }
+}
+
+/// `read(2)`, named apart from the reader's own methods.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(descriptor, buffer, count)
+    #else
+    return Darwin.read(descriptor, buffer, count)
+    #endif
+}
+
+/// The fields of a history record.
+enum HistoryField: String, CaseIterable, Hashable {
+    case time, juice, count, result
+}
+
+extension String {
+    /// This text without spaces and tabs at either end.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+            let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,55 @@
+/// Holt-Winters with an additive weekly season and an additive trend, its weights fitted by least squared one-step
+/// error over a small grid (a trend weight of 0 is no trend).
+enum HoltWinters {
+    /// The fit, or nil for a history shorter than two weeks (too short to tell a season from noise).
+    static func fit(_ y: [Double]) -> Forecaster.Fit? {
+        let season = Forecaster.season
+        guard y.count >= 2 * season else { return nil }
+        let firstWeek = y[0..<season].reduce(0, +) / Double(season)
+        let secondWeek = y[season..<(2 * season)].reduce(0, +) / Double(season)
+        let initialSeason = (0..<season).map { y[$0] - firstWeek }
+        let initialTrend = (secondWeek - firstWeek) / Double(season)
+        var best: (error: Double, alpha: Double, beta: Double, gamma: Double)?
+        for alpha in stride(from: 0.05, through: 0.65, by: 0.1) {
+            for beta in [0.0, 0.02, 0.1] {
+                for gamma in [0.05, 0.15, 0.3] {
+                    let run = smooth(y, alpha: alpha, beta: beta, gamma: gamma, level: firstWeek, trend: initialTrend, season: initialSeason)
+                    if run.error < best?.error ?? .infinity { best = (run.error, alpha, beta, gamma) }
+                }
+            }
+        }
+        guard let best else { return nil }
+        let run = smooth(y, alpha: best.alpha, beta: best.beta, gamma: best.gamma, level: firstWeek, trend: initialTrend, season: initialSeason)
+        let n = y.count
+        let point: (Int) -> Double = { h in run.level + Double(h) * run.trend + run.season[(n + h - 1) % season] }
+        let sigma = Forecaster.sigma(y, run.fitted)
+        return Forecaster.Fit(point: point, sigma: sigma, growth: { h in (1 + Double(h - 1) * best.alpha * best.alpha).squareRoot() })
+    }
+
+    /// One pass of the smoother: the state after the last day, the one-step fitted values (from the second week on)
+    /// and their squared error.
+    private static func smooth(
+        _ y: [Double], alpha: Double, beta: Double, gamma: Double, level: Double, trend: Double, season: [Double]
+    ) -> (level: Double, trend: Double, season: [Double], fitted: [Double?], error: Double) {
+        var level = level
+        var trend = trend
+        var season = season
+        var fitted: [Double?] = []
+        var error = 0.0
+        for (t, value) in y.enumerated() {
+            let slot = t % season.count
+            let guess = level + trend + season[slot]
+            if t >= season.count {
+                fitted.append(guess)
+                error += (value - guess) * (value - guess)
+            } else {
+                fitted.append(nil)
+            }
+            let previous = level
+            level = alpha * (value - season[slot]) + (1 - alpha) * (level + trend)
+            trend = beta * (level - previous) + (1 - beta) * trend
+            season[slot] = gamma * (value - level) + (1 - gamma) * season[slot]
+        }
+        return (level, trend, season, fitted, error)
+    }
+}

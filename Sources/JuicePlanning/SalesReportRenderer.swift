@@ -1,0 +1,99 @@
+import JuiceCore
+import JuiceRecipes
+
+/// Writes a sales report as text (in a language), JSON or CSV.
+public struct SalesReportRenderer: Sendable {
+    /// The language of text output and labels.
+    public var language: Language
+    /// The menu, for names.
+    public var book: RecipeBook
+
+    /// A renderer for `book`'s sales, in `language`.
+    public init(book: RecipeBook, language: Language) {
+        self.book = book
+        self.language = language
+    }
+
+    /// The report in `format`.
+    public func render(_ report: SalesReport, as format: ForecastFormat) -> String {
+        switch format {
+        case .text: return text(report)
+        case .json: return json(report).rendered(pretty: true) + "\n"
+        case .csv:
+            var out = "\(report.grouping.rawValue),served,refused,revenue\n"
+            for row in report.rows { out += "\(row.key),\(row.served),\(row.refused),\(row.revenue)\n" }
+            return out
+        }
+    }
+
+    /// The row's key as people read it.
+    public func label(of row: SalesReport.Row, in grouping: ReportGrouping) -> String {
+        let ko = language == .korean
+        switch grouping {
+        case .day: return row.key
+        case .weekday:
+            let names =
+                ko
+                ? ["월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일"] : ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+            return names[(Int(row.key) ?? 0) % 7]
+        case .hour:
+            let hour = Int(row.key) ?? 0
+            return (hour < 10 ? "0" : "") + "\(hour):00"
+        case .juice: return book.displayName(of: JuiceID(row.key), in: language)
+        case .fruit: return book.displayLabel(of: FruitID(row.key), in: language)
+        }
+    }
+
+    private func text(_ report: SalesReport) -> String {
+        let ko = language == .korean
+        let names = ko ? ["날짜", "요일", "시간", "쥬스", "과일"] : ["day", "weekday", "hour", "juice", "fruit"]
+        let header = [names[ReportGrouping.allCases.firstIndex(of: report.grouping) ?? 0]]
+        var table: [[String]] = [
+            header + (ko ? ["판매", "거절", "매출"] : ["served", "refused", "revenue"]) + (report.grouping == .fruit ? [ko ? "사용량" : "used"] : [])
+        ]
+        for (index, row) in (report.rows + [report.total]).enumerated() {
+            let isTotal = index == report.rows.count
+            let label = isTotal ? (ko ? "합계" : "total") : label(of: row, in: report.grouping)
+            var cells = [label, "\(row.served)", "\(row.refused)", "₩\(row.revenue)"]
+            if report.grouping == .fruit { cells.append(isTotal ? "" : "\(row.fruitUsed.values.reduce(0, +))") }
+            table.append(cells)
+        }
+        let widths = table[0].indices.map { column in table.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        var out = ""
+        if let first = report.firstDay, let last = report.lastDay {
+            out += ko ? "\(first)부터 \(last)까지의 판매\n" : "Sales from \(first) to \(last)\n"
+        } else {
+            out += ko ? "판매 기록이 없어요\n" : "No sales recorded\n"
+        }
+        for row in table {
+            let cells = row.enumerated().map { column, cell in
+                column == 0
+                    ? DisplayWidth.padded(cell, to: widths[column]) : String(repeating: " ", count: widths[column] - DisplayWidth.of(cell)) + cell
+            }
+            let line = "  " + cells.joined(separator: "  ")
+            out += String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
+        }
+        return out
+    }
+
+    private func json(_ report: SalesReport) -> JSONValue {
+        func figures(_ row: SalesReport.Row) -> [(String, JSONValue)] {
+            [
+                ("served", .int(row.served)), ("refused", .int(row.refused)), ("revenue", .int(row.revenue)),
+                ("fruitUsed", .object(row.fruitUsed.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .int($0.value)) })),
+            ]
+        }
+        return .object([
+            ("by", .string(report.grouping.rawValue)), ("from", report.firstDay.map { .string($0.description) } ?? .null),
+            ("to", report.lastDay.map { .string($0.description) } ?? .null),
+            (
+                "rows",
+                .array(
+                    report.rows.map { row in
+                        .object([("key", .string(row.key)), ("label", .string(label(of: row, in: report.grouping)))] + figures(row))
+                    })
+            ),
+            ("total", .object(figures(report.total))),
+        ])
+    }
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+import JuiceCommandLine
+import JuiceCore
+import JuicePlanning
+import JuiceShop
+
+extension ForecastFormat: ExpressibleByArgument {}
+
+/// What `juice forecast` itself says when it cannot forecast, one case each.
+enum ForecastMessage {
+    case badModel(String)
+    case badDate(option: String, text: String)
+    case badHorizon(Int)
+    case badLevel(Int)
+    case badBacktest(Int)
+    case noSales(source: String)
+    case historyProblems(Int)
+
+    func text(in language: Language) -> String {
+        let ko = language == .korean
+        let models = (["auto"] + ForecastModel.allCases.map(\.rawValue)).joined(separator: ", ")
+        switch self {
+        case .badModel(let text):
+            return ko ? "--model '\(text)'은(는) 없어요. \(models) 중에서 고르세요" : "--model '\(text)' is not a model; choose one of \(models)"
+        case .badDate(let option, let text):
+            return ko ? "\(option) '\(text)'은(는) 날짜가 아니에요. 2026-11-20처럼 쓰세요" : "\(option) '\(text)' is not a date; write it like 2026-11-20"
+        case .badHorizon(let days):
+            return ko ? "--horizon은 1부터 366일까지예요 (\(days)이(가) 있어요)" : "--horizon must be 1 to 366 days, not \(days)"
+        case .badLevel(let percent):
+            return ko ? "--level은 1부터 99까지의 백분율이에요 (\(percent)이(가) 있어요)" : "--level must be a percentage from 1 to 99, not \(percent)"
+        case .badBacktest(let days):
+            return ko ? "--backtest는 1일 이상이어야 해요 (\(days)이(가) 있어요)" : "--backtest must be at least 1 day, not \(days)"
+        case .noSales(let source):
+            return ko
+                ? "\(source)에 팔린 기록이 없어서 예측할 수 없어요. 주문이 쌓인 뒤에 다시 하거나 --history FILE을 주세요"
+                : "\(source) holds no sales to forecast from; try again once orders are recorded, or give --history FILE"
+        case .historyProblems(let count):
+            return ko ? "판매 기록에 문제가 \(count)개 있어요 (위에 보여요)" : "the sales history has \(count) problem(s), listed above"
+        }
+    }
+}
+
+/// `juice forecast`: daily demand per juice from the shop's history, with intervals and backtests.
+struct ForecastCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forecast",
+        abstract: HelpLanguage.text(
+            "Forecast each juice's daily demand from the sales history, with prediction intervals.",
+            ko: "판매 기록으로 쥬스마다 하루 수요를 예측해요 (예측 구간 포함)."),
+        discussion: HelpLanguage.text(
+            """
+            The history is the shop's journal of orders (orders undone are left out), or --history FILE: CSV with the \
+            header time,juice,count[,result] (result served or refused, default served) or JSON Lines with those keys \
+            (.jsonl). Demand counts refused orders too. --model auto picks each juice's model by a rolling-origin \
+            backtest (fit on the days before, forecast the next, never look ahead), with croston, sba and tsb for \
+            intermittent juices. --backtest DAYS reports MASE (below 1 beats 'same weekday last week') and WAPE. \
+            Exit status: 0 done, 1 no sales to forecast from, 2 usage error or a problem in the history file.
+            """,
+            ko: """
+                기록은 가게의 주문 기록(되돌린 주문은 빼요)이나 --history FILE이에요: 머리글이 'time,juice,count[,result]'인 \
+                CSV ('result'는 'served'나 'refused', 기본은 'served') 또는 같은 키의 한 줄에 하나씩 쓴 JSON 객체 ('.jsonl'). \
+                수요에는 거절된 주문도 들어가요. --model auto는 쥬스마다 지난 날들로 되짚어 보고(그 전 날들로 맞추고 다음 날을 \
+                예측, 앞날은 보지 않아요) 가장 잘 맞은 모델을 골라요. 띄엄띄엄 팔리는 쥬스에는 'croston', 'sba', 'tsb'도 써요. \
+                --backtest DAYS는 평균 절대 척도 오차 ('MASE', 1보다 작으면 '지난주 같은 요일'보다 나아요)와 'WAPE'를 보여 줘요. \
+                종료 코드: 0 완료, 1 예측할 판매 기록 없음, 2 사용법 오류나 기록 파일의 문제.
+                """)
+    )
+
+    @OptionGroup var shop: ShopOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Sales history file (.csv or .jsonl) instead of the shop's journal.", ko: "가게 기록 대신 쓸 판매 기록 파일 (.csv나 .jsonl).",
+            valueName: "file"), completion: .file())
+    var history: String?
+
+    @Option(help: ArgumentHelp("Days to forecast (1 to 366).", ko: "예측할 날 수 (1부터 366까지).", valueName: "days"))
+    var horizon = 7
+
+    @Option(
+        help: ArgumentHelp(
+            "auto, or one model for every juice: seasonal-naive, window, ses, holt-winters, croston, sba, tsb.",
+            ko: "auto, 또는 모든 쥬스에 쓸 모델 하나: seasonal-naive, 'window', 'ses', holt-winters, 'croston', 'sba', 'tsb'.",
+            valueName: "model"))
+    var model = "auto"
+
+    @Option(
+        help: ArgumentHelp(
+            "Also replay the last DAYS days one step at a time and report MASE and WAPE.", ko: "지난 DAYS일을 하루씩 되짚어 'MASE'와 'WAPE'를 보여 줘요.",
+            valueName: "days"))
+    var backtest: Int?
+
+    @Option(help: ArgumentHelp("Prediction interval, in percent.", ko: "예측 구간 (백분율).", valueName: "percent"))
+    var level = 80
+
+    @Option(help: ArgumentHelp("Use history from this date (YYYY-MM-DD).", ko: "이 날짜('2026-11-20'처럼)부터의 기록만 써요.", valueName: "date"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("Use history up to this date (YYYY-MM-DD).", ko: "이 날짜('2026-11-20'처럼)까지의 기록만 써요.", valueName: "date"))
+    var to: String?
+
+    @Option(help: ArgumentHelp("Output: text, json or csv.", ko: "출력 형식: text, json, csv.", valueName: "format"))
+    var format: ForecastFormat = .text
+
+    private var language: Language { shop.language }
+
+    func validate() throws {
+        let problem: ForecastMessage?
+        if ModelChoice(model) == nil {
+            problem = .badModel(model)
+        } else if !(1...366).contains(horizon) {
+            problem = .badHorizon(horizon)
+        } else if !(1...99).contains(level) {
+            problem = .badLevel(level)
+        } else if let backtest, backtest < 1 {
+            problem = .badBacktest(backtest)
+        } else if let from, CivilDate(parsing: from) == nil {
+            problem = .badDate(option: "--from", text: from)
+        } else if let to, CivilDate(parsing: to) == nil {
+            problem = .badDate(option: "--to", text: to)
+        } else {
+            problem = nil
+        }
+        if let problem { throw ValidationError(problem.text(in: language)) }
+    }
+
+    func run() async throws {
+        let book = try shop.loadBook(json: format == .json)
+        let input = SalesHistoryInput(shop: shop, history: history)
+        var tally = DemandTally(book: book, file: input.source)
+        let problems = try await input.read(json: format == .json) { tally.add($0) }
+        try input.check(problems + tally.errors)
+        let demand = tally.finish(from: from.flatMap { CivilDate(parsing: $0) }, to: to.flatMap { CivilDate(parsing: $0) })
+        guard demand.dayCount > 0 else { throw input.fail(ForecastMessage.noSales(source: input.source), status: ExitStatus.failure) }
+        let choice = ModelChoice(model) ?? .auto
+        let run = ForecastRun(book: book, demand: demand, horizon: horizon, choice: choice, level: Double(level) / 100, backtestDays: backtest)
+        Terminal.write(ForecastRenderer(language: language).render(run, as: format))
+    }
+}

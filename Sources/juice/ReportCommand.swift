@@ -1,0 +1,77 @@
+import ArgumentParser
+import JuiceCommandLine
+import JuiceCore
+import JuicePlanning
+
+extension ReportGrouping: ExpressibleByArgument {}
+
+/// `juice report`: what sold and what was refused, revenue and fruit used.
+struct ReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: HelpLanguage.text(
+            "Report orders served and refused, revenue and fruit used, by day, weekday, hour, juice or fruit.",
+            ko: "판매와 거절된 주문, 매출, 쓴 과일을 날짜, 요일, 시간, 쥬스, 과일별로 보여 줘요."),
+        discussion: HelpLanguage.text(
+            """
+            Sales come from the shop's journal (orders undone are left out; times in the machine's time zone) or from \
+            --history FILE (CSV time,juice,count[,result] or JSON Lines, as for 'juice forecast'). Revenue counts \
+            juices served at their menu price. The JSON holds the rows and a total with served, refused and revenue. \
+            Exit status: 0 done, 2 usage error or a problem in the history file.
+            """,
+            ko: """
+                판매 기록은 가게의 주문 기록(되돌린 주문은 빼요; 시간은 이 컴퓨터의 시간대)이나 --history FILE \
+                ('juice forecast'와 같은 CSV나 한 줄에 하나씩 쓴 JSON 객체)에서 와요. 매출은 낸 쥬스를 메뉴 가격으로 \
+                계산해요. JSON에는 행들과 판매, 거절, 매출의 합계가 있어요. \
+                종료 코드: 0 완료, 2 사용법 오류나 기록 파일의 문제.
+                """)
+    )
+
+    @OptionGroup var shop: ShopOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Sales history file (.csv or .jsonl) instead of the shop's journal.", ko: "가게 기록 대신 쓸 판매 기록 파일 (.csv나 .jsonl).",
+            valueName: "file"), completion: .file())
+    var history: String?
+
+    @Option(help: ArgumentHelp("Count sales from this date (YYYY-MM-DD).", ko: "이 날짜('2026-11-20'처럼)부터 세요.", valueName: "date"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("Count sales up to this date (YYYY-MM-DD).", ko: "이 날짜('2026-11-20'처럼)까지 세요.", valueName: "date"))
+    var to: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Group by day, weekday, hour, juice or fruit.", ko: "묶는 기준: 'day', 'weekday', 'hour', 'juice', 'fruit'.", valueName: "group"))
+    var by: ReportGrouping = .day
+
+    @Option(help: ArgumentHelp("Output: text, json or csv.", ko: "출력 형식: text, json, csv.", valueName: "format"))
+    var format: ForecastFormat = .text
+
+    func validate() throws {
+        for (option, value) in [("--from", from), ("--to", to)] {
+            if let value, CivilDate(parsing: value) == nil {
+                throw ValidationError(ForecastMessage.badDate(option: option, text: value).text(in: shop.language))
+            }
+        }
+    }
+
+    func run() async throws {
+        let book = try shop.loadBook(json: format == .json)
+        let input = SalesHistoryInput(shop: shop, history: history)
+        var juices = HistoryJuices(book: book, file: input.source)
+        var report = SalesReport(book: book, grouping: by)
+        let first = from.flatMap { CivilDate(parsing: $0) }
+        let last = to.flatMap { CivilDate(parsing: $0) }
+        let problems = try await input.read(json: format == .json) { record in
+            guard let juice = juices.juice(of: record) else { return }
+            if let first, record.time.date < first { return }
+            if let last, record.time.date > last { return }
+            report.add(juice, count: record.count, result: record.result, at: record.time)
+        }
+        try input.check(problems + juices.errors)
+        report.finish()
+        Terminal.write(SalesReportRenderer(book: book, language: shop.language).render(report, as: format))
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import JuiceCommandLine
+import JuiceCore
+import JuicePlanning
+import JuiceShop
+
+/// Where `juice report` and `juice forecast` read sales from: a history file, or the shop's journal of orders.
+struct SalesHistoryInput {
+    let shop: ShopOptions
+    let history: String?
+
+    /// What errors and messages name: the file, or the state.
+    var source: String { history ?? shop.statePath }
+    private var language: Language { shop.language }
+
+    /// Reads every sale to `body`: the history file's records, or the journal's orders not undone (served, at the
+    /// shop's local time). Returns the file's problems; an unreadable file or state ends the command.
+    func read(json: Bool, _ body: (SaleRecord) -> Void) async throws -> [HistoryError] {
+        if let history {
+            do {
+                return try HistoryReader.read(path: history, body)
+            } catch {
+                throw fail(error.description(in: language), status: ExitStatus.usage)
+            }
+        }
+        let session = try shop.session(json: json)
+        let entries: [JournalEntry]
+        do { entries = try await session.shop.history(limit: nil) } catch { throw session.reporter.fail(error, text: session.text) }
+        for entry in entries.reversed() where entry.kind == .order && entry.undoneBy == nil {
+            guard let juice = entry.juice, let count = entry.count, let time = Self.localTime(ofJournalTime: entry.time) else { continue }
+            body(SaleRecord(time: time, juice: juice.rawValue, count: count))
+        }
+        return []
+    }
+
+    /// Ends the command (exit 2) when the history has problems, listing each at its line and column.
+    func check(_ problems: [HistoryError]) throws {
+        guard !problems.isEmpty else { return }
+        let sorted = problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        Terminal.writeError(sorted.map { CommandMessage.errorPrefix.text(in: language) + $0.description(in: language) }.joined(separator: "\n"))
+        throw fail(ForecastMessage.historyProblems(problems.count), status: ExitStatus.usage)
+    }
+
+    /// Writes `message` in the error style and returns the exit to throw.
+    func fail(_ message: ForecastMessage, status: Int32) -> ExitCode { fail(message.text(in: language), status: status) }
+
+    /// Writes `text` in the error style and returns the exit to throw.
+    func fail(_ text: String, status: Int32) -> ExitCode {
+        Terminal.writeError(CommandMessage.errorPrefix.text(in: language) + text)
+        return ExitCode(status)
+    }
+
+    /// The journal's UTC time as the shop's local time (the machine's time zone, `TZ`): a sale belongs to the day
+    /// the shop saw.
+    static func localTime(ofJournalTime text: String) -> SaleTime? {
+        guard let utc = SaleTime(parsing: text) else { return nil }
+        let (year, month, day) = utc.date.components
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        guard let instant = calendar.date(from: DateComponents(year: year, month: month, day: day, second: utc.secondOfDay)) else { return nil }
+        calendar.timeZone = .current
+        let local = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        guard let year = local.year, let month = local.month, let day = local.day, let date = CivilDate(year: year, month: month, day: day) else {
+            return nil
+        }
+        return SaleTime(date: date, secondOfDay: (local.hour ?? 0) * 3600 + (local.minute ?? 0) * 60 + (local.second ?? 0))
+    }
+}

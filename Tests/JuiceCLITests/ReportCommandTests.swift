@@ -1,0 +1,64 @@
+import Foundation
+import JuicePlanning
+import JuiceTestSupport
+import Testing
+
+@Suite("juice report (end to end)")
+struct ReportCommandTests {
+    @Test("reports by each grouping in both languages (golden), from a history file")
+    func golden() async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let history = HistoryGenerator(juices: ForecastCommandTests.juices, days: 21, seed: 5).csv()
+        try history.write(to: shop.directory.appendingPathComponent("sales.csv"), atomically: true, encoding: .utf8)
+        var text = ""
+        for grouping in ["day", "weekday", "hour", "juice", "fruit"] {
+            for lang in ["en", "ko"] {
+                let outcome = try await shop.run(["report", "--history", "sales.csv", "--by", grouping, "--lang", lang])
+                #expect(outcome.status == 0, "\(outcome.stderr)")
+                text += "$ juice report --by \(grouping) --lang \(lang)\n" + outcome.stdout
+            }
+        }
+        let url = JuiceBinary.packageRoot.appendingPathComponent("Tests/JuiceCLITests/Fixtures/golden/report.txt")
+        #expect(text == (try Golden.expected(for: text, at: url)))
+    }
+
+    @Test("JSON totals agree with the rows and the history; --from and --to bound the days")
+    func json() async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let records = HistoryGenerator(juices: ForecastCommandTests.juices, days: 14, seed: 8).records()
+        try HistoryGenerator(juices: ForecastCommandTests.juices, days: 14, seed: 8).csv().write(
+            to: shop.directory.appendingPathComponent("sales.csv"), atomically: true, encoding: .utf8)
+        let outcome = try await shop.run(["report", "--history", "sales.csv", "--by", "juice", "--format", "json"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let total = try #require(report["total"] as? [String: Any])
+        #expect(total["served"] as? Int == records.filter { $0.result == .served }.reduce(0) { $0 + $1.count })
+        #expect(total["refused"] as? Int == records.filter { $0.result == .refused }.reduce(0) { $0 + $1.count })
+        #expect(total["revenue"] as? Int == 0, "the built-in juices have no price")
+        let rows = try #require(report["rows"] as? [[String: Any]])
+        #expect(rows.reduce(0) { $0 + ($1["served"] as? Int ?? 0) } == total["served"] as? Int)
+        let firstDay = records[0].time.date
+        let bounded = try await shop.run([
+            "report", "--history", "sales.csv", "--by", "day", "--format", "csv", "--from", firstDay.adding(days: 2).description, "--to",
+            firstDay.adding(days: 4).description,
+        ])
+        #expect(bounded.stdout.split(separator: "\n").count == 4, "a header and three days: \(bounded.stdout)")
+    }
+
+    @Test("from the journal, with revenue at menu prices")
+    func fromTheJournal() async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let juices = shop.directory.appendingPathComponent("recipes/juices.yaml")
+        let text = try String(contentsOf: juices, encoding: .utf8)
+        try text.replacingOccurrences(of: "    recipe: {banana: 2}", with: "    price: 3500\n    recipe: {banana: 2}").write(
+            to: juices, atomically: true, encoding: .utf8)
+        for juice in ["banana-juice", "바나나쥬스", "kiwi-juice"] { #expect(try await shop.run(["order", juice]).status == 0) }
+        #expect(try await shop.run(["undo"]).status == 0)
+        let outcome = try await shop.run(["report", "--by", "juice", "--format", "csv"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == "juice,served,refused,revenue\nbanana-juice,2,0,7000\n")
+    }
+}

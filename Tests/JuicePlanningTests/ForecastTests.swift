@@ -1,0 +1,129 @@
+import Testing
+
+@testable import JuicePlanning
+
+@Suite struct IntermittentForecastTests {
+    let series: [Double] = [0, 0, 3, 0, 0, 0, 2, 0, 1]
+
+    /// By hand, as R's `forecast::croston` computes it: sizes 3, 2, 1 and intervals 3, 4, 2, each smoothed with
+    /// weight 0.1 from its first value: 2.71 / 2.99.
+    @Test func crostonAndSBA() {
+        let croston = Forecaster.forecast(series, model: .croston, horizon: 3)
+        #expect(croston.mean.count == 3)
+        #expect(croston.mean.allSatisfy { abs($0 - 2.71 / 2.99) < 1e-12 })
+        let sba = Forecaster.forecast(series, model: .sba, horizon: 1)
+        #expect(abs(sba.mean[0] - 0.95 * 2.71 / 2.99) < 1e-12)
+    }
+
+    /// The chance of a sale 0 → … → 0.2341441 and the size 3 → 2.9 → 2.71, both smoothed with weight 0.1.
+    @Test func tsb() {
+        let forecast = Forecaster.forecast(series, model: .tsb, horizon: 2)
+        #expect(abs(forecast.mean[0] - 0.2341441 * 2.71) < 1e-12)
+    }
+
+    /// The three series that crash other implementations: all zero, one sale, no zero day.
+    @Test(arguments: ForecastModel.allCases)
+    func edgeCasesGiveFiniteForecasts(_ model: ForecastModel) {
+        for series in [
+            [Double](repeating: 0, count: 30), [0, 0, 5, 0] + [Double](repeating: 0, count: 20), [2, 3, 4, 2, 3, 4, 5, 6, 2, 3, 4, 2, 3, 4, 5], [],
+        ] {
+            let forecast = Forecaster.forecast(series, model: model, horizon: 7)
+            #expect(forecast.mean.count == 7)
+            #expect(forecast.mean.allSatisfy { $0.isFinite && $0 >= 0 })
+            #expect(zip(forecast.lower, forecast.upper).allSatisfy { $0.isFinite && $1.isFinite && $0 <= $1 })
+            if series.allSatisfy({ $0 == 0 }) { #expect(forecast.mean.allSatisfy { $0 == 0 }) }
+        }
+    }
+
+    @Test func edgeCasesOfCroston() {
+        #expect(Forecaster.forecast([0, 0, 5, 0], model: .croston, horizon: 1).mean == [5.0 / 3])
+        #expect(abs(Forecaster.forecast([2, 3, 4], model: .croston, horizon: 1).mean[0] - 2.29) < 1e-12)
+    }
+}
+
+@Suite struct RegularForecastTests {
+    /// A weekly pattern with a small trend and no noise.
+    func weekly(days: Int, trend: Double = 0) -> [Double] {
+        let pattern: [Double] = [10, 12, 11, 14, 20, 30, 25]
+        return (0..<days).map { pattern[$0 % 7] + trend * Double($0) }
+    }
+
+    @Test func seasonalNaiveRepeatsLastWeek() {
+        let series = weekly(days: 21)
+        let forecast = Forecaster.forecast(series, model: .seasonalNaive, horizon: 9)
+        #expect(forecast.mean == Array(series[14..<21]) + Array(series[14..<16]))
+    }
+
+    @Test func windowAveragesTheLastFourSameWeekdays() {
+        var series = weekly(days: 35)
+        series[28] = 50  // the last Monday-like day
+        let forecast = Forecaster.forecast(series, model: .window, horizon: 1)
+        #expect(forecast.mean == [(10 + 10 + 10 + 50) / 4])
+    }
+
+    @Test func sesOnAConstantSeriesIsThatConstantWithNoSpread() {
+        let forecast = Forecaster.forecast([Double](repeating: 6, count: 20), model: .ses, horizon: 3)
+        #expect(forecast.mean == [6, 6, 6])
+        #expect(forecast.lower == forecast.upper)
+    }
+
+    @Test func holtWintersFollowsTheSeasonAndTheTrend() {
+        let series = weekly(days: 56, trend: 0.2)
+        let truth = (56..<63).map { [10.0, 12, 11, 14, 20, 30, 25][$0 % 7] + 0.2 * Double($0) }
+        let forecast = Forecaster.forecast(series, model: .holtWinters, horizon: 7)
+        for (guess, actual) in zip(forecast.mean, truth) { #expect(abs(guess - actual) < 0.05 * actual, "\(forecast.mean) vs \(truth)") }
+    }
+
+    @Test func intervalsWidenWithTheLevel() {
+        let series = weekly(days: 28).enumerated().map { $0.element + Double($0.offset % 3) }
+        let narrow = Forecaster.forecast(series, model: .ses, horizon: 1, level: 0.5)
+        let wide = Forecaster.forecast(series, model: .ses, horizon: 1, level: 0.95)
+        #expect(wide.upper[0] - wide.lower[0] > narrow.upper[0] - narrow.lower[0])
+        #expect(wide.lower[0] <= wide.mean[0] && wide.mean[0] <= wide.upper[0])
+    }
+}
+
+@Suite struct BacktestTests {
+    @Test func aBacktestNeverLooksAhead() {
+        let series: [Double] = (0..<40).map { Double(($0 * 7919) % 13) }
+        var changed = series
+        changed[39] = 1000
+        for model in ForecastModel.allCases {
+            #expect(Backtest.forecasts(series, model: model, days: 10) == Backtest.forecasts(changed, model: model, days: 10))
+        }
+    }
+
+    @Test func maseAgainstTheSameWeekdayLastWeek() {
+        // The same-weekday-last-week forecast's own MASE is its test error over its training error.
+        let series: [Double] = [5, 7, 6, 9, 12, 15, 11, 6, 8, 5, 10, 13, 14, 12, 5, 7, 6, 9, 12, 15, 11]
+        let predicted = Backtest.forecasts(series, model: .seasonalNaive, days: 7)
+        #expect(predicted == Array(series[7..<14]))
+        let accuracy = Backtest.accuracy(of: predicted, against: series)
+        let testError = zip(series[14...], series[7..<14]).map { abs($0 - $1) }.reduce(0, +) / 7
+        let trainingError = zip(series[7..<14], series[0..<7]).map { abs($0 - $1) }.reduce(0, +) / 7
+        #expect(accuracy.mase.map { abs($0 - testError / trainingError) < 1e-12 } == true)
+        #expect(accuracy.wape.map { abs($0 - testError * 7 / series[14...].reduce(0, +)) < 1e-12 } == true)
+        #expect(Backtest.accuracy(of: [1, 1], against: [0, 0, 0, 0]).wape == nil)
+        #expect(Backtest.accuracy(of: [1, 1], against: [0, 0, 0, 0]).mase == nil)
+    }
+
+    @Test func autoPicksAnIntermittentModelForIntermittentSeries() {
+        let sparse: [Double] = (0..<84).map { $0 % 5 == 0 ? Double($0 % 3 + 1) : 0 }
+        #expect(Backtest.isIntermittent(sparse))
+        #expect(ForecastModel.intermittent.contains(Backtest.bestModel(for: sparse)))
+        let weekly: [Double] = (0..<84).map { [10.0, 12, 11, 14, 20, 30, 25][$0 % 7] }
+        #expect(!Backtest.isIntermittent(weekly))
+        #expect([.seasonalNaive, .window, .holtWinters].contains(Backtest.bestModel(for: weekly)))
+    }
+}
+
+@Suite struct NormalDistributionTests {
+    /// stockpyl's `newsvendor_normal(holding_cost=2, stockout_cost=18, demand_mean=120, demand_sd=10)` is
+    /// 132.815515655446: μ + σ Φ⁻¹(18 / 20).
+    @Test func quantileMatchesTheNewsvendorOracle() {
+        #expect(abs(120 + 10 * NormalDistribution.quantile(0.9) - 132.815515655446) < 1e-9)
+        #expect(abs(NormalDistribution.quantile(0.975) - 1.959963984540054) < 1e-12)
+        #expect(abs(NormalDistribution.quantile(0.001) + 3.090232306167813) < 1e-10)
+        #expect(abs(NormalDistribution.cumulative(NormalDistribution.quantile(0.3)) - 0.3) < 1e-14)
+    }
+}

@@ -28,17 +28,17 @@ import Testing
             Issue.record("invalid JSON accepted")
             return
         }
-        #expect(parse.code == -32700)
+        #expect(parse == .notJSON && parse.code == -32700)
         guard case .invalid(nil, let notObject) = Self.classify("[1, 2]") else {
             Issue.record("an array accepted")
             return
         }
-        #expect(notObject.code == -32600)
+        #expect(notObject == .notAnObject && notObject.code == -32600)
         guard case .invalid(.number(3), let noMethod) = Self.classify(#"{"jsonrpc":"2.0","id":3}"#) else {
             Issue.record("a message without method accepted")
             return
         }
-        #expect(noMethod.code == -32600)
+        #expect(noMethod == .noMethod && noMethod.code == -32600)
     }
 
     @Test func nullIDsAndNullResultsAreWrittenOut() throws {
@@ -75,6 +75,9 @@ import Testing
         #expect(DocumentURI.path(of: "file:///tmp/%eb%a9%94%eb%89%b4%20%ed%8c%90/a.yaml") == "/tmp/메뉴 판/a.yaml")
         #expect(DocumentURI.path(of: "file://localhost/tmp/./x/../a.yaml") == "/tmp/a.yaml")
         #expect(DocumentURI.path(of: "FILE:///tmp/a.yaml") == "/tmp/a.yaml")
+        #expect(DocumentURI.path(of: "file:/tmp/a.yaml") == "/tmp/a.yaml")
+        #expect(DocumentURI.path(of: "file:tmp/a.yaml") == nil)
+        #expect(DocumentURI.path(of: "files:///tmp/a.yaml") == nil)
         #expect(DocumentURI.path(of: "untitled:Untitled-1") == nil)
         #expect(DocumentURI.path(of: "file://server/share/a.yaml") == nil)
         #expect(DocumentURI.path(of: "file:///tmp/100%.yaml") == "/tmp/100%.yaml")

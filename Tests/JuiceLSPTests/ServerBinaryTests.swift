@@ -82,6 +82,38 @@ import Testing
         #expect(stderr.contains("no-such-state.sqlite"))
     }
 
+    @Test func liveStockFromTheStateReachesHoverAndTheStateIsNotWritten() async throws {
+        let directory = try recipeDirectory()
+        let state = (directory as NSString).deletingLastPathComponent + "/state.sqlite"
+        let set = try await JuiceBinary.run(["stock", "set", "kiwi=42", "--recipes", directory, "--state", state])
+        #expect(set.status == 0, "\(set.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: state))
+        let juices = try text("juices.yaml", in: directory)
+        let line = try #require(juices.components(separatedBy: "\n").firstIndex { $0.contains("kiwi: 3") })
+        let character =
+            try #require(juices.components(separatedBy: "\n")[line].range(of: "kiwi")).lowerBound.utf16Offset(
+                in: juices.components(separatedBy: "\n")[line]) + 1
+        let input =
+            try Self.frame(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]])
+            + Self.frame(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
+            + Self.frame([
+                "jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
+                "params": [
+                    "textDocument": ["uri": DocumentURI.uri(ofPath: directory + "/juices.yaml")], "position": ["line": line, "character": character],
+                ],
+            ])
+            + Self.frame(["jsonrpc": "2.0", "id": 3, "method": "shutdown"]) + Self.frame(["jsonrpc": "2.0", "method": "exit"])
+        let (frames, stderr, status) = try await Self.run(["--recipes", directory, "--state", state], input: input)
+        #expect(status == 0, "\(stderr)")
+        let hover = frames.compactMap { event -> [String: Any]? in
+            guard case .message(let body) = event, let message = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+            return message["id"] as? Int == 2 ? message : nil
+        }.first
+        let markdown = ((hover?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        #expect(markdown.contains("42"), "\(markdown)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: state)) == before)
+    }
+
     @Test func theEndOfTheInputWithoutShutdownExitsOne() async throws {
         let (frames, _, status) = try await Self.run(["--recipes", try recipeDirectory()], input: Array("Content-Length: 9\r\n\r\n{\"id\"".utf8))
         #expect(status == 1)

@@ -142,14 +142,18 @@ import Testing
         let client = try TestClient()
         await client.initialize(more: ["workspaceFolders": [["uri": DocumentURI.uri(ofPath: root), "name": "menu"]]])
         let juices = directory + "/juices.yaml"
+        // Before the file is open, its warning goes out under the server's own spelling of its URI.
+        let own = DocumentURI.uri(ofPath: juices)
+        #expect(await client.waitForPublication(own) { codes($0) == ["exceeds-initial-stock"] } != nil)
         let line = "  berry-drink: {name: {ko: 새음료, en: Berry Drink}, recipe: {strawbery: 2}}\n"
-        // The client's own spelling of the URI (lower-case escapes) is the one diagnostics come back under.
-        let uri = lowerCaseEscapes(DocumentURI.uri(ofPath: juices))
-        #expect(uri != DocumentURI.uri(ofPath: juices))
+        // Once open, under the client's own spelling (lower-case escapes), and nothing is left under the other.
+        let uri = lowerCaseEscapes(own)
+        #expect(uri != own)
         client.notify(
             "textDocument/didOpen",
             ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": try text("juices.yaml", in: directory) + line]])
         #expect(await client.waitForPublication(uri) { codes($0).contains("unknown-fruit") } != nil)
+        #expect(await client.waitForPublication(own) { diagnostics($0).isEmpty } != nil)
         #expect(await client.shutDown() == 0)
     }
 

@@ -1,21 +1,23 @@
 /// `file://` URIs and the absolute paths the recipe set names files by, percent-encoded in UTF-8 (Hangul in paths).
 public enum DocumentURI {
-    /// The absolute path a `file://` URI names (percent-decoded, `.` and `..` resolved), or nil for another scheme, a
-    /// remote host or a relative path.
+    /// The absolute path a `file://` URI names (percent-decoded, `.` and `..` resolved; `file:/path` accepted too), or
+    /// nil for another scheme, a remote host or a relative path.
     public static func path(of uri: String) -> String? {
         let bytes = Array(uri.utf8)
-        let scheme = Array("file://".utf8)
+        let scheme = Array("file:".utf8)
         guard bytes.count > scheme.count else { return nil }
         for (index, byte) in scheme.enumerated() {
-            let lowered = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-            guard (bytes[index] >= 0x41 && bytes[index] <= 0x5A ? bytes[index] + 0x20 : bytes[index]) == lowered else { return nil }
+            guard (bytes[index] >= 0x41 && bytes[index] <= 0x5A ? bytes[index] + 0x20 : bytes[index]) == byte else { return nil }
         }
         var rest = bytes[scheme.count...]
-        // The authority: empty or localhost.
-        let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-        let authority = String(decoding: rest[rest.startIndex..<slash], as: UTF8.self).lowercased()
-        guard authority.isEmpty || authority == "localhost" else { return nil }
-        rest = rest[slash...]
+        if rest.starts(with: Array("//".utf8)) {
+            // The authority: empty or localhost.
+            rest = rest.dropFirst(2)
+            let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+            let authority = String(decoding: rest[rest.startIndex..<slash], as: UTF8.self).lowercased()
+            guard authority.isEmpty || authority == "localhost" else { return nil }
+            rest = rest[slash...]
+        }
         if let end = rest.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { rest = rest[..<end] }
         guard rest.first == UInt8(ascii: "/") else { return nil }
         return normalized(String(decoding: percentDecoded(rest), as: UTF8.self))

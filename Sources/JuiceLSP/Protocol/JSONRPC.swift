@@ -74,8 +74,8 @@ public enum IncomingMessage: Sendable {
     case notification(method: String, body: Data)
     /// An answer to a request the server sent (nothing waits for it).
     case response(id: JSONRPCID?)
-    /// Not a message: answered with `error` (to `id`, or to null when it had none).
-    case invalid(id: JSONRPCID?, error: ResponseError)
+    /// Not a message: answered with an error for `problem` (to `id`, or to null when it had none).
+    case invalid(id: JSONRPCID?, problem: MessageProblem)
 
     /// Sorts the JSON text `body`: invalid JSON is a parse error, JSON without the shape of a message an invalid request.
     public static func classify(_ body: Data) -> IncomingMessage {
@@ -83,19 +83,19 @@ public enum IncomingMessage: Sendable {
         do {
             header = try JSONDecoder().decode(MessageHeader.self, from: body)
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            return .invalid(id: nil, error: ResponseError(code: ResponseError.parseErrorCode, message: "the message is not valid JSON"))
+            return .invalid(id: nil, problem: .notJSON)
         } catch {
-            return .invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequestCode, message: "the message is not a JSON-RPC object"))
+            return .invalid(id: nil, problem: .notAnObject)
         }
         if header.badID {
-            return .invalid(id: nil, error: ResponseError(code: ResponseError.invalidRequestCode, message: "the id must be a number or a string"))
+            return .invalid(id: nil, problem: .badID)
         }
         switch (header.id, header.method) {
         case (let id?, let method?): return .request(id: id, method: method, body: body)
         case (nil, let method?): return .notification(method: method, body: body)
         case (let id, nil) where header.isResponse: return .response(id: id)
         case (let id, nil):
-            return .invalid(id: id, error: ResponseError(code: ResponseError.invalidRequestCode, message: "the message has no method"))
+            return .invalid(id: id, problem: .noMethod)
         }
     }
 
@@ -103,6 +103,21 @@ public enum IncomingMessage: Sendable {
     public static func params<Params: Decodable>(_ type: Params.Type, from body: Data) throws -> Params {
         try JSONDecoder().decode(ParamsEnvelope<Params>.self, from: body).params
     }
+}
+
+/// Why a body is not a JSON-RPC message.
+public enum MessageProblem: Hashable, Sendable {
+    /// Not valid JSON (a parse error).
+    case notJSON
+    /// JSON, but not an object.
+    case notAnObject
+    /// An id that is neither a number nor a string.
+    case badID
+    /// Neither a method nor a result or error.
+    case noMethod
+
+    /// The JSON-RPC error code: -32700 for invalid JSON, -32600 for the rest.
+    public var code: Int { self == .notJSON ? ResponseError.parseErrorCode : ResponseError.invalidRequestCode }
 }
 
 /// What the server reads of every message before it knows the method: its id, its method, whether it is an answer.

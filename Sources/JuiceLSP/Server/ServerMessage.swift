@@ -16,8 +16,8 @@ enum ServerMessage: Hashable, Sendable {
     case cancelled
     /// A message over the size limit.
     case messageTooLarge(Int)
-    /// A document outside the recipe set.
-    case notInRecipeSet(String)
+    /// A body that is not a JSON-RPC message.
+    case invalidMessage(MessageProblem)
 
     /// The text in `language`.
     func text(in language: Language) -> String {
@@ -39,8 +39,14 @@ enum ServerMessage: Hashable, Sendable {
             return korean
                 ? "메시지가 너무 커요 (\(bytes)바이트, 최대 \(MessageFraming.maxBodyBytes)바이트). 건너뛰었어요"
                 : "a message of \(bytes) bytes is over the limit of \(MessageFraming.maxBodyBytes); skipped"
-        case .notInRecipeSet(let path):
-            return korean ? "\(path)은(는) 레시피 세트에 들어 있지 않아요" : "\(path) is not part of the recipe set"
+        case .invalidMessage(.notJSON):
+            return korean ? "메시지가 올바른 JSON이 아니에요" : "the message is not valid JSON"
+        case .invalidMessage(.notAnObject):
+            return korean ? "메시지가 JSON-RPC 객체가 아니에요" : "the message is not a JSON-RPC object"
+        case .invalidMessage(.badID):
+            return korean ? "id는 숫자나 문자열이어야 해요" : "the id must be a number or a string"
+        case .invalidMessage(.noMethod):
+            return korean ? "메시지에 method가 없어요" : "the message has no method"
         }
     }
 }

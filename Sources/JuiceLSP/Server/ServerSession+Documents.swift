@@ -1,14 +1,9 @@
 import JuiceRecipes
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension ServerSession {
     // MARK: Document changes
 
+    /// A document opened: its text now wins over the disk's (the first one names the directory when nothing did).
     mutating func didOpen(_ params: DidOpenTextDocumentParams) {
         let item = params.textDocument
         guard let path = DocumentURI.path(of: item.uri) else { return }
@@ -17,6 +12,7 @@ extension ServerSession {
         changed(path)
     }
 
+    /// A document's new text (whole, or ranges).
     mutating func didChange(_ params: DidChangeTextDocumentParams) {
         guard let path = DocumentURI.path(of: params.textDocument.uri) else { return }
         guard documents.change(at: path, version: params.textDocument.version, changes: params.contentChanges, encoding: encoding) else {
@@ -26,6 +22,7 @@ extension ServerSession {
         changed(path)
     }
 
+    /// A document closed: the disk's text counts again (a file never saved leaves the set).
     mutating func didClose(_ params: TextDocumentNotificationParams) {
         guard let path = DocumentURI.path(of: params.textDocument.uri) else { return }
         documents.close(at: path)
@@ -83,12 +80,22 @@ extension ServerSession {
         for (path, diagnostics) in workspace.diagnosticsByFile where path.hasPrefix("/") && !diagnostics.isEmpty {
             next[path] = diagnostics.map { mapper.lspDiagnostic($0, language: language, uri: documents.uri(of:)) }
         }
-        let paths = Set(next.keys).union(published.keys).union(changedPaths).sorted()
+        // The documents just changed first (the one being typed in is the one waited for), then the others by path.
+        let others = Set(next.keys).union(published.keys).subtracting(changedPaths).sorted()
+        let paths = changedPaths.sorted() + others
         for path in paths {
             let diagnostics = next[path] ?? []
-            guard diagnostics != published[path] ?? [] || changedPaths.contains(path) else { continue }
-            let params = PublishDiagnosticsParams(uri: documents.uri(of: path), version: documents[path]?.version, diagnostics: diagnostics)
+            let uri = documents.uri(of: path)
+            guard diagnostics != published[path] ?? [] || changedPaths.contains(path) || publishedURIs[path] != uri else { continue }
+            if let old = publishedURIs[path], old != uri {
+                // The client spelled the URI otherwise (opened or closed): nothing is left under the other spelling.
+                send(
+                    .notification(
+                        method: "textDocument/publishDiagnostics", params: PublishDiagnosticsParams(uri: old, version: nil, diagnostics: [])))
+            }
+            let params = PublishDiagnosticsParams(uri: uri, version: documents[path]?.version, diagnostics: diagnostics)
             send(.notification(method: "textDocument/publishDiagnostics", params: params))
+            publishedURIs[path] = diagnostics.isEmpty && documents[path] == nil ? nil : uri
         }
         published = next
         changedPaths = []

@@ -14,6 +14,7 @@ extension ServerSession {
         return await liveStock.current(book: book)
     }
 
+    /// `textDocument/hover`: the analysis's Markdown over the id's range; null over nothing.
     mutating func hover(_ params: TextDocumentPositionParams) async -> any Encodable & Sendable {
         guard let (file, offset) = locate(params.textDocument.uri, params.position) else { return JSONNull() }
         let stock = await currentLiveStock()
@@ -21,6 +22,7 @@ extension ServerSession {
         return Hover(contents: MarkupContent(markdown: answer.markdown), range: mapper?.range(of: answer.span))
     }
 
+    /// `textDocument/completion`: each candidate as an item whose edit replaces the word typed so far.
     mutating func completion(_ params: TextDocumentPositionParams) async -> any Encodable & Sendable {
         guard let (file, offset) = locate(params.textDocument.uri, params.position) else { return [CompletionItem]() }
         let stock = await currentLiveStock()
@@ -43,12 +45,14 @@ extension ServerSession {
         }
     }
 
+    /// `textDocument/definition`: where the id is defined, in whichever file.
     mutating func definition(_ params: TextDocumentPositionParams) -> [LSPLocation] {
         guard let (file, offset) = locate(params.textDocument.uri, params.position), let spans = mapper?.workspace.definitions(in: file, at: offset)
         else { return [] }
         return locations(spans)
     }
 
+    /// `textDocument/references`: every use, the definition too when asked.
     mutating func references(_ params: ReferenceParams) -> [LSPLocation] {
         guard let (file, offset) = locate(params.textDocument.uri, params.position),
             let spans = mapper?.workspace.references(in: file, at: offset, includingDefinition: params.context.includeDeclaration)
@@ -60,6 +64,7 @@ extension ServerSession {
         spans.compactMap { span in mapper?.range(of: span).map { LSPLocation(uri: documents.uri(of: span.file), range: $0) } }
     }
 
+    /// `textDocument/prepareRename`: the id's range and text; null where nothing can be renamed.
     mutating func prepareRename(_ params: TextDocumentPositionParams) -> Result<any Encodable & Sendable, ResponseError> {
         guard let (file, offset) = locate(params.textDocument.uri, params.position), let workspace = mapper?.workspace else {
             return .success(JSONNull())
@@ -75,6 +80,7 @@ extension ServerSession {
         }
     }
 
+    /// `textDocument/rename`: the edits in every file, or the refusal as a RequestFailed error.
     mutating func rename(_ params: RenameParams) -> Result<any Encodable & Sendable, ResponseError> {
         guard let (file, offset) = locate(params.textDocument.uri, params.position), let workspace = mapper?.workspace else {
             let refusal = RenameRefusal.nothingToRename

@@ -38,6 +38,8 @@ struct ServerSession {
     var mapper: PositionMapper?
     /// What was last published, by path (files without diagnostics are absent).
     var published: [String: [LSPDiagnostic]] = [:]
+    /// The URI each path's diagnostics last went out under (the client's own while it is open, ours otherwise).
+    var publishedURIs: [String: String] = [:]
     /// Whether the texts changed since the workspace was built.
     var needsRebuild = false
     /// Whether diagnostics may be pushed (after `initialized`).
@@ -86,7 +88,8 @@ struct ServerSession {
             })
         for message in messages {
             switch message {
-            case .invalid(let id, let error):
+            case .invalid(let id, let problem):
+                let error = ResponseError(code: problem.code, message: ServerMessage.invalidMessage(problem).text(in: language))
                 send(.response(id: id, result: .failure(error)))
             case .response:
                 break
@@ -216,6 +219,7 @@ struct ServerSession {
         } else {
             log("no recipe directory yet (no --recipes, no workspace folder): the first document opened names it")
         }
+        log("positions in \(encoding.rawValue), messages in \(language == .korean ? "Korean" : "English")")
         phase = .running
         needsRebuild = true
         return .success(

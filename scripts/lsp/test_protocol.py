@@ -170,6 +170,16 @@ async def test_files_changed_on_disk_are_read_again(start, clean_recipes):
     await s.wait_matching_lint()
 
 
+async def test_closing_an_unsaved_document_falls_back_to_the_disk(start, clean_recipes):
+    s = await start(clean_recipes)
+    s.open("fruits.yaml")
+    s.change("fruits.yaml", s.text("fruits.yaml").replace("  kiwi:", "  kiwwi:"))
+    await s.wait_for(lambda: any(d["code"] == "unknown-fruit" for d in s.diagnostics("juices.yaml")), what="juices.yaml red")
+    s.close("fruits.yaml")
+    await s.wait_for(lambda: not s.diagnostics("juices.yaml") and not s.diagnostics("fruits.yaml"), what="the disk's clean set")
+    await s.wait_matching_lint()
+
+
 async def test_rule_configuration_typed_in_the_editor(start, recipes):
     """.juicelint.yaml is part of the set: turning a rule off in the editor clears it in files never opened, and a
     mistake in the configuration is reported in it, as juice lint does."""

@@ -276,6 +276,7 @@ def main() -> int:
     lint = subprocess.run([juice, "lint", str(root)], capture_output=True, text=True, env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
     print(f"set: {args.juices} juices, {len(info['fruits'])} fruits, {len(list(root.glob('*.yaml')))} files, {size / 1024:.0f} KiB "
           f"(juice lint exit {lint.returncode}); binary {juice}")
+    print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores (figures are noisy above ~1 per core)")
     bench = Bench(juice, root, info, args.samples, args.seed)
     try:
         bench.run()
@@ -300,6 +301,7 @@ def main() -> int:
         note = f"  ({empty} answers empty or without the expected item)" if empty else ""
         print(f"{metric:<26} {len(values):>7} {p50:>8.1f} {p95:>8.1f} {worst:>8.1f} {goal or '':>9}  {verdict}{note}")
         figures[metric] = {"samples": len(values), "p50": p50, "p95": p95, "max": worst, "goal_p95": goal}
+    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if args.json:
         pathlib.Path(args.json).write_text(json.dumps({"binary": juice, "startup_ms": bench.startup, "peak_rss_kib": rss, "figures": figures}, indent=2))
     if not args.keep:

@@ -78,7 +78,7 @@ let package = Package(
         // set (Analysis): diagnostics as lint gives them, symbols, hover, completion, rename, quick fixes.
         .target(name: "JuiceLSP", dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore"]),
         // Planning from the shop's own history: sales histories, forecasts of daily demand, backtests.
-        .target(name: "JuicePlanning", dependencies: ["JuiceCore", "JuiceRecipes"]),
+        .target(name: "JuicePlanning", dependencies: ["JuiceCore", "JuiceRecipes", "JuiceSimulation"]),
         // The run of a command line (usage errors, help in Korean, the error style) and `lint`: ArgumentParser and the
         // recipe layer only, no Foundation, no database, no server.
         .target(

@@ -91,7 +91,7 @@ public struct StockChart: Sendable {
 
     /// Axis ticks from 0 to at least `highest`, 3 to 6 of them, one apart by 1, 2 or 5 times a power of ten: whole
     /// numbers that read at a glance (0, 2, 4, 6, 8, 10 rather than 0, 2.5, 5, 7.5, 10).
-    static func ticks(upTo highest: Int) -> [Int] {
+    package static func ticks(upTo highest: Int) -> [Int] {
         let top = max(1, highest)
         var power = 1
         while true {
@@ -171,7 +171,13 @@ public struct StockChart: Sendable {
         return svg
     }
 
-    private func escape(_ text: String) -> String {
+    private func escape(_ text: String) -> String { SVGText.escape(text) }
+}
+
+/// Text written into SVG (and any XML): `&`, `<`, `>` and `"` escaped.
+package enum SVGText {
+    /// `text` safe inside an element or a quoted attribute.
+    package static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {
@@ -184,4 +190,7 @@ public struct StockChart: Sendable {
         }
         return out
     }
+
+    /// The font families charts ask for: Hangul first where the system has it.
+    package static let fontFamily = "sans-serif, 'Noto Sans CJK KR', 'NanumGothic', 'Apple SD Gothic Neo', 'Malgun Gothic'"
 }

@@ -43,11 +43,16 @@ struct ReportCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Group by day, weekday, hour, juice or fruit.", ko: "묶는 기준: 'day', 'weekday', 'hour', 'juice', 'fruit'.", valueName: "group"))
+            "Group by day, weekday, hour, juice or fruit.", ko: "묶는 기준: 날짜(day), 요일(weekday), 시간(hour), 쥬스(juice), 과일(fruit).", valueName: "group"))
     var by: ReportGrouping = .day
 
     @Option(help: ArgumentHelp("Output: text, json or csv.", ko: "출력 형식: text, json, csv.", valueName: "format"))
     var format: ForecastFormat = .text
+
+    @Option(
+        help: ArgumentHelp("Also draw the report as an SVG bar chart.", ko: "보고서를 SVG 막대 그래프로도 그려요.", valueName: "file.svg"),
+        completion: .file(extensions: ["svg"]))
+    var chart: String?
 
     func validate() throws {
         for (option, value) in [("--from", from), ("--to", to)] {
@@ -58,6 +63,10 @@ struct ReportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let chart, let problem = ChartOutput.problem(writing: chart) {
+            Terminal.writeError(CommandMessage.errorPrefix.text(in: shop.language) + problem.text(in: shop.language))
+            throw ExitCode(ExitStatus.usage)
+        }
         let book = try shop.loadBook(json: format == .json)
         let input = SalesHistoryInput(shop: shop, history: history)
         var juices = HistoryJuices(book: book, file: input.source)
@@ -72,6 +81,8 @@ struct ReportCommand: AsyncParsableCommand {
         }
         try input.check(problems + juices.errors)
         report.finish()
-        Terminal.write(SalesReportRenderer(book: book, language: shop.language).render(report, as: format))
+        let renderer = SalesReportRenderer(book: book, language: shop.language)
+        if let chart { try ChartOutput.write(SalesChart(renderer: renderer).svg(report), to: chart, language: shop.language) }
+        Terminal.write(renderer.render(report, as: format))
     }
 }

@@ -129,7 +129,7 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if let chart, let problem = writeProblem(chart) {
+        if let chart, let problem = ChartOutput.problem(writing: chart) {
             Terminal.writeError(CommandMessage.errorPrefix.text(in: options.shop.language) + problem.text(in: options.shop.language))
             throw ExitCode(ExitStatus.usage)
         }
@@ -168,21 +168,6 @@ struct SimulateCommand: AsyncParsableCommand {
                 throw ExitCode(ExitStatus.usage)
             }
         }
-    }
-
-    /// Why `path` cannot be written, if it cannot: checked before the run, so a long run is not lost to a typo.
-    private func writeProblem(_ path: String) -> CommandMessage? {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return .chartIsDirectory(path) }
-            return FileManager.default.isWritableFile(atPath: path) ? nil : .chartNotWritable(path)
-        }
-        let directory = (path as NSString).deletingLastPathComponent
-        let parent = directory.isEmpty ? "." : directory
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return .chartNoDirectory(path: path, directory: parent)
-        }
-        return FileManager.default.isWritableFile(atPath: parent) ? nil : .chartDirectoryNotWritable(path: path, directory: parent)
     }
 
     private func weights(_ menu: CompiledMenu) throws(OrderSourceError) -> [Int] {

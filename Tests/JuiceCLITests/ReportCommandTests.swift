@@ -61,4 +61,21 @@ struct ReportCommandTests {
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout == "juice,served,refused,revenue\nbanana-juice,2,0,7000\n")
     }
+
+    @Test("--chart draws the report as SVG with labels in the report's language; an unwritable path is refused first")
+    func chart() async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        try HistoryGenerator(juices: ForecastCommandTests.juices, days: 14, seed: 2).csv().write(
+            to: shop.directory.appendingPathComponent("sales.csv"), atomically: true, encoding: .utf8)
+        let outcome = try await shop.run(["report", "--history", "sales.csv", "--by", "weekday", "--chart", "sales.svg", "--lang", "ko"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let svg = try String(contentsOf: shop.directory.appendingPathComponent("sales.svg"), encoding: .utf8)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        for word in ["요일별 판매", "월요일", "일요일", "판매", "거절", "잔 수"] { #expect(svg.contains(word), "\(word)") }
+        #expect(svg.components(separatedBy: "fill=\"#3cb44b\"").count - 1 == 8, "seven bars and the legend")
+        let refused = try await shop.run(["report", "--history", "sales.csv", "--chart", "no/such/dir/sales.svg"])
+        #expect(refused.status == 2)
+        #expect(refused.stdout.isEmpty)
+    }
 }

@@ -83,6 +83,36 @@ local ok_all, err = pcall(function()
     if text:find('recipe: {kiwi: 3}', 1, true) then lnum = index end
   end
   vim.api.nvim_win_set_cursor(0, { lnum, ('    recipe: {'):len() + 1 })
+
+  -- Hover, completion, definition and references on that `kiwi`, through Neovim's client.
+  local params = vim.lsp.util.make_position_params()
+  local hover = vim.lsp.buf_request_sync(juices, 'textDocument/hover', params, 5000) or {}
+  local hover_text = ''
+  for _, response in pairs(hover) do
+    if response.result then hover_text = vim.inspect(response.result.contents) end
+  end
+  check(hover_text:find('키위', 1, true) and hover_text:find('Kiwi', 1, true), 'hover on kiwi names 키위 and Kiwi')
+  local completion = vim.lsp.buf_request_sync(juices, 'textDocument/completion', params, 5000) or {}
+  local labels = {}
+  for _, response in pairs(completion) do
+    local items = response.result and (response.result.items or response.result) or {}
+    for _, item in ipairs(items) do labels[item.label] = item end
+  end
+  check(labels.kiwi and labels.mango and labels.strawberry, 'completion offers the fruit ids')
+  check(labels.mango and (labels.mango.detail or ''):find('망고', 1, true), 'completion shows 망고 beside mango')
+  vim.lsp.buf.references()
+  check(vim.wait(5000, function() return #vim.fn.getqflist() == 4 end, 20),
+    'references: 4 uses of kiwi in the quickfix list (got ' .. #vim.fn.getqflist() .. ')')
+  vim.cmd('silent! cclose')
+  vim.api.nvim_set_current_buf(juices)
+  vim.api.nvim_win_set_cursor(0, { lnum, ('    recipe: {'):len() + 1 })
+  vim.lsp.buf.definition()
+  check(vim.wait(5000, function() return vim.api.nvim_buf_get_name(0):match('fruits%.yaml$') ~= nil end, 20),
+    'definition jumps to fruits.yaml')
+  check(vim.api.nvim_get_current_line() == '  kiwi:', 'definition lands on `  kiwi:` (got ' .. vim.api.nvim_get_current_line() .. ')')
+  vim.api.nvim_set_current_buf(juices)
+  vim.api.nvim_win_set_cursor(0, { lnum, ('    recipe: {'):len() + 1 })
+
   vim.lsp.buf.rename('green-kiwi')
   local function renamed()
     for _, name in ipairs({ 'fruits.yaml', 'juices.yaml', 'store.yaml' }) do

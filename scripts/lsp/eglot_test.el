@@ -107,6 +107,27 @@ every managed buffer the way that timer would."
       (search-forward "recipe: {kiwi: 3}")
       (search-backward "kiwi")
       (forward-char 1)
+      ;; Hover, completion, definition and references on that `kiwi', through eglot's own functions.
+      (juice-test-step "hover"
+        (let ((text (eglot--hover-info
+                     (plist-get (jsonrpc-request (eglot--current-server-or-lose) :textDocument/hover
+                                                 (eglot--TextDocumentPositionParams))
+                                :contents))))
+          (juice-test-check (and (string-match-p "키위" text) (string-match-p "Kiwi" text))
+                            "hover on kiwi names 키위 and Kiwi")))
+      (juice-test-step "completion"
+        (let* ((capf (eglot-completion-at-point))
+               (candidates (all-completions "" (nth 2 capf))))
+          (juice-test-check (cl-subsetp '("kiwi" "mango" "strawberry") candidates :test #'equal)
+                            "completion-at-point offers the fruit ids: %S" (mapcar #'substring-no-properties candidates))))
+      (juice-test-step "definition"
+        (let* ((items (xref-backend-definitions 'eglot (xref-backend-identifier-at-point 'eglot)))
+               (groups (mapcar (lambda (item) (xref-location-group (xref-item-location item))) items)))
+          (juice-test-check (and (= (length groups) 1) (string-suffix-p "fruits.yaml" (car groups)))
+                            "definition is in fruits.yaml: %S" groups)))
+      (juice-test-step "references"
+        (let ((items (xref-backend-references 'eglot (xref-backend-identifier-at-point 'eglot))))
+          (juice-test-check (= (length items) 4) "references: 4 uses of kiwi (got %d)" (length items))))
       (juice-test-step "eglot-rename"
         (cl-letf (((symbol-function 'y-or-n-p) (lambda (&rest _) t)))
           (eglot-rename "green-kiwi")))

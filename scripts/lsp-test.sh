@@ -59,7 +59,7 @@ if command -v nvim >/dev/null 2>&1; then
     set_dir=$(scratch_set)
     RECIPES="$set_dir" timeout 120 nvim --headless -u NONE -i NONE -c "luafile scripts/lsp/nvim_test.lua" </dev/null
     status=$?
-    [ "$status" -eq 0 ] && record "Neovim $(nvim --version | head -1 | cut -d' ' -f2)" ok $((SECONDS - t0)) "fix, rename, lint clean" \
+    [ "$status" -eq 0 ] && record "Neovim $(nvim --version | head -1 | cut -d' ' -f2)" ok $((SECONDS - t0)) "column, fix, hover, completion, definition, references, rename, lint clean" \
         || record "Neovim" FAIL $((SECONDS - t0)) "exit $status (set kept in $set_dir)"
     [ "$status" -eq 0 ] && rm -rf "$(dirname "$set_dir")"
 else
@@ -71,7 +71,7 @@ if command -v emacs >/dev/null 2>&1 && compgen -G "/usr/share/emacs/site-lisp/el
     set_dir=$(scratch_set)
     RECIPES="$set_dir" timeout 120 emacs -Q --batch -l scripts/lsp/eglot_test.el </dev/null
     status=$?
-    [ "$status" -eq 0 ] && record "Emacs $(emacs --version | head -1 | cut -d' ' -f3) + eglot" ok $((SECONDS - t0)) "fix, rename, lint clean" \
+    [ "$status" -eq 0 ] && record "Emacs $(emacs --version | head -1 | cut -d' ' -f3) + eglot" ok $((SECONDS - t0)) "column, fix, hover, completion, definition, references, rename, lint clean" \
         || record "Emacs + eglot" FAIL $((SECONDS - t0)) "exit $status (set kept in $set_dir)"
     [ "$status" -eq 0 ] && rm -rf "$(dirname "$set_dir")"
 else

@@ -4,8 +4,9 @@
 ;;
 ;; Opens special.yaml of a scratch recipe set through eglot, sees the `unknown-fruit' flymake diagnostic at the exact
 ;; column after Hangul and emoji (eglot converts the server's UTF-16 positions), applies the quick fix with
-;; `eglot-code-actions', renames kiwi -> green-kiwi across files with `eglot-rename', saves every buffer, and
-;; `juice lint' on the set exits 0.  Exit status 0 when all passed.
+;; `eglot-code-actions', asks hover, completion-at-point, xref definitions and references on a recipe's `kiwi',
+;; renames kiwi -> green-kiwi across files with `eglot-rename', saves every buffer, and `juice lint' on the set
+;; exits 0.  Exit status 0 when all passed.
 
 (require 'cl-lib)
 (dolist (dir (file-expand-wildcards "/usr/share/emacs/site-lisp/elpa/*"))

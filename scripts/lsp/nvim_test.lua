@@ -1,7 +1,8 @@
 -- Neovim 0.7 headless against `juice lsp`, through Neovim's own LSP client:
 --   JUICE=/abs/juice RECIPES=/abs/copy nvim --headless -u NONE -i NONE -c 'luafile scripts/lsp/nvim_test.lua'
 -- Opens special.yaml of a scratch recipe set, sees `unknown-fruit` at the exact byte column after Hangul and emoji
--- (Neovim converts the server's UTF-16 positions), applies the quick fix with vim.lsp.buf.code_action, renames
+-- (Neovim converts the server's UTF-16 positions), applies the quick fix with vim.lsp.buf.code_action, asks hover and
+-- completion on a recipe's `kiwi`, lists its references (quickfix list) and jumps to its definition, renames
 -- kiwi → green-kiwi across files with vim.lsp.buf.rename, saves everything, and `juice lint` on the set exits 0.
 -- Exits 0 when all passed (cquit 1 otherwise); each check prints a line.
 

@@ -152,6 +152,10 @@ async def test_unopened_file_turns_red_when_another_file_breaks_it(start, clean_
 async def test_files_changed_on_disk_are_read_again(start, clean_recipes):
     s = await start(clean_recipes)
     await s.wait_matching_lint()
+    def watched():
+        return [r for reg in s.registrations for r in reg["registrations"] if r["method"] == "workspace/didChangeWatchedFiles"]
+
+    await s.wait_for(lambda: watched(), timeout=5, what="didChangeWatchedFiles registered dynamically")
     store = (clean_recipes / "store.yaml").read_text(encoding="utf-8")
     s.write_and_notify("store.yaml", store.replace("    kiwi: 10\n", ""))
     # missing-stock is reported at the fruit's definition, in fruits.yaml.
@@ -177,6 +181,20 @@ async def test_closing_an_unsaved_document_falls_back_to_the_disk(start, clean_r
     await s.wait_for(lambda: any(d["code"] == "unknown-fruit" for d in s.diagnostics("juices.yaml")), what="juices.yaml red")
     s.close("fruits.yaml")
     await s.wait_for(lambda: not s.diagnostics("juices.yaml") and not s.diagnostics("fruits.yaml"), what="the disk's clean set")
+    await s.wait_matching_lint()
+
+
+@pytest.mark.parametrize("variant", ["crlf", "bom", "cr"])
+async def test_line_endings_and_byte_order_mark(start, recipes, variant):
+    """Windows line ends, a UTF-8 byte order mark, old Mac line ends: on disk and typed, diagnostics equal lint's."""
+    text = (recipes / lspkit.SPECIAL_FILE).read_text(encoding="utf-8")
+    converted = {"crlf": text.replace("\n", "\r\n"), "bom": "\ufeff" + text, "cr": text.replace("\n", "\r")}[variant]
+    (recipes / lspkit.SPECIAL_FILE).write_bytes(converted.encode("utf-8"))
+    s = await start(recipes, encodings=["utf-8", "utf-16"] if variant == "bom" else None)
+    await s.wait_for(lambda: s.diagnostics(lspkit.SPECIAL_FILE), what="diagnostics of the converted file")
+    await s.wait_matching_lint()
+    s.open(lspkit.SPECIAL_FILE, converted)
+    s.change(lspkit.SPECIAL_FILE, converted.replace("strawbery", "strawbery, bananna: 1"))
     await s.wait_matching_lint()
 
 

@@ -198,6 +198,24 @@ async def test_line_endings_and_byte_order_mark(start, recipes, variant):
     await s.wait_matching_lint()
 
 
+async def test_new_unsaved_file_and_a_file_outside_the_set(start, clean_recipes, tmp_path):
+    """A recipe file created in the editor and not saved yet is part of the set; a YAML file outside the recipe
+    directory is not (no diagnostics for it, the set's unchanged)."""
+    s = await start(clean_recipes)
+    s.open("orange.yaml", "version: 1\njuices:\n  orange-juice:\n    name: {ko: 오렌지쥬스🍊, en: Orange Juice}\n    recipe: {orange: 3}\n")
+    assert not (clean_recipes / "orange.yaml").exists()
+    await s.wait_for(lambda: any(d["code"] == "unknown-fruit" for d in s.diagnostics("orange.yaml")), what="orange.yaml")
+    await s.wait_matching_lint()
+    outside = tmp_path / "elsewhere" / "other.yaml"
+    outside.parent.mkdir()
+    outside.write_text("version: 1\njuices: {x: 1}\n", encoding="utf-8")
+    s.client.text_document_did_open(t.DidOpenTextDocumentParams(text_document=t.TextDocumentItem(
+        uri=lspkit.uri(outside), language_id="yaml", version=1, text=outside.read_text(encoding="utf-8"))))
+    await asyncio.sleep(0.5)
+    assert not s.published.get(os.path.realpath(outside), {}).get("diagnostics"), s.published.get(os.path.realpath(outside))
+    await s.wait_matching_lint()
+
+
 async def test_rule_configuration_typed_in_the_editor(start, recipes):
     """.juicelint.yaml is part of the set: turning a rule off in the editor clears it in files never opened, and a
     mistake in the configuration is reported in it, as juice lint does."""

@@ -135,3 +135,20 @@ def test_memory_stays_bounded_through_big_documents(recipes):
     finally:
         client.shutdown()
         client.kill()
+
+
+def test_requests_after_shutdown_and_a_second_initialize_are_refused(recipes):
+    client = start_raw(recipes)
+    try:
+        client.initialize(lspkit.uri(recipes))
+        request_id, _ = client.request_async("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        _, message = client.response(request_id, 10)
+        assert message.get("error", {}).get("code") == -32600, message
+        assert client.request("shutdown", None) is None
+        request_id, _ = client.request_async("textDocument/hover", {"textDocument": {"uri": lspkit.uri(recipes / "juices.yaml")}, "position": {"line": 0, "character": 0}})
+        _, message = client.response(request_id, 10)
+        assert message.get("error", {}).get("code") == -32600, message
+        client.notify("exit", None)
+        assert client.wait_exit(10) == 0
+    finally:
+        client.kill()

@@ -502,6 +502,14 @@ async def test_hover_with_live_state(start, clean_recipes, tmp_path):
     assert re.search(rf"\b{find_stock_entry(stock, 'kiwi')['stock']}\b", text), text
 
 
+async def test_missing_state_falls_back_to_the_store_section(start, clean_recipes, tmp_path):
+    s = await start(clean_recipes, args=["--recipes", str(clean_recipes), "--state", str(tmp_path / "nope.sqlite")])
+    s.open("juices.yaml")
+    text = hover_text(await s.hover("juices.yaml", "kiwi: 1"))
+    assert re.search(r"\b10\b", text) and re.search(r"\b100\b", text), text
+    assert not (tmp_path / "nope.sqlite").exists(), "the state is never created or written"
+
+
 # MARK: - Definition and references
 
 

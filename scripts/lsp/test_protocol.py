@@ -489,6 +489,7 @@ def find_stock_entry(stock, fruit: str) -> dict:
 async def test_hover_with_live_state(start, clean_recipes, tmp_path):
     state = tmp_path / "live.sqlite"
     lspkit.run_juice("stock", "set", "kiwi=3", "mango=9", "--recipes", str(clean_recipes), "--state", str(state), check=True)
+    before = state.read_bytes()
     menu = lspkit.menu_json(clean_recipes, state)
     stock = lspkit.stock_json(clean_recipes, state)
     s = await start(clean_recipes, args=["--recipes", str(clean_recipes), "--state", str(state)])
@@ -500,6 +501,10 @@ async def test_hover_with_live_state(start, clean_recipes, tmp_path):
     assert re.search(rf"\b{count}\b", text) and any(n in text for n in limiting_names(entry, FRUIT_NAMES)), text
     text = hover_text(await s.hover("juices.yaml", "kiwi: 3"))
     assert re.search(rf"\b{find_stock_entry(stock, 'kiwi')['stock']}\b", text), text
+    # Read-only: the state file is byte for byte as it was before the server started.
+    await s.completion("juices.yaml", s.position("juices.yaml", "recipe: {kiwi", delta=len("recipe: {")))
+    await s.shutdown()
+    assert state.read_bytes() == before
 
 
 async def test_missing_state_falls_back_to_the_store_section(start, clean_recipes, tmp_path):

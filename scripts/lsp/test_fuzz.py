@@ -181,3 +181,36 @@ def test_position_conversions_round_trip():
     line = "# 🍓🍓 망고X"
     index = line.index("망고X")
     assert (index, lspkit.units(line[:index], "utf-16"), lspkit.units(line[:index], "utf-8")) == (5, 7, 11)
+
+
+def load_generator():
+    import importlib.util
+
+    path = lspkit.REPO / "scripts" / "bench-lsp.py"
+    spec = importlib.util.spec_from_file_location("bench_lsp", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.generate
+
+
+async def test_random_edits_on_the_thousand_juice_set(start, tmp_path):
+    """The benchmark's generated set (1,000 juices in 12 files): a few bursts of random edits in two open files,
+    and every file's diagnostics still equal lint's."""
+    rng = random.Random(f"{SEED}-big")
+    root = tmp_path / "recipes"
+    load_generator()(root, seed=SEED)
+    s = await start(root)
+    await s.wait_matching_lint(timeout=30)
+    names = ["fruits.yaml", "juices-03.yaml"]
+    for name in names:
+        s.open(name)
+    for burst in range(int(os.environ.get("JUICE_LSP_FUZZ_BIG_BURSTS", "8"))):
+        for _ in range(rng.randint(1, 4)):
+            name = rng.choice(names)
+            text = s.text(name)
+            begin, end, insert = random_edit(rng, text)
+            send_change(s, name, text[:begin] + insert + text[end:], None)
+        try:
+            await s.wait_matching_lint(timeout=30)
+        except AssertionError as error:
+            raise AssertionError(f"seed {SEED}, big set, burst {burst}: {error}") from None

@@ -2,7 +2,8 @@
 sent the way the server syncs (incremental ranges in the negotiated encoding when it offers them, else whole
 documents). After each burst, the diagnostics pushed for every file equal `juice lint --format json` on the same
 texts written to disk, and positions round-trip: prepareRename at any character of an id answers that id's exact
-range. Once per position encoding. Fixed seed; JUICE_LSP_FUZZ_SEED and JUICE_LSP_FUZZ_BURSTS change it. Under 60 s.
+range. Once per position encoding, then a few bursts on the benchmark's generated 1,000-juice set. Fixed seed;
+JUICE_LSP_FUZZ_SEED, JUICE_LSP_FUZZ_BURSTS and JUICE_LSP_FUZZ_BIG_BURSTS change it. Under 60 s.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 juice=$(realpath "${1:-.build/debug/juice}")
-export JUICE="$juice" SWIFT_BACKTRACE=enable=no LANG=C.UTF-8
+export JUICE="$juice" SWIFT_BACKTRACE=enable=no LANG=C.UTF-8 PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the checkout
 venv=.build/venv-lsp
 results=()
 failed=0

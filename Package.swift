@@ -153,7 +153,7 @@ if Context.environment["JUICE_BENCHMARKS"] != nil {
             name: "juice-bench",
             dependencies: [
                 "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "JuiceShop", "JuiceServer", "CSimulationBaseline",
-                "CLoadBaseline", "JuiceLSP", .product(name: "Logging", package: "swift-log"),
+                "CLoadBaseline", "JuiceLSP", "JuicePlanning", .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ]

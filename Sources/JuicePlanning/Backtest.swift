@@ -13,8 +13,16 @@ public struct Accuracy: Sendable, Hashable {
 
 /// Rolling-origin evaluation: fit on the days before, forecast the next, move on, never look ahead.
 public enum Backtest {
-    /// The one-step forecasts of the last `days` days of `series` by `model`, each from the days before it only.
+    /// The one-step forecasts of the last `days` days of `series` by `model`, each from the days before it only
+    /// (`Forecaster.oneStep`), never below 0.
     public static func forecasts(_ series: [Double], model: ForecastModel, days: Int) -> [Double] {
+        let days = min(max(0, days), series.count)
+        return Forecaster.oneStep(series, model: model, from: series.count - days).map { max(0, $0) }
+    }
+
+    /// The one-step forecasts of the last `days` days refitting the model at every origin (the slow reference
+    /// `forecasts` is tested against).
+    static func refitForecasts(_ series: [Double], model: ForecastModel, days: Int) -> [Double] {
         let days = min(max(0, days), series.count)
         return ((series.count - days)..<series.count).map { origin in
             Forecaster.forecast(Array(series[..<origin]), model: model, horizon: 1).mean.first ?? 0

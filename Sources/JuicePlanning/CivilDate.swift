@@ -99,26 +99,31 @@ public struct SaleTime: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// `YYYY-MM-DDTHH:MM:SS`, or nil: `T` or a space between, seconds and fractions optional, then optionally `Z`
     /// or `±HH:MM`.
     public init?(parsing text: some StringProtocol) {
-        let bytes = Array(text.utf8)[...]
-        guard let (date, end) = CivilDate.parse(bytes), end + 6 <= bytes.count,
+        self.init(bytes: Array(text.utf8)[...])
+    }
+
+    /// The time written in `bytes` (see `init(parsing:)`), read without making a string.
+    public init?(bytes: ArraySlice<UInt8>) {
+        let limit = bytes.endIndex
+        guard let (date, end) = CivilDate.parse(bytes), end + 6 <= limit,
             bytes[end] == UInt8(ascii: "T") || bytes[end] == UInt8(ascii: " "),
             let hour = CivilDate.digits(bytes[(end + 1)..<(end + 3)]), bytes[end + 3] == UInt8(ascii: ":"),
             let minute = CivilDate.digits(bytes[(end + 4)..<(end + 6)]), hour < 24, minute < 60
         else { return nil }
         var index = end + 6
         var second = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
-            guard index + 3 <= bytes.count, let value = CivilDate.digits(bytes[(index + 1)..<(index + 3)]), value < 61 else { return nil }
+        if index < limit, bytes[index] == UInt8(ascii: ":") {
+            guard index + 3 <= limit, let value = CivilDate.digits(bytes[(index + 1)..<(index + 3)]), value < 61 else { return nil }
             second = min(value, 59)
             index += 3
-            if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
+            if index < limit, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 let digitsStart = index
-                while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+                while index < limit, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
                 guard index > digitsStart else { return nil }
             }
         }
-        if index < bytes.count {
+        if index < limit {
             let rest = bytes[index...]
             let isZone =
                 rest.elementsEqual([UInt8(ascii: "Z")])

@@ -9,7 +9,9 @@ public struct DailyDemand: Sendable {
     public private(set) var demand: [[Double]]
     /// Each juice's served units by day.
     public private(set) var served: [[Double]]
-    private var byDay: [Int: [Int: (demand: Int, served: Int)]] = [:]
+    /// The row of each day seen (by day number), and each row's counts: demand then served, a pair per juice.
+    private var rowOfDay: [Int: Int] = [:]
+    private var rows: [[Int]] = []
     private let juiceCount: Int
 
     /// An empty tally for `juiceCount` juices.
@@ -21,17 +23,23 @@ public struct DailyDemand: Sendable {
 
     /// Counts `record` for the juice numbered `juice`.
     public mutating func add(_ record: SaleRecord, juice: Int) {
-        var day = byDay[record.time.date.dayNumber, default: [:]]
-        var counts = day[juice, default: (0, 0)]
-        counts.demand += record.count
-        if record.result == .served { counts.served += record.count }
-        day[juice] = counts
-        byDay[record.time.date.dayNumber] = day
+        guard juice >= 0, juice < juiceCount else { return }
+        let day = record.time.date.dayNumber
+        let row: Int
+        if let known = rowOfDay[day] {
+            row = known
+        } else {
+            row = rows.count
+            rowOfDay[day] = row
+            rows.append(Array(repeating: 0, count: 2 * juiceCount))
+        }
+        rows[row][2 * juice] += record.count
+        if record.result == .served { rows[row][2 * juice + 1] += record.count }
     }
 
     /// Lays the tally out day by day, from the first day to the last (only days in `from`…`to` when given).
     public mutating func finish(from: CivilDate? = nil, to: CivilDate? = nil) {
-        guard let first = byDay.keys.min(), let last = byDay.keys.max() else {
+        guard let first = rowOfDay.keys.min(), let last = rowOfDay.keys.max() else {
             demand = Array(repeating: [], count: juiceCount)
             served = demand
             return
@@ -46,12 +54,14 @@ public struct DailyDemand: Sendable {
         firstDay = CivilDate(dayNumber: start)
         demand = Array(repeating: Array(repeating: 0, count: end - start + 1), count: juiceCount)
         served = demand
-        for (day, counts) in byDay where day >= start && day <= end {
-            for (juice, count) in counts {
-                demand[juice][day - start] = Double(count.demand)
-                served[juice][day - start] = Double(count.served)
+        for (day, row) in rowOfDay where day >= start && day <= end {
+            let counts = rows[row]
+            for juice in 0..<juiceCount {
+                demand[juice][day - start] = Double(counts[2 * juice])
+                served[juice][day - start] = Double(counts[2 * juice + 1])
             }
         }
-        byDay = [:]
+        rowOfDay = [:]
+        rows = []
     }
 }

@@ -18,11 +18,50 @@ public enum Forecaster {
             upper: zip(mean, spreads).map { $0 + z * $1 }, sigma: fit.sigma)
     }
 
-    /// A fitted model: the forecast `h` days ahead, the one-step error's spread, and how it grows with `h`.
+    /// A fitted model: the forecast `h` days ahead, the one-step error's spread, and how it grows with `h`; and the
+    /// one-step forecast of each day of the history (nil where the model had nothing yet).
     struct Fit {
         var point: (Int) -> Double
         var sigma: Double
         var growth: (Int) -> Double
+        var fitted: [Double?] = []
+    }
+
+    /// The one-step forecast of each day `start…` of `series` from the days before it only: what refitting at every
+    /// origin gives, except that SES and Holt-Winters fit their weights once, on the days before `start`, and roll
+    /// their state forward (one pass instead of one fit per day).
+    public static func oneStep(_ series: [Double], model: ForecastModel, from start: Int) -> [Double] {
+        let y = series
+        let n = y.count
+        let start = min(max(0, start), n)
+        guard start < n else { return [] }
+        switch model {
+        case .seasonalNaive:
+            return (start..<n).map { t in t >= season ? y[t - season] : (t > 0 ? y[t - 1] : 0) }
+        case .window:
+            var sum = y[..<start].reduce(0, +)
+            return (start..<n).map { t in
+                defer { sum += y[t] }
+                var values = 0.0
+                var count = 0
+                var index = t - season
+                while index >= 0, count < 4 {
+                    values += y[index]
+                    count += 1
+                    index -= season
+                }
+                return count > 0 ? values / Double(count) : (t > 0 ? sum / Double(t) : 0)
+            }
+        case .ses:
+            guard start > 0 else { return [0] + oneStep(y, model: .ses, from: 1) }
+            let fitted = Smoothing.ses(y, alpha: Smoothing.fittedAlpha(Array(y[..<start]))).fitted
+            return Array(fitted[start...])
+        case .holtWinters:
+            return HoltWinters.oneStep(y, from: start) ?? oneStep(y, model: .ses, from: start)
+        case .croston, .sba, .tsb:
+            let fit = model == .tsb ? tsb(y) : croston(y, biasCorrected: model == .sba)
+            return fit.fitted.count == n ? fit.fitted[start...].map { $0 ?? 0 } : Array(repeating: 0, count: n - start)
+        }
     }
 
     /// The spread of the one-step errors `actual − fitted` (fitted nil where the model had nothing yet).
@@ -99,16 +138,18 @@ public enum Forecaster {
             sizes.append(value)
             intervals.append(gap)
         }
-        guard !sizes.isEmpty else { return Fit(point: { _ in 0 }, sigma: 0, growth: { _ in 1 }) }
+        guard !sizes.isEmpty else { return Fit(point: { _ in 0 }, sigma: 0, growth: { _ in 1 }, fitted: fitted) }
         let point = factor * size / interval
-        return Fit(point: { _ in point }, sigma: sigma(y, fitted), growth: { _ in 1 })
+        return Fit(point: { _ in point }, sigma: sigma(y, fitted), growth: { _ in 1 }, fitted: fitted)
     }
 
     /// Teunter–Syntetos–Babai: the chance of a sale smoothed every day, the size on days with one (both weight 0.1,
     /// started at their first values, as statsforecast's TSB).
     static func tsb(_ y: [Double]) -> Fit {
         let alpha = intermittentAlpha
-        guard let firstSale = y.first(where: { $0 != 0 }) else { return Fit(point: { _ in 0 }, sigma: 0, growth: { _ in 1 }) }
+        guard let firstSale = y.first(where: { $0 != 0 }) else {
+            return Fit(point: { _ in 0 }, sigma: 0, growth: { _ in 1 }, fitted: Array(repeating: nil, count: y.count))
+        }
         var chance = y[0] != 0 ? 1.0 : 0.0
         var size = firstSale
         var fitted: [Double?] = []
@@ -122,6 +163,6 @@ public enum Forecaster {
             }
         }
         let point = chance * size
-        return Fit(point: { _ in point }, sigma: sigma(y, fitted), growth: { _ in 1 })
+        return Fit(point: { _ in point }, sigma: sigma(y, fitted), growth: { _ in 1 }, fitted: fitted)
     }
 }

@@ -134,6 +134,11 @@ public struct HistoryReader: Sendable {
     // MARK: CSV
 
     private mutating func readCSV(_ line: ArraySlice<UInt8>, number: Int, _ body: (SaleRecord) -> Void) {
+        // The common row, with no quotes: its fields read as bytes, no string made but the juice's.
+        if sawHeader, fieldCount > 0, !line.contains(UInt8(ascii: "\"")) {
+            readPlainCSV(line, number: number, body)
+            return
+        }
         guard let fields = CSVFields.split(line) else {
             report(.unclosedQuote, line: number, column: 1)
             return
@@ -151,6 +156,63 @@ public struct HistoryReader: Sendable {
         var values: [HistoryField: (text: String, column: Int)] = [:]
         for (field, position) in columns { values[field] = (fields[position].text, column(of: fields[position].offset, in: line)) }
         build(values, number: number, body)
+    }
+
+    /// A row without quotes: fields split at commas and read from their bytes.
+    private mutating func readPlainCSV(_ line: ArraySlice<UInt8>, number: Int, _ body: (SaleRecord) -> Void) {
+        var fieldStart = line.startIndex
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(fieldCount)
+        for index in line.indices where line[index] == UInt8(ascii: ",") {
+            ranges.append(fieldStart..<index)
+            fieldStart = index + 1
+        }
+        ranges.append(fieldStart..<line.endIndex)
+        let count = ranges.count
+        guard count == fieldCount, let time = columns[.time], let juice = columns[.juice], let amount = columns[.count] else {
+            report(.wrongFieldCount(expected: fieldCount, found: count), line: number, column: 1)
+            return
+        }
+        func trimmed(_ range: Range<Int>) -> ArraySlice<UInt8> {
+            var slice = line[range]
+            while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
+            while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
+            return slice
+        }
+        let timeBytes = trimmed(ranges[time])
+        let juiceBytes = trimmed(ranges[juice])
+        let countBytes = trimmed(ranges[amount])
+        let parsedTime = SaleTime(bytes: timeBytes)
+        var units = 0
+        var countIsGood = !countBytes.isEmpty && countBytes.count <= 7
+        for byte in countBytes where countIsGood {
+            if byte >= 0x30, byte <= 0x39 { units = units * 10 + Int(byte - 0x30) } else { countIsGood = false }
+        }
+        countIsGood = countIsGood && (1...Self.maxCount).contains(units)
+        var result = SaleResult.served
+        var resultIsGood = true
+        if let position = columns[.result] {
+            let written = trimmed(ranges[position])
+            if written.elementsEqual("refused".utf8) {
+                result = .refused
+            } else if !written.isEmpty, !written.elementsEqual("served".utf8) {
+                // Another spelling (upper case): the general reading decides.
+                resultIsGood = SaleResult(rawValue: String(decoding: written, as: UTF8.self).lowercased()) != nil
+                if resultIsGood, String(decoding: written, as: UTF8.self).lowercased() == "refused" { result = .refused }
+            }
+        }
+        guard let parsedTime, countIsGood, resultIsGood, !juiceBytes.isEmpty else {
+            // Something is wrong: read the row again the general way, which says what at which column.
+            var values: [HistoryField: (text: String, column: Int)] = [:]
+            for (field, position) in columns {
+                values[field] = (
+                    String(decoding: line[ranges[position]], as: UTF8.self), column(of: ranges[position].lowerBound - line.startIndex, in: line)
+                )
+            }
+            build(values, number: number, body)
+            return
+        }
+        body(SaleRecord(time: parsedTime, juice: String(decoding: juiceBytes, as: UTF8.self), count: units, result: result, line: number))
     }
 
     private mutating func readHeader(_ fields: [(text: String, offset: Int)], line: ArraySlice<UInt8>, number: Int) {

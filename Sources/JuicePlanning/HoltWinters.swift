@@ -1,10 +1,14 @@
 /// Holt-Winters with an additive weekly season and an additive trend, its weights fitted by least squared one-step
 /// error over a small grid (a trend weight of 0 is no trend).
 enum HoltWinters {
-    /// The fit, or nil for a history shorter than two weeks (too short to tell a season from noise).
-    static func fit(_ y: [Double]) -> Forecaster.Fit? {
+    /// The weights and starting state fitted to `y`, or nil for a history shorter than two weeks (too short to tell a
+    /// season from noise).
+    private static func parameters(
+        _ y: ArraySlice<Double>
+    ) -> (alpha: Double, beta: Double, gamma: Double, level: Double, trend: Double, season: [Double])? {
         let season = Forecaster.season
         guard y.count >= 2 * season else { return nil }
+        let y = Array(y)
         let firstWeek = y[0..<season].reduce(0, +) / Double(season)
         let secondWeek = y[season..<(2 * season)].reduce(0, +) / Double(season)
         let initialSeason = (0..<season).map { y[$0] - firstWeek }
@@ -19,11 +23,26 @@ enum HoltWinters {
             }
         }
         guard let best else { return nil }
-        let run = smooth(y, alpha: best.alpha, beta: best.beta, gamma: best.gamma, level: firstWeek, trend: initialTrend, season: initialSeason)
+        return (best.alpha, best.beta, best.gamma, firstWeek, initialTrend, initialSeason)
+    }
+
+    /// The fit, or nil for a history shorter than two weeks.
+    static func fit(_ y: [Double]) -> Forecaster.Fit? {
+        guard let best = parameters(y[...]) else { return nil }
+        let season = Forecaster.season
+        let run = smooth(y, alpha: best.alpha, beta: best.beta, gamma: best.gamma, level: best.level, trend: best.trend, season: best.season)
         let n = y.count
         let point: (Int) -> Double = { h in run.level + Double(h) * run.trend + run.season[(n + h - 1) % season] }
         let sigma = Forecaster.sigma(y, run.fitted)
         return Forecaster.Fit(point: point, sigma: sigma, growth: { h in (1 + Double(h - 1) * best.alpha * best.alpha).squareRoot() })
+    }
+
+    /// The one-step forecasts of days `start…` of `y`, the weights fitted once on the days before `start` and the
+    /// state rolled forward day by day (nil when those days are fewer than two weeks).
+    static func oneStep(_ y: [Double], from start: Int) -> [Double]? {
+        guard let best = parameters(y[..<start]) else { return nil }
+        let run = smooth(y, alpha: best.alpha, beta: best.beta, gamma: best.gamma, level: best.level, trend: best.trend, season: best.season)
+        return run.fitted[start...].map { $0 ?? 0 }
     }
 
     /// One pass of the smoother: the state after the last day, the one-step fitted values (from the second week on)

@@ -93,6 +93,21 @@ import Testing
         }
     }
 
+    /// One pass gives what refitting at every origin gives, for the models with no fitted weights.
+    @Test(arguments: [ForecastModel.seasonalNaive, .window, .croston, .sba, .tsb])
+    func onePassEqualsRefittingEveryDay(_ model: ForecastModel) {
+        var random = SeededRandom(seed: 42)
+        for length in [0, 1, 5, 9, 30, 60] {
+            let series = (0..<length).map { _ in random.unit() < 0.4 ? 0 : Double(random.poisson(4)) }
+            for days in [0, 1, 7, length] {
+                let fast = Backtest.forecasts(series, model: model, days: days)
+                let slow = Backtest.refitForecasts(series, model: model, days: days)
+                #expect(fast.count == slow.count)
+                for (a, b) in zip(fast, slow) { #expect(abs(a - b) < 1e-9, "\(model) \(length) \(days): \(fast) vs \(slow)") }
+            }
+        }
+    }
+
     @Test func maseAgainstTheSameWeekdayLastWeek() {
         // The same-weekday-last-week forecast's own MASE is its test error over its training error.
         let series: [Double] = [5, 7, 6, 9, 12, 15, 11, 6, 8, 5, 10, 13, 14, 12, 5, 7, 6, 9, 12, 15, 11]

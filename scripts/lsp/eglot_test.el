@@ -68,7 +68,7 @@ every managed buffer the way that timer would."
     (progn
       (find-file (expand-file-name "special.yaml" juice-test-root))
       (apply #'eglot (eglot--guess-contact))
-      (juice-test-check (eglot-current-server) "eglot connected to juice lsp")
+      (juice-test-check (juice-test-wait #'eglot-current-server 30) "eglot connected to juice lsp")
       (flymake-mode 1)
       (flymake-start)
       (juice-test-check (juice-test-wait (lambda () (flymake-start) (juice-test-unknown-fruit)))

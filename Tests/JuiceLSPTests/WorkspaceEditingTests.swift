@@ -35,6 +35,15 @@ import Testing
         #expect(nameKeys.map(\.label) == ["ko", "en"])
     }
 
+    @Test func overAKeyWithItsColonOnlyTheKeyIsReplaced() {
+        let workspace = defaultWorkspace()
+        let at = offset(of: "kiwi: 3}", in: "juices.yaml", of: workspace, shift: 2)
+        let candidates = workspace.completions(in: "juices.yaml", at: at)
+        let pineapple = candidates.first { $0.label == "pineapple" }
+        #expect(pineapple?.insertText == "pineapple")
+        #expect(pineapple.map { text(of: $0.replacing, in: workspace) } == "kiwi")
+    }
+
     @Test func juiceIdsWhereAJuiceIsNamedAndNothingInAValue() {
         let workspace = defaultWorkspace(replacing: "  banana-juice:", with: "  ba\n  banana-juice:")
         let juices = workspace.completions(in: "juices.yaml", at: offset(of: "  ba\n", in: "juices.yaml", of: workspace, shift: 4))

@@ -76,6 +76,17 @@ struct Mistake: CustomTestStringConvertible, Sendable {
         #expect(korean.quickFixes(for: diagnostic).first?.title == "'bananna'을(를) 'banana'(으)로 바꾸세요")
     }
 
+    @Test func aFixThatWouldAddAnErrorIsNotOffered() throws {
+        let workspace = defaultWorkspace(replacing: "    mango: 10", with: "    mango: 10\n    mangoo: 5", in: "store.yaml")
+        let diagnostic = try #require(workspace.result.diagnostics.first { $0.rule == .unknownStockFruit })
+        // "replace 'mangoo' with 'mango'" would make a duplicate key; removing the entry is still offered.
+        let fixes = workspace.quickFixes(for: diagnostic)
+        #expect(!fixes.contains { $0.title.contains("'mango'") && $0.edits.contains { $0.newText == "mango" } })
+        for fix in fixes {
+            #expect(RecipeWorkspace(files: workspace.applying(fix.edits)).result.errorCount < workspace.result.errorCount)
+        }
+    }
+
     @Test func aSuggestionThatNeedsAChoiceHasNoFix() throws {
         let workspace = defaultWorkspace(replacing: "en: Kiwi Juice}", with: "en: Mango Juice}")
         let diagnostic = try #require(workspace.result.diagnostics.first { $0.rule == .duplicateName })

@@ -22,16 +22,20 @@ extension RecipeWorkspace {
         let path = KeyPath(at: offset, in: index)
         guard path.atKey else { return [] }
         let replacing = TextSpan(file: file, start: path.word.lowerBound, end: path.word.upperBound)
+        // Over a key that has its colon already, only the key is replaced.
+        var after = path.word.upperBound
+        while after < index.bytes.count, index.bytes[after] == UInt8(ascii: " ") { after += 1 }
+        let suffix = after < index.bytes.count && index.bytes[after] == UInt8(ascii: ":") ? "" : ": "
         let keys = path.keys
         let book = book(whileTyping: index.line(ofByteOffset: offset), in: source)
         let isRecipe = keys.count == 3 && keys[0] == "juices" && keys[2] == "recipe"
         let isStore = keys.count == 2 && keys[0] == "store" && (keys[1] == "stock" || keys[1] == "capacity")
-        if isRecipe || isStore { return fruitCandidates(from: book, replacing: replacing, liveStock: liveStock) }
+        if isRecipe || isStore { return fruitCandidates(from: book, replacing: replacing, suffix: suffix, liveStock: liveStock) }
         if keys == ["juices"] { return juiceCandidates(from: book, replacing: replacing) }
         guard let allowed = Self.keys(under: keys) else { return [] }
         return allowed.map { key in
             CompletionCandidate(
-                label: key, kind: .key, detail: KeyText.detail(of: key, under: keys, in: language), insertText: key + ": ", replacing: replacing)
+                label: key, kind: .key, detail: KeyText.detail(of: key, under: keys, in: language), insertText: key + suffix, replacing: replacing)
         }
     }
 
@@ -46,7 +50,7 @@ extension RecipeWorkspace {
         return RecipeLoader().load(files: files).book
     }
 
-    private func fruitCandidates(from book: RecipeBook, replacing: TextSpan, liveStock: [FruitID: Int]?) -> [CompletionCandidate] {
+    private func fruitCandidates(from book: RecipeBook, replacing: TextSpan, suffix: String, liveStock: [FruitID: Int]?) -> [CompletionCandidate] {
         let initial = Inventory(fruits: book.fruits.map(\.id), store: book.store)
         let inventory = liveStock.map { Inventory(counts: $0, capacities: initial.capacities) } ?? initial
         let stockWord = liveStock == nil ? (language == .korean ? "초기 재고" : "initial stock") : (language == .korean ? "지금 재고" : "in stock")
@@ -54,7 +58,7 @@ extension RecipeWorkspace {
             let names = [fruit.emoji, fruit.name.korean, fruit.name.english].compactMap { $0 }.joined(separator: " ")
             return CompletionCandidate(
                 label: fruit.id.rawValue, kind: .fruit, detail: "\(names) — \(stockWord) \(inventory[fruit.id])/\(inventory.capacity(of: fruit.id))",
-                insertText: fruit.id.rawValue + ": ", replacing: replacing)
+                insertText: fruit.id.rawValue + suffix, replacing: replacing)
         }
     }
 

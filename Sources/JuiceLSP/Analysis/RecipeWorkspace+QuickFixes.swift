@@ -18,7 +18,8 @@ extension RecipeWorkspace {
         }
     }
 
-    /// Whether the set with `edits` applied no longer has `diagnostic` (its file, rule and finding, wherever it moved).
+    /// Whether the set with `edits` applied no longer has `diagnostic` (its file, rule and finding, wherever it moved)
+    /// and has no error it did not have (a typo fixed into a duplicate key is no fix).
     func removes(_ diagnostic: Diagnostic, by edits: [TextEdit]) -> Bool {
         var rules = self.rules
         if let configuration = rules.files.first(where: { $0.name == diagnostic.location.file }) {
@@ -35,7 +36,8 @@ extension RecipeWorkspace {
                 $0.location.file == diagnostic.location.file && $0.rule == diagnostic.rule && $0.finding == diagnostic.finding
             }
         }
-        return count(after.result.diagnostics) < count(result.diagnostics)
+        guard count(after.result.diagnostics) < count(result.diagnostics) else { return false }
+        return !newProblems(in: after).contains { $0.severity == .error }
     }
 }
 
@@ -114,7 +116,7 @@ struct FixEditor {
             return [removingEveryUse(of: occurrence.id)]
         case .removeAlias:
             guard let alias = outline?.aliases.first(where: { $0.span.outer.contains(start) || $0.span.outer.lowerBound == start }) else { return [] }
-            return [[deletion(ofEntryAt: alias.line, column: alias.column, in: index, file: file)].compactMap { $0 }]
+            return [deletion(ofEntryAt: alias.line, column: alias.column, in: index, file: file)]
         case .addName:
             guard let occurrence = occurrenceHere(), let entry = outline?.entryMappings[occurrence.id] else { return [] }
             let name = "name: {ko: \(occurrence.id), en: \(occurrence.id)}"
@@ -213,7 +215,7 @@ struct FixEditor {
     /// The deletion of the mapping entry whose key the diagnostic points at.
     private func removingEntryHere() -> [TextEdit] {
         let location = diagnostic.location
-        return [deletion(ofEntryAt: location.line, column: location.column, in: index, file: file)].compactMap { $0 }
+        return deletion(ofEntryAt: location.line, column: location.column, in: index, file: file)
     }
 
     /// The fruit `id`'s definition and every store entry naming it, deleted.
@@ -222,9 +224,7 @@ struct FixEditor {
         for outline in workspace.outlines {
             for occurrence in outline.occurrences where occurrence.kind == .fruit && occurrence.id == id {
                 if case .recipe = occurrence.role { continue }
-                if let deletion = deletion(ofEntryAt: occurrence.line, column: occurrence.column, in: outline.index, file: outline.file) {
-                    edits.append(deletion)
-                }
+                edits += deletion(ofEntryAt: occurrence.line, column: occurrence.column, in: outline.index, file: outline.file)
             }
         }
         return edits
@@ -250,8 +250,52 @@ extension FixEditor {
     }
 
     /// The deletion of the mapping entry (or sequence item) whose key starts at 1-based `line` and `column`: its lines
-    /// in block style, the entry and one separator in flow style.
-    func deletion(ofEntryAt line: Int, column: Int, in index: LineIndex, file: String) -> TextEdit? {
+    /// in block style (and, for the only entry of its mapping, `{}` after the key above, so the mapping stays one), the
+    /// entry and one separator in flow style.
+    func deletion(ofEntryAt line: Int, column: Int, in index: LineIndex, file: String) -> [TextEdit] {
+        guard let edit = entryDeletion(ofEntryAt: line, column: column, in: index, file: file) else { return [] }
+        let bytes = index.bytes
+        let keyStart = index.byteOffset(line: line, scalarColumn: column)
+        let lineRange = index.byteRange(ofLine: line - 1)
+        let indentation = keyStart - lineRange.lowerBound
+        guard edit.newText.isEmpty, edit.span.start == lineRange.lowerBound, indentation > 0 else { return [edit] }
+        // A sibling before or after (a line as indented as the entry within its mapping) keeps the mapping.
+        func indent(of line: Int) -> Int? {
+            let text = bytes[index.byteRange(ofLine: line)]
+            let spaces = text.prefix { $0 == 0x20 }.count
+            guard spaces < text.count, text[text.startIndex + spaces] != UInt8(ascii: "#") else { return nil }
+            return spaces
+        }
+        var parent: Int?
+        var above = line - 2
+        while above >= 0 {
+            if let spaces = indent(of: above) {
+                if spaces == indentation { return [edit] }
+                if spaces < indentation {
+                    parent = above
+                    break
+                }
+            }
+            above -= 1
+        }
+        var below = index.line(ofByteOffset: edit.span.end)
+        if edit.span.end == bytes.count { below = index.lineCount }
+        while below < index.lineCount {
+            if let spaces = indent(of: below) {
+                if spaces == indentation { return [edit] }
+                if spaces < indentation { break }
+            }
+            below += 1
+        }
+        guard let parent else { return [edit] }
+        let parentText = index.byteRange(ofLine: parent)
+        guard let colon = bytes[parentText].lastIndex(of: UInt8(ascii: ":")), bytes[(colon + 1)..<parentText.upperBound].allSatisfy({ $0 == 0x20 })
+        else { return [edit] }
+        return [TextEdit(TextSpan(file: file, start: colon + 1, end: colon + 1), with: " {}"), edit]
+    }
+
+    /// The deletion of one entry's text (see `deletion(ofEntryAt:column:in:file:)`).
+    private func entryDeletion(ofEntryAt line: Int, column: Int, in index: LineIndex, file: String) -> TextEdit? {
         let bytes = index.bytes
         let keyStart = index.byteOffset(line: line, scalarColumn: column)
         let lineRange = index.byteRange(ofLine: line - 1)

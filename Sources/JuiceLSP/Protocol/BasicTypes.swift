@@ -111,6 +111,15 @@ public struct MarkupContent: Codable, Hashable, Sendable {
         kind = "markdown"
         value = markdown
     }
+
+    /// `markdown` as plain text, for a client that shows no Markdown: emphasis and code marks taken off, line breaks
+    /// plain.
+    public init(plainTextOf markdown: String) {
+        kind = "plaintext"
+        var text = markdown.replacing("  \n", with: "\n")
+        text = text.replacing("**", with: "")
+        value = text.replacing("`", with: "")
+    }
 }
 
 /// One change of a document's text (the protocol's `TextEdit`).

@@ -43,6 +43,20 @@ public struct ClientCapabilities: Decodable, Sendable {
     public var general: General?
     /// Workspace capabilities.
     public var workspace: Workspace?
+    /// Text document capabilities.
+    public var textDocument: TextDocument?
+
+    /// `textDocument`.
+    public struct TextDocument: Decodable, Sendable {
+        /// `textDocument.hover`.
+        public var hover: Hover?
+    }
+
+    /// `textDocument.hover`.
+    public struct Hover: Decodable, Sendable {
+        /// The formats the client shows hover text in, preferred first.
+        public var contentFormat: [String]?
+    }
 
     /// `general`.
     public struct General: Decodable, Sendable {
@@ -74,6 +88,11 @@ public struct ClientCapabilities: Decodable, Sendable {
     public var positionEncodings: [String] { general?.positionEncodings ?? [] }
     /// Whether rename answers may use `documentChanges`.
     public var supportsDocumentChanges: Bool { workspace?.workspaceEdit?.documentChanges ?? false }
+    /// Whether hover text may be Markdown: the client lists it, or lists no formats at all.
+    public var takesMarkdownHover: Bool {
+        guard let formats = textDocument?.hover?.contentFormat, !formats.isEmpty else { return true }
+        return formats.contains("markdown")
+    }
     /// Whether watched files can be registered dynamically.
     public var supportsWatchedFilesRegistration: Bool { workspace?.didChangeWatchedFiles?.dynamicRegistration ?? false }
 }

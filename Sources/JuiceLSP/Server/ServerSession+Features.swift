@@ -19,7 +19,8 @@ extension ServerSession {
         guard let (file, offset) = locate(params.textDocument.uri, params.position) else { return JSONNull() }
         let stock = await currentLiveStock()
         guard let answer = mapper?.workspace.hover(in: file, at: offset, liveStock: stock) else { return JSONNull() }
-        return Hover(contents: MarkupContent(markdown: answer.markdown), range: mapper?.range(of: answer.span))
+        let contents = clientTakesMarkdownHover ? MarkupContent(markdown: answer.markdown) : MarkupContent(plainTextOf: answer.markdown)
+        return Hover(contents: contents, range: mapper?.range(of: answer.span))
     }
 
     /// `textDocument/completion`: each candidate as an item whose edit replaces the word typed so far.

@@ -32,6 +32,8 @@ struct ServerSession {
     var encoding = PositionEncoding.utf16
     var language = Language.english
     var clientTakesDocumentChanges = false
+    /// Whether hover may be Markdown (else plain text).
+    var clientTakesMarkdownHover = true
     var clientRegistersWatchedFiles = false
     var directory: RecipeDirectory?
     var documents = DocumentStore()
@@ -213,6 +215,7 @@ struct ServerSession {
         encoding = Self.encoding(offered: capabilities?.positionEncodings ?? [])
         language = Self.language(locale: params.locale, options: params.initializationOptions)
         clientTakesDocumentChanges = capabilities?.supportsDocumentChanges ?? false
+        clientTakesMarkdownHover = capabilities?.takesMarkdownHover ?? true
         clientRegistersWatchedFiles = capabilities?.supportsWatchedFilesRegistration ?? false
         if let root = RecipeDirectory.root(configured: configuration.recipeDirectory, initialize: params) {
             useDirectory(root)

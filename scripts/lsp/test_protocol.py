@@ -761,8 +761,6 @@ async def test_every_quick_fix_makes_its_diagnostic_go_away(start, tmp_path, cas
     await s.wait_matching_lint()
 
 
-@pytest.mark.xfail(reason="reported: the fix lint suggests for a stock typo whose target already has an entry "
-                   "('mangoo' -> 'mango' next to 'mango: 10') is offered and makes a duplicate-key error", strict=False)
 async def test_no_quick_fix_trades_its_error_for_another(start, clean_recipes):
     store = clean_recipes / "store.yaml"
     store.write_text(store.read_text(encoding="utf-8").replace("    mango: 10\n", "    mango: 10\n    mangoo: 5\n"), encoding="utf-8")

@@ -19,7 +19,8 @@ extension RecipeWorkspace {
     }
 
     /// Whether the set with `edits` applied no longer has `diagnostic` (its file, rule and finding, wherever it moved)
-    /// and has no error it did not have (a typo fixed into a duplicate key is no fix).
+    /// and no new kind of error (a typo fixed into a duplicate key is no fix; an id made valid may let problems of its
+    /// entry be seen that its invalid id hid, which are not new).
     func removes(_ diagnostic: Diagnostic, by edits: [TextEdit]) -> Bool {
         var rules = self.rules
         if let configuration = rules.files.first(where: { $0.name == diagnostic.location.file }) {
@@ -37,7 +38,8 @@ extension RecipeWorkspace {
             }
         }
         guard count(after.result.diagnostics) < count(result.diagnostics) else { return false }
-        return !newProblems(in: after).contains { $0.severity == .error }
+        let kinds = Set(result.diagnostics.filter { $0.severity == .error }.map(\.rule))
+        return after.result.diagnostics.allSatisfy { $0.severity != .error || kinds.contains($0.rule) }
     }
 }
 

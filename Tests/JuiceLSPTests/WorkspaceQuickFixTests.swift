@@ -40,6 +40,10 @@ struct Mistake: CustomTestStringConvertible, Sendable {
         Mistake(rule: .yaml11Ambiguity, file: "juices.yaml", target: "{kiwi: 3}", replacement: "{kiwi: 03}"),
         Mistake(rule: .tabIndentation, file: "store.yaml", target: "    mango: 10", replacement: "\t\tmango: 10"),
         Mistake(rule: .unsupportedVersion, file: "store.yaml", target: "version: 1", replacement: "version: 2"),
+        Mistake(rule: .duplicateName, file: "juices.yaml", target: "en: Kiwi Juice}", replacement: "en: Mango Juice}"),
+        Mistake(rule: .wrongType, file: "juices.yaml", target: "{ko: 키위쥬스, en: Kiwi Juice}", replacement: "{ko: \"\", en: Kiwi Juice}"),
+        Mistake(rule: .nonStringKey, file: "fruits.yaml", target: "  mango:", replacement: "  2024:\n    name: {ko: 이공, en: Twenty}\n  mango:"),
+        Mistake(rule: .yamlSyntax, file: "juices.yaml", target: "recipe: {kiwi: 3}", replacement: "recipe: {kiwi: 3"),
     ]
 
     @Test(arguments: mistakes)
@@ -87,11 +91,13 @@ struct Mistake: CustomTestStringConvertible, Sendable {
         }
     }
 
-    @Test func aSuggestionThatNeedsAChoiceHasNoFix() throws {
-        let workspace = defaultWorkspace(replacing: "en: Kiwi Juice}", with: "en: Mango Juice}")
-        let diagnostic = try #require(workspace.result.diagnostics.first { $0.rule == .duplicateName })
+    @Test func adviceRatherThanAnEditHasNoFix() throws {
+        let workspace = RecipeWorkspace(files: [RecipeSourceFile(name: "bad.yaml", bytes: [0x76, 0x65, 0xFF, 0xFE, 0x0A])])
+        let diagnostic = try #require(workspace.result.diagnostics.first { $0.rule == .encoding })
+        #expect(diagnostic.suggestedFix != nil)
         #expect(workspace.quickFixes(for: diagnostic).isEmpty)
     }
+
 }
 
 @Suite struct ConfigurationQuickFixTests {

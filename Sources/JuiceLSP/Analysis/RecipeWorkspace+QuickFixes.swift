@@ -11,11 +11,16 @@ extension RecipeWorkspace {
         let title = fix.text(in: language) ?? diagnostic.message(in: language)
         let editor = FixEditor(workspace: self, source: source, diagnostic: diagnostic)
         let candidates = editor.edits(for: fix)
-        return candidates.enumerated().compactMap { position, edits in
-            guard !edits.isEmpty, removes(diagnostic, by: edits) else { return nil }
-            let name = candidates.count > 1 && position > 0 ? FixText.removeEntry.text(in: language) : title
-            return QuickFix(title: name, edits: edits, isPreferred: position == 0)
+        if case .defineFruitOrRemoveEntry = fix {
+            // Two fixes: define the fruit, or remove the entry naming it.
+            return zip(candidates, [title, FixText.removeEntry.text(in: language)]).enumerated().compactMap { position, pair in
+                guard !pair.0.isEmpty, removes(diagnostic, by: pair.0) else { return nil }
+                return QuickFix(title: pair.1, edits: pair.0, isPreferred: position == 0)
+            }
         }
+        // One fix: the first candidate that works (a syntax error may have several guesses).
+        guard let edits = candidates.first(where: { !$0.isEmpty && removes(diagnostic, by: $0) }) else { return [] }
+        return [QuickFix(title: title, edits: edits)]
     }
 
     /// Whether the set with `edits` applied no longer has `diagnostic` (its file, rule and finding, wherever it moved)
@@ -142,9 +147,49 @@ struct FixEditor {
             let spaces = tabs.reduce(0) { $0 + ($1 == 0x09 ? 2 : 1) }
             return [[edit(line.lowerBound..<(line.lowerBound + tabs.count), String(repeating: " ", count: spaces))]]
         case .yaml(.duplicateKey): return [removingEntryHere()]
-        case .renameOne, .ownName, .writeText, .yaml:
+        case .renameOne, .ownName: return distinctName()
+        case .writeText:
+            // An empty name: the id of the entry it belongs to, which is text.
+            guard let owner = outline?.occurrences.last(where: { $0.role == .definition && $0.key.outer.lowerBound < start }) else { return [] }
+            return [[edit(scalar().outer, owner.id)]]
+        case .yaml(.nonStringKey):
+            let span = scalar()
+            return [[edit(span.outer, "\"" + String(decoding: bytes[span.outer], as: UTF8.self) + "\"")]]
+        case .yaml(.byteOrderMarkInside):
+            return [[edit(start..<min(start + 3, bytes.count), "")]]
+        case .yaml(.syntax):
+            return closingCandidates()
+        case .yaml:
+            // Advice rather than an edit (re-save as UTF-8, split the file): nothing to apply.
             return []
         }
+    }
+
+    /// For two fruits or juices that share a name: the name written here made distinct (" 2" after it), or, on an
+    /// id, the id renamed with "-2" in every file.
+    private func distinctName() -> [[TextEdit]] {
+        if let occurrence = occurrenceHere() {
+            guard let edits = try? workspace.rename(in: file, at: occurrence.key.inner.lowerBound, to: occurrence.id + "-2") else { return [] }
+            return [edits]
+        }
+        let span = scalar()
+        guard span.inner.upperBound > span.inner.lowerBound else { return [] }
+        return [[edit(span.inner.upperBound..<span.inner.upperBound, " 2")]]
+    }
+
+    /// For a syntax error: what closes an open quote, bracket or brace at the end of the line it is on (or of a line a
+    /// note points at). Only the ones after which the file parses survive the check.
+    private func closingCandidates() -> [[TextEdit]] {
+        var lines = [index.line(ofByteOffset: start)]
+        for note in diagnostic.notes where note.location.file == file { lines.append(note.location.line - 1) }
+        if let previous = lines.first, previous > 0 { lines.append(previous - 1) }
+        var candidates: [[TextEdit]] = []
+        for line in lines {
+            var end = index.byteRange(ofLine: line).upperBound
+            while end > index.byteRange(ofLine: line).lowerBound, bytes[end - 1] == 0x20 { end -= 1 }
+            for closer in ["}", "]", "\"", "'"] { candidates.append([edit(end..<end, closer)]) }
+        }
+        return candidates
     }
 
     /// The first fruit the set defines (for a recipe that needs one).
@@ -155,7 +200,13 @@ struct FixEditor {
         let line = index.byteRange(ofLine: index.line(ofByteOffset: start))
         let quote = start < bytes.count ? bytes[start] : 0
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-            return ScalarSpan(outer: start..<end, inner: start..<end, isExact: true)
+            // A plain scalar: to the end of its text (a key up to its colon), at least what the diagnostic underlines.
+            let stops: [UInt8] = [UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "#")]
+            var stop = start
+            while stop < line.upperBound, !stops.contains(bytes[stop]) { stop += 1 }
+            while stop > start, bytes[stop - 1] == 0x20 { stop -= 1 }
+            let stopAt = max(stop, end)
+            return ScalarSpan(outer: start..<stopAt, inner: start..<stopAt, isExact: true)
         }
         var close = start + 1
         while close < line.upperBound, bytes[close] != quote {

@@ -50,6 +50,8 @@ public struct HistoryReader: Sendable {
     private var columns: [HistoryField: Int] = [:]
     private var fieldCount = 0
     private var sawHeader = false
+    /// The field ranges of the row being read (kept between rows: no allocation per row).
+    private var fieldRanges: [Range<Int>] = []
     /// The problems found so far.
     public private(set) var errors: [HistoryError] = []
 
@@ -161,8 +163,10 @@ public struct HistoryReader: Sendable {
     /// A row without quotes: fields split at commas and read from their bytes.
     private mutating func readPlainCSV(_ line: ArraySlice<UInt8>, number: Int, _ body: (SaleRecord) -> Void) {
         var fieldStart = line.startIndex
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(fieldCount)
+        var ranges = fieldRanges
+        fieldRanges = []
+        ranges.removeAll(keepingCapacity: true)
+        defer { fieldRanges = ranges }
         for index in line.indices where line[index] == UInt8(ascii: ",") {
             ranges.append(fieldStart..<index)
             fieldStart = index + 1

@@ -17,9 +17,15 @@ enum Smoothing {
 
     /// The weight in `0.05...0.95` (steps of 0.05, then refined to 0.01) with the least squared one-step error.
     static func fittedAlpha(_ values: [Double]) -> Double {
+        // The squared one-step error from the second value on, without keeping the fitted values.
         func error(_ alpha: Double) -> Double {
-            let fitted = ses(values, alpha: alpha).fitted
-            return zip(values, fitted).dropFirst().reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }
+            guard var level = values.first else { return 0 }
+            var total = 0.0
+            for value in values.dropFirst() {
+                total += (value - level) * (value - level)
+                level += alpha * (value - level)
+            }
+            return total
         }
         var best = 0.05
         var bestError = Double.infinity

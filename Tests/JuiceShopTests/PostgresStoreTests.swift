@@ -144,7 +144,9 @@ struct PostgresStoreTests {
         }
         for case .failure(let error) in outcomes {
             switch error {
-            case .orderRefused(.insufficientStock), .undoRefused, .nothingToUndo, .stockRefused(.belowZero): continue
+            // Refusals by the stock rules are answers, not failures: kiwi starts full, so an add that comes before any
+            // kiwi is used is above capacity (the order of the 160 tasks decides it).
+            case .orderRefused(.insufficientStock), .undoRefused, .nothingToUndo, .stockRefused(.belowZero), .stockRefused(.aboveCapacity): continue
             default: Issue.record("unexpected failure: \(error)")
             }
         }

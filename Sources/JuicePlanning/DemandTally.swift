@@ -1,12 +1,15 @@
 import JuiceCore
 
 /// Looks up the juices a history names as orders look juices up (id, name or alias; `NameKey`), once per distinct
-/// name; a name the menu does not know is reported at the first line that uses it.
+/// name; a name the menu does not know is reported at every line that uses it (up to `HistoryReader.maxErrors`).
 public struct HistoryJuices: Sendable {
     private let book: RecipeBook
     private let finder: JuiceFinder
     private var positions: [JuiceID: Int] = [:]
-    private var cache: [String: Int?] = [:]
+    /// Each name looked up: the juice's position, or the problem of a name the menu does not know.
+    private var cache: [String: Result<Int, Unknown>] = [:]
+    /// A name the menu does not know, with the problem reported for it.
+    private struct Unknown: Error { var problem: HistoryProblem }
     private let name: String
     /// The names the menu does not know, as errors of the file.
     public private(set) var errors: [HistoryError] = []
@@ -21,20 +24,28 @@ public struct HistoryJuices: Sendable {
 
     /// The position in the menu of `record`'s juice, or nil (reported) when the menu does not have it.
     public mutating func position(of record: SaleRecord) -> Int? {
-        if let known = cache[record.juice] { return known }
-        var position: Int?
-        do {
-            position = positions[try finder.juice(named: record.juice).id]
-        } catch {
-            switch error {
-            case .unknown(let juice, let suggestion):
-                if errors.count < HistoryReader.maxErrors {
-                    errors.append(HistoryError(file: name, line: record.line, column: 1, problem: .unknownJuice(juice, suggestion: suggestion)))
+        let found: Result<Int, Unknown>
+        if let known = cache[record.juice] {
+            found = known
+        } else {
+            do {
+                let juice = try finder.juice(named: record.juice)
+                found = positions[juice.id].map { .success($0) } ?? .failure(Unknown(problem: .unknownJuice(record.juice, suggestion: nil)))
+            } catch {
+                switch error {
+                case .unknown(let juice, let suggestion): found = .failure(Unknown(problem: .unknownJuice(juice, suggestion: suggestion)))
                 }
             }
+            cache[record.juice] = found
         }
-        cache[record.juice] = position
-        return position
+        switch found {
+        case .success(let position): return position
+        case .failure(let unknown):
+            if errors.count < HistoryReader.maxErrors {
+                errors.append(HistoryError(file: name, line: record.line, column: 1, problem: unknown.problem))
+            }
+            return nil
+        }
     }
 
     /// `record`'s juice, or nil (reported).

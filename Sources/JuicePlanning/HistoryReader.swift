@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import JuiceCore
+import JuiceSimulation
 
 /// How a sales history is written.
 public enum HistoryFormat: String, Sendable, Hashable, CaseIterable {
@@ -64,38 +65,25 @@ public struct HistoryReader: Sendable {
     /// Reads the file at `path` (its format from its name), calling `body` with each good record; the problems come
     /// back, empty when there were none.
     public static func read(path: String, _ body: (SaleRecord) -> Void) throws(HistoryFileError) -> [HistoryError] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw errno == ENOENT ? .notFound(path) : .unreadable(path, reason: SystemReason(code: errno))
+        // The order files' reader: the file in large blocks, a line at a time, in constant memory.
+        var lines: LineReader
+        do {
+            lines = try LineReader(path: path)
+        } catch {
+            guard case .unreadable(_, let reason) = error, reason.code != ENOENT else { throw .notFound(path) }
+            throw .unreadable(path, reason: reason)
         }
-        defer { close(descriptor) }
         var reader = HistoryReader(format: .of(path: path), name: path)
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var pending: [UInt8] = []
-        var line = 0
-        while true {
-            let count = buffer.withUnsafeMutableBytes { raw in systemRead(descriptor, raw.baseAddress, raw.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path, reason: SystemReason(code: errno))
-            }
-            if count == 0 { break }
-            var start = 0
-            for index in 0..<count where buffer[index] == 0x0A {
-                line += 1
-                if pending.isEmpty {
-                    reader.readLine(buffer[start..<index], number: line, body)
-                } else {
-                    pending += buffer[start..<index]
-                    reader.readLine(pending[...], number: line, body)
-                    pending.removeAll(keepingCapacity: true)
-                }
-                start = index + 1
-            }
-            pending += buffer[start..<count]
-        }
-        if !pending.isEmpty { reader.readLine(pending[...], number: line + 1, body) }
-        reader.finish(lines: line + (pending.isEmpty ? 0 : 1))
+        var line: [UInt8] = []
+        var count = 0
+        while (try? lines.nextLine({ bytes, number in
+            // One array, refilled for each line: no allocation per line.
+            line.removeAll(keepingCapacity: true)
+            line.append(contentsOf: bytes)
+            reader.readLine(line[...], number: number, body)
+            count = number
+        })) == true {}
+        reader.finish(lines: count)
         return reader.errors
     }
 
@@ -318,15 +306,6 @@ public struct HistoryReader: Sendable {
     private func column(of offset: Int, in line: ArraySlice<UInt8>) -> Int {
         line[line.startIndex..<min(line.startIndex + offset, line.endIndex)].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
     }
-}
-
-/// `read(2)`, named apart from the reader's own methods.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.read(descriptor, buffer, count)
-    #else
-    return Darwin.read(descriptor, buffer, count)
-    #endif
 }
 
 /// The fields of a history record.

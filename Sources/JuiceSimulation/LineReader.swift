@@ -4,7 +4,7 @@ import Glibc
 import JuiceCore
 
 /// An open file, closed when the last reference to it goes: on every path, an error's included.
-final class OpenFile: Sendable {
+package final class OpenFile: Sendable {
     /// The file descriptor.
     let descriptor: Int32
 
@@ -20,7 +20,7 @@ final class OpenFile: Sendable {
 }
 
 /// Reads a file in large blocks and hands out its lines (without line breaks), in constant memory.
-struct LineReader: Sendable {
+package struct LineReader: Sendable {
     private let file: OpenFile
     private var buffer: [UInt8]
     private var start = 0
@@ -40,7 +40,7 @@ struct LineReader: Sendable {
         return fstat(file.descriptor, &status) == 0 ? Int(status.st_size) : 0
     }
 
-    init(path: String, blockSize: Int = 1 << 20) throws(OrderSourceError) {
+    package init(path: String, blockSize: Int = 1 << 20) throws(OrderSourceError) {
         file = try OpenFile(path: path)
         buffer = [UInt8](repeating: 0, count: blockSize)
     }
@@ -78,7 +78,7 @@ struct LineReader: Sendable {
     }
 
     /// Calls `body` with the next line's bytes and 1-based number; false at the end of the file.
-    mutating func nextLine(_ body: (UnsafeBufferPointer<UInt8>, Int) throws(OrderSourceError) -> Void) throws(OrderSourceError) -> Bool {
+    package mutating func nextLine(_ body: (UnsafeBufferPointer<UInt8>, Int) throws(OrderSourceError) -> Void) throws(OrderSourceError) -> Bool {
         while true {
             let found: Int? = buffer.withUnsafeBufferPointer { raw -> Int? in
                 guard end > start, let base = raw.baseAddress,

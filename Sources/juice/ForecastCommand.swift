@@ -8,7 +8,7 @@ import JuiceShop
 extension ForecastFormat: ExpressibleByArgument {}
 
 /// What `juice forecast` itself says when it cannot forecast, one case each.
-enum ForecastMessage {
+enum PlanningMessage {
     case badModel(String)
     case badDate(option: String, text: String)
     case badHorizon(Int)
@@ -95,7 +95,7 @@ struct ForecastCommand: AsyncParsableCommand {
     private var language: Language { shop.language }
 
     func validate() throws {
-        let problem: ForecastMessage?
+        let problem: PlanningMessage?
         if ModelChoice(model) == nil {
             problem = .badModel(model)
         } else if !(1...366).contains(horizon) {
@@ -117,7 +117,7 @@ struct ForecastCommand: AsyncParsableCommand {
         let problems = try await input.read(json: format == .json) { tally.add($0) }
         try input.check(problems + tally.errors)
         let demand = tally.finish(from: sales.firstDay, to: sales.lastDay)
-        guard demand.dayCount > 0 else { throw input.fail(ForecastMessage.noSales(source: input.source), status: ExitStatus.failure) }
+        guard demand.dayCount > 0 else { throw input.fail(PlanningMessage.noSales(source: input.source), status: ExitStatus.failure) }
         let choice = ModelChoice(model) ?? .auto
         let run = ForecastRun(book: book, demand: demand, horizon: horizon, choice: choice, level: Double(level) / 100, backtestDays: backtest)
         Terminal.write(ForecastRenderer(language: language).render(run, as: format))

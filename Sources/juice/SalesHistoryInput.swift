@@ -33,7 +33,7 @@ struct SalesHistoryOptions: ParsableArguments {
     func validate() throws {
         for (option, value) in [("--from", from), ("--to", to)] {
             if let value, CivilDate(parsing: value) == nil {
-                throw ValidationError(ForecastMessage.badDate(option: option, text: value).text(in: shop.language))
+                throw ValidationError(PlanningMessage.badDate(option: option, text: value).text(in: shop.language))
             }
         }
     }
@@ -73,11 +73,11 @@ struct SalesHistoryInput {
         guard !problems.isEmpty else { return }
         let sorted = problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         Terminal.writeError(sorted.map { CommandMessage.errorPrefix.text(in: language) + $0.description(in: language) }.joined(separator: "\n"))
-        throw fail(ForecastMessage.historyProblems(problems.count), status: ExitStatus.usage)
+        throw fail(PlanningMessage.historyProblems(problems.count), status: ExitStatus.usage)
     }
 
     /// Writes `message` in the error style and returns the exit to throw.
-    func fail(_ message: ForecastMessage, status: Int32) -> ExitCode { fail(message.text(in: language), status: status) }
+    func fail(_ message: PlanningMessage, status: Int32) -> ExitCode { fail(message.text(in: language), status: status) }
 
     /// Writes `text` in the error style and returns the exit to throw.
     func fail(_ text: String, status: Int32) -> ExitCode {

@@ -71,13 +71,16 @@ struct ForecastCommandTests {
     func badHistory() async throws {
         let shop = try ShopSandbox()
         defer { shop.remove() }
-        try "time,juice,count\n2026-11-01T10:00,bananna juice,1\n2026-11-01 10:00,kiwi-juice,0\n2026-11-01T10:00,kiwi-juice,1\n".write(
-            to: shop.directory.appendingPathComponent("sales.csv"), atomically: true, encoding: .utf8)
+        try
+            "time,juice,count\n2026-11-01T10:00,bananna juice,1\n2026-11-01 10:00,kiwi-juice,0\n2026-11-01T10:00,kiwi-juice,1\n2026-11-02T10:00,bananna juice,2\n"
+            .write(
+                to: shop.directory.appendingPathComponent("sales.csv"), atomically: true, encoding: .utf8)
         let outcome = try await shop.run(["forecast", "--history", "sales.csv"])
         #expect(outcome.status == 2)
         #expect(outcome.stdout.isEmpty)
         #expect(outcome.stderr.contains("sales.csv:2:1: no juice 'bananna juice' on the menu; did you mean 'Banana Juice'?"))
         #expect(outcome.stderr.contains("sales.csv:3:29: the count must be a whole number from 1 to 1000000, not '0'"))
+        #expect(outcome.stderr.contains("sales.csv:5:1: no juice 'bananna juice' on the menu"), "every line, not only the first")
         let usage = try await shop.run(["forecast", "--model", "prophet"])
         #expect(usage.status == 2)
         #expect(usage.stderr.contains("--model 'prophet' is not a model"))

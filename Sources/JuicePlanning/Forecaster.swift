@@ -42,15 +42,7 @@ public enum Forecaster {
             var sum = y[..<start].reduce(0, +)
             return (start..<n).map { t in
                 defer { sum += y[t] }
-                var values = 0.0
-                var count = 0
-                var index = t - season
-                while index >= 0, count < 4 {
-                    values += y[index]
-                    count += 1
-                    index -= season
-                }
-                return count > 0 ? values / Double(count) : (t > 0 ? sum / Double(t) : 0)
+                return windowMean(y, before: t, day: t) ?? (t > 0 ? sum / Double(t) : 0)
             }
         case .ses:
             guard start > 0 else { return [0] + oneStep(y, model: .ses, from: 1) }
@@ -62,6 +54,20 @@ public enum Forecaster {
             let fit = model == .tsb ? tsb(y) : croston(y, biasCorrected: model == .sba)
             return fit.fitted.count == n ? fit.fitted[start...].map { $0 ?? 0 } : Array(repeating: 0, count: n - start)
         }
+    }
+
+    /// The mean of the last four days of `y` before `end` that fall on the weekday of day `day` (at or after `end`):
+    /// "the last four Mondays"; nil when there is none.
+    static func windowMean(_ y: [Double], before end: Int, day: Int) -> Double? {
+        var index = day - season * ((day - end) / season + 1)
+        var sum = 0.0
+        var count = 0
+        while index >= 0, count < 4 {
+            sum += y[index]
+            count += 1
+            index -= season
+        }
+        return count > 0 ? sum / Double(count) : nil
     }
 
     /// The spread of the one-step errors `actual − fitted` (fitted nil where the model had nothing yet).
@@ -87,19 +93,9 @@ public enum Forecaster {
             }
             return Fit(point: point, sigma: sigma(y, fitted), growth: { h in Double((h - 1) / season + 1).squareRoot() })
         case .window:
-            func mean(before end: Int, weekday: Int) -> Double? {
-                var values: [Double] = []
-                var index = end - 1
-                while index >= 0, values.count < 4 {
-                    if index % season == weekday { values.append(y[index]) }
-                    index -= 1
-                }
-                return values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
-            }
-            let fitted = (0..<n).map { mean(before: $0, weekday: $0 % season) }
+            let fitted = (0..<n).map { windowMean(y, before: $0, day: $0) }
             let overall = y.reduce(0, +) / Double(n)
-            return Fit(
-                point: { h in mean(before: n, weekday: (n + h - 1) % season) ?? overall }, sigma: sigma(y, fitted), growth: { _ in 1 })
+            return Fit(point: { h in windowMean(y, before: n, day: n + h - 1) ?? overall }, sigma: sigma(y, fitted), growth: { _ in 1 })
         case .ses:
             let alpha = Smoothing.fittedAlpha(y)
             let (level, fitted) = Smoothing.ses(y, alpha: alpha)

@@ -113,7 +113,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "JuiceLSPTests", dependencies: ["JuiceLSP", "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceTestSupport"]),
-        .testTarget(name: "JuicePlanningTests", dependencies: ["JuicePlanning", "JuiceCore"]),
+        .testTarget(name: "JuicePlanningTests", dependencies: ["JuicePlanning", "JuiceCore", "JuiceRecipes"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload", "JuiceCore", "JuiceRecipes"]),
         .testTarget(
             name: "JuiceServerTests",

@@ -232,11 +232,7 @@ package enum CommandMessage: Hashable, Sendable {
 
 extension CommandMessage {
     /// `value` with commas between thousands (the same in both languages): 100,000,000.
-    package static func grouped(_ value: Int) -> String {
-        let digits = Array(String(value.magnitude))
-        let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { end in String(digits[max(0, end - 3)..<end]) }
-        return (value < 0 ? "-" : "") + groups.joined(separator: ",")
-    }
+    package static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
 }
 
 /// Korean forms of the parser's common messages (the rest stay as the parser says them).

@@ -69,9 +69,11 @@ public struct DemandTally: Sendable {
     /// The records naming juices the menu does not have.
     public var errors: [HistoryError] { juices.errors }
 
-    /// Counts `record`, or reports its unknown juice.
-    public mutating func add(_ record: SaleRecord) {
-        if let position = juices.position(of: record) { demand.add(record, juice: position) }
+    /// Counts `record`, or reports its unknown juice; returns the juice's position in the menu when it has one.
+    @discardableResult public mutating func add(_ record: SaleRecord) -> Int? {
+        guard let position = juices.position(of: record) else { return nil }
+        demand.add(record, juice: position)
+        return position
     }
 
     /// The daily demand, from `from` to `to` where given.

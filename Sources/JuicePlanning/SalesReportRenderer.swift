@@ -58,21 +58,13 @@ public struct SalesReportRenderer: Sendable {
             if report.grouping == .fruit { cells.append(isTotal ? "" : "\(row.fruitUsed.values.reduce(0, +))") }
             table.append(cells)
         }
-        let widths = table[0].indices.map { column in table.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         var out = ""
         if let first = report.firstDay, let last = report.lastDay {
             out += ko ? "\(first)부터 \(last)까지의 판매\n" : "Sales from \(first) to \(last)\n"
         } else {
             out += ko ? "판매 기록이 없어요\n" : "No sales recorded\n"
         }
-        for row in table {
-            let cells = row.enumerated().map { column, cell in
-                column == 0
-                    ? DisplayWidth.padded(cell, to: widths[column]) : String(repeating: " ", count: widths[column] - DisplayWidth.of(cell)) + cell
-            }
-            let line = "  " + cells.joined(separator: "  ")
-            out += String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
-        }
+        out += PlanningTable.render(table)
         return out
     }
 

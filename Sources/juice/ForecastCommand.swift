@@ -16,6 +16,13 @@ enum PlanningMessage {
     case badBacktest(Int)
     case noSales(source: String)
     case historyProblems(Int)
+    case ordersAndServiceLevel
+    case nothingToPlan
+    case serviceLevelMissing
+    case badServiceLevel(String)
+    case badPlanHorizon(Int)
+    case badScenarios(Int)
+    case profitNeedsCosts(fruits: [String], juices: [String])
 
     func text(in language: Language) -> String {
         let ko = language == .korean
@@ -37,6 +44,30 @@ enum PlanningMessage {
                 : "\(source) holds no sales to forecast from; try again once orders are recorded, or give --history FILE"
         case .historyProblems(let count):
             return ko ? "판매 기록에 문제가 \(count)개 있어요 (위에 보여요)" : "the sales history has \(count) problem(s), listed above"
+        case .ordersAndServiceLevel:
+            return ko
+                ? "ORDERS와 --service-level은 함께 쓸 수 없어요. 주문 파일을 확인하려면 ORDERS만, 다음 날 살 것을 보려면 --service-level만 주세요"
+                : "give either ORDERS (check a batch of orders) or --service-level (plan the days ahead), not both"
+        case .nothingToPlan:
+            return ko
+                ? "무엇을 계획할지 주세요: 주문 파일 ORDERS, 또는 --service-level 0.95처럼 목표 확률"
+                : "say what to plan: an orders file ORDERS, or a target such as --service-level 0.95"
+        case .serviceLevelMissing:
+            return ko ? "--objective service-level에는 --service-level P가 있어야 해요 (예: --service-level 0.95)" : "--objective service-level needs --service-level P (for example --service-level 0.95)"
+        case .badServiceLevel(let text):
+            return ko
+                ? "--service-level '\(text)'은(는) 0.5부터 0.999까지의 확률이 아니에요. 0.95나 95%처럼 쓰세요"
+                : "--service-level '\(text)' is not a probability from 0.5 to 0.999; write it like 0.95 or 95%"
+        case .badPlanHorizon(let days):
+            return ko ? "--horizon은 1부터 28일까지예요 (\(days)이(가) 있어요)" : "--horizon must be 1 to 28 days, not \(days)"
+        case .badScenarios(let count):
+            return ko ? "--scenarios는 1,000부터 1,000,000까지예요 (\(count)이(가) 있어요)" : "--scenarios must be 1,000 to 1,000,000, not \(count)"
+        case .profitNeedsCosts(let fruits, let juices):
+            let missing = (fruits.map { ko ? "과일 '\($0)'의 cost" : "fruit '\($0)' has no cost" } + juices.map { ko ? "쥬스 '\($0)'의 price" : "juice '\($0)' has no price" })
+                .joined(separator: ", ")
+            return ko
+                ? "--objective profit에는 모든 과일의 cost와 모든 쥬스의 price가 있어야 해요. 빠진 것: \(missing). 레시피에 넣거나 --service-level을 쓰세요"
+                : "--objective profit needs every fruit's cost and every juice's price: \(missing); add them to the recipes, or plan with --service-level"
         }
     }
 }

@@ -1,42 +1,215 @@
 import ArgumentParser
 import JuiceCommandLine
+import JuiceCore
+import JuicePlanning
 import JuiceSimulation
 
-/// `juice plan ORDERS`: can today's stock serve this batch? If not, what to buy.
+extension StockPlanFormat: ExpressibleByArgument {}
+
+/// What `juice plan --objective` aims for.
+enum PlanObjectiveOption: String, ExpressibleByArgument, CaseIterable {
+    case serviceLevel = "service-level"
+    case profit
+}
+
+/// `juice plan ORDERS`: can today's stock serve this batch? If not, what to buy. `juice plan --service-level P`: what
+/// to hold tomorrow so that every order is served with probability P, from the sales history.
 struct PlanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: HelpLanguage.text(
-            "Can today's stock serve this batch of orders? Prints yes, or exactly what to buy and which orders fail without it.",
-            ko: "오늘 재고로 이 주문들을 다 낼 수 있을까요? 된다고 하거나, 무엇을 얼마나 사야 하고 안 사면 어떤 주문이 안 되는지 알려 줘요."),
+            "Can today's stock serve this batch of orders? Or, with --service-level, what to buy for the days ahead.",
+            ko: "오늘 재고로 이 주문들을 다 낼 수 있을까요? --service-level을 주면 다음 날들을 위해 무엇을 얼마나 살지 알려 줘요."),
         discussion: HelpLanguage.text(
             """
-            An empty orders file is reported as such (nothing to plan). On a terminal, a run longer than two seconds \
-            shows its progress on standard error ($JUICE_PROGRESS_AFTER seconds, when set). Exit status: 0 yes (or \
-            nothing to plan), 1 something must be bought, 2 usage error.
+            With ORDERS: prints yes, or exactly what to buy and which orders fail without it. An empty orders file is \
+            reported as such (nothing to plan). On a terminal, a run longer than two seconds shows its progress on \
+            standard error ($JUICE_PROGRESS_AFTER seconds, when set). Exit status: 0 yes (or nothing to plan), 1 \
+            something must be bought, 2 usage error.
+
+            With --service-level P (or --objective profit): forecasts each juice's demand from the sales history (the \
+            shop's journal with its refused orders, or --history FILE), draws --scenarios days of joint demand, serves \
+            each order all or nothing through the recipes, and prints the stock of each fruit to hold at opening so that \
+            every order of the --horizon is served with probability at least P; what to buy (the level minus what is on \
+            hand: the shop's stock, or the store section with --history and no --from-state), the estimated service \
+            level with its 95% interval, the fill rate, the expected leftover and waste (a fruit keeps for its \
+            shelf-life, one day when none is given) and, when every fruit has a cost, the expected profit. \
+            --objective profit needs every fruit's cost and every juice's price. --backtest DAYS replays the last DAYS \
+            days, each planned from the days before it. The same --seed gives the same plan on any machine. Exit \
+            status: 0, 1 when the service level cannot be reached within the store's capacities, 2 usage error.
             """,
             ko: """
-                빈 주문 파일은 빈 파일이라고 알려 줘요 (계획할 것 없음). 터미널에서 2초 넘게 걸리면 진행 상황을 표준 \
-                오류에 보여 줘요 ($JUICE_PROGRESS_AFTER가 있으면 그 초 뒤부터). 종료 코드: 0 됨 (또는 계획할 것 없음), \
-                1 무언가 사야 함, 2 사용법 오류.
+                ORDERS를 주면: 된다고 하거나, 무엇을 얼마나 사야 하고 안 사면 어떤 주문이 안 되는지 알려 줘요. 빈 주문 \
+                파일은 빈 파일이라고 알려 줘요 (계획할 것 없음). 터미널에서 2초 넘게 걸리면 진행 상황을 표준 오류에 보여 \
+                줘요 ($JUICE_PROGRESS_AFTER가 있으면 그 초 뒤부터). 종료 코드: 0 됨 (또는 계획할 것 없음), 1 무언가 \
+                사야 함, 2 사용법 오류.
+
+                --service-level P (또는 --objective profit)를 주면: 판매 기록(가게 기록과 거절된 주문, 또는 --history \
+                FILE)으로 쥬스마다 수요를 예측하고, 함께 움직이는 수요의 하루를 --scenarios번 뽑아 레시피대로 주문마다 \
+                전부 아니면 전무로 내 보고, --horizon 동안 모든 주문이 확률 P 이상으로 나가도록 개점 때 둘 과일의 양을 \
+                알려 줘요. 살 양 (목표에서 지금 있는 양을 뺀 것: 가게 재고, --history에 --from-state가 없으면 store \
+                섹션), 추정 서비스 수준과 95% 구간, 채움률, 남을 양과 버릴 양 (과일은 shelf-life일 동안, 없으면 하루 \
+                가요), 모든 과일에 cost가 있으면 기대 이익도요. --objective profit에는 모든 과일의 cost와 모든 쥬스의 \
+                가격이 있어야 해요. --backtest DAYS는 지난 DAYS일을 하루씩 그 전날까지의 기록으로 계획해 되짚어요. \
+                같은 --seed면 어느 컴퓨터에서도 같은 계획이 나와요. 종료 코드: 0, 1 창고 용량으로 서비스 수준에 닿지 \
+                않음, 2 사용법 오류.
                 """)
     )
 
     @OptionGroup var options: SimulationOptions
+    @OptionGroup var period: SalesPeriodOptions
 
     @Argument(help: OrdersFileHelp.argument)
-    var orders: String
+    var orders: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Plan for this chance (0.5 to 0.999, or 50% to 99.9%) that every order of the horizon is served.",
+            ko: "기간 동안 모든 주문이 나갈 확률 (0.5부터 0.999, 또는 50%부터 99.9%)을 목표로 계획해요.", valueName: "P"))
+    var serviceLevel: String?
+
+    @Option(help: ArgumentHelp("service-level, or profit (needs costs and prices).", ko: "service-level, 또는 profit (cost와 가격이 있어야 해요).", valueName: "goal"))
+    var objective: PlanObjectiveOption?
+
+    @Option(help: ArgumentHelp("Days the stock must last, without restocking (1 to 28).", ko: "다시 사지 않고 재고가 버틸 날 수 (1부터 28까지).", valueName: "days"))
+    var horizon = 1
+
+    @Option(help: ArgumentHelp("Scenarios to draw (1,000 to 1,000,000).", ko: "뽑을 시나리오 수 (1,000부터 1,000,000까지).", valueName: "count"))
+    var scenarios = 10_000
+
+    @Option(help: ArgumentHelp("Seed of the scenarios.", ko: "시나리오의 시드.", valueName: "seed"))
+    var seed: UInt64 = 1
+
+    @Option(
+        help: ArgumentHelp(
+            "auto, or one forecasting model for every juice (see juice forecast).", ko: "auto, 또는 모든 쥬스에 쓸 예측 모델 하나 (juice forecast 참고).",
+            valueName: "model"))
+    var model = "auto"
+
+    @Option(
+        help: ArgumentHelp(
+            "Also replay the last DAYS days, each planned from the days before it.", ko: "지난 DAYS일을 하루씩 그 전날까지의 기록으로 계획해 되짚어요.",
+            valueName: "days"))
+    var backtest: Int?
+
+    @Option(help: ArgumentHelp("Output of a service-level plan: text or json.", ko: "서비스 수준 계획의 출력 형식: text, json.", valueName: "format"))
+    var format: StockPlanFormat = .text
+
+    private var language: Language { options.shop.language }
+
+    /// Whether this run plans stock for the days ahead (rather than checking an orders file).
+    private var plansAhead: Bool { serviceLevel != nil || objective != nil }
+
+    func validate() throws {
+        try period.check(language: language)
+        let problem: PlanningMessage?
+        if orders != nil, plansAhead {
+            problem = .ordersAndServiceLevel
+        } else if orders == nil, !plansAhead {
+            problem = .nothingToPlan
+        } else if objective == .serviceLevel, serviceLevel == nil {
+            problem = .serviceLevelMissing
+        } else if let serviceLevel, Self.probability(serviceLevel) == nil {
+            problem = .badServiceLevel(serviceLevel)
+        } else if !(1...28).contains(horizon) {
+            problem = .badPlanHorizon(horizon)
+        } else if !(1_000...1_000_000).contains(scenarios) {
+            problem = .badScenarios(scenarios)
+        } else if ModelChoice(model) == nil {
+            problem = .badModel(model)
+        } else if let backtest, !(1...3_660).contains(backtest) {
+            problem = .badBacktest(backtest)
+        } else {
+            problem = nil
+        }
+        if let problem { throw ValidationError(problem.text(in: language)) }
+    }
+
+    /// `text` as a probability from 0.5 to 0.999: "0.95", "95%" or "95.5%".
+    static func probability(_ text: String) -> Double? {
+        let percent = text.hasSuffix("%")
+        guard let number = Double(percent ? String(text.dropLast()) : text), number.isFinite else { return nil }
+        let value = percent ? number / 100 : number
+        return (0.5...0.999).contains(value) ? value : nil
+    }
 
     func run() async throws {
+        if plansAhead {
+            try await StockPlanRun(command: self).run()
+            return
+        }
         let (menu, stock) = try await options.prepare()
         var simulator = Simulator(menu: menu)
-        let report = try withProgress(CommandMessage.planning.text(in: options.shop.language), language: options.shop.language) {
+        let orders = self.orders ?? ""
+        let report = try withProgress(CommandMessage.planning.text(in: language), language: language) {
             progress throws(OrderSourceError) in
             simulator.progress = progress
             return try simulator.runValidated(try FileOrders(path: orders, menu: menu), stock: stock)
         }
-        let renderer = ReportRenderer(book: menu.book, language: options.shop.language)
+        let renderer = ReportRenderer(book: menu.book, language: language)
         Terminal.write(renderer.plan(report, menu: menu, source: orders))
         if report.ordersRefused.contains(where: { $0 > 0 }) { throw ExitCode(ExitStatus.failure) }
+    }
+
+    /// The run of `juice plan --service-level`: read the history, forecast, plan, print.
+    private struct StockPlanRun {
+        let command: PlanCommand
+
+        func run() async throws {
+            let shop = command.options.shop
+            let json = command.format == .json
+            let book = try shop.loadBook(json: json)
+            let input = SalesHistoryInput(shop: shop, history: command.period.history)
+            var tally = DemandTally(book: book, file: input.source)
+            var recent = RecentOrders(days: command.backtest ?? 0)
+            let problems = try await input.read(json: json) { record in
+                if let juice = tally.add(record) { recent.add(record, juice: juice) }
+            }
+            try input.check(problems + tally.errors)
+            let demand = tally.finish(from: command.period.firstDay, to: command.period.lastDay)
+            guard demand.dayCount > 0, let firstDay = demand.firstDay else {
+                throw input.fail(PlanningMessage.noSales(source: input.source), status: ExitStatus.failure)
+            }
+            let planner = StockPlanner(book: book)
+            let objective: PlanObjective
+            if command.objective == .profit {
+                try checkEconomics(book, input: input)
+                objective = .profit
+            } else {
+                objective = .serviceLevel(command.serviceLevel.flatMap(PlanCommand.probability) ?? 0.95)
+            }
+            let onHand = try await self.onHand(book: book, json: json)
+            let choice = ModelChoice(command.model) ?? .auto
+            let outlook = DemandOutlook(series: demand.demand, horizon: command.horizon, choice: choice)
+            let plan = planner.plan(outlook, objective: objective, onHand: onHand, scenarios: command.scenarios, seed: command.seed)
+            var backtest: PlanBacktest? = nil
+            if let days = command.backtest {
+                let replayed = min(days, demand.dayCount - 1)
+                let start = demand.dayCount - replayed
+                backtest = PlanBacktest(
+                    series: demand.demand, orders: recent.byDay(from: firstDay.dayNumber + start, count: replayed), firstDay: firstDay,
+                    planner: planner, objective: objective, choice: choice, scenarios: command.scenarios, seed: command.seed)
+            }
+            let report = StockPlanReport(plan: plan, firstDay: firstDay.adding(days: demand.dayCount), historyDays: demand.dayCount, backtest: backtest)
+            Terminal.write(StockPlanRenderer(book: book, language: command.language).render(report, as: command.format))
+            if !plan.reachable { throw ExitCode(ExitStatus.failure) }
+        }
+
+        /// Ends the command when the profit objective lacks a fruit's cost or a juice's price.
+        private func checkEconomics(_ book: RecipeBook, input: SalesHistoryInput) throws {
+            let fruits = book.fruits.filter { $0.cost == nil }.map(\.id.rawValue)
+            let juices = book.juices.filter { $0.price == nil }.map(\.id.rawValue)
+            guard fruits.isEmpty, juices.isEmpty else {
+                throw input.fail(PlanningMessage.profitNeedsCosts(fruits: fruits, juices: juices), status: ExitStatus.usage)
+            }
+        }
+
+        /// What the shop holds now: its live stock, or the store section's initial stock when planning from a
+        /// history file without --from-state.
+        private func onHand(book: RecipeBook, json: Bool) async throws -> [Int] {
+            let menu = CompiledMenu(book: book)
+            guard command.period.history == nil || command.options.fromState else { return menu.stock(from: book.initialInventory) }
+            return try await command.options.liveStock(menu: menu, json: json)
+        }
     }
 }

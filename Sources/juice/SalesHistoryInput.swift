@@ -9,7 +9,21 @@ import JuiceShop
 /// days to count.
 struct SalesHistoryOptions: ParsableArguments {
     @OptionGroup var shop: ShopOptions
+    @OptionGroup var period: SalesPeriodOptions
 
+    /// The first day counted, if bounded.
+    var firstDay: CivilDate? { period.firstDay }
+    /// The last day counted, if bounded.
+    var lastDay: CivilDate? { period.lastDay }
+    /// Where the sales are read from.
+    var input: SalesHistoryInput { SalesHistoryInput(shop: shop, history: period.history) }
+
+    /// Checks the dates.
+    func validate() throws { try period.check(language: shop.language) }
+}
+
+/// Which sales to read: a history file instead of the shop's journal, and the days to count.
+struct SalesPeriodOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Sales history file (.csv or .jsonl) instead of the shop's journal.", ko: "가게 기록 대신 쓸 판매 기록 파일 (.csv나 .jsonl).",
@@ -26,14 +40,12 @@ struct SalesHistoryOptions: ParsableArguments {
     var firstDay: CivilDate? { from.flatMap { CivilDate(parsing: $0) } }
     /// The last day counted, if bounded.
     var lastDay: CivilDate? { to.flatMap { CivilDate(parsing: $0) } }
-    /// Where the sales are read from.
-    var input: SalesHistoryInput { SalesHistoryInput(shop: shop, history: history) }
 
-    /// Checks the dates.
-    func validate() throws {
+    /// Checks the dates (in `validate()` of the command that holds these options, which knows the language).
+    func check(language: Language) throws {
         for (option, value) in [("--from", from), ("--to", to)] {
             if let value, CivilDate(parsing: value) == nil {
-                throw ValidationError(PlanningMessage.badDate(option: option, text: value).text(in: shop.language))
+                throw ValidationError(PlanningMessage.badDate(option: option, text: value).text(in: language))
             }
         }
     }

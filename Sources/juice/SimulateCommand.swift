@@ -23,11 +23,16 @@ struct SimulationOptions: ParsableArguments {
         let book = try shop.loadBook()
         let menu = CompiledMenu(book: book)
         guard fromState else { return (menu, menu.stock(from: book.initialInventory)) }
-        let live = try shop.openExistingShop(book: book)
+        return (menu, try await liveStock(menu: menu, json: false))
+    }
+
+    /// A read-only copy of the shop's stock now, in `menu`'s fruit order (the state must exist).
+    func liveStock(menu: CompiledMenu, json: Bool) async throws -> [Int] {
+        let live = try shop.openExistingShop(book: menu.book, json: json)
         do {
-            return (menu, menu.stock(from: try await live.snapshot().inventory))
+            return menu.stock(from: try await live.snapshot().inventory)
         } catch {
-            throw fail(error, text: ShopText(language: shop.language, book: book))
+            throw shop.reporter(json: json).fail(error, text: ShopText(language: shop.language, book: menu.book))
         }
     }
 }

@@ -1,0 +1,61 @@
+import Dispatch
+import JuiceCore
+
+/// The demand a plan draws its scenarios from: one `JuiceDemandModel` per juice of the menu, for the days ahead.
+public struct DemandOutlook: Sendable {
+    /// The days ahead.
+    public var horizon: Int
+    /// Each juice's demand, in menu order.
+    public var juices: [JuiceDemandModel]
+    /// The forecasting model behind each juice's expected demand (nil where the caller gave the demand directly).
+    public var models: [ForecastModel?]
+
+    /// The most recent days whose one-step errors spread a juice's demand.
+    public static let errorDays = 91
+    /// The fewest one-step errors worth drawing from; with fewer, demand is drawn as counts around the forecast.
+    public static let fewestErrors = 14
+    /// The days of history before the first one-step error counted, so that every model has something to go on.
+    static let warmUp = 7
+
+    /// An outlook from demand given directly (for example a normal demand with known mean and deviation).
+    public init(juices: [JuiceDemandModel], horizon: Int) {
+        self.horizon = horizon
+        self.juices = juices
+        models = Array(repeating: nil, count: juices.count)
+    }
+
+    /// The outlook of each juice's daily demand `series` (menu order) for `horizon` days: the forecast of the model
+    /// `choice` picks, spread by that model's one-step errors on the last `errorDays` days (each forecast from the days
+    /// before it only); with fewer than `fewestErrors` such days, by counts with the model's error variance.
+    public init(series: [[Double]], horizon: Int, choice: ModelChoice) {
+        self.horizon = horizon
+        var results = [(JuiceDemandModel, ForecastModel)?](repeating: nil, count: series.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let slots = buffer
+            // Each index is written by exactly one iteration.
+            DispatchQueue.concurrentPerform(iterations: series.count) { index in
+                slots[index] = Self.juice(series[index], horizon: horizon, choice: choice)
+            }
+        }
+        juices = results.map { $0?.0 ?? JuiceDemandModel(expected: Array(repeating: 0, count: horizon), spread: .counts(variance: 0)) }
+        models = results.map { $0?.1 }
+    }
+
+    /// One juice's demand model from its daily series.
+    static func juice(_ series: [Double], horizon: Int, choice: ModelChoice) -> (JuiceDemandModel, ForecastModel) {
+        let model: ForecastModel
+        switch choice {
+        case .auto: model = Backtest.bestModel(for: series)
+        case .model(let chosen): model = chosen
+        }
+        let forecast = Forecaster.forecast(series, model: model, horizon: horizon)
+        let start = max(warmUp, series.count - errorDays)
+        guard series.count - start >= fewestErrors else {
+            let variance = forecast.sigma * forecast.sigma
+            return (JuiceDemandModel(expected: forecast.mean, spread: .counts(variance: variance)), model)
+        }
+        let guesses = Forecaster.oneStep(series, model: model, from: start)
+        let errors = zip(series[start...], guesses).map { $0 - $1 }
+        return (JuiceDemandModel(expected: forecast.mean, spread: .pastErrors(errors)), model)
+    }
+}

@@ -1,0 +1,165 @@
+import Dispatch
+import JuiceCore
+import JuiceSimulation
+
+/// Plans opening stock by Monte Carlo over joint juice demand: scenarios of every juice's demand are drawn from an
+/// outlook, exploded through the recipes into fruit demand, and served all or nothing per order.
+public struct StockPlanner: Sendable {
+    /// The recipes, as arrays.
+    public let menu: CompiledMenu
+    /// Each fruit's cost per unit, where known (menu order).
+    public let costs: [Double?]
+    /// Each fruit's shelf life in days (menu order; 1 where the recipes give none: bought in the morning, gone by
+    /// the next).
+    public let shelfLives: [Int]
+
+    /// A planner for `book`'s menu, with the costs and shelf lives its fruits give.
+    public init(book: RecipeBook) {
+        self.init(
+            menu: CompiledMenu(book: book), costs: book.fruits.map { $0.cost.map(Double.init) },
+            shelfLives: book.fruits.map { $0.shelfLife ?? 1 })
+    }
+
+    /// A planner for `menu` with the given costs and shelf lives (menu order).
+    public init(menu: CompiledMenu, costs: [Double?], shelfLives: [Int]) {
+        self.menu = menu
+        self.costs = costs
+        self.shelfLives = shelfLives
+    }
+
+    /// Whether every fruit has a cost (what the profit objective needs).
+    public var knowsCosts: Bool { costs.allSatisfy { $0 != nil } }
+
+    /// The plan for `outlook` aiming at `objective`, from `onHand` (menu order), with `scenarios` scenarios drawn from
+    /// `seed` to choose the levels and as many others to estimate what they give.
+    public func plan(_ outlook: DemandOutlook, objective: PlanObjective, onHand: [Int], scenarios: Int, seed: UInt64) -> StockPlan {
+        let levels = levels(outlook, objective: objective, scenarios: scenarios, seed: seed)
+        var reachable = true
+        if case .serviceLevel(let target) = objective {
+            // Within the capacities, the search may have no way to cover enough scenarios: then every fruit is at its
+            // capacity or at the most any scenario needs.
+            reachable = zip(levels, menu.capacities).allSatisfy { $0 < $1 } || reached(target, with: levels, outlook: outlook, scenarios: scenarios, seed: seed)
+        }
+        return evaluate(levels, outlook: outlook, objective: objective, onHand: onHand, scenarios: scenarios, seed: seed, reachable: reachable)
+    }
+
+    /// Whether `levels` cover at least `target` of the search's scenarios.
+    private func reached(_ target: Double, with levels: [Int], outlook: DemandOutlook, scenarios: Int, seed: UInt64) -> Bool {
+        let demand = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 1).fruitDemand(count: scenarios)
+        let fruits = levels.count
+        let covered = (0..<scenarios).filter { s in (0..<fruits).allSatisfy { demand[s * fruits + $0] <= levels[$0] } }.count
+        return covered >= min(scenarios, Int((target * Double(scenarios)).rounded(.up)))
+    }
+
+    /// Each fruit's critical ratio u / (u + o): u the margin an order loses per unit of the fruit short (its juices'
+    /// price minus their fruit's cost, weighted by their expected demand), o the fruit's cost when it spoils within
+    /// the horizon (0 when it keeps: a unit left over is not lost).
+    func criticalRatios(_ outlook: DemandOutlook) -> [Double] {
+        let fruits = menu.fruits.count
+        var margin = [Double](repeating: 0, count: fruits)
+        var units = [Double](repeating: 0, count: fruits)
+        for juice in menu.juices.indices {
+            let expected = outlook.juices[juice].expected.reduce(0, +)
+            guard expected > 0 else { continue }
+            let items = menu.recipeStart[juice]..<menu.recipeStart[juice + 1]
+            let fruitCost = items.reduce(0.0) { $0 + Double(menu.ingredientAmount[$1]) * (costs[menu.ingredientFruit[$1]] ?? 0) }
+            let juiceMargin = max(0, Double(menu.prices[juice]) - fruitCost)
+            for item in items {
+                margin[menu.ingredientFruit[item]] += expected * juiceMargin
+                units[menu.ingredientFruit[item]] += expected * Double(menu.ingredientAmount[item])
+            }
+        }
+        return (0..<fruits).map { f in
+            guard units[f] > 0 else { return 0 }
+            let under = margin[f] / units[f]
+            let over = shelfLives[f] <= outlook.horizon ? (costs[f] ?? 0) : 0
+            return under + over > 0 ? under / (under + over) : 0
+        }
+    }
+
+    /// What `levels` give on scenarios the search did not see (the run's second stream).
+    func evaluate(
+        _ levels: [Int], outlook: DemandOutlook, objective: PlanObjective, onHand: [Int], scenarios: Int, seed: UInt64, reachable: Bool
+    ) -> StockPlan {
+        let fruits = menu.fruits.count
+        let check = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 2)
+        let chunks = (scenarios + DemandScenarios.chunk - 1) / DemandScenarios.chunk
+        var parts = [EvaluationTally?](repeating: nil, count: chunks)
+        parts.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let slots = buffer
+            // Each chunk writes only its own slot.
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                var tally = EvaluationTally(fruits: fruits)
+                var juiceDemand = [Int](repeating: 0, count: outlook.horizon * menu.juices.count)
+                var needed = [Int](repeating: 0, count: fruits)
+                for index in (chunk * DemandScenarios.chunk)..<min(scenarios, (chunk + 1) * DemandScenarios.chunk) {
+                    check.draw(index, into: &juiceDemand)
+                    check.fruitNeeded(by: juiceDemand, into: &needed)
+                    var random = SeededRandom.scenario(index, of: seed, stream: 3)
+                    let outcome = OrderReplay.serve(juiceDemand, horizon: outlook.horizon, from: levels, needed: needed, menu: menu, random: &random)
+                    tally.add(outcome, spoils: { shelfLives[$0] <= outlook.horizon })
+                }
+                slots[chunk] = tally
+            }
+        }
+        var total = EvaluationTally(fruits: fruits)
+        for part in parts { if let part { total.merge(part) } }
+        let n = Double(max(1, scenarios))
+        let lines = (0..<fruits).map { f in
+            StockPlan.FruitLine(
+                fruit: menu.fruits[f], onHand: f < onHand.count ? onHand[f] : 0, level: levels[f], capacity: menu.capacities[f],
+                expectedLeftover: total.left[f] / n, expectedWaste: total.wasted[f] / n)
+        }
+        var profit: Double? = nil
+        if knowsCosts {
+            var cost = 0.0
+            for f in 0..<fruits {
+                let used = Double(levels[f]) - total.left[f] / n
+                cost += (costs[f] ?? 0) * (used + total.wasted[f] / n)
+            }
+            profit = total.revenue / n - cost
+        }
+        return StockPlan(
+            objective: objective, horizon: outlook.horizon, scenarios: scenarios, seed: seed, fruits: lines,
+            serviceLevel: ScenarioEstimate(successes: total.allServed, trials: scenarios),
+            fillRate: total.demanded > 0 ? Double(total.served) / Double(total.demanded) : 1, expectedDemand: Double(total.demanded) / n,
+            expectedRevenue: menu.hasPrice.contains(true) ? total.revenue / n : nil, expectedProfit: profit, reachable: reachable)
+    }
+}
+
+/// Sums over evaluated scenarios.
+struct EvaluationTally {
+    var allServed = 0
+    var demanded = 0
+    var served = 0
+    var revenue = 0.0
+    var left: [Double]
+    var wasted: [Double]
+
+    init(fruits: Int) {
+        left = Array(repeating: 0, count: fruits)
+        wasted = Array(repeating: 0, count: fruits)
+    }
+
+    mutating func add(_ outcome: ReplayOutcome, spoils: (Int) -> Bool) {
+        if outcome.allServed { allServed += 1 }
+        demanded += outcome.demanded
+        served += outcome.served
+        revenue += outcome.revenue
+        for f in left.indices {
+            left[f] += Double(outcome.left[f])
+            if spoils(f) { wasted[f] += Double(outcome.left[f]) }
+        }
+    }
+
+    mutating func merge(_ other: EvaluationTally) {
+        allServed += other.allServed
+        demanded += other.demanded
+        served += other.served
+        revenue += other.revenue
+        for f in left.indices {
+            left[f] += other.left[f]
+            wasted[f] += other.wasted[f]
+        }
+    }
+}

@@ -6,14 +6,22 @@ import JuiceSimulation
 /// fruit those demands need through the recipes. A scenario is drawn from its own stream (`SeededRandom.scenario`), so
 /// the same seed gives the same scenarios on any number of cores, and one can be drawn again.
 struct DemandScenarios: Sendable {
-    /// The demand to draw from.
-    let outlook: DemandOutlook
     /// The recipes, as arrays.
     let menu: CompiledMenu
+    /// The days ahead.
+    let horizon: Int
     /// The run's seed.
     let seed: UInt64
     /// Which of the run's independent sets of scenarios this is (the search and the evaluation use different ones).
     let stream: UInt64
+    /// The outlook laid out flat for drawing: each juice's expected demand by day (`day * juices + juice`), how it is
+    /// spread (0 past errors, 1 normal, 2 counts), its errors (`errors[errorStart[j]..<errorStart[j + 1]]`), and its
+    /// standard deviation or variance.
+    private let expected: [Double]
+    private let spread: [UInt8]
+    private let errorStart: [Int]
+    private let errors: [Double]
+    private let deviation: [Double]
 
     /// The largest demand one juice has on one day in a scenario: beyond it, a draw is cut (no shop sells more).
     static let largestDraw = 1_000_000_000
@@ -21,24 +29,66 @@ struct DemandScenarios: Sendable {
     /// The number of scenarios each task draws.
     static let chunk = 256
 
-    /// Scenario `index`'s demand: `juiceDemand[day * juices + juice]` units (overwritten).
-    func draw(_ index: Int, into juiceDemand: inout [Int]) {
-        var random = SeededRandom.scenario(index, of: seed, stream: stream)
+    /// Scenarios of `outlook` (one model per juice of `menu`, in menu order).
+    init(outlook: DemandOutlook, menu: CompiledMenu, seed: UInt64, stream: UInt64) {
+        self.menu = menu
+        self.seed = seed
+        self.stream = stream
+        horizon = outlook.horizon
         let juices = menu.juices.count
-        for day in 0..<outlook.horizon {
-            for juice in 0..<juices {
-                juiceDemand[day * juices + juice] = min(Self.largestDraw, outlook.juices[juice].draw(day: day, using: &random))
+        var expected = [Double](repeating: 0, count: horizon * juices)
+        var spread = [UInt8](repeating: 2, count: juices)
+        var errorStart = [0]
+        var errors: [Double] = []
+        var deviation = [Double](repeating: 0, count: juices)
+        for juice in 0..<juices {
+            guard juice < outlook.juices.count else {
+                errorStart.append(errors.count)
+                continue
             }
+            let model = outlook.juices[juice]
+            for day in 0..<horizon where day < model.expected.count { expected[day * juices + juice] = max(0, model.expected[day]) }
+            switch model.spread {
+            case .pastErrors(let past):
+                spread[juice] = past.isEmpty ? 2 : 0
+                errors += past
+            case .normal(let value):
+                spread[juice] = 1
+                deviation[juice] = value
+            case .counts(let variance):
+                deviation[juice] = variance
+            }
+            errorStart.append(errors.count)
         }
+        self.expected = expected
+        self.spread = spread
+        self.errorStart = errorStart
+        self.errors = errors
+        self.deviation = deviation
     }
 
-    /// The fruit `juiceDemand` needs over the whole horizon (overwritten), saturating rather than overflowing.
-    func fruitNeeded(by juiceDemand: [Int], into fruit: inout [Int]) {
-        for index in fruit.indices { fruit[index] = 0 }
+    /// Draws scenario `index`: each juice's demand into `juiceDemand[day * juices + juice]` and the fruit they need over
+    /// the whole horizon into `fruit` (both overwritten; fruit saturates rather than overflows).
+    func draw(_ index: Int, juiceDemand: inout [Int], fruit: inout [Int]) {
+        var random = SeededRandom.scenario(index, of: seed, stream: stream)
         let juices = menu.juices.count
-        for day in 0..<outlook.horizon {
+        for f in fruit.indices { fruit[f] = 0 }
+        for day in 0..<horizon {
             for juice in 0..<juices {
-                let units = juiceDemand[day * juices + juice]
+                let mean = expected[day * juices + juice]
+                let units: Int
+                switch spread[juice] {
+                case 0:
+                    let start = errorStart[juice]
+                    let count = UInt64(errorStart[juice + 1] - start)
+                    let pick = Int(((random.next() >> 32) &* count) >> 32)
+                    units = Self.units(mean + errors[start + pick])
+                case 1:
+                    units = Self.units(mean + deviation[juice] * random.normal())
+                default:
+                    units = min(Self.largestDraw, random.count(mean: mean, variance: deviation[juice]))
+                }
+                juiceDemand[day * juices + juice] = units
                 guard units > 0 else { continue }
                 for item in menu.recipeStart[juice]..<menu.recipeStart[juice + 1] {
                     let (need, overflow) = units.multipliedReportingOverflow(by: menu.ingredientAmount[item])
@@ -47,6 +97,12 @@ struct DemandScenarios: Sendable {
                 }
             }
         }
+    }
+
+    /// A demand in whole units: rounded half up, never below 0, at most `largestDraw`.
+    private static func units(_ value: Double) -> Int {
+        guard value >= 0.5 else { return 0 }
+        return value < Double(largestDraw) ? Int(value + 0.5) : largestDraw
     }
 
     /// The fruit needed by each of the first `count` scenarios, scenario by scenario (`count × fruits` values).
@@ -58,11 +114,10 @@ struct DemandScenarios: Sendable {
             nonisolated(unsafe) let rows = buffer
             // Each chunk writes only its own scenarios' rows.
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                var juiceDemand = [Int](repeating: 0, count: outlook.horizon * menu.juices.count)
+                var juiceDemand = [Int](repeating: 0, count: horizon * menu.juices.count)
                 var fruit = [Int](repeating: 0, count: fruits)
                 for index in (chunk * Self.chunk)..<min(count, (chunk + 1) * Self.chunk) {
-                    draw(index, into: &juiceDemand)
-                    fruitNeeded(by: juiceDemand, into: &fruit)
+                    draw(index, juiceDemand: &juiceDemand, fruit: &fruit)
                     for f in 0..<fruits { rows[index * fruits + f] = fruit[f] }
                 }
             }

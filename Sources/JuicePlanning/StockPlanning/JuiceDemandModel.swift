@@ -24,25 +24,4 @@ public struct JuiceDemandModel: Sendable, Hashable {
         self.expected = expected
         self.spread = spread
     }
-
-    /// One draw of the demand `day` days ahead (0 = the first).
-    func draw(day: Int, using random: inout SeededRandom) -> Int {
-        let mean = day < expected.count ? expected[day] : 0
-        switch spread {
-        case .pastErrors(let errors):
-            guard !errors.isEmpty else { return random.poisson(mean) }
-            let error = errors[Int(random.next() % UInt64(errors.count))]
-            return Self.units(mean + error)
-        case .normal(let deviation):
-            return Self.units(mean + deviation * random.normal())
-        case .counts(let variance):
-            return random.count(mean: mean, variance: variance)
-        }
-    }
-
-    /// A demand in whole units: rounded, never below 0 (and never beyond what an `Int` holds).
-    private static func units(_ value: Double) -> Int {
-        guard value > 0.5 else { return 0 }
-        return value < 1e15 ? Int(value.rounded()) : Int(1e15)
-    }
 }

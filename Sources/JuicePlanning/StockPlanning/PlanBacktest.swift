@@ -55,7 +55,7 @@ public struct PlanBacktest: Sendable {
             let day = start + offset
             guard day >= 1 else { continue }
             let outlook = DemandOutlook(series: series.map { Array($0[..<day]) }, horizon: 1, choice: choice)
-            let levels = planner.levels(outlook, objective: objective, scenarios: scenarios, seed: seed &+ UInt64(day))
+            let (levels, _) = planner.levels(outlook, objective: objective, scenarios: scenarios, seed: seed &+ UInt64(day))
             var opening = [Int](repeating: 0, count: fruits)
             for f in 0..<fruits {
                 let held = batches[f].reduce(0) { $0 + $1.units }
@@ -85,19 +85,23 @@ public struct PlanBacktest: Sendable {
 }
 
 extension StockPlanner {
-    /// The levels `objective` asks for under `outlook` (the search of `plan`, without estimating what they give).
-    func levels(_ outlook: DemandOutlook, objective: PlanObjective, scenarios: Int, seed: UInt64) -> [Int] {
+    /// The levels `objective` asks for under `outlook`, and whether they reach it within the capacities (the search of
+    /// `plan`, without estimating what they give). Streams: 1 chooses levels, 4 checks them, 2 estimates, 3 orders.
+    func levels(_ outlook: DemandOutlook, objective: PlanObjective, scenarios: Int, seed: UInt64) -> (levels: [Int], reached: Bool) {
         let demand = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 1).fruitDemand(count: scenarios)
         switch objective {
         case .serviceLevel(let target):
-            // The search fits its own scenarios: covering exactly `target` of them covers a little less of the days to
-            // come. It aims higher by one-sided 95 % of the share's sampling error instead.
+            let check = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 4).fruitDemand(count: scenarios)
+            // Aim above the target by one-sided 95 % of the checked share's sampling error, so that the levels fall
+            // short of it on the days to come only by chance, and rarely.
             let margin = 1.644_853_626_951_472 * (target * (1 - target) / Double(max(1, scenarios))).squareRoot()
-            return StockLevelSearch.levels(
-                demand: demand, scenarios: scenarios, capacities: menu.capacities, weights: costs.map { max($0 ?? 1, 1e-9) },
-                target: min(1, target + margin))
+            let (levels, _) = StockLevelSearch.levels(
+                demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: min(1, target + margin))
+            let (_, reached) = StockLevelSearch.levels(demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: target)
+            return (levels, reached)
         case .profit:
-            return StockLevelSearch.quantiles(demand: demand, scenarios: scenarios, capacities: menu.capacities, ratios: criticalRatios(outlook))
+            let levels = StockLevelSearch.quantiles(demand: demand, scenarios: scenarios, capacities: menu.capacities, ratios: criticalRatios(outlook))
+            return (levels, true)
         }
     }
 }

@@ -33,22 +33,8 @@ public struct StockPlanner: Sendable {
     /// The plan for `outlook` aiming at `objective`, from `onHand` (menu order), with `scenarios` scenarios drawn from
     /// `seed` to choose the levels and as many others to estimate what they give.
     public func plan(_ outlook: DemandOutlook, objective: PlanObjective, onHand: [Int], scenarios: Int, seed: UInt64) -> StockPlan {
-        let levels = levels(outlook, objective: objective, scenarios: scenarios, seed: seed)
-        var reachable = true
-        if case .serviceLevel(let target) = objective {
-            // Within the capacities, the search may have no way to cover enough scenarios: then every fruit is at its
-            // capacity or at the most any scenario needs.
-            reachable = zip(levels, menu.capacities).allSatisfy { $0 < $1 } || reached(target, with: levels, outlook: outlook, scenarios: scenarios, seed: seed)
-        }
-        return evaluate(levels, outlook: outlook, objective: objective, onHand: onHand, scenarios: scenarios, seed: seed, reachable: reachable)
-    }
-
-    /// Whether `levels` cover at least `target` of the search's scenarios.
-    private func reached(_ target: Double, with levels: [Int], outlook: DemandOutlook, scenarios: Int, seed: UInt64) -> Bool {
-        let demand = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 1).fruitDemand(count: scenarios)
-        let fruits = levels.count
-        let covered = (0..<scenarios).filter { s in (0..<fruits).allSatisfy { demand[s * fruits + $0] <= levels[$0] } }.count
-        return covered >= min(scenarios, Int((target * Double(scenarios)).rounded(.up)))
+        let (levels, reached) = levels(outlook, objective: objective, scenarios: scenarios, seed: seed)
+        return evaluate(levels, outlook: outlook, objective: objective, onHand: onHand, scenarios: scenarios, seed: seed, reachable: reached)
     }
 
     /// Each fruit's critical ratio u / (u + o): u the margin an order loses per unit of the fruit short (its juices'
@@ -93,8 +79,7 @@ public struct StockPlanner: Sendable {
                 var juiceDemand = [Int](repeating: 0, count: outlook.horizon * menu.juices.count)
                 var needed = [Int](repeating: 0, count: fruits)
                 for index in (chunk * DemandScenarios.chunk)..<min(scenarios, (chunk + 1) * DemandScenarios.chunk) {
-                    check.draw(index, into: &juiceDemand)
-                    check.fruitNeeded(by: juiceDemand, into: &needed)
+                    check.draw(index, juiceDemand: &juiceDemand, fruit: &needed)
                     var random = SeededRandom.scenario(index, of: seed, stream: 3)
                     let outcome = OrderReplay.serve(juiceDemand, horizon: outlook.horizon, from: levels, needed: needed, menu: menu, random: &random)
                     tally.add(outcome, spoils: { shelfLives[$0] <= outlook.horizon })

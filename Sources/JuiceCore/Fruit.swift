@@ -6,11 +6,17 @@ public struct Fruit: Hashable, Sendable, Codable, Identifiable {
     public var name: LocalizedName
     /// An emoji shown beside it, if any.
     public var emoji: String?
+    /// What one unit of it costs the shop, in the currency of `Juice.price` (won), if given: a whole number ≥ 0.
+    public var cost: Int?
+    /// How many days it keeps before it spoils, if given: a whole number ≥ 1.
+    public var shelfLife: Int?
 
     /// Creates a fruit.
-    public init(id: FruitID, name: LocalizedName, emoji: String? = nil) {
+    public init(id: FruitID, name: LocalizedName, emoji: String? = nil, cost: Int? = nil, shelfLife: Int? = nil) {
         self.id = id
         self.name = name
         self.emoji = emoji
+        self.cost = cost
+        self.shelfLife = shelfLife
     }
 }

@@ -107,7 +107,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .stockExceedsCapacity: return "Initial stock may not exceed the fruit's capacity."
         case .unusedFruit: return "Every fruit should be used by at least one juice."
         case .priceBelowCost:
-            return "A juice's price should be above what its fruits cost (amount × cost, summed over its recipe, when every fruit has a cost): at or below it, each sale loses money or earns nothing."
+            return "A juice's price should be above what its fruits cost (amount × cost over the recipe, when every fruit has a cost)."
         }
     }
 }

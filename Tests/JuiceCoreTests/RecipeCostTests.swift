@@ -11,8 +11,12 @@ import Testing
             Fruit(id: "mango", name: LocalizedName(korean: "망고", english: "Mango")),
         ],
         juices: [
-            Juice(id: "kiwi-banana", name: LocalizedName(korean: nil, english: "KB"), price: 2000, recipe: [.init(fruit: "kiwi", amount: 2), .init(fruit: "banana", amount: 1)]),
-            Juice(id: "mango-kiwi", name: LocalizedName(korean: nil, english: "MK"), recipe: [.init(fruit: "mango", amount: 2), .init(fruit: "kiwi", amount: 1)]),
+            Juice(
+                id: "kiwi-banana", name: LocalizedName(korean: nil, english: "KB"), price: 2000,
+                recipe: [.init(fruit: "kiwi", amount: 2), .init(fruit: "banana", amount: 1)]),
+            Juice(
+                id: "mango-kiwi", name: LocalizedName(korean: nil, english: "MK"),
+                recipe: [.init(fruit: "mango", amount: 2), .init(fruit: "kiwi", amount: 1)]),
         ],
         store: Store())
 
@@ -32,7 +36,8 @@ import Testing
     }
 
     @Test func aFruitNamedTwiceIsOneShareOfTheSummedAmount() throws {
-        let cost = try #require(RecipeCost(recipe: [.init(fruit: "kiwi", amount: 2), .init(fruit: "banana", amount: 1), .init(fruit: "kiwi", amount: 1)]) { _ in 10 })
+        let cost = try #require(
+            RecipeCost(recipe: [.init(fruit: "kiwi", amount: 2), .init(fruit: "banana", amount: 1), .init(fruit: "kiwi", amount: 1)]) { _ in 10 })
         #expect(cost.shares == [FruitCostShare(fruit: "kiwi", amount: 3, unitCost: 10), FruitCostShare(fruit: "banana", amount: 1, unitCost: 10)])
         #expect(cost.total == 40)
     }

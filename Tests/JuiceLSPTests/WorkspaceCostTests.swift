@@ -12,7 +12,8 @@ import Testing
         let files = costed.files.map { file in
             guard file.name == "juices.yaml" else { return file }
             let text = String(decoding: file.bytes, as: UTF8.self)
-            return RecipeSourceFile(name: file.name, text: text.replacingFirst("    recipe: {kiwi: 3}\n", with: "    price: \(price)\n    recipe: {kiwi: 3}\n"))
+            return RecipeSourceFile(
+                name: file.name, text: text.replacingFirst("    recipe: {kiwi: 3}\n", with: "    price: \(price)\n    recipe: {kiwi: 3}\n"))
         }
         return RecipeWorkspace(files: files, language: language)
     }
@@ -48,7 +49,8 @@ import Testing
         #expect(below.markdown.contains("fruit cost: ₩2100 (margin -₩100)"))
         let warning = try #require(losing.result.diagnostics.first { $0.rule == .priceBelowCost })
         #expect(losing.quickFixes(for: warning).isEmpty, "how much to charge is the writer's choice: advice, no edit")
-        let mangoKiwi = try #require(workspace.hover(in: "juices.yaml", at: offset(of: "mango-kiwi-juice:", in: "juices.yaml", of: workspace, shift: 2)))
+        let mangoKiwi = try #require(
+            workspace.hover(in: "juices.yaml", at: offset(of: "mango-kiwi-juice:", in: "juices.yaml", of: workspace, shift: 2)))
         #expect(!mangoKiwi.markdown.contains("fruit cost"), "mango has no cost")
     }
 }

@@ -50,7 +50,9 @@ struct FruitCostTests {
         #expect(free.book.fruit("kiwi")?.cost == 0)
         #expect(free.book.fruit("kiwi")?.shelfLife == 1)
         let flow = TestSupport.load("version: 1\nfruits:\n  kiwi: {name: {en: Kiwi}, cost: 1000000000, shelf-life: 1000000000}\n")
-        #expect(flow.book.fruit("kiwi") == Fruit(id: "kiwi", name: LocalizedName(korean: nil, english: "Kiwi"), cost: 1_000_000_000, shelfLife: 1_000_000_000))
+        #expect(
+            flow.book.fruit("kiwi")
+                == Fruit(id: "kiwi", name: LocalizedName(korean: nil, english: "Kiwi"), cost: 1_000_000_000, shelfLife: 1_000_000_000))
     }
 
     /// Values that are not a valid price; a cost written so is refused exactly as a price is.
@@ -190,7 +192,9 @@ struct FruitCostTests {
         let problem = try #require(result.diagnostics.first)
         #expect(result.diagnostics.map(\.description) == [problem.description])
         #expect(problem.location.description == "juices.yaml:3:33")
-        #expect(problem.message == "juice 'mix' sells for 250, below the 275 its fruits cost ('b' 1 × 200 = 200, 'c' 1 × 30 = 30, 'd' 1 × 30 = 30, and 2 more)")
+        #expect(
+            problem.message
+                == "juice 'mix' sells for 250, below the 275 its fruits cost ('b' 1 × 200 = 200, 'c' 1 × 30 = 30, 'd' 1 × 30 = 30, and 2 more)")
         #expect(problem.message(in: .korean).hasSuffix("('b' 1 × 200 = 200, 'c' 1 × 30 = 30, 'd' 1 × 30 = 30, 외 2개)"))
         #expect(problem.notes.map(\.location.description) == ["fruits.yaml:4:28", "fruits.yaml:5:28", "fruits.yaml:6:28"])
         #expect(problem.fix == "raise the price above 275, or check the costs of 'b', 'c', 'd'")

@@ -48,8 +48,12 @@ extension RecipeWorkspace {
         lines.append("\(HoverText.recipe.text(in: language)): \(recipe)")
         if let price = juice.price { lines.append("\(HoverText.price.text(in: language)): ₩\(price)") }
         if let cost = book.fruitCost(of: juice) {
-            let margin = juice.price.map { $0 - cost.total }.map { " (\(HoverText.margin.text(in: language)) \($0 < 0 ? "-" : "")₩\($0.magnitude))" } ?? ""
-            lines.append("\(HoverText.fruitCost.text(in: language)): ₩\(cost.total)" + margin)
+            var line = "\(HoverText.fruitCost.text(in: language)): ₩\(cost.total)"
+            if let price = juice.price {
+                let margin = price - cost.total
+                line += " (\(HoverText.margin.text(in: language)) \(margin < 0 ? "-" : "")₩\(margin.magnitude))"
+            }
+            lines.append(line)
         }
         var made = "\(HoverText.canMake.text(in: language)): \(availability.makeable)"
         if let limiting = availability.limitingFruit {

@@ -6,9 +6,9 @@ public struct Fruit: Hashable, Sendable, Codable, Identifiable {
     public var name: LocalizedName
     /// An emoji shown beside it, if any.
     public var emoji: String?
-    /// What one unit costs the shop, in the currency of the juices' prices, if the recipes say.
+    /// What one unit of it costs the shop, in the currency of `Juice.price` (won), if given: a whole number ≥ 0.
     public var cost: Int?
-    /// How many days a unit keeps, if the recipes say.
+    /// How many days it keeps before it spoils, if given: a whole number ≥ 1.
     public var shelfLife: Int?
 
     /// Creates a fruit.

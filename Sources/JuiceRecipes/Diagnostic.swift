@@ -26,6 +26,8 @@ public enum NoteMessage: Hashable, Sendable {
     case otherWithThatName(RecipeKind)
     /// Where a name an alias repeats is already used.
     case alreadyUsedHere
+    /// Where a fruit's cost is given: the cost of one unit and how many units a juice takes.
+    case unitCost(fruit: String, cost: Int, amount: Int)
 
     /// The note in `language`.
     public func text(in language: Language) -> String {
@@ -38,6 +40,7 @@ public enum NoteMessage: Hashable, Sendable {
             case .firstDefinedHere: return "first defined here"
             case .otherWithThatName(let kind): return "the other \(kind.text(in: .english)) with that name"
             case .alreadyUsedHere: return "already used here"
+            case .unitCost(let fruit, let cost, let amount): return "'\(fruit)' costs \(cost) a unit; the juice takes \(amount)"
             }
         case .korean:
             switch self {
@@ -47,6 +50,7 @@ public enum NoteMessage: Hashable, Sendable {
             case .firstDefinedHere: return "여기서 처음 정의됐어요"
             case .otherWithThatName(let kind): return "이름이 같은 다른 \(kind.text(in: .korean))"
             case .alreadyUsedHere: return "여기서 이미 쓰였어요"
+            case .unitCost(let fruit, let cost, let amount): return "'\(fruit)'은(는) 하나에 \(cost)이고, 이 쥬스에 \(amount)개 들어가요"
             }
         }
     }

@@ -75,6 +75,8 @@ public enum LintFinding: Hashable, Sendable {
     case nameTaken(RecipeKind, name: String, same: NameClaim, differs: Bool)
     /// An alias that is another's id, name or alias.
     case aliasTaken(alias: String, of: RecipeEntry, same: NameClaim, differs: Bool)
+    /// A juice whose price is at or below what its fruits cost.
+    case priceNotAboveCost(juice: String, price: Int, cost: RecipeCost)
 
     // MARK: The rule configuration file's
 
@@ -170,6 +172,11 @@ public enum LintFinding: Hashable, Sendable {
                 + (differs ? "; \(Self.sameKey)" : "")
         case .aliasTaken(let alias, let owner, let same, let differs):
             return "alias '\(alias)' of \(owner.text(in: .english)) is already \(same.text(in: .english))" + (differs ? "; \(Self.sameKey)" : "")
+        case .priceNotAboveCost(let juice, let price, let cost):
+            let shares = Self.costliest(cost, more: { "and \($0) more" })
+            return price < cost.total
+                ? "juice '\(juice)' sells for \(price), below the \(Self.amount(cost.total)) its fruits cost (\(shares))"
+                : "juice '\(juice)' sells for \(price), exactly what its fruits cost (\(shares)); it earns nothing on them"
         case .configurationNotAMapping(let found):
             return "expected a mapping with 'rules', like \(Self.rulesExample), not \(found)"
         case .rulesNotAMapping(let found):
@@ -257,6 +264,11 @@ public enum LintFinding: Hashable, Sendable {
                 + (differs ? Self.koreanSameKey : "")
         case .aliasTaken(let alias, let owner, let same, let differs):
             return "\(owner.text(in: .korean))의 별칭 '\(alias)'은(는) 이미 \(same.text(in: .korean))이에요" + (differs ? Self.koreanSameKey : "")
+        case .priceNotAboveCost(let juice, let price, let cost):
+            let shares = Self.costliest(cost, more: { "외 \($0)개" })
+            return price < cost.total
+                ? "쥬스 '\(juice)'의 가격 \(price)이(가) 과일 원가 \(Self.amount(cost.total))보다 낮아요 (\(shares))"
+                : "쥬스 '\(juice)'의 가격 \(price)이(가) 과일 원가와 같아서 남는 게 없어요 (\(shares))"
         case .configurationNotAMapping(let found):
             return "\(Self.rulesExample) 같은 'rules' 매핑이어야 해요 (지금: \(found.text(in: .korean)))"
         case .rulesNotAMapping(let found):
@@ -271,6 +283,19 @@ public enum LintFinding: Hashable, Sendable {
     }
 
     private static let koreanSameKey = ". 이름은 대소문자, 공백, '-', '_'를 무시하고 맞춰 봐요"
+
+    /// The costliest fruits of `cost` ("'banana' 2 × 800 = 1600, …"), as many as `price-below-cost` shows, then
+    /// `more` of how many are left out.
+    private static func costliest(_ cost: RecipeCost, more: (Int) -> String) -> String {
+        let shown = RecipeValidator.costliestShown
+        let shares = cost.costliestFirst.prefix(shown).map { "'\($0.fruit.rawValue)' \($0.amount) × \($0.unitCost) = \(amount($0.cost))" }
+        return (shares + (cost.shares.count > shown ? [more(cost.shares.count - shown)] : [])).joined(separator: ", ")
+    }
+
+    /// A cost; one that reached `Int.max` (a sum that does not fit in 64 bits) is shown as at least that.
+    private static func amount(_ value: Int) -> String {
+        value == .max ? "≥ \(value)" : "\(value)"
+    }
 }
 
 extension YAML11Reading {

@@ -61,6 +61,8 @@ public enum LintFix: Hashable, Sendable {
     case writeSetting(String)
     /// Turn a rule off.
     case turnOff(rule: String)
+    /// Raise a juice's price above what its fruits cost, or check the costs of the fruits named.
+    case raisePrice(above: Int, orCheck: [String])
 
     /// The fix in `language`; nil only for a YAML problem without a general answer.
     public func text(in language: Language) -> String? {
@@ -98,6 +100,8 @@ public enum LintFix: Hashable, Sendable {
         case .removeAlias: return "remove the alias or rename it"
         case .writeSetting(let setting): return "write '\(setting)'"
         case .turnOff(let rule): return "write '\(rule): off' to turn the rule off"
+        case .raisePrice(let cost, let fruits):
+            return "raise the price above \(cost), or check the costs of " + fruits.map { "'\($0)'" }.joined(separator: ", ")
         }
     }
 
@@ -132,6 +136,8 @@ public enum LintFix: Hashable, Sendable {
         case .removeAlias: return "별칭을 지우거나 바꾸세요"
         case .writeSetting(let setting): return "'\(setting)'(으)로 쓰세요"
         case .turnOff(let rule): return "규칙을 끄려면 '\(rule): off'로 쓰세요"
+        case .raisePrice(let cost, let fruits):
+            return "가격을 \(cost)보다 높이거나 " + fruits.map { "'\($0)'" }.joined(separator: ", ") + "의 원가를 확인하세요"
         }
     }
 }

@@ -42,6 +42,10 @@ public enum RecipeField: Hashable, Sendable {
     case version
     /// A fruit's `emoji`.
     case emoji(fruit: String)
+    /// A fruit's `cost` (per unit).
+    case cost(fruit: String)
+    /// A fruit's `shelf-life` (days).
+    case shelfLife(fruit: String)
     /// The Korean name (`ko`) of a fruit or juice.
     case koreanName(RecipeEntry)
     /// The English name (`en`) of a fruit or juice.
@@ -68,6 +72,8 @@ public enum RecipeField: Hashable, Sendable {
             switch self {
             case .version: return "version"
             case .emoji(let fruit): return "emoji of fruit '\(fruit)'"
+            case .cost(let fruit): return "cost of fruit '\(fruit)'"
+            case .shelfLife(let fruit): return "shelf life of fruit '\(fruit)'"
             case .koreanName(let owner): return "Korean name of \(owner.text(in: .english))"
             case .englishName(let owner): return "English name of \(owner.text(in: .english))"
             case .aliases(let juice): return "aliases of juice '\(juice)'"
@@ -82,6 +88,8 @@ public enum RecipeField: Hashable, Sendable {
             switch self {
             case .version: return "version"
             case .emoji(let fruit): return "과일 '\(fruit)'의 emoji"
+            case .cost(let fruit): return "과일 '\(fruit)'의 원가"
+            case .shelfLife(let fruit): return "과일 '\(fruit)'의 보관 기간"
             case .koreanName(let owner): return "\(owner.text(in: .korean))의 한국어 이름"
             case .englishName(let owner): return "\(owner.text(in: .korean))의 영어 이름"
             case .aliases(let juice): return "쥬스 '\(juice)'의 aliases"
@@ -151,7 +159,7 @@ public enum RecipeSection: Hashable, Sendable {
             case .file: return "a mapping with 'version: 1' and sections 'fruits', 'juices', 'store'"
             case .fruits: return "a mapping from fruit id to fruit"
             case .juices: return "a mapping from juice id to juice"
-            case .entry(let entry) where entry.kind == .fruit: return "a mapping with 'name' (and optionally 'emoji')"
+            case .entry(let entry) where entry.kind == .fruit: return "a mapping with 'name' (and optionally 'emoji', 'cost', 'shelf-life')"
             case .entry: return "a mapping with 'name' and 'recipe'"
             case .name: return "a mapping like {ko: 딸기, en: Strawberry}"
             case .recipe: return "a mapping from fruit id to amount, like {banana: 2}"
@@ -163,7 +171,7 @@ public enum RecipeSection: Hashable, Sendable {
             case .file: return "'version: 1'과 'fruits', 'juices', 'store' 부분을 담은 매핑"
             case .fruits: return "과일 id에서 과일로 가는 매핑"
             case .juices: return "쥬스 id에서 쥬스로 가는 매핑"
-            case .entry(let entry) where entry.kind == .fruit: return "'name'(과 원하면 'emoji')을 담은 매핑"
+            case .entry(let entry) where entry.kind == .fruit: return "'name'(과 원하면 'emoji', 'cost', 'shelf-life')을 담은 매핑"
             case .entry: return "'name'과 'recipe'를 담은 매핑"
             case .name: return "{ko: 딸기, en: Strawberry} 같은 매핑"
             case .recipe: return "{banana: 2}처럼 과일 id에서 양으로 가는 매핑"

@@ -15,12 +15,16 @@ struct FruitDraft {
     var korean: Located<String>?
     var english: Located<String>?
     var emoji: String?
+    var cost: Located<Int>?
+    var shelfLife: Int?
 
     /// The names that were written, Korean first.
     var names: [Located<String>] { [korean, english].compactMap { $0 } }
 
     var fruit: Fruit {
-        Fruit(id: id.value, name: LocalizedName(korean: korean?.value, english: english?.value), emoji: emoji)
+        Fruit(
+            id: id.value, name: LocalizedName(korean: korean?.value, english: english?.value), emoji: emoji, cost: cost?.value,
+            shelfLife: shelfLife)
     }
 }
 
@@ -31,8 +35,10 @@ struct JuiceDraft {
     var korean: Located<String>?
     var english: Located<String>?
     var aliases: [Located<String>] = []
-    var price: Int?
+    var price: Located<Int>?
     var recipe: [Located<Ingredient>] = []
+    /// Whether an ingredient was left out of `recipe` (an amount that could not be read, or an unknown fruit).
+    var recipeIncomplete = false
 
     /// The names that were written, Korean first.
     var names: [Located<String>] { [korean, english].compactMap { $0 } }
@@ -40,7 +46,7 @@ struct JuiceDraft {
     var juice: Juice {
         Juice(
             id: id.value, name: LocalizedName(korean: korean?.value, english: english?.value), aliases: aliases.map(\.value),
-            price: price, recipe: recipe.map(\.value))
+            price: price?.value, recipe: recipe.map(\.value))
     }
 }
 

@@ -4,7 +4,7 @@ import JuiceYAML
 /// Reads one parsed recipe file into drafts, reporting every schema problem it finds, in document order.
 struct RecipeFileReader {
     static let topLevelKeys = ["version", "fruits", "juices", "store"]
-    static let fruitKeys = ["name", "emoji"]
+    static let fruitKeys = ["name", "emoji", "cost", "shelf-life"]
     static let nameKeys = ["ko", "en"]
     static let juiceKeys = ["name", "aliases", "price", "recipe"]
     static let storeKeys = ["capacity", "stock"]
@@ -72,12 +72,16 @@ struct RecipeFileReader {
         guard expectMapping(value, .entry(entry)) else { return }
         var sawName = false
         for (field, fieldValue) in document.entries(of: value) {
-            switch document.index(of: field, in: ["name", "emoji"]) {
+            switch document.index(of: field, in: ["name", "emoji", "cost", "shelf-life"]) {
             case 0:
                 sawName = true
                 (fruit.korean, fruit.english) = readName(fieldValue, owner: entry)
             case 1:
                 fruit.emoji = readText(fieldValue, field: .emoji(fruit: id))
+            case 2:
+                fruit.cost = readInteger(fieldValue, field: .cost(fruit: id), minimum: 0).map { located($0, at: fieldValue) }
+            case 3:
+                fruit.shelfLife = readInteger(fieldValue, field: .shelfLife(fruit: id), minimum: 1)
             default:
                 reportUnknownKey(field, in: .entry(entry))
             }
@@ -103,10 +107,10 @@ struct RecipeFileReader {
             case 1:
                 juice.aliases = readAliases(fieldValue, juice: id)
             case 2:
-                juice.price = readInteger(fieldValue, field: .price(juice: id), minimum: 0)
+                juice.price = readInteger(fieldValue, field: .price(juice: id), minimum: 0).map { located($0, at: fieldValue) }
             case 3:
                 hasRecipe = true
-                juice.recipe = readRecipe(fieldValue, juice: id)
+                (juice.recipe, juice.recipeIncomplete) = readRecipe(fieldValue, juice: id)
             default:
                 reportUnknownKey(field, in: .entry(entry))
             }
@@ -152,24 +156,27 @@ struct RecipeFileReader {
         }
     }
 
-    private mutating func readRecipe(_ node: YAMLNodeID, juice: String) -> [Located<Ingredient>] {
-        guard expectMapping(node, .recipe(juice: juice)) else { return [] }
+    /// The ingredients of the recipe `node` whose amounts could be read, and whether any could not.
+    private mutating func readRecipe(_ node: YAMLNodeID, juice: String) -> ([Located<Ingredient>], incomplete: Bool) {
+        guard expectMapping(node, .recipe(juice: juice)) else { return ([], true) }
         let entries = document.entries(of: node)
         if entries.isEmpty {
             report(.emptyRecipe, .emptyRecipe(juice: juice), at: node, fix: .addFruit)
         }
         var ingredients: [Located<Ingredient>] = []
         ingredients.reserveCapacity(entries.count)
+        var incomplete = false
         for (key, value) in entries {
             let fruit = FruitID(document.string(key))
             guard let amount = readInteger(value, field: .amount(fruit: fruit.rawValue, juice: juice), minimum: 1) else {
                 // Named all the same: it is not reported as unused.
                 contents.fruitsWithInvalidAmounts.insert(fruit)
+                incomplete = true
                 continue
             }
             ingredients.append(located(Ingredient(fruit: fruit, amount: amount), at: key))
         }
-        return ingredients
+        return (ingredients, incomplete)
     }
 
     private mutating func readStore(_ node: YAMLNodeID) {

@@ -76,7 +76,9 @@ public enum RecipeSchema {
               "additionalProperties": false,
               "properties": {
                 "name": {"$ref": "#/$defs/name"},
-                "emoji": {"description": "An emoji shown beside the fruit.", "type": "string", "minLength": 1}
+                "emoji": {"description": "An emoji shown beside the fruit.", "type": "string", "minLength": 1},
+                "cost": {"description": "What one unit of the fruit costs, in won (the unit of juice prices).", "$ref": "#/$defs/count"},
+                "shelf-life": {"description": "Days the fruit keeps before it spoils.", "type": "integer", "minimum": 1, "maximum": 1000000000}
               }
             },
             "juice": {

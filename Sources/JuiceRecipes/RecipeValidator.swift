@@ -29,6 +29,7 @@ struct RecipeValidator {
         checkNames(of: fruits, kind: .fruit)
         checkNames(of: juices, kind: .juice)
         var used = checkRecipes(&juices, namer: namer, store: store, fruitsSection: fruitsSection)
+        checkPrices(of: juices, fruits: fruits, namer: namer)
         for fruit in contents.lazy.flatMap(\.fruitsWithInvalidAmounts) {
             if let position = namer.position(of: fruit) { used[position] = true }
         }
@@ -166,7 +167,10 @@ struct RecipeValidator {
                         at: ingredient, fix: .raiseStock(fruit: fruit.rawValue, to: amount))
                 }
             }
-            if unknown { juices[index].recipe.removeAll { !namer.isDefined($0.value.fruit) } }
+            if unknown {
+                juices[index].recipe.removeAll { !namer.isDefined($0.value.fruit) }
+                juices[index].recipeIncomplete = true
+            }
         }
         return used
     }

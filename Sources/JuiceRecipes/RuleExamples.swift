@@ -36,6 +36,16 @@ extension RuleID {
 
     private static var clean: RuleExample { RuleExample(baseExample) }
 
+    /// The base example with bananas at `cost` each (none when nil), the juice at `price`, and its recipe `recipe`
+    /// (a kiwi without a cost is defined and stocked as well when the recipe names it).
+    private static func priced(cost: Int?, price: Int, recipe: String = "{banana: 2}") -> RuleExample {
+        var text = baseExample.replacingAll("    recipe: {banana: 2}", with: "    price: \(price)\n    recipe: \(recipe)")
+        if let cost { text = text.replacingAll("en: Banana}\n", with: "en: Banana}\n    cost: \(cost)\n") }
+        guard recipe.contains("kiwi") else { return RuleExample(text) }
+        text = text.replacingAll("juices:", with: "  kiwi:\n    name: {ko: 키위, en: Kiwi}\njuices:")
+        return RuleExample(text).withStock("kiwi")
+    }
+
     /// Recipe sets that trigger this rule; the rule's tests load each and expect a diagnostic from it.
     public var triggeringExamples: [RuleExample] {
         switch self {
@@ -88,6 +98,7 @@ extension RuleID {
         case .missingStock: return [Self.base("stock: {banana: 10}", "capacity: 100")]
         case .stockExceedsCapacity: return [Self.base("stock: {banana: 10}", "capacity: 5\n  stock: {banana: 10}")]
         case .unusedFruit: return [Self.base("juices:", "  kiwi:\n    name: {ko: 키위, en: Kiwi}\njuices:").withStock("kiwi")]
+        case .priceBelowCost: return [Self.priced(cost: 800, price: 1500), Self.priced(cost: 800, price: 1600)]
         }
     }
 
@@ -108,6 +119,11 @@ extension RuleID {
         case .duplicateAlias: return [Self.base("recipe:", "aliases: [바나나주스, banana juice, banana_juice]\n    recipe:")]
         case .exceedsCapacity, .exceedsInitialStock: return [Self.base("{banana: 2}", "{banana: 10}")]
         case .stockExceedsCapacity: return [Self.base("stock: {banana: 10}", "capacity: 10\n  stock: {banana: 10}")]
+        case .priceBelowCost:
+            return [
+                Self.priced(cost: 800, price: 1700), Self.priced(cost: nil, price: 1500),
+                Self.priced(cost: 800, price: 1000, recipe: "{banana: 2, kiwi: 1}"), Self.priced(cost: 0, price: 0),
+            ]
         default: return [Self.clean]
         }
     }

@@ -60,11 +60,13 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case stockExceedsCapacity = "stock-exceeds-capacity"
     /// A fruit no juice uses.
     case unusedFruit = "unused-fruit"
+    /// A juice whose price is not above what its fruits cost.
+    case priceBelowCost = "price-below-cost"
 
     /// The severity the rule's diagnostics have.
     public var severity: Severity {
         switch self {
-        case .yaml11Ambiguity, .exceedsInitialStock, .missingStock, .unusedFruit: return .warning
+        case .yaml11Ambiguity, .exceedsInitialStock, .missingStock, .unusedFruit, .priceBelowCost: return .warning
         default: return .error
         }
     }
@@ -94,7 +96,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
             return "Two juices, or two fruits, may not share an id or a name; names match as orders match them, ignoring case, spaces, '-' and '_'."
         case .duplicateAlias: return "A juice alias may not match another juice's id, name or alias (ignoring case, spaces, '-' and '_')."
         case .unknownFruit: return "A recipe may use only fruits that are defined."
-        case .invalidQuantity: return "Quantities are whole numbers in range: recipe amounts at least 1; stock, capacity and price at least 0."
+        case .invalidQuantity:
+            return "Quantities are whole numbers in range: recipe amounts and shelf lives at least 1; stock, capacity, price and cost at least 0."
         case .integerOverflow: return "Integers must fit in 64 bits."
         case .emptyRecipe: return "A juice's recipe needs at least one fruit."
         case .exceedsCapacity: return "A juice that needs more of a fruit than the store can hold can never be made."
@@ -103,6 +106,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .missingStock: return "Every fruit should have a stock entry (it counts as 0 otherwise)."
         case .stockExceedsCapacity: return "Initial stock may not exceed the fruit's capacity."
         case .unusedFruit: return "Every fruit should be used by at least one juice."
+        case .priceBelowCost:
+            return "A juice's price should be above what its fruits cost (amount × cost over the recipe, when every fruit has a cost)."
         }
     }
 }

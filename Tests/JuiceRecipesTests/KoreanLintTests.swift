@@ -44,7 +44,13 @@ struct KoreanLintTests {
         .configurationNotAMapping(found: .list), .rulesNotAMapping(found: .text("x")), .badRuleSetting(rule: "unused-fruit", found: .text("loud")),
         .unknownConfigurationKey("rule", suggestion: "rules"), .unknownConfigurationKey("x", suggestion: nil),
         .unknownRule("unused-fruits", suggestion: "unused-fruit"), .unknownRule("x", suggestion: nil),
+        .wrongType(.cost(fruit: "kiwi"), expected: .wholeNumber, found: .text("300원")),
+        .belowMinimum(.shelfLife(fruit: "kiwi"), value: 0, minimum: 1),
+        .priceNotAboveCost(juice: "j", price: 500, cost: Self.kiwiCost), .priceNotAboveCost(juice: "j", price: 600, cost: Self.kiwiCost),
     ]
+
+    /// Three kiwis at 200.
+    static let kiwiCost = RecipeCost(shares: [FruitCostShare(fruit: "kiwi", amount: 3, unitCost: 200)])
 
     static let englishWords = [
         "expected", "must", "unknown", "did you mean", "missing", "defined", "needs", "given for",
@@ -67,7 +73,7 @@ struct KoreanLintTests {
         .dropLeadingZero(10), .writeNumber(90), .removeQuotes, .useOrRemoveFruit, .removeOneDefinition, .lowerStock(to: 10),
         .addStock(fruit: "kiwi"), .defineFruitOrRemoveEntry("mango"), .defineFruit("mango"), .useAtMost(10, fruit: "kiwi"),
         .raiseStock(fruit: "kiwi", to: 20), .renameOne(.fruit), .ownName(.juice), .removeAlias, .writeSetting("error"),
-        .turnOff(rule: "missing-stock"),
+        .turnOff(rule: "missing-stock"), .raisePrice(above: 600, orCheck: ["kiwi", "banana"]),
     ]
 
     @Test("every fix reads in Korean", arguments: fixes)
@@ -84,7 +90,7 @@ struct KoreanLintTests {
         "every note reads in Korean",
         arguments: [
             NoteMessage.firstDocumentStartsHere, .keyFirstDefinedHere("a"), .fruitsDefinedHere, .firstDefinedHere,
-            .otherWithThatName(.fruit), .alreadyUsedHere,
+            .otherWithThatName(.fruit), .alreadyUsedHere, .unitCost(fruit: "kiwi", cost: 200, amount: 3),
         ])
     func note(note: NoteMessage) {
         let diagnosticNote = DiagnosticNote(note, at: Self.at)

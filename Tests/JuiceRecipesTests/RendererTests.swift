@@ -29,6 +29,18 @@ struct RendererTests {
         }
     }
 
+    @Test("price-below-cost and a bad shelf life, in every format and in Korean, match their golden files", arguments: DiagnosticFormat.allCases)
+    func costsGolden(format: DiagnosticFormat) throws {
+        let result = RecipeLoader().load(files: [RecipeSourceFile(name: "costs/menu.yaml", bytes: try TestSupport.fixture("costs/menu.yaml"))])
+        #expect(result.diagnostics.map(\.rule) == [.invalidQuantity, .priceBelowCost, .priceBelowCost])
+        let folder = TestSupport.packageRoot.appendingPathComponent("Tests/JuiceRecipesTests/Fixtures/golden")
+        let output = DiagnosticRenderer().render(result, as: format)
+        #expect(output == (try Golden.expected(for: output, at: folder.appendingPathComponent("costs.\(format.rawValue)"))))
+        guard format == .text else { return }
+        let korean = DiagnosticRenderer(language: .korean).render(result, as: .text)
+        #expect(korean == (try Golden.expected(for: korean, at: folder.appendingPathComponent("costs.ko.text"))))
+    }
+
     @Test("JSON is an array of objects with file, line, column, severity, rule and message")
     func jsonShape() throws {
         let data = Data(DiagnosticRenderer().render(try Self.brokenResult(), as: .json).utf8)

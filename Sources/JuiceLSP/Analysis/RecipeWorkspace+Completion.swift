@@ -7,7 +7,7 @@ extension RecipeWorkspace {
         switch path.count {
         case 0: return ["version", "fruits", "juices", "store"]
         case 1 where path[0] == "store": return ["capacity", "stock"]
-        case 2 where path[0] == "fruits": return ["name", "emoji"]
+        case 2 where path[0] == "fruits": return ["name", "emoji", "cost", "shelf-life"]
         case 2 where path[0] == "juices": return ["name", "aliases", "price", "recipe"]
         case 3 where path[2] == "name" && (path[0] == "fruits" || path[0] == "juices"): return ["ko", "en"]
         default: return nil
@@ -77,13 +77,15 @@ enum KeyText {
         let korean = language == .korean
         switch (path.first, key) {
         case (nil, "version"): return korean ? "형식 버전: 1" : "format version: 1"
-        case (nil, "fruits"): return korean ? "과일: id → 이름, 이모지" : "fruits: id → name, emoji"
+        case (nil, "fruits"): return korean ? "과일: id → 이름, 이모지, 원가, 보관 기간" : "fruits: id → name, emoji, cost, shelf life"
         case (nil, "juices"): return korean ? "쥬스: id → 이름, 별칭, 가격, 레시피" : "juices: id → name, aliases, price, recipe"
         case (nil, "store"): return korean ? "가게: 용량과 초기 재고" : "store: capacity and initial stock"
         case (_, "capacity"): return korean ? "과일마다 (또는 모두) 담을 수 있는 최대 개수" : "the most of each fruit (or every fruit) the store holds"
         case (_, "stock"): return korean ? "과일마다 초기 재고" : "each fruit's initial stock"
         case (_, "name"): return korean ? "이름: {ko: …, en: …}" : "names: {ko: …, en: …}"
         case (_, "emoji"): return korean ? "이모지 하나" : "one emoji"
+        case (_, "cost"): return korean ? "하나의 원가 (원)" : "cost of one (won)"
+        case (_, "shelf-life"): return korean ? "상하기 전까지 보관할 수 있는 날 수" : "days it keeps before it spoils"
         case (_, "aliases"): return korean ? "주문에 쓸 수 있는 다른 이름들" : "other names orders may use"
         case (_, "price"): return korean ? "가격 (원)" : "price (won)"
         case (_, "recipe"): return korean ? "레시피: 과일 → 개수" : "recipe: fruit → amount"

@@ -12,8 +12,8 @@ extension RecipeWorkspace {
     }
 
     /// What hovering at byte `offset` of `file` shows: a juice's names, recipe, price and how many can be made (from
-    /// `liveStock` when given, else the store's initial stock) with the limiting fruit; a fruit's names, stock,
-    /// capacity and the juices that use it.
+    /// `liveStock` when given, else the store's initial stock) with the limiting fruit, and what its fruits cost when
+    /// every one has a cost; a fruit's names, cost and shelf life, stock, capacity and the juices that use it.
     public func hover(in file: String, at offset: Int, liveStock: [FruitID: Int]? = nil) -> HoverAnswer? {
         guard let outline = outline(of: file), let occurrence = outline.occurrence(at: offset) else { return nil }
         let inventory = inventory(liveStock: liveStock)
@@ -47,6 +47,14 @@ extension RecipeWorkspace {
         if !juice.aliases.isEmpty { lines.append("\(HoverText.aliases.text(in: language)): \(juice.aliases.joined(separator: ", "))") }
         lines.append("\(HoverText.recipe.text(in: language)): \(recipe)")
         if let price = juice.price { lines.append("\(HoverText.price.text(in: language)): ₩\(price)") }
+        if let cost = book.fruitCost(of: juice) {
+            var line = "\(HoverText.fruitCost.text(in: language)): ₩\(cost.total)"
+            if let price = juice.price {
+                let margin = price - cost.total
+                line += " (\(HoverText.margin.text(in: language)) \(margin < 0 ? "-" : "")₩\(margin.magnitude))"
+            }
+            lines.append(line)
+        }
         var made = "\(HoverText.canMake.text(in: language)): \(availability.makeable)"
         if let limiting = availability.limitingFruit {
             made += " (\(HoverText.limitedBy.text(in: language)): \(book.displayLabel(of: limiting, in: language)) `\(limiting.rawValue)`"
@@ -64,6 +72,11 @@ extension RecipeWorkspace {
         guard let fruit = book.fruit(id) else { return nil }
         var lines = [title(fruit.name, id: id.rawValue, emoji: fruit.emoji)]
         if let amountInRecipe { lines.append("\(HoverText.inThisRecipe.text(in: language)): \(amountInRecipe)") }
+        let kept = [
+            fruit.cost.map { "\(HoverText.cost.text(in: language)): ₩\($0)" },
+            fruit.shelfLife.map { "\(HoverText.shelfLife.text(in: language)): \($0)\(HoverText.days.text(in: language))" },
+        ]
+        if !kept.compactMap({ $0 }).isEmpty { lines.append(kept.compactMap { $0 }.joined(separator: " · ")) }
         lines.append(
             "\(HoverText.stock.text(in: language)): \(inventory[id]) / \(inventory.capacity(of: id)) "
                 + "(\(HoverText.capacity.text(in: language))) — \(source.text(in: language))")
@@ -77,7 +90,8 @@ extension RecipeWorkspace {
 
 /// The words of hover text.
 enum HoverText {
-    case aliases, recipe, price, canMake, limitedBy, initialStock, liveStock, inThisRecipe, stock, capacity, usedBy, noJuice
+    case aliases, recipe, price, fruitCost, margin, canMake, limitedBy, initialStock, liveStock, inThisRecipe, stock, capacity, cost,
+        shelfLife, days, usedBy, noJuice
 
     func text(in language: Language) -> String {
         let korean = language == .korean
@@ -85,6 +99,11 @@ enum HoverText {
         case .aliases: return korean ? "별칭" : "aliases"
         case .recipe: return korean ? "레시피" : "recipe"
         case .price: return korean ? "가격" : "price"
+        case .fruitCost: return korean ? "과일 원가" : "fruit cost"
+        case .margin: return korean ? "남는 돈" : "margin"
+        case .cost: return korean ? "원가" : "cost"
+        case .shelfLife: return korean ? "보관 기간" : "shelf life"
+        case .days: return korean ? "일" : " days"
         case .canMake: return korean ? "가능" : "can make"
         case .limitedBy: return korean ? "부족한 재료" : "limited by"
         case .initialStock: return korean ? "초기 재고 기준" : "from the initial stock"

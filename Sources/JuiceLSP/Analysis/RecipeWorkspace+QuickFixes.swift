@@ -148,6 +148,9 @@ struct FixEditor {
             return [[edit(line.lowerBound..<(line.lowerBound + tabs.count), String(repeating: " ", count: spaces))]]
         case .yaml(.duplicateKey): return [removingEntryHere()]
         case .renameOne, .ownName: return distinctName()
+        case .raisePrice:
+            // How much to charge, or which cost is wrong, is the writer's choice.
+            return []
         case .writeText:
             // An empty name: the id of the entry it belongs to, which is text.
             guard let owner = outline?.occurrences.last(where: { $0.role == .definition && $0.key.outer.lowerBound < start }) else { return [] }

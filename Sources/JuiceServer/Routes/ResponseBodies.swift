@@ -15,16 +15,22 @@ struct NameBody: Codable, Sendable, Hashable {
     }
 }
 
-/// A fruit: its names and emoji.
+/// A fruit: its names and emoji, and its cost and shelf life when the recipes give them (keys left out otherwise).
 struct FruitBody: Codable, Sendable, Hashable {
     var id: String
     var name: NameBody
     var emoji: String?
+    /// What one unit costs, in won.
+    var cost: Int?
+    /// Days it keeps before it spoils.
+    var shelfLife: Int?
 
     init(_ fruit: Fruit) {
         id = fruit.id.rawValue
         name = NameBody(fruit.name)
         emoji = fruit.emoji
+        cost = fruit.cost
+        shelfLife = fruit.shelfLife
     }
 }
 

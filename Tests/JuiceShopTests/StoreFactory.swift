@@ -153,7 +153,9 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
                 try await store.prepare()
                 try await DatabaseQueue(path: path).write { db in
                     try db.execute(
-                        sql: "CREATE TRIGGER no_refusals BEFORE INSERT ON refusal BEGIN SELECT RAISE(ABORT, 'refused orders are not wanted here'); END")
+                        sql:
+                            "CREATE TRIGGER no_refusals BEFORE INSERT ON refusal BEGIN SELECT RAISE(ABORT, 'refused orders are not wanted here'); END"
+                    )
                 }
             })
     }

@@ -96,6 +96,15 @@ import Testing
                     #expect(response.status == status, "\(body)")
                 }
             }
+            let listed = try await client.execute(uri: "/api/refusals?limit=10", method: .get, headers: TestShop.staffHeaders) { response in
+                #expect(response.status == .ok)
+                return try response.body.decoded(RefusalsBody.self)
+            }
+            #expect(listed.refusals.map(\.juice) == ["mango-kiwi-juice"])
+            #expect(
+                listed.refusals.first?.shortages == [
+                    ShortageBody(fruit: "mango", need: 4, have: 1, short: 3), ShortageBody(fruit: "kiwi", need: 2, have: 0, short: 2),
+                ])
         }
         let refusals = try await shop.store.refusedOrders(limit: nil)
         #expect(refusals.map(\.juice) == ["mango-kiwi-juice"], "only the refusal for want of fruit")

@@ -7,6 +7,7 @@ public actor MemoryStore: ShopStore {
     public nonisolated let location = "memory"
     private var ledger = StockLedger(rows: [:])
     private var journal: [JournalEntry] = []
+    private var refusals: [RefusedOrder] = []
     private nonisolated let commits = CommitSignal()
 
     /// An empty state: every fruit at its book's initial stock, no journal.
@@ -20,7 +21,13 @@ public actor MemoryStore: ShopStore {
     /// Applies `operation` with its journal entry, all or nothing.
     public func perform(_ operation: StockOperation, book: RecipeBook, command: String) throws(ShopError) -> ShopReceipt {
         try ledger.requireConsistent(location: location)
-        let change = try ledger.apply(operation, book: book)
+        let change: LedgerChange
+        do throws(ShopError) { change = try ledger.apply(operation, book: book) } catch {
+            if let refusal = DecidedRefusal(error, command: command) {
+                refusals.append(refusal.recorded(id: (refusals.last?.id ?? 0) + 1, time: Date().formatted(.iso8601)))
+            }
+            throw error
+        }
         return record(change, command: command)
     }
 
@@ -37,6 +44,11 @@ public actor MemoryStore: ShopStore {
     /// The journal, newest first; at most `limit` entries.
     public func history(limit: Int?) -> [JournalEntry] {
         Array(journal.reversed().prefix(max(0, limit ?? journal.count)))
+    }
+
+    /// The orders the stock refused, newest first; at most `limit` records.
+    public func refusedOrders(limit: Int?) -> [RefusedOrder] {
+        Array(refusals.reversed().prefix(max(0, limit ?? refusals.count)))
     }
 
     /// The invariant, recomputed from the journal (memory has no integrity check of its own).

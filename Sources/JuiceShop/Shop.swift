@@ -25,6 +25,11 @@ public struct Shop: Sendable {
         try await store.history(limit: limit)
     }
 
+    /// The orders the stock refused, newest first; at most `limit` records.
+    public func refusedOrders(limit: Int? = nil) async throws(ShopError) -> [RefusedOrder] {
+        try await store.refusedOrders(limit: limit)
+    }
+
     /// The store's integrity check and the invariant (stock = initial stock + the journal's deltas); never repairs.
     public func checkIntegrity() async throws(ShopError) -> IntegrityReport {
         try await store.checkIntegrity()
@@ -32,7 +37,8 @@ public struct Shop: Sendable {
 
     // MARK: Changing
 
-    /// Orders `count` of the juice named `name` (id, Korean or English name, or alias).
+    /// Orders `count` of the juice named `name` (id, Korean or English name, or alias). An order the stock refuses is
+    /// recorded by the store (`refusedOrders`) and thrown as `ShopError.orderRefused(.insufficientStock)`.
     public func order(_ name: String, count: Int = 1, command: String) async throws(ShopError) -> ShopReceipt {
         let juice: Juice
         do throws(JuiceLookupError) { juice = try JuiceFinder(book: book).juice(named: name) } catch { throw .unknownJuice(error) }

@@ -35,6 +35,8 @@ public enum ShopMessage: Hashable, Sendable {
     case menuLine(Juice, Availability)
     /// A line of the journal: number, time, what, per-fruit changes, the command, and the undo that reverted it.
     case historyLine(JournalEntry)
+    /// One line of `juice history --refused`: a refused order with its short fruits.
+    case refusalLine(RefusedOrder)
     /// The stock screen's title (the original app's "재고 추가").
     case editorTitle
     /// The stock screen's keys.
@@ -113,6 +115,14 @@ public enum ShopMessage: Hashable, Sendable {
         case .historyLine(let entry):
             let undone = entry.undoneBy.map { ko ? "  (#\($0)에서 되돌림)" : "  (undone by #\($0))" } ?? ""
             return "#\(entry.id)  \(entry.time)  \(text.summary(entry))  [\(text.deltas(entry.deltas))]  \(entry.command)\(undone)"
+        case .refusalLine(let refusal):
+            let shortages = refusal.shortages.map { shortage in
+                ko
+                    ? "\(text.label(of: shortage.fruit)) \(shortage.needed)개 필요, 재고 \(shortage.inStock)개"
+                    : "\(text.label(of: shortage.fruit)) need \(shortage.needed), have \(shortage.inStock)"
+            }
+            let what = "\(ko ? "거절" : "refused") \(text.name(of: refusal.juice)) ×\(refusal.count)"
+            return "#\(refusal.id)  \(refusal.time)  \(what)  [\(shortages.joined(separator: "; "))]  \(refusal.command)"
         case .editorTitle:
             return ko ? "재고 추가" : "Edit stock"
         case .editorKeys:

@@ -66,6 +66,11 @@ public protocol ShopStore: Service {
 
     /// Applies `operation` with its journal entry, all or nothing; `command` is recorded in the journal. An operation
     /// that changes no stock (adding 0, a reset at the initial stock) writes nothing and answers a receipt without entry.
+    ///
+    /// An order the stock refuses (`ShopError.orderRefused(.insufficientStock)`, and no other failure) is recorded as
+    /// a `RefusedOrder` in the transaction that decided it, without touching stock or journal, and the refusal is
+    /// thrown all the same: a refusal whose record cannot be written is still answered as the refusal (the store logs
+    /// the failure and goes on).
     func perform(_ operation: StockOperation, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt
 
     /// Reverts the newest change not yet undone, if the stock allows it; the undo is journaled too.
@@ -73,6 +78,10 @@ public protocol ShopStore: Service {
 
     /// The journal, newest first; at most `limit` entries.
     func history(limit: Int?) async throws(ShopError) -> [JournalEntry]
+
+    /// The orders the stock refused (see `perform`), newest first; at most `limit` records. Never writes; a state
+    /// made before refusals were recorded has none.
+    func refusedOrders(limit: Int?) async throws(ShopError) -> [RefusedOrder]
 
     /// Checks the invariant and the backend's own integrity; never repairs anything.
     func checkIntegrity() async throws(ShopError) -> IntegrityReport

@@ -7,7 +7,7 @@ import Logging
 /// `logger` receives what the store's database client logs (postgres-nio's warnings about its connections, say).
 /// Call the store's `close()` when done with it, or run it in a service group.
 public func makeStore(location: String, logger: Logger = defaultStoreLogger) throws(ShopError) -> any ShopStore {
-    guard PostgresLocation.isPostgresURL(location) else { return SQLiteStore(path: location) }
+    guard PostgresLocation.isPostgresURL(location) else { return SQLiteStore(path: location, logger: logger) }
     #if PostgreSQL
     do throws(StateError) { return try PostgresStore(url: location, logger: logger) } catch { throw .state(error) }
     #else

@@ -81,7 +81,8 @@ struct ForecastCommand: AsyncParsableCommand {
             ko: "판매 기록으로 쥬스마다 하루 수요를 예측해요 (예측 구간 포함)."),
         discussion: HelpLanguage.text(
             """
-            The history is the shop's journal of orders (orders undone are left out), or --history FILE: CSV with the \
+            The history is the shop's journal of orders (orders undone are left out) with the orders the stock \
+            refused, or --history FILE: CSV with the \
             header time,juice,count[,result] (result served or refused, default served) or JSON Lines with those keys \
             (.jsonl). Demand counts refused orders too. --model auto picks each juice's model by a rolling-origin \
             backtest (fit on the days before, forecast the next, never look ahead), with croston, sba and tsb for \
@@ -89,7 +90,7 @@ struct ForecastCommand: AsyncParsableCommand {
             Exit status: 0 done, 1 no sales to forecast from, 2 usage error or a problem in the history file.
             """,
             ko: """
-                기록은 가게의 주문 기록(되돌린 주문은 빼요)이나 --history FILE이에요: 머리글이 'time,juice,count[,result]'인 \
+                기록은 가게의 주문 기록(되돌린 주문은 빼요)과 재고가 모자라 거절된 주문이나 --history FILE이에요: 머리글이 'time,juice,count[,result]'인 \
                 CSV ('result'는 'served'나 'refused', 기본은 'served') 또는 같은 키의 한 줄에 하나씩 쓴 JSON 객체 ('.jsonl'). \
                 수요에는 거절된 주문도 들어가요. --model auto는 쥬스마다 지난 날들로 되짚어 보고(그 전 날들로 맞추고 다음 날을 \
                 예측, 앞날은 보지 않아요) 가장 잘 맞은 모델을 골라요. 띄엄띄엄 팔리는 쥬스에는 'croston', 'sba', 'tsb'도 써요. \

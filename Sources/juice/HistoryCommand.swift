@@ -14,10 +14,25 @@ struct HistoryCommand: AsyncParsableCommand {
     @OptionGroup var options: ShopOptions
     @Option(help: ArgumentHelp("Show at most N entries.", ko: "기록을 많아야 N개 보여 줘요.")) var limit: Int?
     @Flag(help: ArgumentHelp("Print the journal (or the error) as JSON.", ko: "기록(또는 오류)을 JSON으로 출력해요.")) var json = false
+    @Flag(
+        help: ArgumentHelp(
+            "List the orders refused for want of fruit instead, newest first, with the short fruits.",
+            ko: "대신 재료가 모자라 거절된 주문을 최근 것부터, 모자란 과일과 함께 보여 줘요."))
+    var refused = false
 
     func run() async throws {
         if let limit, limit < 0 { throw options.reporter(json: json).usage(.negativeLimit) }
         let session = try options.session(json: json)
+        if refused {
+            let refusals: [RefusedOrder]
+            do { refusals = try await session.shop.refusedOrders(limit: limit) } catch { throw session.reporter.fail(error, text: session.text) }
+            if json {
+                Terminal.write(JSONValue.array(refusals.map(ShopJSON.refusal)).rendered(pretty: true) + "\n")
+                return
+            }
+            Terminal.write(refusals.map { session.text(.refusalLine($0)) + "\n" }.joined())
+            return
+        }
         let entries: [JournalEntry]
         do { entries = try await session.shop.history(limit: limit) } catch { throw session.reporter.fail(error, text: session.text) }
         if json {

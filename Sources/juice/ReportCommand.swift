@@ -14,13 +14,14 @@ struct ReportCommand: AsyncParsableCommand {
             ko: "판매와 거절된 주문, 매출, 쓴 과일을 날짜, 요일, 시간, 쥬스, 과일별로 보여 줘요."),
         discussion: HelpLanguage.text(
             """
-            Sales come from the shop's journal (orders undone are left out; times in the machine's time zone) or from \
+            Sales come from the shop's state, its journal of orders (orders undone are left out) and the orders the \
+            stock refused (times in the machine's time zone), or from \
             --history FILE (CSV time,juice,count[,result] or JSON Lines, as for 'juice forecast'). Revenue counts \
             juices served at their menu price. The JSON holds the rows and a total with served, refused and revenue. \
             Exit status: 0 done, 2 usage error or a problem in the history file.
             """,
             ko: """
-                판매 기록은 가게의 주문 기록(되돌린 주문은 빼요; 시간은 이 컴퓨터의 시간대)이나 --history FILE \
+                판매 기록은 가게의 주문 기록(되돌린 주문은 빼요)과 재고가 모자라 거절된 주문(시간은 이 컴퓨터의 시간대)이나 --history FILE \
                 ('juice forecast'와 같은 CSV나 한 줄에 하나씩 쓴 JSON 객체)에서 와요. 매출은 낸 쥬스를 메뉴 가격으로 \
                 계산해요. JSON에는 행들과 판매, 거절, 매출의 합계가 있어요. \
                 종료 코드: 0 완료, 2 사용법 오류나 기록 파일의 문제.

@@ -26,7 +26,7 @@ struct SalesHistoryOptions: ParsableArguments {
 struct SalesPeriodOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Sales history file (.csv or .jsonl) instead of the shop's journal.", ko: "가게 기록 대신 쓸 판매 기록 파일 (.csv나 .jsonl).",
+            "Sales history file (.csv or .jsonl) instead of the shop's state.", ko: "가게 기록 대신 쓸 판매 기록 파일 (.csv나 .jsonl).",
             valueName: "file"), completion: .file())
     var history: String?
 
@@ -51,7 +51,8 @@ struct SalesPeriodOptions: ParsableArguments {
     }
 }
 
-/// Where `juice report` and `juice forecast` read sales from: a history file, or the shop's journal of orders.
+/// Where `juice report` and `juice forecast` read sales from: a history file, or the shop's state (its journal of
+/// orders and its refused orders).
 struct SalesHistoryInput {
     let shop: ShopOptions
     let history: String?
@@ -60,8 +61,9 @@ struct SalesHistoryInput {
     var source: String { history ?? shop.statePath }
     private var language: Language { shop.language }
 
-    /// Reads every sale to `body`: the history file's records, or the journal's orders not undone (served, at the
-    /// shop's local time). Returns the file's problems; an unreadable file or state ends the command.
+    /// Reads every sale to `body`: the history file's records, or the state's orders: the journal's orders not undone
+    /// (served) and the orders the stock refused (refused), at the shop's local time, in time order. Returns the
+    /// file's problems; an unreadable file or state ends the command.
     func read(json: Bool, _ body: (SaleRecord) -> Void) async throws -> [HistoryError] {
         if let history {
             do {
@@ -72,12 +74,42 @@ struct SalesHistoryInput {
         }
         let session = try shop.session(json: json)
         let entries: [JournalEntry]
-        do { entries = try await session.shop.history(limit: nil) } catch { throw session.reporter.fail(error, text: session.text) }
-        for entry in entries.reversed() where entry.kind == .order && entry.undoneBy == nil {
-            guard let juice = entry.juice, let count = entry.count, let time = Self.localTime(ofJournalTime: entry.time) else { continue }
-            body(SaleRecord(time: time, juice: juice.rawValue, count: count))
+        let refusals: [RefusedOrder]
+        do {
+            entries = try await session.shop.history(limit: nil)
+            refusals = try await session.shop.refusedOrders(limit: nil)
+        } catch {
+            throw session.reporter.fail(error, text: session.text)
         }
+        for record in Self.records(served: entries, refused: refusals) { body(record) }
         return []
+    }
+
+    /// The state's sales as records at the shop's local time: `served`'s orders not undone and every refused order
+    /// (both newest first, as the store reads them), merged in time order (served first within one second).
+    static func records(served: [JournalEntry], refused: [RefusedOrder]) -> [SaleRecord] {
+        var orders: [SaleRecord] = []
+        for entry in served.reversed() where entry.kind == .order && entry.undoneBy == nil {
+            guard let juice = entry.juice, let count = entry.count, let time = localTime(ofJournalTime: entry.time) else { continue }
+            orders.append(SaleRecord(time: time, juice: juice.rawValue, count: count))
+        }
+        var refusals: [SaleRecord] = []
+        for refusal in refused.reversed() {
+            guard let time = localTime(ofJournalTime: refusal.time) else { continue }
+            refusals.append(SaleRecord(time: time, juice: refusal.juice.rawValue, count: refusal.count, result: .refused))
+        }
+        var merged: [SaleRecord] = []
+        merged.reserveCapacity(orders.count + refusals.count)
+        var next = refusals[...]
+        for order in orders {
+            while let refusal = next.first, refusal.time < order.time {
+                merged.append(refusal)
+                next.removeFirst()
+            }
+            merged.append(order)
+        }
+        merged.append(contentsOf: next)
+        return merged
     }
 
     /// Ends the command (exit 2) when the history has problems, listing each at its line and column.

@@ -31,6 +31,25 @@ enum ShopJSON {
         return .object(members)
     }
 
+    /// A refused order: `{"id", "time", "command", "juice", "count", "shortages": [{"fruit", "needed", "inStock",
+    /// "short"}]}`.
+    static func refusal(_ refusal: RefusedOrder) -> JSONValue {
+        .object([
+            ("id", .int(refusal.id)), ("time", .string(refusal.time)), ("command", .string(refusal.command)),
+            ("juice", .string(refusal.juice.rawValue)), ("count", .int(refusal.count)),
+            (
+                "shortages",
+                .array(
+                    refusal.shortages.map { shortage in
+                        .object([
+                            ("fruit", .string(shortage.fruit.rawValue)), ("needed", .int(shortage.needed)),
+                            ("inStock", .int(shortage.inStock)), ("short", .int(shortage.short)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
     /// `{"entry": {…} or null (nothing changed), "stock": {…}}`, and for an undo `"undone": {…}`, the entry it reverted.
     static func receipt(_ receipt: ShopReceipt) -> JSONValue {
         var members: [(String, JSONValue)] = [("entry", receipt.entry.map(entry) ?? .null)]

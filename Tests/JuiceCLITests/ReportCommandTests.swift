@@ -62,6 +62,45 @@ struct ReportCommandTests {
         #expect(outcome.stdout == "juice,served,refused,revenue\nbanana-juice,2,0,7000\n")
     }
 
+    @Test("an order the stock refused is recorded in the state: report counts it refused, forecast plans for it")
+    func refusalsFromTheState() async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        #expect(try await shop.run(["order", "banana-juice"]).status == 0)
+        let refused = try await shop.run(["order", "strawberry-juice", "--count", "2"])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(try await shop.run(["order", "no-such-juice"]).status == 2, "an unknown juice is not demand")
+        #expect(try await shop.run(["order", "kiwi-juice", "--count", "0"]).status == 2, "nor is a count below 1")
+        #expect(try await shop.history().count == 1, "the refusal is not in the journal")
+        #expect(try await shop.stock()["strawberry"] == 10)
+        #expect(try await shop.run(["doctor"]).status == 0)
+        let listed = try await shop.run(["history", "--refused", "--json"])
+        let refusals = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(refusals.count == 1)
+        #expect(refusals.first?["juice"] as? String == "strawberry-juice")
+        #expect(refusals.first?["count"] as? Int == 2)
+        #expect(refusals.first?["command"] as? String == "juice order strawberry-juice --count 2")
+        let shortage = try #require((refusals.first?["shortages"] as? [[String: Any]])?.first)
+        #expect(shortage["fruit"] as? String == "strawberry" && shortage["needed"] as? Int == 32 && shortage["inStock"] as? Int == 10)
+        let line = try await shop.run(["history", "--refused", "--lang", "en"])
+        #expect(line.stdout.hasPrefix("#1  "), "\(line.stdout)")
+        #expect(line.stdout.hasSuffix("  refused Strawberry Juice ×2  [🍓 Strawberry need 32, have 10]  juice order strawberry-juice --count 2\n"))
+
+        let outcome = try await shop.run(["report", "--by", "juice", "--format", "json"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let total = try #require(report["total"] as? [String: Any])
+        #expect(total["served"] as? Int == 1)
+        #expect(total["refused"] as? Int == 2)
+        let csv = try await shop.run(["report", "--by", "juice", "--format", "csv"])
+        #expect(csv.stdout == "juice,served,refused,revenue\nstrawberry-juice,0,2,0\nbanana-juice,1,0,0\n")
+
+        let forecast = try await shop.run(["forecast", "--model", "window", "--horizon", "1", "--format", "csv"])
+        #expect(forecast.status == 0, "\(forecast.stderr)")
+        let strawberry = forecast.stdout.split(separator: "\n").first { $0.hasPrefix("strawberry-juice,") }
+        #expect(strawberry?.split(separator: ",")[3] == "2.0", "the refused demand is planned for: \(forecast.stdout)")
+    }
+
     @Test("--chart draws the report as SVG with labels in the report's language; an unwritable path is refused first")
     func chart() async throws {
         let shop = try ShopSandbox()

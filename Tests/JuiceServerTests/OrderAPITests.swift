@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import JuiceCore
+import JuiceShop
 import Testing
 @testable import JuiceServer
 
@@ -79,6 +80,43 @@ import Testing
         }
         #expect(try await shop.stock() == before)
         #expect(try await shop.journalCount() == 1)
+    }
+
+    @Test func anOrderRefusedForWantOfFruitIsRecordedAndOtherFailuresAreNot() async throws {
+        let shop = try TestShop()
+        _ = try await shop.store.perform(
+            .change([.set("mango", 1), .set("kiwi", 0)], kind: .set), book: await shop.menu.current.book, command: "test")
+        let before = try await shop.stock()
+        try await shop.application().test(.router) { client in
+            for (body, status) in [
+                (#"{"juice": "망키쥬스", "count": 2}"#, HTTPResponse.Status.conflict), (#"{"juice": "bananna juice"}"#, .notFound),
+                (#"{"juice": "banana-juice", "count": 0}"#, .badRequest), (#"{"juice": "banana-juice"}"#, .created),
+            ] {
+                try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(body)) { response in
+                    #expect(response.status == status, "\(body)")
+                }
+            }
+            let listed = try await client.execute(uri: "/api/refusals?limit=10", method: .get, headers: TestShop.staffHeaders) { response in
+                #expect(response.status == .ok)
+                return try response.body.decoded(RefusalsBody.self)
+            }
+            #expect(listed.refusals.map(\.juice) == ["mango-kiwi-juice"])
+            #expect(
+                listed.refusals.first?.shortages == [
+                    ShortageBody(fruit: "mango", need: 4, have: 1, short: 3), ShortageBody(fruit: "kiwi", need: 2, have: 0, short: 2),
+                ])
+        }
+        let refusals = try await shop.store.refusedOrders(limit: nil)
+        #expect(refusals.map(\.juice) == ["mango-kiwi-juice"], "only the refusal for want of fruit")
+        #expect(refusals.first?.count == 2)
+        #expect(refusals.first?.command == "juice serve: POST /api/orders")
+        #expect(
+            refusals.first?.shortages == [Shortage(fruit: "mango", needed: 4, inStock: 1), Shortage(fruit: "kiwi", needed: 2, inStock: 0)])
+        var after = before
+        after["banana"] = (after["banana"] ?? 0) - 2
+        #expect(try await shop.stock() == after, "the refusal took nothing; the banana juice was served")
+        #expect(try await shop.journalCount() == 2)
+        #expect(try await shop.store.checkIntegrity().isHealthy)
     }
 
     @Test func anUnknownJuiceIs404WithASuggestion() async throws {

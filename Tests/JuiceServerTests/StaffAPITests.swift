@@ -9,7 +9,7 @@ import Testing
     static let addFive = #"{"changes": [{"fruit": "banana", "add": 5}]}"#
 
     @Test(arguments: [
-        ("POST", "/api/stock", addFive), ("POST", "/api/undo", ""), ("GET", "/api/history", ""),
+        ("POST", "/api/stock", addFive), ("POST", "/api/undo", ""), ("GET", "/api/history", ""), ("GET", "/api/refusals", ""),
         ("GET", "/api/reload", ""), ("POST", "/api/reload", ""),
     ])
     func staffActionsWithoutOrWithAWrongTokenAre401AndChangeNothing(method: String, path: String, body: String) async throws {

@@ -62,6 +62,11 @@ final class OutageStore: ShopStore {
         return await base.history(limit: limit)
     }
 
+    func refusedOrders(limit: Int?) async throws(ShopError) -> [RefusedOrder] {
+        try check()
+        return await base.refusedOrders(limit: limit)
+    }
+
     func checkIntegrity() async throws(ShopError) -> IntegrityReport {
         try check()
         return await base.checkIntegrity()

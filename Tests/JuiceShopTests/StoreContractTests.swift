@@ -247,6 +247,10 @@ struct StoreContractTests {
         #expect(history.count == served.count)
         #expect(Set(history.map(\.id)) == Set(served.compactMap(\.entry?.id)))
         #expect(Set(history.map(\.command)).count == history.count, "each order journaled once")
+        let refusals = try await shop.refusedOrders()
+        #expect(refusals.count == outcomes.count - served.count, "each refusal recorded, in the batch that refused it")
+        #expect(Set(refusals.map(\.command)).isDisjoint(with: history.map(\.command)))
+        #expect(Set(refusals.map(\.command)).count == refusals.count, "each refusal recorded once")
         #expect(try await shop.checkIntegrity().isHealthy)
     }
 
@@ -424,6 +428,135 @@ struct StoreContractTests {
         _ = try await shop.undo(command: "test")
         #expect(try await shop.snapshot().inventory["banana"] == .max)
         #expect(try await shop.history().count == 6)
+        #expect(try await shop.checkIntegrity().isHealthy)
+    }
+
+    // MARK: Refused orders
+
+    @Test(
+        "an order refused for want of fruit is recorded with its shortages; stock, journal, token, integrity and undo never see it",
+        arguments: StoreFactory.all)
+    func refusedOrderIsRecorded(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        #expect(try await shop.refusedOrders().isEmpty)
+        let set = try await shop.changeStock([.set("mango", 1), .set("kiwi", 0)], kind: .set, command: "test")
+        let stock = try await Self.stock(shop)
+        let history = try await shop.history()
+        let token = try await subject.store.changeToken()
+        await #expect(throws: ShopError.self) { try await shop.order("망키쥬스", count: 2, command: "juice order 망키쥬스 --count 2") }
+        let refusals = try await shop.refusedOrders()
+        let refusal = try #require(refusals.first)
+        #expect(refusals.count == 1)
+        #expect(refusal.juice == "mango-kiwi-juice")
+        #expect(refusal.count == 2)
+        #expect(refusal.command == "juice order 망키쥬스 --count 2")
+        #expect(refusal.shortages == [Shortage(fruit: "mango", needed: 4, inStock: 1), Shortage(fruit: "kiwi", needed: 2, inStock: 0)])
+        #expect(refusal.time.count == 20 && refusal.time.hasSuffix("Z"), "ISO 8601 in UTC, as the journal writes: \(refusal.time)")
+        #expect(refusal.time >= (history.first?.time ?? ""), "not before the change before it")
+        #expect(try await Self.stock(shop) == stock)
+        #expect(try await shop.history() == history)
+        #expect(try await subject.store.changeToken() == token)
+        #expect(try await shop.checkIntegrity().isHealthy)
+        let undo = try await shop.undo(command: "juice undo")
+        #expect(undo.undone?.id == set.entry?.id, "undo reverts the newest change, not the refusal")
+        await #expect(throws: ShopError.nothingToUndo) { try await shop.undo(command: "juice undo") }
+        #expect(try await shop.refusedOrders() == refusals, "undo leaves the record")
+        #expect(try await shop.checkIntegrity().isHealthy)
+    }
+
+    @Test(
+        "only orders refused for want of fruit are recorded: not served ones, unknown juices, bad counts or a broken invariant",
+        arguments: StoreFactory.all)
+    func onlyShortOrdersAreRecorded(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        _ = try await shop.order("banana-juice", command: "served")
+        await #expect(throws: ShopError.self) { try await shop.order("bananna juice", command: "unknown") }
+        await #expect(throws: ShopError.self) { try await shop.order("banana-juice", count: 0, command: "zero") }
+        await #expect(throws: ShopError.self) { try await shop.order("banana-juice", count: .max, command: "too large") }
+        await #expect(throws: ShopError.self) { try await shop.changeStock([.remove("kiwi", 11)], kind: .remove, command: "below zero") }
+        #expect(try await shop.refusedOrders().isEmpty)
+        for command in ["first", "second", "third"] {
+            await #expect(throws: ShopError.self) { try await shop.order("strawberry-juice", command: command) }
+        }
+        let all = try await shop.refusedOrders()
+        #expect(all.map(\.command) == ["third", "second", "first"], "newest first")
+        #expect(all.map(\.id) == all.map(\.id).sorted(by: >))
+        #expect(try await shop.refusedOrders(limit: 2) == Array(all.prefix(2)))
+        #expect(try await shop.refusedOrders(limit: 0).isEmpty)
+        try await subject.overwriteStock("banana", 99)
+        await #expect(throws: ShopError.state(.invariantBroken(path: subject.store.location, fruits: ["banana"]))) {
+            try await shop.order("strawberry-juice", command: "invariant")
+        }
+        #expect(try await shop.refusedOrders() == all, "a broken invariant refuses every change; it is not demand refused")
+    }
+
+    @Test(
+        "a refused order whose record cannot be written is still answered as the refusal; other orders are served",
+        arguments: StoreFactory.all.filter { $0.name != "memory" })
+    func unrecordableRefusal(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        let breakRecords = try #require(subject.breakRefusalRecords)
+        try await breakRecords()
+        await #expect(
+            throws: ShopError.orderRefused(
+                .insufficientStock("strawberry-juice", count: 1, shortages: [Shortage(fruit: "strawberry", needed: 16, inStock: 10)]))
+        ) {
+            try await shop.order("strawberry-juice", command: "test")
+        }
+        // Refusals and served orders together, so that they share batches.
+        let outcomes = await withTaskGroup(of: Result<ShopReceipt, ShopError>.self) { group in
+            for index in 0..<20 {
+                group.addTask {
+                    do throws(ShopError) {
+                        return .success(try await shop.order(index % 2 == 0 ? "strawberry-juice" : "kiwi-juice", command: "order \(index)"))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        for case .failure(let error) in outcomes {
+            guard case .orderRefused(.insufficientStock) = error else {
+                Issue.record("unexpected \(error)")
+                continue
+            }
+        }
+        #expect(outcomes.filter { (try? $0.get()) != nil }.count == 3, "three kiwi juices from ten kiwis")
+        #expect(try await shop.refusedOrders().isEmpty)
+        #expect(try await shop.history().count == 3)
+        #expect(try await shop.checkIntegrity().isHealthy)
+    }
+
+    @Test(
+        "a state made by the previous schema migrates on the first change, keeping stock and journal; refused orders start there",
+        arguments: StoreFactory.migrating)
+    func migratesPreviousSchema(factory: StoreFactory) async throws {
+        let make = try #require(factory.makeAtPreviousSchema)
+        let subject = try await make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        #expect(try await shop.snapshot().inventory["banana"] == 8)
+        #expect(try await shop.history().map(\.command) == [PreviousSchema.command])
+        #expect(try await shop.refusedOrders().isEmpty, "read before any change: none yet")
+        #expect(try await shop.checkIntegrity().isHealthy)
+        await #expect(throws: ShopError.self) { try await shop.order("strawberry-juice", command: "refused after migrating") }
+        #expect(try await shop.refusedOrders().map(\.command) == ["refused after migrating"])
+        #expect(try await Self.stock(shop) == ["strawberry": 10, "banana": 8, "pineapple": 10, "kiwi": 10, "mango": 10])
+        #expect(try await shop.history().map(\.command) == [PreviousSchema.command])
+        #expect(try await subject.store.changeToken() == 1)
+        #expect(try await shop.checkIntegrity().isHealthy)
+        _ = try await shop.order("banana-juice", command: "new order")
+        _ = try await shop.undo(command: "undo new")
+        let undo = try await shop.undo(command: "undo old")
+        #expect(undo.undone?.command == PreviousSchema.command, "an entry the previous schema held is undone like any other")
+        #expect(try await shop.snapshot().inventory["banana"] == 10)
         #expect(try await shop.checkIntegrity().isHealthy)
     }
 }

@@ -151,6 +151,34 @@ struct HistoryBody: Codable, Sendable, Hashable {
     var entries: [EntryBody]
 }
 
+/// `GET /api/refusals`.
+struct RefusalsBody: Codable, Sendable, Hashable {
+    var refusals: [RefusalBody]
+}
+
+/// An order refused for want of fruit, with its short fruits as an insufficient-stock error lists them.
+struct RefusalBody: Codable, Sendable, Hashable {
+    var id: Int
+    var time: String
+    var command: String
+    var juice: String
+    var count: Int
+    var shortages: [ShortageBody]
+}
+
+extension RefusalBody {
+    init(_ refusal: RefusedOrder) {
+        id = refusal.id
+        time = refusal.time
+        command = refusal.command
+        juice = refusal.juice.rawValue
+        count = refusal.count
+        shortages = refusal.shortages.map {
+            ShortageBody(fruit: $0.fruit.rawValue, need: $0.needed, have: $0.inStock, short: $0.short)
+        }
+    }
+}
+
 /// A recipe problem with its place.
 struct DiagnosticBody: Codable, Sendable, Hashable {
     var severity: String

@@ -4,7 +4,7 @@ import JuiceCore
 import JuiceShop
 
 extension ShopServer {
-    /// The menu, the stock, orders; stock changes, undo and history for `staff`.
+    /// The menu, the stock, orders; stock changes, undo, history and refused orders for `staff`.
     func addShopRoutes(to router: Router<ShopRequestContext>, staff: RouterGroup<ShopRequestContext>) {
         router.get("/api/menu") { _, _ in try await menuBody() }
         router.get("/api/stock") { _, _ in
@@ -27,6 +27,14 @@ extension ShopServer {
             let limit = try integerQuery(request, name: "limit", default: 50, range: 1...1000)
             do throws(ShopError) {
                 return JSONResponse.make(HistoryBody(entries: try await store.history(limit: limit).map(EntryBody.init)))
+            } catch {
+                throw APIError.shop(error, book: await menu.current.book)
+            }
+        }
+        staff.get("/api/refusals") { request, _ in
+            let limit = try integerQuery(request, name: "limit", default: 50, range: 1...1000)
+            do throws(ShopError) {
+                return JSONResponse.make(RefusalsBody(refusals: try await store.refusedOrders(limit: limit).map(RefusalBody.init)))
             } catch {
                 throw APIError.shop(error, book: await menu.current.book)
             }

@@ -189,6 +189,30 @@ enum PostgresMigrations {
             "DROP FUNCTION IF EXISTS juice_apply(text, text, text, bigint, bigint, text[], bigint[], bigint[], bigint[])",
             "DROP FUNCTION IF EXISTS juice_apply_orders(text[], text[], bigint[], text[], int[], int[], bigint[])",
         ],
+        // 4: orders the stock refused (demand not served), with each short fruit in the order the refusal listed
+        // them. Tables of their own: stock, the journal, its kept sums and the change counter never see them. Written
+        // by the statement that journals the batch which refused them (see PostgresStore+Writes.swift).
+        [
+            """
+            CREATE TABLE refusal (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                time timestamptz NOT NULL DEFAULT clock_timestamp(),
+                command text NOT NULL,
+                juice text NOT NULL,
+                count bigint NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE refusal_shortage (
+                refusal bigint NOT NULL REFERENCES refusal (id),
+                position int NOT NULL,
+                fruit text NOT NULL,
+                needed bigint NOT NULL,
+                in_stock bigint NOT NULL,
+                PRIMARY KEY (refusal, position)
+            )
+            """,
+        ],
     ]
 
     /// Brings the database on `connection` up to the newest schema (or to version `target`, for tests of databases

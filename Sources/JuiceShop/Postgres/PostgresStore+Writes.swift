@@ -2,6 +2,7 @@
 import JuiceCore
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// An order waiting for its batch.
 struct BatchedOrder: Sendable {
@@ -65,41 +66,65 @@ extension PostgresStore {
 
     /// Writes a batch of orders in one transaction: the rows of every fruit they take locked (in fruit order), each
     /// order decided by the shared rules against what the ones before it left (served, or refused with nothing
-    /// written for it), then every served order journaled with the new stock in one statement. One result per order,
-    /// in order; when the batch fails as a whole (the database, a broken invariant), every order gets that failure
-    /// and none was written. Answered only once `COMMIT` has answered.
+    /// written for it), then every served order journaled with the new stock, and every order refused for want of
+    /// fruit recorded as a refused order, in one statement. One result per order, in order; when the batch fails as a
+    /// whole (the database, a broken invariant), every order gets that failure and none was written. Answered only
+    /// once `COMMIT` has answered.
+    ///
+    /// A refusal's record never costs an order its answer: when the database rejects a batch that recorded refusals,
+    /// the failure is logged and the batch is decided and written again without recording them (once).
     func writeOrders(_ batch: [BatchedOrder]) async -> [Result<ShopReceipt, ShopError>] {
-        let fruits = Set(batch.flatMap { $0.juice.totals.map(\.fruit.rawValue) }).sorted()
-        let results: [Result<ShopReceipt, ShopError>]
+        let refused = RefusalFlag()
+        var results: [Result<ShopReceipt, ShopError>]
         do {
-            results = try await withDatabase { [self] in
-                try await client.withTransaction(logger: logger) { [self] connection in
-                    var ledger = try await Self.lockRows(fruits, of: batch.map(\.book), on: connection, logger: logger)
-                    try ledger.requireConsistent(location: location)
-                    var decided: [Result<LedgerChange, ShopError>] = []
-                    for order in batch {
-                        do throws(ShopError) {
-                            decided.append(.success(try ledger.apply(.make(order.juice, count: order.count), book: order.book)))
-                        } catch {
-                            decided.append(.failure(error))
-                        }
-                    }
-                    var served: [DecidedChange] = []
-                    for (order, outcome) in zip(batch, decided) {
-                        guard case .success(let change) = outcome, !change.changesNothing else { continue }
-                        served.append(DecidedChange(change: change, command: order.command))
-                    }
-                    var entries = try await Self.record(served, on: connection, location: location, logger: logger)[...]
-                    return decided.map { outcome in
-                        outcome.map { change in change.receipt(entry: change.changesNothing ? nil : entries.popFirst()) }
-                    }
-                }
-            }
+            results = try await writeOrders(batch, recordingRefusals: true, refused: refused)
         } catch {
-            return Array(repeating: .failure(error), count: batch.count)
+            guard refused.isSet, error.mayBeARejectedStatement else { return Array(repeating: .failure(error), count: batch.count) }
+            logger.warning(
+                "refused orders could not be recorded; the batch is written again without recording them",
+                metadata: ["state": "\(location)", "error": "\(error)"])
+            do { results = try await writeOrders(batch, recordingRefusals: false, refused: refused) } catch {
+                return Array(repeating: .failure(error), count: batch.count)
+            }
         }
         if results.contains(where: { (try? $0.get())?.entry != nil }) { commits.committed() }
         return results
+    }
+
+    /// One attempt at writing `batch` (see `writeOrders(_:)`); `refused` is set when it records refused orders.
+    private func writeOrders(
+        _ batch: [BatchedOrder], recordingRefusals: Bool, refused: RefusalFlag
+    ) async throws(ShopError) -> [Result<ShopReceipt, ShopError>] {
+        let fruits = Set(batch.flatMap { $0.juice.totals.map(\.fruit.rawValue) }).sorted()
+        return try await withDatabase { [self] in
+            try await client.withTransaction(logger: logger) { [self] connection in
+                var ledger = try await Self.lockRows(fruits, of: batch.map(\.book), on: connection, logger: logger)
+                try ledger.requireConsistent(location: location)
+                var decided: [Result<LedgerChange, ShopError>] = []
+                for order in batch {
+                    do throws(ShopError) {
+                        decided.append(.success(try ledger.apply(.make(order.juice, count: order.count), book: order.book)))
+                    } catch {
+                        decided.append(.failure(error))
+                    }
+                }
+                var served: [DecidedChange] = []
+                var refusals: [DecidedRefusal] = []
+                for (order, outcome) in zip(batch, decided) {
+                    switch outcome {
+                    case .success(let change):
+                        if !change.changesNothing { served.append(DecidedChange(change: change, command: order.command)) }
+                    case .failure(let error):
+                        if recordingRefusals, let refusal = DecidedRefusal(error, command: order.command) { refusals.append(refusal) }
+                    }
+                }
+                if !refusals.isEmpty { refused.set() }
+                var entries = try await Self.record(served, refusals: refusals, on: connection, location: location, logger: logger)[...]
+                return decided.map { outcome in
+                    outcome.map { change in change.receipt(entry: change.changesNothing ? nil : entries.popFirst()) }
+                }
+            }
+        }
     }
 
     /// Every fruit's row, read in the caller's transaction, with the rows of `fruits` (all rows when nil) locked
@@ -144,11 +169,14 @@ extension PostgresStore {
 
     /// Writes `changes` (decided on rows this transaction holds locked) in one statement: their journal entries in
     /// order, their deltas, each fruit's stock and journaled sum moved by the sum of its deltas, the undone entries
-    /// marked, the change counter, and one `NOTIFY` for the change-token listeners. The entries as written, in order.
+    /// marked, the change counter, and one `NOTIFY` for the change-token listeners (the last two only when there are
+    /// changes); and `refusals`, the orders the same decisions refused, with their shortages. The entries as
+    /// written, in order.
     static func record(
-        _ changes: [DecidedChange], on connection: PostgresConnection, location: String, logger: Logger
+        _ changes: [DecidedChange], refusals: [DecidedRefusal] = [], on connection: PostgresConnection, location: String,
+        logger: Logger
     ) async throws -> [JournalEntry] {
-        guard !changes.isEmpty else { return [] }
+        guard !changes.isEmpty || !refusals.isEmpty else { return [] }
         var kinds: [String] = [], commands: [String] = [], juices: [String] = [], counts: [Int] = [], undoes: [Int] = []
         var deltaEntry: [Int] = [], deltaFruit: [String] = [], deltaValue: [Int] = []
         var sums: [FruitID: Int] = [:]
@@ -167,12 +195,14 @@ extension PostgresStore {
                 sums[fruit, default: 0] += delta
             }
         }
+        var refused = RefusalColumns()
+        for (index, refusal) in refusals.enumerated() { refused.append(refusal, number: index + 1) }
         let fruits = sums.keys.sorted()
         let rows = try await connection.execute(
             RecordChanges(
                 kinds: kinds, commands: commands, juices: juices, counts: counts, undoes: undoes, deltaEntry: deltaEntry,
                 deltaFruit: deltaFruit, deltaValue: deltaValue, fruits: fruits.map(\.rawValue), sums: fruits.map { sums[$0] ?? 0 },
-                changes: changes.count),
+                changes: changes.count, refused: refused),
             logger: logger)
         var written: [(id: Int, time: String)] = []
         var moved = 0
@@ -234,7 +264,7 @@ struct LockAllRows: PostgresPreparedStatement {
 
 /// The statement that writes decided changes (see `PostgresStore.record`): prepared once per connection, so that
 /// planning it is not paid again while the batch holds its rows' locks. Returns each entry's id and time, in order,
-/// with the number of stock rows moved.
+/// with the number of stock rows moved (no rows when it wrote only refused orders).
 struct RecordChanges: PostgresPreparedStatement {
     static let sql = """
         WITH inserted AS (
@@ -258,9 +288,23 @@ struct RecordChanges: PostgresPreparedStatement {
         ), undone AS (
             UPDATE journal SET undone_by = entry.id FROM entry WHERE journal.id = entry.undoes
         ), counted AS (
-            UPDATE change_count SET changes = changes + $11::bigint WHERE slot = pg_backend_pid() % 16
+            UPDATE change_count SET changes = changes + $11::bigint WHERE slot = pg_backend_pid() % 16 AND $11::bigint > 0
         ), told AS (
-            SELECT pg_notify('juice_changes', max(id)::text) FROM entry
+            SELECT pg_notify('juice_changes', max(id)::text) FROM entry HAVING count(*) > 0
+        ), refused AS (
+            INSERT INTO refusal (command, juice, count)
+            SELECT r.command, r.juice, r.count
+            FROM unnest($12::text[], $13::text[], $14::bigint[]) WITH ORDINALITY AS r (command, juice, count, n)
+            ORDER BY r.n
+            RETURNING id
+        ), refusal_number AS (
+            SELECT id, row_number() OVER (ORDER BY id) AS n FROM refused
+        ), shortages AS (
+            INSERT INTO refusal_shortage (refusal, position, fruit, needed, in_stock)
+            SELECT refusal_number.id, s.position, s.fruit, s.needed, s.in_stock
+            FROM unnest($15::bigint[], $16::text[], $17::bigint[], $18::bigint[]) WITH ORDINALITY
+                AS s (n, fruit, needed, in_stock, position)
+            JOIN refusal_number ON refusal_number.n = s.n
         )
         SELECT entry.id, to_char(entry.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), (SELECT count(*) FROM moved)
         FROM entry, told
@@ -275,9 +319,11 @@ struct RecordChanges: PostgresPreparedStatement {
     var fruits: [String], sums: [Int]
     /// How many entries.
     var changes: Int
+    /// The refused orders to record.
+    var refused: RefusalColumns
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 11)
+        var bindings = PostgresBindings(capacity: 18)
         bindings.append(kinds)
         bindings.append(commands)
         bindings.append(juices)
@@ -289,11 +335,60 @@ struct RecordChanges: PostgresPreparedStatement {
         bindings.append(fruits)
         bindings.append(sums)
         bindings.append(changes)
+        bindings.append(refused.commands)
+        bindings.append(refused.juices)
+        bindings.append(refused.counts)
+        bindings.append(refused.shortageRefusal)
+        bindings.append(refused.shortageFruit)
+        bindings.append(refused.shortageNeeded)
+        bindings.append(refused.shortageInStock)
         return bindings
     }
 
     func decodeRow(_ row: PostgresRow) throws -> (Int, String, Int) {
         try row.decode((Int, String, Int).self)
+    }
+}
+
+/// Refused orders as the columns `RecordChanges` unnests: per refusal its command, juice and count; per shortage its
+/// refusal's position (from 1), fruit, need and stock, in the order the refusal listed them.
+struct RefusalColumns: Sendable {
+    var commands: [String] = [], juices: [String] = [], counts: [Int] = []
+    var shortageRefusal: [Int] = [], shortageFruit: [String] = [], shortageNeeded: [Int] = [], shortageInStock: [Int] = []
+
+    /// Adds `refusal` as the `number`th (from 1).
+    mutating func append(_ refusal: DecidedRefusal, number: Int) {
+        commands.append(refusal.command)
+        juices.append(refusal.juice.rawValue)
+        counts.append(refusal.count)
+        for shortage in refusal.shortages {
+            shortageRefusal.append(number)
+            shortageFruit.append(shortage.fruit.rawValue)
+            shortageNeeded.append(shortage.needed)
+            shortageInStock.append(shortage.inStock)
+        }
+    }
+}
+
+/// Whether a batch recorded refused orders, kept across its attempts (see `PostgresStore.writeOrders`).
+final class RefusalFlag: Sendable {
+    private let value = Mutex(false)
+
+    /// Whether an attempt recorded refusals.
+    var isSet: Bool { value.withLock { $0 } }
+
+    /// Notes that an attempt recorded refusals.
+    func set() { value.withLock { $0 = true } }
+}
+
+extension ShopError {
+    /// Whether this failure may be the database rejecting a statement (a constraint, a permission), as opposed to
+    /// the connection or the shop's own rules: the failures a batch is written again for without its refusals.
+    var mayBeARejectedStatement: Bool {
+        switch self {
+        case .state(.failed), .state(.permissionDenied): return true
+        default: return false
+        }
     }
 }
 #endif

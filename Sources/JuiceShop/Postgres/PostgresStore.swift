@@ -163,6 +163,32 @@ public final class PostgresStore: ShopStore {
         try await entries(undoableOnly: false, limit: limit.map { max(0, $0) })
     }
 
+    /// The orders the stock refused, newest first; at most `limit` records.
+    public func refusedOrders(limit: Int?) async throws(ShopError) -> [RefusedOrder] {
+        let limit = limit.map { max(0, $0) }
+        return try await withDatabase { [self] in
+            let rows = try await client.query(
+                """
+                SELECT r.id, to_char(r.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), r.command, r.juice, r.count,
+                       coalesce(array_agg(s.fruit ORDER BY s.position) FILTER (WHERE s.fruit IS NOT NULL), '{}'),
+                       coalesce(array_agg(s.needed ORDER BY s.position) FILTER (WHERE s.fruit IS NOT NULL), '{}'),
+                       coalesce(array_agg(s.in_stock ORDER BY s.position) FILTER (WHERE s.fruit IS NOT NULL), '{}')
+                FROM (SELECT * FROM refusal ORDER BY id DESC LIMIT \(limit)) r
+                LEFT JOIN refusal_shortage s ON s.refusal = r.id
+                GROUP BY r.id, r.time, r.command, r.juice, r.count
+                ORDER BY r.id DESC
+                """, logger: logger)
+            var result: [RefusedOrder] = []
+            for try await (id, time, command, juice, count, fruits, needed, inStock) in rows.decode(
+                (Int, String, String, String, Int, [String], [Int], [Int]).self)
+            {
+                let shortages = zip(fruits, zip(needed, inStock)).map { Shortage(fruit: FruitID($0), needed: $1.0, inStock: $1.1) }
+                result.append(RefusedOrder(id: id, time: time, command: command, juice: JuiceID(juice), count: count, shortages: shortages))
+            }
+            return result
+        }
+    }
+
     /// The invariant recomputed from the whole journal, the kept sums, and the undo links; never repairs anything.
     public func checkIntegrity() async throws(ShopError) -> IntegrityReport {
         let ledger = try await readLedger()

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import JuiceCore
+import Logging
 
 /// A change waiting for the writer, as `SQLiteStore` queues it.
 struct WriteRequest: Sendable {
@@ -18,8 +19,11 @@ struct WriteRequest: Sendable {
 enum SQLiteRecords {
     /// Applies `requests` in order inside the caller's transaction, each against the stock the ones before it left,
     /// each all or nothing with its own journal entry; a refused one writes nothing. Throws (so that the caller rolls
-    /// everything back) only for what stops the whole batch: a broken invariant, or the database failing.
-    static func apply(_ requests: [WriteRequest], in db: Database, path: String) throws -> [Result<ShopReceipt, ShopError>] {
+    /// everything back) only for what stops the whole batch: a broken invariant, or the database failing. An order
+    /// refused for want of fruit is recorded as a refused order (see `record(_:time:in:path:logger:)`).
+    static func apply(
+        _ requests: [WriteRequest], in db: Database, path: String, logger: Logger
+    ) throws -> [Result<ShopReceipt, ShopError>] {
         var ledger = try self.ledger(db, keptSums: true)
         try ledger.requireConsistent(location: path)
         let time = Date().formatted(.iso8601)
@@ -36,6 +40,9 @@ enum SQLiteRecords {
                     change = try ledger.undo(target, book: request.book)
                 }
             } catch let error as ShopError {
+                if let refusal = DecidedRefusal(error, command: request.command) {
+                    try record(refusal, time: time, in: db, path: path, logger: logger)
+                }
                 results.append(.failure(error))
                 continue
             }
@@ -72,6 +79,50 @@ enum SQLiteRecords {
             try db.cachedStatement(sql: "UPDATE journal SET undone_by = ? WHERE id = ?").execute(arguments: [entry.id, undoes])
         }
         return entry
+    }
+
+    /// Writes `refusal` in a savepoint of its own. A record that cannot be written is logged and rolled back, and the
+    /// batch goes on: the refusal is answered all the same, and the other changes are written. Only when SQLite has
+    /// rolled back the whole transaction (it may, for a full disk or an I/O error) does the failure stop the batch.
+    private static func record(_ refusal: DecidedRefusal, time: String, in db: Database, path: String, logger: Logger) throws {
+        do {
+            try db.inSavepoint {
+                try db.cachedStatement(sql: "INSERT INTO refusal (time, command, juice, count) VALUES (?, ?, ?, ?)")
+                    .execute(arguments: [time, refusal.command, refusal.juice.rawValue, refusal.count])
+                let id = db.lastInsertedRowID
+                let shortage = try db.cachedStatement(
+                    sql: "INSERT INTO refusal_shortage (refusal, position, fruit, needed, in_stock) VALUES (?, ?, ?, ?, ?)")
+                for (position, short) in refusal.shortages.enumerated() {
+                    try shortage.execute(arguments: [id, position, short.fruit.rawValue, short.needed, short.inStock])
+                }
+                return .commit
+            }
+        } catch {
+            guard db.isInsideTransaction else { throw error }
+            logger.warning(
+                "a refused order could not be recorded; the refusal is answered all the same",
+                metadata: ["state": "\(path)", "juice": "\(refusal.juice)", "error": "\(error)"])
+        }
+    }
+
+    /// The refused orders, newest first; at most `limit` records (schema 3 and later).
+    static func refusedOrders(_ db: Database, limit: Int?) throws -> [RefusedOrder] {
+        var sql = "SELECT id, time, command, juice, count FROM refusal ORDER BY id DESC"
+        if let limit { sql += " LIMIT \(max(0, limit))" }
+        let shortages = try db.cachedStatement(
+            sql: "SELECT fruit, needed, in_stock FROM refusal_shortage WHERE refusal = ? ORDER BY position")
+        var result: [RefusedOrder] = []
+        for row in try Row.fetchAll(db, sql: sql) {
+            let id: Int = row["id"]
+            let short = try Row.fetchAll(shortages, arguments: [id]).map { shortage in
+                Shortage(fruit: FruitID(shortage["fruit"] as String), needed: shortage["needed"], inStock: shortage["in_stock"])
+            }
+            result.append(
+                RefusedOrder(
+                    id: id, time: row["time"], command: row["command"], juice: JuiceID(row["juice"] as String), count: row["count"],
+                    shortages: short))
+        }
+        return result
     }
 
     /// Every fruit's row, with its kept sum of journaled deltas when `keptSums` (schema 2), else the sum `journalSums`

@@ -4,13 +4,14 @@ import GRDB
 /// version a file has, so that older JuiceMakers refuse files they would not keep consistent.
 enum SQLiteSchema {
     /// The schema version this JuiceMaker writes.
-    static let version = 2
+    static let version = 3
 
     /// What a state file holds, as far as reading it goes.
     enum Status {
         /// Nothing yet (a new or empty file): every fruit at its initial stock, no journal.
         case empty
-        /// Stock and journal, at a schema version this JuiceMaker reads (1 has no kept sums yet).
+        /// Stock and journal, at a schema version this JuiceMaker reads (1 has no kept sums yet, 1 and 2 no refused
+        /// orders).
         case ready(version: Int)
     }
 
@@ -67,6 +68,29 @@ enum SQLiteSchema {
                     PRAGMA user_version = 2;
                     """)
         }
+        migrator.registerMigration("3 refused orders", foreignKeyChecks: .immediate) { db in
+            // Orders the stock refused (demand not served), with each short fruit: tables of their own, so that
+            // stock, the journal, its kept sums and the change token (the journal's newest id) never see them.
+            try db.execute(
+                sql: """
+                    CREATE TABLE refusal (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        time TEXT NOT NULL,
+                        command TEXT NOT NULL,
+                        juice TEXT NOT NULL,
+                        count INTEGER NOT NULL
+                    );
+                    CREATE TABLE refusal_shortage (
+                        refusal INTEGER NOT NULL REFERENCES refusal(id),
+                        position INTEGER NOT NULL,
+                        fruit TEXT NOT NULL,
+                        needed INTEGER NOT NULL,
+                        in_stock INTEGER NOT NULL,
+                        PRIMARY KEY (refusal, position)
+                    );
+                    PRAGMA user_version = 3;
+                    """)
+        }
         return migrator
     }()
 
@@ -81,6 +105,7 @@ enum SQLiteSchema {
             return .empty
         }
         guard tables.isSuperset(of: ["stock", "journal", "journal_delta"]) else { throw StateError.notADatabase(path: path) }
+        if version >= 3, !tables.isSuperset(of: ["refusal", "refusal_shortage"]) { throw StateError.notADatabase(path: path) }
         return .ready(version: version)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import JuiceCore
+import Logging
 
 /// The shop's state in an SQLite file (through GRDB): live stock and the journal of every change.
 ///
@@ -20,6 +21,8 @@ public actor SQLiteStore: ShopStore {
     public nonisolated let path: String
     /// The file's path.
     public nonisolated var location: String { path }
+    /// Where the store's own messages go (a refused order it could not record, say): the caller's logger.
+    nonisolated let logger: Logger
 
     private var reader: DatabaseQueue?
     private var writer: Task<Result<DatabaseQueue, StateError>, Never>?
@@ -30,9 +33,11 @@ public actor SQLiteStore: ShopStore {
     /// How many write transactions this store has run (group commit makes it fewer than the changes).
     private(set) var transactions = 0
 
-    /// A store keeping its state in the SQLite file at `path`; nothing is opened until it is used.
-    public init(path: String) {
+    /// A store keeping its state in the SQLite file at `path`; nothing is opened until it is used. `logger` receives
+    /// the store's own messages.
+    public init(path: String, logger: Logger = defaultStoreLogger) {
         self.path = path
+        self.logger = logger
         queue = GroupCommit(limit: Self.batchLimit, unanswered: .failure(.state(.failed(path: path, message: "the writer gave no answer"))))
     }
 
@@ -47,6 +52,11 @@ public actor SQLiteStore: ShopStore {
     /// The journal, newest first; at most `limit` entries.
     public func history(limit: Int?) async throws(ShopError) -> [JournalEntry] {
         try await read(whenEmpty: []) { db, _ in try SQLiteRecords.entries(db, limit: limit) }
+    }
+
+    /// The orders the stock refused, newest first; at most `limit` records (none in a file made before schema 3).
+    public func refusedOrders(limit: Int?) async throws(ShopError) -> [RefusedOrder] {
+        try await read(whenEmpty: []) { db, version in version >= 3 ? try SQLiteRecords.refusedOrders(db, limit: limit) : [] }
     }
 
     /// SQLite's `integrity_check` and the invariant recomputed from the whole journal; never repairs anything.
@@ -127,13 +137,14 @@ public actor SQLiteStore: ShopStore {
     /// Applies `requests` in one immediate transaction; one result per request (all failures when it rolls back).
     private func write(_ requests: [WriteRequest]) async -> [Result<ShopReceipt, ShopError>] {
         let path = path
+        let logger = logger
         transactions += 1
         do {
             let writer = try await openWriter()
             let results = try await writer.writeWithoutTransaction { db in
                 var results: [Result<ShopReceipt, ShopError>] = []
                 try db.inTransaction(.immediate) {
-                    results = try SQLiteRecords.apply(requests, in: db, path: path)
+                    results = try SQLiteRecords.apply(requests, in: db, path: path, logger: logger)
                     return .commit
                 }
                 return results

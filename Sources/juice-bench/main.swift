@@ -36,6 +36,10 @@ case "hostile":
     HostileBenchmark.run(directory: "Tests/JuiceCLITests/Fixtures/hostile")
 case "editor":
     EditorBenchmark.run(juices: option("--juices", default: 1_000), fruits: option("--fruits", default: 50), rounds: option("--rounds", default: 50))
+case "plan":
+    PlanBenchmark.run(
+        juices: option("--juices", default: 1_000), fruits: option("--fruits", default: 100), days: option("--days", default: 56),
+        rounds: option("--rounds", default: 5))
 case "forecast":
     ForecastBenchmark.run(series: option("--series", default: 1_000), days: option("--days", default: 365), rounds: option("--rounds", default: 3))
 case "echo-server":
@@ -55,6 +59,7 @@ default:
                juice-bench hostile
                juice-bench editor [--juices N] [--fruits N] [--rounds N]
                juice-bench forecast [--series N] [--days N] [--rounds N]
+               juice-bench plan [--juices N] [--fruits N] [--days N] [--rounds N]
                juice-bench echo-server [--port N]
         """)
 }

@@ -95,10 +95,10 @@ extension StockPlanner {
             // Aim above the target by one-sided 95 % of the checked share's sampling error, so that the levels fall
             // short of it on the days to come only by chance, and rarely.
             let margin = 1.644_853_626_951_472 * (target * (1 - target) / Double(max(1, scenarios))).squareRoot()
-            let (levels, _) = StockLevelSearch.levels(
+            let (levels, reachedWithMargin) = StockLevelSearch.levels(
                 demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: min(1, target + margin))
-            let (_, reached) = StockLevelSearch.levels(demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: target)
-            return (levels, reached)
+            guard !reachedWithMargin else { return (levels, true) }
+            return (levels, StockLevelSearch.levels(demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: target).reached)
         case .profit:
             let levels = StockLevelSearch.quantiles(demand: demand, scenarios: scenarios, capacities: menu.capacities, ratios: criticalRatios(outlook))
             return (levels, true)

@@ -65,6 +65,36 @@ struct PlanServiceLevelTests {
         #expect(backtest["waste"] is Int)
     }
 
+    @Test("--objective profit with costs and prices: more expected profit than a 95% service level; fruit that keeps is never waste")
+    func profit() async throws {
+        let shop = try sandbox()
+        defer { shop.remove() }
+        let fruits = shop.directory.appendingPathComponent("recipes/fruits.yaml")
+        var text = try String(contentsOf: fruits, encoding: .utf8)
+        for emoji in ["🍓", "🍍", "🥝", "🥭"] { text = text.replacingOccurrences(of: "emoji: \(emoji)\n", with: "emoji: \(emoji)\n    cost: 150\n") }
+        text = text.replacingOccurrences(of: "emoji: 🍌\n", with: "emoji: 🍌\n    cost: 400\n    shelf-life: 3\n")
+        try text.write(to: fruits, atomically: true, encoding: .utf8)
+        let juices = shop.directory.appendingPathComponent("recipes/juices.yaml")
+        let priced = try String(contentsOf: juices, encoding: .utf8).replacingOccurrences(of: "    recipe:", with: "    price: 4500\n    recipe:")
+        try priced.write(to: juices, atomically: true, encoding: .utf8)
+        #expect(try await shop.run(["lint"]).status == 0)
+        func plan(_ arguments: [String]) async throws -> [String: Any] {
+            let outcome = try await shop.run(["plan", "--history", "sales.csv", "--scenarios", "4000", "--format", "json"] + arguments)
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        }
+        let profit = try await plan(["--objective", "profit"])
+        let service = try await plan(["--service-level", "0.95"])
+        #expect(profit["objective"] as? String == "profit" && profit["target"] is NSNull)
+        let (best, other) = (profit["expectedProfit"] as? Double ?? 0, service["expectedProfit"] as? Double ?? .infinity)
+        #expect(best > other, "profit \(best) against \(other) at 95%")
+        #expect((profit["expectedRevenue"] as? Double ?? 0) > 0)
+        let banana = try #require((profit["fruits"] as? [[String: Any]])?.first { $0["id"] as? String == "banana" })
+        #expect(banana["expectedWaste"] as? Double == 0, "bananas keep three days: a one-day plan wastes none")
+        let printed = try await shop.run(["plan", "--history", "sales.csv", "--scenarios", "4000", "--objective", "profit"])
+        #expect(printed.stdout.contains("for the greatest expected profit") && printed.stdout.contains(", profit ₩"))
+    }
+
     @Test("on hand from the shop's own stock, and the journal as the history")
     func fromTheShop() async throws {
         let shop = try ShopSandbox()

@@ -50,11 +50,11 @@ public struct HistoryReader: Sendable {
     public let name: String
     private var columns: [HistoryField: Int] = [:]
     private var fieldCount = 0
-    private var sawHeader = false
+    private(set) var sawHeader = false
     /// The field ranges of the row being read (kept between rows: no allocation per row).
     private var fieldRanges: [Range<Int>] = []
     /// The problems found so far.
-    public private(set) var errors: [HistoryError] = []
+    public internal(set) var errors: [HistoryError] = []
 
     /// A reader of `format` for the file named `name`.
     public init(format: HistoryFormat, name: String) {

@@ -37,6 +37,19 @@ public struct DailyDemand: Sendable {
         if record.result == .served { rows[row][2 * juice + 1] += record.count }
     }
 
+    /// Adds `other`'s counts (a tally of the same juices, not yet laid out) to this one's.
+    public mutating func merge(_ other: DailyDemand) {
+        for (day, otherRow) in other.rowOfDay {
+            let counts = other.rows[otherRow]
+            if let row = rowOfDay[day] {
+                for index in counts.indices { rows[row][index] += counts[index] }
+            } else {
+                rowOfDay[day] = rows.count
+                rows.append(counts)
+            }
+        }
+    }
+
     /// Lays the tally out day by day, from the first day to the last (only days in `from`…`to` when given).
     public mutating func finish(from: CivilDate? = nil, to: CivilDate? = nil) {
         guard let first = rowOfDay.keys.min(), let last = rowOfDay.keys.max() else {

@@ -12,7 +12,7 @@ public struct HistoryJuices: Sendable {
     private struct Unknown: Error { var problem: HistoryProblem }
     private let name: String
     /// The names the menu does not know, as errors of the file.
-    public private(set) var errors: [HistoryError] = []
+    public internal(set) var errors: [HistoryError] = []
 
     /// Look-ups in `book`; errors name the file `name`.
     public init(book: RecipeBook, file name: String) {
@@ -54,6 +54,14 @@ public struct HistoryJuices: Sendable {
     }
 }
 
+extension HistoryJuices {
+    /// Adds `other`'s problems (the same file's, read by another worker) to these, in file order, the first
+    /// `HistoryReader.maxErrors`.
+    mutating func merge(_ other: HistoryJuices) {
+        errors = HistoryReader.mergedInFileOrder([errors, other.errors])
+    }
+}
+
 /// Turns sales records into daily demand per juice of a menu.
 public struct DemandTally: Sendable {
     private var juices: HistoryJuices
@@ -74,6 +82,22 @@ public struct DemandTally: Sendable {
         guard let position = juices.position(of: record) else { return nil }
         demand.add(record, juice: position)
         return position
+    }
+
+    /// Reads the history file at `path` into a tally of `book`'s juices, its chunks side by side on `workers`
+    /// threads (`HistoryReader.read(path:workers:chunkSize:makeSink:add:)`); the file's problems come back with it
+    /// (the records' and the unknown juices'), in file order, empty when there were none.
+    public static func read(
+        path: String, book: RecipeBook, workers: Int = HistoryReader.cores, chunkSize: Int = 1 << 20
+    ) throws(HistoryFileError) -> (tally: DemandTally, problems: [HistoryError]) {
+        let (tallies, problems) = try HistoryReader.read(
+            path: path, workers: workers, chunkSize: chunkSize, makeSink: { DemandTally(book: book, file: path) }, add: { $0.add($1) })
+        var tally = DemandTally(book: book, file: path)
+        for other in tallies {
+            tally.demand.merge(other.demand)
+            tally.juices.merge(other.juices)
+        }
+        return (tally, problems + tally.errors)
     }
 
     /// The daily demand, from `from` to `to` where given.

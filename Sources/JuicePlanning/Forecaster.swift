@@ -110,48 +110,51 @@ public enum Forecaster {
         }
     }
 
-    /// Croston's method (SBA when `biasCorrected`): as R's `forecast::croston` computes it.
+    /// Croston's method (SBA when `biasCorrected`): as R's `forecast::croston` computes it, sizes and intervals each
+    /// started at their first value. Its fitted values are R's too: none for the first day, 0 on the days before the
+    /// first sale (R forecasts 0 from a history with no sale), so the first sale's error counts in the interval.
     static func croston(_ y: [Double], biasCorrected: Bool) -> Fit {
         let alpha = intermittentAlpha
         let factor = biasCorrected ? 1 - alpha / 2 : 1
-        var sizes: [Double] = []
-        var intervals: [Double] = []
+        var sawSale = false
         var last = 0
         var fitted: [Double?] = []
+        fitted.reserveCapacity(y.count)
         var size = 0.0
         var interval = 0.0
         for (index, value) in y.enumerated() {
-            fitted.append(sizes.isEmpty ? nil : factor * size / interval)
+            fitted.append(index == 0 ? nil : (sawSale ? factor * size / interval : 0))
             guard value != 0 else { continue }
             let gap = Double(index + 1 - last)
             last = index + 1
-            if sizes.isEmpty {
-                (size, interval) = (value, gap)
-            } else {
+            if sawSale {
                 size += alpha * (value - size)
                 interval += alpha * (gap - interval)
+            } else {
+                (size, interval) = (value, gap)
+                sawSale = true
             }
-            sizes.append(value)
-            intervals.append(gap)
         }
-        guard !sizes.isEmpty else { return Fit(point: { _ in 0 }, sigma: 0, growth: { _ in 1 }, fitted: fitted) }
+        guard sawSale else { return Fit(point: { _ in 0 }, sigma: 0, growth: { _ in 1 }, fitted: fitted) }
         let point = factor * size / interval
         return Fit(point: { _ in point }, sigma: sigma(y, fitted), growth: { _ in 1 }, fitted: fitted)
     }
 
     /// Teunter–Syntetos–Babai: the chance of a sale smoothed every day, the size on days with one (both weight 0.1,
-    /// started at their first values, as statsforecast's TSB).
+    /// started at their first values, as statsforecast's `TSB`). Fitted values as statsforecast's: none for the first
+    /// day, then chance × size, which is 0 before the first sale (the chance is still 0).
     static func tsb(_ y: [Double]) -> Fit {
         let alpha = intermittentAlpha
         guard let firstSale = y.first(where: { $0 != 0 }) else {
-            return Fit(point: { _ in 0 }, sigma: 0, growth: { _ in 1 }, fitted: Array(repeating: nil, count: y.count))
+            return Fit(point: { _ in 0 }, sigma: 0, growth: { _ in 1 }, fitted: y.indices.map { $0 == 0 ? nil : 0 })
         }
         var chance = y[0] != 0 ? 1.0 : 0.0
         var size = firstSale
         var fitted: [Double?] = []
+        fitted.reserveCapacity(y.count)
         var sawSale = false
-        for value in y {
-            fitted.append(sawSale ? chance * size : nil)
+        for (index, value) in y.enumerated() {
+            fitted.append(index == 0 ? nil : chance * size)
             chance += alpha * ((value != 0 ? 1 : 0) - chance)
             if value != 0 {
                 if sawSale { size += alpha * (value - size) }

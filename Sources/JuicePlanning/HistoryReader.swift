@@ -49,12 +49,14 @@ public struct HistoryReader: Sendable {
     /// The file name errors carry.
     public let name: String
     private var columns: [HistoryField: Int] = [:]
+    /// The positions of the columns, once the header is read (no dictionary look-up per row).
+    private var positions: (time: Int, juice: Int, count: Int, result: Int?)?
     private var fieldCount = 0
-    private var sawHeader = false
+    private(set) var sawHeader = false
     /// The field ranges of the row being read (kept between rows: no allocation per row).
     private var fieldRanges: [Range<Int>] = []
     /// The problems found so far.
-    public private(set) var errors: [HistoryError] = []
+    public internal(set) var errors: [HistoryError] = []
 
     /// A reader of `format` for the file named `name`.
     public init(format: HistoryFormat, name: String) {
@@ -161,7 +163,7 @@ public struct HistoryReader: Sendable {
         }
         ranges.append(fieldStart..<line.endIndex)
         let count = ranges.count
-        guard count == fieldCount, let time = columns[.time], let juice = columns[.juice], let amount = columns[.count] else {
+        guard count == fieldCount, let (time, juice, amount, resultPosition) = positions else {
             report(.wrongFieldCount(expected: fieldCount, found: count), line: number, column: 1)
             return
         }
@@ -183,8 +185,8 @@ public struct HistoryReader: Sendable {
         countIsGood = countIsGood && (1...Self.maxCount).contains(units)
         var result = SaleResult.served
         var resultIsGood = true
-        if let position = columns[.result] {
-            let written = trimmed(ranges[position])
+        if let resultPosition {
+            let written = trimmed(ranges[resultPosition])
             if written.elementsEqual("refused".utf8) {
                 result = .refused
             } else if !written.isEmpty, !written.elementsEqual("served".utf8) {
@@ -234,6 +236,9 @@ public struct HistoryReader: Sendable {
         }
         // Rows are not read against a header that is wrong: every one of them would be reported.
         fieldCount = problems ? 0 : fields.count
+        if !problems, let time = columns[.time], let juice = columns[.juice], let count = columns[.count] {
+            positions = (time, juice, count, columns[.result])
+        }
     }
 
     // MARK: JSON Lines

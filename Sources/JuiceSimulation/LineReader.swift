@@ -9,7 +9,7 @@ package final class OpenFile: Sendable {
     let descriptor: Int32
 
     /// Opens `path` for reading.
-    init(path: String) throws(OrderSourceError) {
+    package init(path: String) throws(OrderSourceError) {
         descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: SystemReason(code: errno)) }
     }
@@ -32,7 +32,7 @@ package struct LineReader: Sendable {
     private var bytesRead = 0
 
     /// Bytes of the file handed out as lines so far (with their line breaks).
-    var offset: Int { bytesRead - (end - start) }
+    package var offset: Int { bytesRead - (end - start) }
 
     /// The file's size in bytes (0 when it cannot be told).
     var fileSize: Int {
@@ -129,6 +129,103 @@ package struct LineReader: Sendable {
                 end += count
                 bytesRead += count
             }
+        }
+    }
+}
+
+/// A file cut into byte ranges read side by side, by the rule `OrderChunkPipeline` reads order files by: chunk `k` is
+/// the lines that start in bytes `start + k·size ..< start + (k+1)·size`, the last of them read on past the range
+/// to its line break. A reader of a chunk needs nothing from the chunks before it (one byte before the range tells
+/// whether a line starts at its first byte), so chunks can be read on different threads, each with `pread`.
+package struct FileChunks: Sendable {
+    private let file: OpenFile
+    private let path: String
+    /// The file's size in bytes, when it was opened.
+    package let fileSize: Int
+    /// Where the first chunk starts: a line's first byte.
+    package let start: Int
+    /// The bytes of each chunk's range.
+    package let chunkSize: Int
+
+    /// The chunks of `path` from byte `start` (where a line starts) on, `chunkSize` bytes each.
+    package init(path: String, from start: Int, chunkSize: Int) throws(OrderSourceError) {
+        file = try OpenFile(path: path)
+        self.path = path
+        var status = stat()
+        fileSize = fstat(file.descriptor, &status) == 0 ? Int(status.st_size) : 0
+        self.start = min(max(0, start), fileSize)
+        self.chunkSize = max(1, chunkSize)
+    }
+
+    /// How many chunks there are.
+    package var count: Int { (fileSize - start + chunkSize - 1) / chunkSize }
+
+    /// Calls `body` with each line that starts in chunk `index` (without its line feed or a CR before it) and its
+    /// number within the chunk (from 1), using `buffer` as room; the lines counted.
+    package func lines(of index: Int, buffer: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) throws(OrderSourceError) -> Int {
+        let rangeStart = start + index * chunkSize
+        let rangeEnd = min(rangeStart + chunkSize, fileSize)
+        guard rangeStart < rangeEnd else { return 0 }
+        // One byte before the range: whether a line starts at its first byte.
+        let readStart = rangeStart == start ? rangeStart : rangeStart - 1
+        var filled = try read(from: readStart, upTo: rangeEnd, into: &buffer, keeping: 0)
+        var cursor = 0
+        if readStart < rangeStart {
+            guard let newline = Self.newline(in: buffer, from: 0, to: filled) else { return 0 }
+            cursor = newline + 1
+        }
+        var number = 0
+        while readStart + cursor < rangeEnd {
+            if let newline = Self.newline(in: buffer, from: cursor, to: filled) {
+                number += 1
+                deliver(buffer, from: cursor, to: newline, number: number, body)
+                cursor = newline + 1
+                continue
+            }
+            // The line runs past what was read: read on to its break, or to the end of the file.
+            let wanted = min(fileSize, readStart + filled + max(filled, 4_096))
+            let more = readStart + filled < wanted ? try read(from: readStart + filled, upTo: wanted, into: &buffer, keeping: filled) : 0
+            if more == 0 {
+                number += 1
+                deliver(buffer, from: cursor, to: filled, number: number, body)
+                break
+            }
+            filled += more
+        }
+        return number
+    }
+
+    private func deliver(_ buffer: [UInt8], from: Int, to: Int, number: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+        buffer.withUnsafeBufferPointer { raw in body(FileOrders.line(raw, from: from, to: to), number) }
+    }
+
+    /// Reads bytes `offset ..< end` of the file into `buffer` after its first `kept` bytes; the count read.
+    private func read(from offset: Int, upTo end: Int, into buffer: inout [UInt8], keeping kept: Int) throws(OrderSourceError) -> Int {
+        let wanted = end - offset
+        if buffer.count < kept + wanted { buffer.append(contentsOf: repeatElement(0, count: kept + wanted - buffer.count)) }
+        var total = 0
+        let descriptor = file.descriptor
+        while total < wanted {
+            let got = buffer.withUnsafeMutableBufferPointer { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return pread(descriptor, base + kept + total, wanted - total, off_t(offset + total))
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: SystemReason(code: errno))
+            }
+            if got == 0 { break }
+            total += got
+        }
+        return total
+    }
+
+    /// The index of the first line feed in `buffer[from..<to]`.
+    private static func newline(in buffer: [UInt8], from: Int, to: Int) -> Int? {
+        guard from < to else { return nil }
+        return buffer.withUnsafeBufferPointer { raw -> Int? in
+            guard let base = raw.baseAddress, let hit = memchr(base + from, 0x0A, to - from) else { return nil }
+            return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
         }
     }
 }

@@ -6,6 +6,7 @@
 //        swift run -c release juice-bench hostile
 //        swift run -c release juice-bench editor [--juices N] [--fruits N] [--rounds N]
 //        swift run -c release juice-bench forecast [--series N] [--days N] [--rounds N]
+//        swift run -c release juice-bench forecast-files DIR [--series N] [--days N]   (scripts/bench-forecast.sh)
 //        swift run -c release juice-bench echo-server [--port N]   (the baseline of scripts/bench-server.sh)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -42,6 +43,8 @@ case "plan":
         rounds: option("--rounds", default: 5))
 case "forecast":
     ForecastBenchmark.run(series: option("--series", default: 1_000), days: option("--days", default: 365), rounds: option("--rounds", default: 3))
+case "forecast-files" where arguments.count >= 2:
+    ForecastBenchmark.writeFiles(directory: arguments[1], series: option("--series", default: 1_000), days: option("--days", default: 365))
 case "echo-server":
     EchoServer.serve(port: option("--port", default: 0))
 case "load-peak" where arguments.count == 2:
@@ -60,6 +63,7 @@ default:
                juice-bench editor [--juices N] [--fruits N] [--rounds N]
                juice-bench forecast [--series N] [--days N] [--rounds N]
                juice-bench plan [--juices N] [--fruits N] [--days N] [--rounds N]
+               juice-bench forecast-files DIR [--series N] [--days N]
                juice-bench echo-server [--port N]
         """)
 }

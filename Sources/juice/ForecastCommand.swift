@@ -145,9 +145,8 @@ struct ForecastCommand: AsyncParsableCommand {
     func run() async throws {
         let book = try shop.loadBook(json: format == .json)
         let input = sales.input
-        var tally = DemandTally(book: book, file: input.source)
-        let problems = try await input.read(json: format == .json) { tally.add($0) }
-        try input.check(problems + tally.errors)
+        var (tally, problems) = try await input.readDemand(book: book, json: format == .json)
+        try input.check(problems)
         let demand = tally.finish(from: sales.firstDay, to: sales.lastDay)
         guard demand.dayCount > 0 else { throw input.fail(PlanningMessage.noSales(source: input.source), status: ExitStatus.failure) }
         let choice = ModelChoice(model) ?? .auto

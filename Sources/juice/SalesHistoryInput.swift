@@ -112,6 +112,22 @@ struct SalesHistoryInput {
         return merged
     }
 
+    /// The daily demand of `book`'s juices: a history file read in chunks on every core
+    /// (`DemandTally.read(path:book:)`), or the journal's orders. Returns the problems (the file's and its unknown
+    /// juices'); an unreadable file or state ends the command.
+    func readDemand(book: RecipeBook, json: Bool) async throws -> (tally: DemandTally, problems: [HistoryError]) {
+        if let history {
+            do {
+                return try DemandTally.read(path: history, book: book)
+            } catch {
+                throw fail(error.description(in: language), status: ExitStatus.usage)
+            }
+        }
+        var tally = DemandTally(book: book, file: source)
+        let problems = try await read(json: json) { tally.add($0) }
+        return (tally, problems + tally.errors)
+    }
+
     /// Ends the command (exit 2) when the history has problems, listing each at its line and column.
     func check(_ problems: [HistoryError]) throws {
         guard !problems.isEmpty else { return }

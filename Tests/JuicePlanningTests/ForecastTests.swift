@@ -36,6 +36,41 @@ import Testing
         }
     }
 
+    /// The edge cases of scripts/planning/oracle-series.txt, checked without R: the values are R 4.2's forecast 8.20,
+    /// `croston(y, h = 1, alpha = 0.1)` (SBA its forecast × 0.95), and statsforecast 2.1.1's `TSB(alpha_d=0.1,
+    /// alpha_p=0.1).forecast(y, h=1, fitted=True)`, printed with `%.17g`.
+    @Test func edgeCasesMatchRAndStatsforecast() {
+        let allZero = [Double](repeating: 0, count: 28)
+        let singleSale = [Double](repeating: 0, count: 10) + [4] + [Double](repeating: 0, count: 17)
+        let noZeroDay: [Double] = [3, 5, 2, 4, 6, 3, 2, 7, 4, 3, 5, 2, 6, 4, 3, 5, 8, 2, 3, 4, 5, 3, 2, 6, 4, 3, 5, 4]
+        func mean(_ series: [Double], _ model: ForecastModel) -> Double { Forecaster.forecast(series, model: model, horizon: 1).mean[0] }
+        for model in [ForecastModel.croston, .sba, .tsb] {
+            #expect(mean(allZero, model) == 0)
+            // R's fitted values for an all-zero series are all 0: no error, no spread.
+            #expect(Forecaster.forecast(allZero, model: model, horizon: 1).sigma == 0)
+        }
+        // R: mean 0.36363636363636365 (4 / 11: the size 4 over the interval 11); fitted NA, then 0 until the sale,
+        // then 0.36363636363636365.
+        #expect(abs(mean(singleSale, .croston) - 0.36363636363636365) < 1e-12)
+        #expect(abs(mean(singleSale, .sba) - 0.95 * 0.36363636363636365) < 1e-12)
+        let fitted = Forecaster.fit(singleSale, model: .croston).fitted
+        #expect(fitted.first == .some(nil))
+        #expect(fitted[1...10].allSatisfy { $0 == 0 })
+        #expect(fitted[11...].allSatisfy { $0.map { abs($0 - 0.36363636363636365) < 1e-12 } == true })
+        // statsforecast: mean 0.06670872679866632; fitted 0 up to the sale, then 0.4, 0.36000000000000004, …
+        #expect(abs(mean(singleSale, .tsb) - 0.06670872679866632) < 1e-12)
+        let tsbFitted = Forecaster.fit(singleSale, model: .tsb).fitted
+        #expect(tsbFitted[1...10].allSatisfy { $0 == 0 })
+        #expect(tsbFitted[11].map { abs($0 - 0.4) < 1e-12 } == true)
+        #expect(tsbFitted[12].map { abs($0 - 0.36000000000000004) < 1e-12 } == true)
+        // R: mean 3.9988846785933578, the last fitted value 3.9987607539926198; statsforecast's TSB 3.998884678593358
+        // (a sale every day: the chance stays 1).
+        #expect(abs(mean(noZeroDay, .croston) - 3.9988846785933578) < 1e-12)
+        #expect(Forecaster.fit(noZeroDay, model: .croston).fitted.last.map { abs(($0 ?? 0) - 3.9987607539926198) < 1e-12 } == true)
+        #expect(abs(mean(noZeroDay, .sba) - 0.95 * 3.9988846785933578) < 1e-12)
+        #expect(abs(mean(noZeroDay, .tsb) - 3.998884678593358) < 1e-12)
+    }
+
     @Test func edgeCasesOfCroston() {
         #expect(Forecaster.forecast([0, 0, 5, 0], model: .croston, horizon: 1).mean == [5.0 / 3])
         #expect(abs(Forecaster.forecast([2, 3, 4], model: .croston, horizon: 1).mean[0] - 2.29) < 1e-12)

@@ -1,0 +1,118 @@
+import Dispatch
+import JuiceSimulation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension HistoryReader {
+    /// The cores to read on.
+    public static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+    /// Reads the file at `path` as `read(path:_:)` does, in chunks of `chunkSize` bytes parsed side by side on
+    /// `workers` threads: the header first, then chunk `k` (the lines that start in its bytes; `FileChunks`) by
+    /// worker `k % workers`, into that worker's own sink (made by `makeSink`, each record given to it by `add`). The
+    /// lines of every chunk are counted first, so each record and problem has its line in the file. Returns the
+    /// sinks (in worker order) and the problems as the plain read reports them: in file order, the first
+    /// `maxErrors`.
+    public static func read<Sink: Sendable>(
+        path: String, workers: Int = cores, chunkSize: Int = 1 << 20, makeSink: () -> Sink, add: @Sendable (inout Sink, SaleRecord) -> Void
+    ) throws(HistoryFileError) -> (sinks: [Sink], errors: [HistoryError]) {
+        let format = HistoryFormat.of(path: path)
+        var header = HistoryReader(format: format, name: path)
+        // The lines up to the header (a CSV's first line but blank ones), read in order: every chunk reads with it.
+        var headerLines = 0
+        var bodyStart = 0
+        var first = makeSink()
+        if format == .csv {
+            var lines: LineReader
+            do { lines = try LineReader(path: path, blockSize: 1 << 16) } catch { throw fileError(error, path: path) }
+            var line: [UInt8] = []
+            while !header.sawHeader,
+                (try? lines.nextLine({ bytes, number in
+                    line.removeAll(keepingCapacity: true)
+                    line.append(contentsOf: bytes)
+                    header.readLine(line[...], number: number) { add(&first, $0) }
+                    headerLines = number
+                })) == true
+            {}
+            bodyStart = lines.offset
+        }
+        let chunks: FileChunks
+        do { chunks = try FileChunks(path: path, from: bodyStart, chunkSize: chunkSize) } catch { throw fileError(error, path: path) }
+        let workers = max(1, min(workers, chunks.count))
+        // Pass 1: the lines of each chunk, so that pass 2 numbers every line as the file does.
+        var counts = [Int](repeating: 0, count: chunks.count)
+        var failure: OrderSourceError?
+        counts.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let slots = buffer
+            nonisolated(unsafe) var failures = [OrderSourceError?](repeating: nil, count: workers)
+            // Each chunk's count is written by the one worker that reads it; each worker writes only its failure.
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var bytes: [UInt8] = []
+                for chunk in stride(from: worker, to: chunks.count, by: workers) {
+                    do throws(OrderSourceError) { slots[chunk] = try chunks.lines(of: chunk, buffer: &bytes) { _, _ in } } catch {
+                        failures[worker] = error
+                        return
+                    }
+                }
+            }
+            failure = failures.compactMap { $0 }.first
+        }
+        if let failure { throw fileError(failure, path: path) }
+        var linesBefore = [Int](repeating: headerLines, count: chunks.count)
+        for chunk in counts.indices.dropFirst() { linesBefore[chunk] = linesBefore[chunk - 1] + counts[chunk - 1] }
+        let firstLine = linesBefore
+        // Pass 2: each worker parses its chunks with a copy of the reader that read the header.
+        var results = [(sink: Sink, errors: [HistoryError], failure: OrderSourceError?)?](repeating: nil, count: workers)
+        let start = header
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let slots = buffer
+            nonisolated(unsafe) var sinks = [Sink?](repeating: nil, count: workers)
+            for worker in 0..<workers { sinks[worker] = worker == 0 ? first : makeSink() }
+            // Each slot is written by exactly one worker.
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                guard var sink = sinks[worker] else { return }
+                var reader = start
+                reader.errors = []
+                var bytes: [UInt8] = []
+                var line: [UInt8] = []
+                var failed: OrderSourceError?
+                for chunk in stride(from: worker, to: chunks.count, by: workers) {
+                    let before = firstLine[chunk]
+                    do throws(OrderSourceError) {
+                        _ = try chunks.lines(of: chunk, buffer: &bytes) { raw, number in
+                            line.removeAll(keepingCapacity: true)
+                            line.append(contentsOf: raw)
+                            reader.readLine(line[...], number: before + number) { add(&sink, $0) }
+                        }
+                    } catch {
+                        failed = error
+                        break
+                    }
+                }
+                slots[worker] = (sink, reader.errors, failed)
+            }
+        }
+        let finished = results.compactMap { $0 }
+        if let failed = finished.compactMap(\.failure).first { throw fileError(failed, path: path) }
+        header.finish(lines: headerLines + counts.reduce(0, +))
+        let errors = mergedInFileOrder([header.errors] + finished.map(\.errors))
+        return (finished.map(\.sink), errors)
+    }
+
+    /// Lists of problems, each in file order, as one list in file order (a line's problems in the order reported),
+    /// the first `maxErrors`.
+    static func mergedInFileOrder(_ lists: [[HistoryError]]) -> [HistoryError] {
+        let all = lists.enumerated().flatMap { list in list.element.enumerated().map { (error: $0.element, list: list.offset, index: $0.offset) } }
+        let sorted = all.sorted { ($0.error.line, $0.list, $0.index) < ($1.error.line, $1.list, $1.index) }
+        return sorted.prefix(maxErrors).map(\.error)
+    }
+
+    private static func fileError(_ error: OrderSourceError, path: String) -> HistoryFileError {
+        guard case .unreadable(_, let reason) = error, reason.code != ENOENT else { return .notFound(path) }
+        return .unreadable(path, reason: reason)
+    }
+}

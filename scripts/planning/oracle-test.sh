@@ -6,7 +6,7 @@
 #
 #   bash scripts/planning/oracle-test.sh [JUICE]      # default .build/debug/juice; needs Rscript (r-cran-forecast)
 #
-# Creates the venv .build/venv-planning (statsforecast, pinned) when missing. Exits 1 on a mismatch.
+# Creates the venv .build/venv-planning (statsforecast and stockpyl, pinned) when missing. Exits 1 on a mismatch.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 juice=$(realpath "${1:-.build/debug/juice}")
@@ -15,8 +15,8 @@ horizon=7
 started=$SECONDS
 command -v Rscript >/dev/null 2>&1 || { echo "oracle-test: no Rscript (apt-get install -y r-cran-forecast)" >&2; exit 2; }
 [ -x "$juice" ] || { echo "oracle-test: no juice binary at $juice" >&2; exit 2; }
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import statsforecast" 2>/dev/null; then
-    python3 -m venv "$venv" && "$venv/bin/pip" install -q "statsforecast==2.1.1" || { echo "oracle-test: cannot create $venv" >&2; exit 2; }
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import statsforecast, stockpyl" 2>/dev/null; then
+    python3 -m venv "$venv" && "$venv/bin/pip" install -q "statsforecast==2.1.1" "stockpyl==1.0.2" || { echo "oracle-test: cannot create $venv" >&2; exit 2; }
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

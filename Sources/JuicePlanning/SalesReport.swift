@@ -42,7 +42,9 @@ public struct SalesReport: Sendable {
     /// The last day.
     public private(set) var lastDay: CivilDate?
     private let book: RecipeBook
-    private var byKey: [String: Row] = [:]
+    /// Units served and refused per group and juice: `tallies[group][2 × juice]` served, `[2 × juice + 1]` refused,
+    /// the group numbered by day, weekday or hour (one group for juice and fruit, whose rows come from the juices).
+    private var tallies: [Int: [Int]] = [:]
 
     /// An empty report of `book`'s sales grouped by `grouping`.
     public init(book: RecipeBook, grouping: ReportGrouping) {
@@ -50,52 +52,59 @@ public struct SalesReport: Sendable {
         self.grouping = grouping
     }
 
-    /// Counts `count` units of `juice` sold (or refused) at `time`.
-    public mutating func add(_ juice: Juice, count units: Int, result: SaleResult, at time: SaleTime) {
+    /// Counts `count` units of the juice at menu position `juice` sold (or refused) at `time`.
+    public mutating func add(juiceAt juice: Int, count units: Int, result: SaleResult, at time: SaleTime) {
+        guard juice >= 0, juice < book.juices.count else { return }
         firstDay = min(firstDay ?? time.date, time.date)
         lastDay = max(lastDay ?? time.date, time.date)
-        let served = result == .served ? units : 0
-        let refused = result == .refused ? units : 0
-        let revenue = served * (juice.price ?? 0)
-        var used: [FruitID: Int] = [:]
-        for ingredient in juice.totals where served > 0 { used[ingredient.fruit] = ingredient.amount * served }
-        func tally(into key: String) {
-            var row = byKey[key] ?? Row(key: key)
-            row.served += served
-            row.refused += refused
-            row.revenue += revenue
-            row.fruitUsed.merge(used, uniquingKeysWith: +)
-            byKey[key] = row
-        }
+        let group: Int
         switch grouping {
-        case .day: tally(into: time.date.description)
-        case .weekday: tally(into: "\(time.date.weekday)")
-        case .hour: tally(into: "\(time.secondOfDay / 3600)")
-        case .juice: tally(into: juice.id.rawValue)
-        case .fruit:
-            for fruit in juice.totals.map(\.fruit) { tally(into: fruit.rawValue) }
+        case .day: group = time.date.dayNumber
+        case .weekday: group = time.date.weekday
+        case .hour: group = time.secondOfDay / 3600
+        case .juice, .fruit: group = 0
         }
-        total.served += served
-        total.refused += refused
-        total.revenue += revenue
-        total.fruitUsed.merge(used, uniquingKeysWith: +)
+        let slot = 2 * juice + (result == .served ? 0 : 1)
+        if tallies[group] == nil { tallies[group] = Array(repeating: 0, count: 2 * book.juices.count) }
+        tallies[group]?[slot] += units
     }
 
-    /// Orders the rows; call once every sale is counted.
+    /// Orders the rows and works out revenue and fruit used; call once every sale is counted.
     public mutating func finish() {
+        let juices = book.juices
+        /// The figures of the juices at `positions` in one group's tally.
+        func row(_ key: String, _ counts: [Int], juices positions: some Sequence<Int>) -> Row {
+            var row = Row(key: key)
+            for position in positions {
+                let (served, refused) = (counts[2 * position], counts[2 * position + 1])
+                row.served += served
+                row.refused += refused
+                row.revenue += served * (juices[position].price ?? 0)
+                for ingredient in juices[position].totals where served > 0 { row.fruitUsed[ingredient.fruit, default: 0] += ingredient.amount * served }
+            }
+            return row
+        }
+        var totals = [Int](repeating: 0, count: 2 * juices.count)
+        for counts in tallies.values { for index in counts.indices { totals[index] += counts[index] } }
+        total = row("total", totals, juices: juices.indices)
         switch grouping {
-        case .day: rows = byKey.values.sorted { $0.key < $1.key }
-        case .weekday, .hour: rows = byKey.values.sorted { (Int($0.key) ?? 0) < (Int($1.key) ?? 0) }
-        case .juice: rows = book.juices.compactMap { byKey[$0.id.rawValue] }
+        case .day:
+            rows = tallies.keys.sorted().map { row(CivilDate(dayNumber: $0).description, tallies[$0] ?? [], juices: juices.indices) }
+        case .weekday, .hour:
+            rows = tallies.keys.sorted().map { row("\($0)", tallies[$0] ?? [], juices: juices.indices) }
+        case .juice:
+            rows = juices.indices.filter { totals[2 * $0] + totals[2 * $0 + 1] > 0 }.map { row(juices[$0].id.rawValue, totals, juices: [$0]) }
         case .fruit:
             rows = book.fruits.compactMap { fruit in
-                byKey[fruit.id.rawValue].map { row in
-                    var only = row
-                    only.fruitUsed = [fruit.id: row.fruitUsed[fruit.id] ?? 0]
-                    return only
+                let using = juices.indices.filter { position in
+                    juices[position].totals.contains { $0.fruit == fruit.id } && totals[2 * position] + totals[2 * position + 1] > 0
                 }
+                guard !using.isEmpty else { return nil }
+                var only = row(fruit.id.rawValue, totals, juices: using)
+                only.fruitUsed = [fruit.id: only.fruitUsed[fruit.id] ?? 0]
+                return only
             }
         }
-        byKey = [:]
+        tallies = [:]
     }
 }

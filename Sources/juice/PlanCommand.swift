@@ -160,12 +160,20 @@ struct PlanCommand: AsyncParsableCommand {
             let json = command.format == .json
             let book = try shop.loadBook(json: json)
             let input = SalesHistoryInput(shop: shop, history: command.period.history)
-            var tally = DemandTally(book: book, file: input.source)
             var recent = RecentOrders(days: command.backtest ?? 0)
-            let problems = try await input.read(json: json) { record in
-                if let juice = tally.add(record) { recent.add(record, juice: juice) }
+            var tally: DemandTally
+            if command.backtest == nil {
+                // Without a backtest no order is kept: the history is read in chunks on every core.
+                let problems: [HistoryError]
+                (tally, problems) = try await input.readDemand(book: book, json: json)
+                try input.check(problems)
+            } else {
+                tally = DemandTally(book: book, file: input.source)
+                let problems = try await input.read(json: json) { record in
+                    if let juice = tally.add(record) { recent.add(record, juice: juice) }
+                }
+                try input.check(problems + tally.errors)
             }
-            try input.check(problems + tally.errors)
             let demand = tally.finish(from: command.period.firstDay, to: command.period.lastDay)
             guard demand.dayCount > 0, let firstDay = demand.firstDay else {
                 throw input.fail(PlanningMessage.noSales(source: input.source), status: ExitStatus.failure)

@@ -57,10 +57,10 @@ struct ReportCommand: AsyncParsableCommand {
         let first = sales.firstDay
         let last = sales.lastDay
         let problems = try await input.read(json: format == .json) { record in
-            guard let juice = juices.juice(of: record) else { return }
+            guard let juice = juices.position(of: record) else { return }
             if let first, record.time.date < first { return }
             if let last, record.time.date > last { return }
-            report.add(juice, count: record.count, result: record.result, at: record.time)
+            report.add(juiceAt: juice, count: record.count, result: record.result, at: record.time)
         }
         try input.check(problems + juices.errors)
         report.finish()

@@ -115,7 +115,7 @@ struct HelpLanguageTests {
         "FILE", "DIR", "ko", "en", "LANG", "LC", "ALL", "MESSAGES", "NO", "COLOR", "text", "json", "csv", "github",
         "sarif", "auto", "always", "never", "polling", "off", "inotify", "bash", "zsh", "fish", "error", "warning", "every",
         "below", "to", "store", "Enter", "Esc", "SIGHUP", "SIGTERM", "SIGINT", "POST", "Accept", "Language", "usage",
-        "id", "count", "compinit", "day", "weekday", "hour", "fruit",
+        "id", "count", "compinit", "day", "weekday", "hour", "fruit", "profit", "shelf", "life",
     ]
 
     /// The English words left in a Korean help screen once what may stay is taken out: flags, placeholders, quoted

@@ -80,7 +80,9 @@ public struct SalesReport: Sendable {
                 row.served += served
                 row.refused += refused
                 row.revenue += served * (juices[position].price ?? 0)
-                for ingredient in juices[position].totals where served > 0 { row.fruitUsed[ingredient.fruit, default: 0] += ingredient.amount * served }
+                for ingredient in juices[position].totals where served > 0 {
+                    row.fruitUsed[ingredient.fruit, default: 0] += ingredient.amount * served
+                }
             }
             return row
         }

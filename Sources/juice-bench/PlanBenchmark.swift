@@ -30,7 +30,9 @@ enum PlanBenchmark {
         var plan: [Double] = []
         var forecast: [Double] = []
         for _ in 0..<rounds {
-            guard let planTime = Measure.timeProcess(juice, ["plan", "--service-level", "0.95", "--scenarios", "10000", "--format", "json"] + common, in: work.path),
+            guard
+                let planTime = Measure.timeProcess(
+                    juice, ["plan", "--service-level", "0.95", "--scenarios", "10000", "--format", "json"] + common, in: work.path),
                 let forecastTime = Measure.timeProcess(juice, ["forecast", "--horizon", "1", "--format", "json"] + common, in: work.path)
             else {
                 print("error: a run failed (run the same command in \(work.path) to see why)")
@@ -40,7 +42,9 @@ enum PlanBenchmark {
             forecast.append(forecastTime)
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        print("plan: \(Measure.grouped(juices)) juices over \(fruits) fruits, \(days) days of history (\(Measure.grouped(lines)) lines), 10,000 scenarios; \(rounds) alternated rounds")
+        print(
+            "plan: \(Measure.grouped(juices)) juices over \(fruits) fruits, \(days) days of history (\(Measure.grouped(lines)) lines), 10,000 scenarios; \(rounds) alternated rounds"
+        )
         print("  juice forecast --horizon 1 (baseline)    median \(Measure.fixed(median(forecast) * 1000, 0)) ms")
         print("  juice plan --service-level 0.95          median \(Measure.fixed(median(plan) * 1000, 0)) ms (goal < 1000 ms)")
         print("  plan / forecast: \(Measure.fixed(median(plan) / median(forecast))) x")

@@ -53,7 +53,9 @@ enum PlanningMessage {
                 ? "무엇을 계획할지 주세요: 주문 파일 ORDERS, 또는 --service-level 0.95처럼 목표 확률"
                 : "say what to plan: an orders file ORDERS, or a target such as --service-level 0.95"
         case .serviceLevelMissing:
-            return ko ? "--objective service-level에는 --service-level P가 있어야 해요 (예: --service-level 0.95)" : "--objective service-level needs --service-level P (for example --service-level 0.95)"
+            return ko
+                ? "--objective service-level에는 --service-level P가 있어야 해요 (예: --service-level 0.95)"
+                : "--objective service-level needs --service-level P (for example --service-level 0.95)"
         case .badServiceLevel(let text):
             return ko
                 ? "--service-level '\(text)'은(는) 0.5부터 0.999까지의 확률이 아니에요. 0.95나 95%처럼 쓰세요"
@@ -63,7 +65,9 @@ enum PlanningMessage {
         case .badScenarios(let count):
             return ko ? "--scenarios는 1,000부터 1,000,000까지예요 (\(count)이(가) 있어요)" : "--scenarios must be 1,000 to 1,000,000, not \(count)"
         case .profitNeedsCosts(let fruits, let juices):
-            let missing = (fruits.map { ko ? "과일 '\($0)'의 cost" : "fruit '\($0)' has no cost" } + juices.map { ko ? "쥬스 '\($0)'의 price" : "juice '\($0)' has no price" })
+            let missing =
+                (fruits.map { ko ? "과일 '\($0)'의 cost" : "fruit '\($0)' has no cost" }
+                + juices.map { ko ? "쥬스 '\($0)'의 price" : "juice '\($0)' has no price" })
                 .joined(separator: ", ")
             return ko
                 ? "--objective profit에는 모든 과일의 cost와 모든 쥬스의 price가 있어야 해요. 빠진 것: \(missing). 레시피에 넣거나 --service-level을 쓰세요"

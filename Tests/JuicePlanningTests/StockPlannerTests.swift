@@ -9,7 +9,11 @@ import Testing
 private func singleFruitBook(price: Int, cost: Int?, shelfLife: Int? = 1, capacity: Int = 10_000) -> RecipeBook {
     RecipeBook(
         fruits: [Fruit(id: "apple", name: LocalizedName(korean: "사과", english: "Apple"), cost: cost, shelfLife: shelfLife)],
-        juices: [Juice(id: "apple-juice", name: LocalizedName(korean: "사과 쥬스", english: "Apple juice"), price: price, recipe: [Ingredient(fruit: "apple", amount: 1)])],
+        juices: [
+            Juice(
+                id: "apple-juice", name: LocalizedName(korean: "사과 쥬스", english: "Apple juice"), price: price,
+                recipe: [Ingredient(fruit: "apple", amount: 1)])
+        ],
         store: Store(defaultCapacity: capacity))
 }
 
@@ -61,7 +65,9 @@ private struct NewsvendorCase: Decodable, Sendable, CustomTestStringConvertible 
     @Test func sharedFruitNeedsTheJointSearch() {
         let fruits = ["a", "b", "c"].map { Fruit(id: FruitID($0), name: LocalizedName(korean: $0, english: $0)) }
         let juices = [("ab", ["a", "b"]), ("bc", ["b", "c"]), ("ca", ["c", "a"])].map { id, parts in
-            Juice(id: JuiceID(id), name: LocalizedName(korean: id, english: id), price: 5, recipe: parts.map { Ingredient(fruit: FruitID($0), amount: 1) })
+            Juice(
+                id: JuiceID(id), name: LocalizedName(korean: id, english: id), price: 5,
+                recipe: parts.map { Ingredient(fruit: FruitID($0), amount: 1) })
         }
         let planner = StockPlanner(book: RecipeBook(fruits: fruits, juices: juices, store: Store(defaultCapacity: 1_000)))
         let outlook = DemandOutlook(juices: Array(repeating: JuiceDemandModel(expected: [20], spread: .counts(variance: 20)), count: 3), horizon: 1)
@@ -71,7 +77,8 @@ private struct NewsvendorCase: Decodable, Sendable, CustomTestStringConvertible 
         let perFruit = StockLevelSearch.quantiles(
             demand: DemandScenarios(outlook: outlook, menu: planner.menu, seed: 3, stream: 1).fruitDemand(count: 20_000), scenarios: 20_000,
             capacities: [1_000, 1_000, 1_000], ratios: [0.9, 0.9, 0.9])
-        let perFruitPlan = planner.evaluate(perFruit, outlook: outlook, objective: .serviceLevel(0.9), onHand: [0, 0, 0], scenarios: 20_000, seed: 3, reachable: true)
+        let perFruitPlan = planner.evaluate(
+            perFruit, outlook: outlook, objective: .serviceLevel(0.9), onHand: [0, 0, 0], scenarios: 20_000, seed: 3, reachable: true)
         #expect(perFruitPlan.serviceLevel.upper < 0.88)
         #expect(plan.fillRate > 0.99 && plan.fillRate < 1)
         #expect(plan.expectedProfit == nil)
@@ -116,7 +123,8 @@ private struct NewsvendorCase: Decodable, Sendable, CustomTestStringConvertible 
     @Test(arguments: [[Double](repeating: 0, count: 30), [Double](repeating: 0, count: 29) + [4], (0..<30).map { Double($0 % 5 + 1) }])
     func awkwardHistoriesPlan(_ series: [Double]) {
         let planner = StockPlanner(book: singleFruitBook(price: 20, cost: 2))
-        let plan = planner.plan(DemandOutlook(series: [series], horizon: 2, choice: .auto), objective: .serviceLevel(0.9), onHand: [0], scenarios: 1_000, seed: 1)
+        let plan = planner.plan(
+            DemandOutlook(series: [series], horizon: 2, choice: .auto), objective: .serviceLevel(0.9), onHand: [0], scenarios: 1_000, seed: 1)
         #expect(plan.fruits[0].level >= 0 && plan.serviceLevel.value >= 0.85)
     }
 }

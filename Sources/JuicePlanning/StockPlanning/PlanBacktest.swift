@@ -98,9 +98,13 @@ extension StockPlanner {
             let (levels, reachedWithMargin) = StockLevelSearch.levels(
                 demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: min(1, target + margin))
             guard !reachedWithMargin else { return (levels, true) }
-            return (levels, StockLevelSearch.levels(demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: target).reached)
+            return (
+                levels,
+                StockLevelSearch.levels(demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: target).reached
+            )
         case .profit:
-            let levels = StockLevelSearch.quantiles(demand: demand, scenarios: scenarios, capacities: menu.capacities, ratios: criticalRatios(outlook))
+            let levels = StockLevelSearch.quantiles(
+                demand: demand, scenarios: scenarios, capacities: menu.capacities, ratios: criticalRatios(outlook))
             return (levels, true)
         }
     }

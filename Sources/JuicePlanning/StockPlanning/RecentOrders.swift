@@ -24,7 +24,10 @@ public struct RecentOrders: Sendable {
         if let lastDay, day <= lastDay - days { return }
         let lastDay = max(lastDay ?? day, day)
         self.lastDay = lastDay
-        orders.append(Order(day: Int32(clamping: day), second: Int32(clamping: record.time.secondOfDay), juice: Int32(juice), count: Int32(clamping: record.count)))
+        orders.append(
+            Order(
+                day: Int32(clamping: day), second: Int32(clamping: record.time.secondOfDay), juice: Int32(juice), count: Int32(clamping: record.count)
+            ))
         // Let the old days go once they are as many again as the days kept.
         if orders.count > 4_096, Int(orders[0].day) <= lastDay - 2 * days { orders.removeAll { Int($0.day) <= lastDay - days } }
     }

@@ -147,7 +147,8 @@ public struct StockPlanRenderer: Sendable {
                             (
                                 "name",
                                 .object([
-                                    ("ko", fruit?.name.korean.map(JSONValue.string) ?? .null), ("en", fruit?.name.english.map(JSONValue.string) ?? .null),
+                                    ("ko", fruit?.name.korean.map(JSONValue.string) ?? .null),
+                                    ("en", fruit?.name.english.map(JSONValue.string) ?? .null),
                                 ])
                             ),
                             ("onHand", .int(line.onHand)), ("level", .int(line.level)), ("buy", .int(line.toBuy)), ("capacity", .int(line.capacity)),
@@ -157,10 +158,14 @@ public struct StockPlanRenderer: Sendable {
             ),
             (
                 "serviceLevel",
-                .object([("estimate", .double(plan.serviceLevel.value)), ("lower", .double(plan.serviceLevel.lower)), ("upper", .double(plan.serviceLevel.upper))])
+                .object([
+                    ("estimate", .double(plan.serviceLevel.value)), ("lower", .double(plan.serviceLevel.lower)),
+                    ("upper", .double(plan.serviceLevel.upper)),
+                ])
             ),
             ("reachable", .bool(plan.reachable)), ("fillRate", .double(plan.fillRate)), ("expectedDemand", .double(plan.expectedDemand)),
-            ("expectedRevenue", plan.expectedRevenue.map(JSONValue.double) ?? .null), ("expectedProfit", plan.expectedProfit.map(JSONValue.double) ?? .null),
+            ("expectedRevenue", plan.expectedRevenue.map(JSONValue.double) ?? .null),
+            ("expectedProfit", plan.expectedProfit.map(JSONValue.double) ?? .null),
         ]
         if let backtest = report.backtest {
             top.append(

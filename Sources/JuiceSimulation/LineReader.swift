@@ -201,10 +201,26 @@ package struct FileChunks: Sendable {
 
     /// Reads bytes `offset ..< end` of the file into `buffer` after its first `kept` bytes; the count read.
     private func read(from offset: Int, upTo end: Int, into buffer: inout [UInt8], keeping kept: Int) throws(OrderSourceError) -> Int {
+        guard let count = FileBytes.read(file.descriptor, from: offset, upTo: end, into: &buffer, keeping: kept) else {
+            throw .unreadable(path: path, reason: SystemReason(code: errno))
+        }
+        return count
+    }
+
+    private static func newline(in buffer: [UInt8], from: Int, to: Int) -> Int? { FileBytes.newline(in: buffer, from: from, to: to) }
+}
+
+/// Reading a file's bytes by offset, for the readers that split a file into chunks.
+package enum FileBytes {
+    /// Reads bytes `offset ..< end` of the open file `descriptor` into `buffer` after its first `kept` bytes (growing it
+    /// to hold them and `spare` bytes more), retrying on interruption; the count read (less at the end of the file), or
+    /// nil on an error (`errno` says which).
+    package static func read(
+        _ descriptor: Int32, from offset: Int, upTo end: Int, into buffer: inout [UInt8], keeping kept: Int, spare: Int = 0
+    ) -> Int? {
         let wanted = end - offset
-        if buffer.count < kept + wanted { buffer.append(contentsOf: repeatElement(0, count: kept + wanted - buffer.count)) }
+        if buffer.count < kept + wanted + spare { buffer.append(contentsOf: repeatElement(0, count: kept + wanted + spare - buffer.count)) }
         var total = 0
-        let descriptor = file.descriptor
         while total < wanted {
             let got = buffer.withUnsafeMutableBufferPointer { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
@@ -212,7 +228,7 @@ package struct FileChunks: Sendable {
             }
             if got < 0 {
                 if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: SystemReason(code: errno))
+                return nil
             }
             if got == 0 { break }
             total += got
@@ -221,7 +237,7 @@ package struct FileChunks: Sendable {
     }
 
     /// The index of the first line feed in `buffer[from..<to]`.
-    private static func newline(in buffer: [UInt8], from: Int, to: Int) -> Int? {
+    package static func newline(in buffer: [UInt8], from: Int, to: Int) -> Int? {
         guard from < to else { return nil }
         return buffer.withUnsafeBufferPointer { raw -> Int? in
             guard let base = raw.baseAddress, let hit = memchr(base + from, 0x0A, to - from) else { return nil }

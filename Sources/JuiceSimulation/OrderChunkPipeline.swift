@@ -219,34 +219,11 @@ final class OrderChunkPipeline: @unchecked Sendable {
         return (lines, count, nil)
     }
 
-    /// Reads bytes `offset ..< end` of the file into `buffer` after its first `kept` bytes; the count read, nil on error.
+    /// Reads bytes `offset ..< end` of the file into `buffer` after its first `kept` bytes (and 32 to spare, for
+    /// word-sized reads near the data's end); the count read, nil on error.
     private func read(from offset: Int, upTo end: Int, into buffer: inout [UInt8], keeping kept: Int) -> Int? {
-        let wanted = end - offset
-        // Bytes to spare past the data, for word-sized reads near its end.
-        let spare = 32
-        if buffer.count < kept + wanted + spare { buffer.append(contentsOf: repeatElement(0, count: kept + wanted + spare - buffer.count)) }
-        var total = 0
-        while total < wanted {
-            let got = buffer.withUnsafeMutableBufferPointer { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return pread(descriptor, base + kept + total, wanted - total, off_t(offset + total))
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if got == 0 { break }
-            total += got
-        }
-        return total
+        FileBytes.read(descriptor, from: offset, upTo: end, into: &buffer, keeping: kept, spare: 32)
     }
 
-    /// The index of the first line feed in `buffer[from..<to]`.
-    private static func newline(in buffer: [UInt8], from: Int, to: Int) -> Int? {
-        guard from < to else { return nil }
-        return buffer.withUnsafeBufferPointer { raw -> Int? in
-            guard let base = raw.baseAddress, let hit = memchr(base + from, 0x0A, to - from) else { return nil }
-            return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-        }
-    }
+    private static func newline(in buffer: [UInt8], from: Int, to: Int) -> Int? { FileBytes.newline(in: buffer, from: from, to: to) }
 }

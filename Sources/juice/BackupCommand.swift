@@ -21,7 +21,7 @@ struct BackupCommand: AsyncParsableCommand {
             0 copied, 1 the state or FILE could not be read or written, 2 usage error.
             """,
             ko: """
-                한순간의 상태 그대로 복사하고 (SQLite의 VACUUM INTO), FILE 옆에 쓴 뒤 다 쓰였을 때만 제자리에 놓아서 \
+                한순간의 상태 그대로 SQLite가 복사하고, FILE 옆에 쓴 뒤 다 쓰였을 때만 제자리에 놓아서 \
                 FILE에 반쪽짜리 복사본이 남는 일은 없어요. 'juice doctor --state FILE'로 검사해요. 되살리려면 가게를 \
                 멈추고 복사본을 상태 파일 자리에 놓으세요. 이미 있는 FILE은 --force를 줄 때만 바꿔요. PostgreSQL 상태는 \
                 pg_dump로 백업해요 (메시지가 정확한 명령을 알려 줘요). 종료 코드: 0 복사함, 1 상태나 FILE을 읽거나 쓸 \
@@ -61,7 +61,7 @@ struct BackupCommand: AsyncParsableCommand {
             }
             try await SQLiteStore(path: path).backup(to: file, replacing: force)
         } catch {
-            throw reporter.failure(error, state: path, backup: file)
+            throw reporter.failure(error, state: PostgresLocation.withoutPassword(path), backup: file)
         }
         if json {
             Terminal.write(

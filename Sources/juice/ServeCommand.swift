@@ -78,8 +78,6 @@ struct ServeCommand: AsyncParsableCommand {
         let menu: LiveMenu
         do throws(LiveMenuError) {
             menu = try LiveMenu(directory: directory, settings: settings)
-            let version = await menu.current.version
-            logger.info("serving the menu from \(directory ?? "the built-in set") (menu version \(version.prefix(12)))")
         } catch {
             // A broken directory never takes the shop down while the state keeps the last good menu (`LastGoodStart`).
             guard let directory else { throw reporter.startFailure(error, directory: nil, lastGood: .noneKept) }
@@ -102,7 +100,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         MetricsSystem.bootstrap(server.metrics.factory)
         // The set the server accepts is the shop's last good menu from now on (written only when it changed).
-        await server.keepLastGoodMenu(logger: logger)
+        let live = await menu.current
+        if live.origin == .directory {
+            let kept = await server.keepLastGoodMenu(logger: logger)
+            logger.info(
+                "serving the menu from \(directory ?? "the built-in set") (menu version \(live.version.prefix(12)))\(kept ? "; kept in the state as the last good menu" : "")"
+            )
+        }
         let host = self.host
         // The store runs in the server's service group, before the HTTP server, so it closes after the server stops.
         let application = server.application(logger: logger, services: [shopStore]) { port in

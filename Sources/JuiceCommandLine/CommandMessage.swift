@@ -78,10 +78,14 @@ package enum CommandMessage: Hashable, Sendable {
     case statusProblems(Int)
     /// Standard output could not be written, for `reason`: what was printed is incomplete.
     case outputFailed(reason: String)
-    /// `juice serve` will not open on recipes with `errors` errors.
-    case serveRecipesInvalid(errors: Int)
+    /// `juice serve` will not open on recipes with `errors` errors, and had no last good menu to serve instead.
+    case serveRecipesInvalid(errors: Int, lastGood: LastGoodMenuProblem)
+    /// Why `juice serve`, on recipes it cannot read, had no last good menu to serve instead (a note).
+    case serveNoLastGood(LastGoodMenuProblem)
     /// `juice diff` will not compare the set at `path`: it has lint errors.
     case diffSetInvalid(path: String)
+    /// `juice backup` copied the state at `state` to `backup`.
+    case backupDone(state: String, backup: String)
     /// `juice serve` was asked to listen on `host`, not loopback, with no staff token.
     case staffTokenRequired(host: String)
     /// The staff token file at `path` could not be read, for `reason`.
@@ -208,14 +212,20 @@ package enum CommandMessage: Hashable, Sendable {
             return ko ? "문제 \(count)개" : "\(count) problem(s)"
         case .outputFailed(let reason):
             return ko ? "표준 출력에 쓸 수 없어요 (\(reason)). 출력이 완전하지 않아요" : "cannot write to standard output (\(reason)); the output is incomplete"
-        case .serveRecipesInvalid(let errors):
+        case .serveRecipesInvalid(let errors, let lastGood):
             return ko
-                ? "레시피 파일에 오류가 \(errors)개 있어서 가게를 열 수 없어요. 고친 뒤 (juice lint) 다시 시작하세요:"
-                : "the recipe files have \(errors) error(s); the shop cannot open on them. Fix them (juice lint) and start again:"
+                ? "레시피 파일에 오류가 \(errors)개 있어서 가게를 열 수 없어요. \(lastGood.text(in: language)) 고친 뒤 (juice lint) 다시 시작하세요:"
+                : "the recipe files have \(errors) error(s); the shop cannot open on them, and \(lastGood.text(in: language)). Fix them (juice lint) and start again:"
+        case .serveNoLastGood(let lastGood):
+            return lastGood.text(in: language)
         case .diffSetInvalid(let path):
             return ko
                 ? "\(path)에 오류가 있어요. 비교하려면 먼저 고치세요 (juice lint \(path)):"
                 : "\(path) has errors; fix them (juice lint \(path)) to compare:"
+        case .backupDone(let state, let backup):
+            return ko
+                ? "상태 \(state)을(를) \(backup)에 백업했어요. 검사: juice doctor --state \(backup)"
+                : "backed up the state \(state) to \(backup); check it with: juice doctor --state \(backup)"
         case .staffTokenRequired(let host):
             return ko
                 ? "직원 토큰 없이 \(host)에서 들을 수 없어요: 닿을 수 있는 누구나 재고를 바꿀 수 있으니까요. JUICE_STAFF_TOKEN을 설정하거나 --staff-token-file FILE을 주거나, 127.0.0.1에서 들으세요"
@@ -226,6 +236,33 @@ package enum CommandMessage: Hashable, Sendable {
             return ko
                 ? "\(source)의 직원 토큰이 비어 있어요. 길고 무작위인 토큰을 넣으세요 (예: openssl rand -hex 16)"
                 : "the staff token from \(source) is empty; put a long random token there (for example: openssl rand -hex 16)"
+        }
+    }
+}
+
+/// Why `juice serve`, on a recipe directory it cannot serve, had no last good menu (kept in the state) to serve instead.
+package enum LastGoodMenuProblem: Hashable, Sendable {
+    /// The state keeps none (a new shop, or one no server has opened since sets were kept).
+    case noneKept
+    /// The state could not be read: the reason, in the chosen language.
+    case unreadable(String)
+    /// The kept set has `errors` errors under this JuiceMaker's rules.
+    case invalid(errors: Int)
+
+    /// The reason in `language`: a sentence in Korean, a clause in English.
+    package func text(in language: Language) -> String {
+        let ko = language == .korean
+        switch self {
+        case .noneKept:
+            return ko ? "상태에 대신 내놓을 마지막 정상 메뉴도 없어요." : "the state keeps no last good menu to serve instead"
+        case .unreadable(let reason):
+            return ko
+                ? "상태에서 마지막 정상 메뉴를 읽을 수도 없었어요 (\(reason))."
+                : "the last good menu could not be read from the state (\(reason))"
+        case .invalid(let errors):
+            return ko
+                ? "상태에 남은 마지막 정상 메뉴도 이 버전의 검사로 오류가 \(errors)개 있어요."
+                : "the last good menu the state keeps has \(errors) error(s) under this version's rules"
         }
     }
 }

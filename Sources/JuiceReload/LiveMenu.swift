@@ -38,8 +38,41 @@ public actor LiveMenu {
         let now = Date()
         self.directory = directory
         self.settings = settings
-        current = MenuVersion(book: result.book, version: loaded.version, loadedAt: now, warnings: result.diagnostics)
+        current = MenuVersion(
+            book: result.book, version: loaded.version, loadedAt: now, warnings: result.diagnostics,
+            files: RecipeSetVersion.relative(result.sources, root: directory))
         lastSuccessAt = now
+    }
+
+    /// Serves `lastGood` (the last set the shop accepted, as its state kept it: files named relative to the
+    /// directory) because the set at `directory` could not be served (`rejected`, as `init(directory:settings:)`
+    /// threw it). The kept files go through the same loader as `juice lint`: a kept set with errors (a newer rule,
+    /// say) is refused as `.invalid` too. The directory's problems are the status's last attempt, rejected, as for a
+    /// broken live edit, so staff see them; the next reload that finds the directory good replaces this menu.
+    public init(
+        directory: String, settings: ReloadSettings, lastGood: [RecipeSourceFile], rejected: LiveMenuError
+    ) throws(LiveMenuError) {
+        let result = RecipeLoader().load(files: lastGood)
+        guard !result.hasErrors else { throw .invalid(result) }
+        let now = Date()
+        let version = RecipeSetVersion.of(lastGood, root: nil)
+        self.directory = directory
+        self.settings = settings
+        current = MenuVersion(
+            book: result.book, version: version, loadedAt: now, warnings: result.diagnostics, files: lastGood, origin: .lastGood)
+        // The directory has not proved good since this start.
+        lastSuccessAt = Date(timeIntervalSince1970: 0)
+        let attempt: ReloadAttempt
+        switch rejected {
+        case .invalid(let broken):
+            attempt = ReloadAttempt(
+                at: now, result: .rejected, diagnostics: broken.diagnostics, changes: [], version: version,
+                attemptedVersion: RecipeSetVersion.of(broken.sources, root: directory))
+        case .unreadable(let reason):
+            attempt = ReloadAttempt(at: now, result: .rejected, diagnostics: [], changes: [], version: version, failure: reason)
+        }
+        lastAttempt = attempt
+        attemptCounts = [.rejected: 1]
     }
 
     deinit {
@@ -128,13 +161,21 @@ public actor LiveMenu {
         if loaded.version == live.version {
             let attempt = ReloadAttempt(
                 at: Date(), result: .unchanged, diagnostics: result.diagnostics, changes: [], version: live.version, attemptedVersion: loaded.version)
-            return reportingUnchanged ? record(attempt) : attempt
+            // The directory now holds the set served from the state: it is the directory's again.
+            if live.origin == .lastGood {
+                current.origin = .directory
+                current.files = RecipeSetVersion.relative(result.sources, root: directory)
+            }
+            // After a rejection, a directory good again is always worth recording: the problems are gone.
+            return reportingUnchanged || lastAttempt?.result == .rejected ? record(attempt) : attempt
         }
         // What changed in the menu itself; what it means at the shop's stock is for the shop to say (the server reads
         // the stock for the new menu anyway: `replacedBook` and `book` let it compare).
         let changes = MenuChanges(menuOf: live.book, to: result.book)
         let now = Date()
-        current = MenuVersion(book: result.book, version: loaded.version, loadedAt: now, warnings: result.diagnostics)
+        current = MenuVersion(
+            book: result.book, version: loaded.version, loadedAt: now, warnings: result.diagnostics,
+            files: RecipeSetVersion.relative(result.sources, root: directory))
         return record(
             ReloadAttempt(
                 at: now, result: .applied, diagnostics: result.diagnostics, changes: changes.summaryLines(for: result.book),

@@ -12,12 +12,30 @@ public struct MenuVersion: Sendable {
     public var loadedAt: Date
     /// Warnings the set had (it has no errors, or it would not be live).
     public var warnings: [Diagnostic]
+    /// The recipe files as they were read, in load order, named relative to the recipe directory (what a store keeps
+    /// as the last good set; `version` is their content hash).
+    public var files: [RecipeSourceFile]
+    /// Where the menu came from: the recipe directory, or the last good set the state kept.
+    public var origin: Origin
+
+    /// Where a live menu came from.
+    public enum Origin: String, Sendable {
+        /// The recipe directory (or the built-in set), read and linted clean.
+        case directory
+        /// The last good set the shop's state kept, served because the directory's set could not be.
+        case lastGood
+    }
 
     /// Creates a menu version.
-    public init(book: RecipeBook, version: String, loadedAt: Date, warnings: [Diagnostic]) {
+    public init(
+        book: RecipeBook, version: String, loadedAt: Date, warnings: [Diagnostic], files: [RecipeSourceFile] = [],
+        origin: Origin = .directory
+    ) {
         self.book = book
         self.version = version
         self.loadedAt = loadedAt
         self.warnings = warnings
+        self.files = files
+        self.origin = origin
     }
 }

@@ -5,11 +5,7 @@ import JuiceRecipes
 package enum RecipeSetVersion {
     /// The version of `files` read from `root` (names under `root/` are taken relative to it).
     package static func of(_ files: [RecipeSourceFile], root: String?) -> String {
-        let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-        let named = files.map { file -> (name: String, bytes: [UInt8]) in
-            guard let prefix, file.name.hasPrefix(prefix) else { return (file.name, file.bytes) }
-            return (String(file.name.dropFirst(prefix.count)), file.bytes)
-        }
+        let named = relative(files, root: root)
         var digest = SHA256()
         for file in named.sorted(by: { $0.name < $1.name }) {
             // Name, NUL, the byte count in 8 bytes, the bytes: no two different sets feed the same stream.
@@ -18,5 +14,18 @@ package enum RecipeSetVersion {
             digest.update(file.bytes)
         }
         return digest.hexDigest()
+    }
+
+    /// `files` named relative to `root` (names under `root/` lose that prefix; others stay as they are), in the same
+    /// order: the names a version is computed over and a store keeps.
+    package static func relative(_ files: [RecipeSourceFile], root: String?) -> [RecipeSourceFile] {
+        guard let root else { return files }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return files.map { file in
+            guard file.name.hasPrefix(prefix) else { return file }
+            var named = file
+            named.name = String(file.name.dropFirst(prefix.count))
+            return named
+        }
     }
 }

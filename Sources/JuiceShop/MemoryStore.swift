@@ -8,6 +8,7 @@ public actor MemoryStore: ShopStore {
     private var ledger = StockLedger(rows: [:])
     private var journal: [JournalEntry] = []
     private var refusals: [RefusedOrder] = []
+    private var lastGood: KeptRecipeSet?
     private nonisolated let commits = CommitSignal()
 
     /// An empty state: every fruit at its book's initial stock, no journal.
@@ -58,6 +59,20 @@ public actor MemoryStore: ShopStore {
             for (fruit, delta) in entry.deltas { sums[fruit, default: 0] += delta }
         }
         return ledger.integrityReport(journalSums: sums, backendCheck: [])
+    }
+
+    /// The last recipe set kept, if any.
+    public func lastGoodRecipes() -> KeptRecipeSet? {
+        lastGood
+    }
+
+    /// Keeps `set` unless the kept one has the same version; answers whether it did.
+    public func keepLastGoodRecipes(_ set: KeptRecipeSet) -> Bool {
+        guard lastGood?.version != set.version else { return false }
+        var kept = set
+        kept.keptAt = Date().formatted(.iso8601)
+        lastGood = kept
+        return true
     }
 
     /// The newest journal entry's id (0 before the first change).

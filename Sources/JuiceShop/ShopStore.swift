@@ -86,6 +86,16 @@ public protocol ShopStore: Service {
     /// Checks the invariant and the backend's own integrity; never repairs anything.
     func checkIntegrity() async throws(ShopError) -> IntegrityReport
 
+    /// The last recipe set a server accepted (see `keepLastGoodRecipes`), or nil when none was ever kept (a new
+    /// state, or one made before sets were kept). Never writes.
+    func lastGoodRecipes() async throws(ShopError) -> KeptRecipeSet?
+
+    /// Keeps `set` as the last good recipe set, replacing the one kept before in one transaction, unless the kept
+    /// one has the same `version` (then nothing is written). Answers whether it wrote. Called by a server when it
+    /// accepts a set (at start and after each applied reload), never on the order path; stock, the journal and the
+    /// change token never see it.
+    func keepLastGoodRecipes(_ set: KeptRecipeSet) async throws(ShopError) -> Bool
+
     /// A value that changes whenever the stock or journal changes, from any process (to notice changes to push).
     func changeToken() async throws(ShopError) -> Int
 

@@ -71,35 +71,45 @@ struct ServeCommand: AsyncParsableCommand {
             throw reporter.failure(error)
         }
         let directory = try options.checkedRecipeDirectory(json: json)
-        let menu: LiveMenu
-        do {
-            menu = try LiveMenu(directory: directory, settings: ReloadSettings(watchMethod: watch.method))
-        } catch {
-            switch error {
-            case .unreadable(let reason):
-                throw reporter.recipesUnreadable(reason, path: directory ?? RecipeSet.defaultDirectory)
-            case .invalid(let result):
-                throw reporter.recipesInvalid(result, message: .serveRecipesInvalid(errors: result.errorCount))
-            }
-        }
+        let settings = ReloadSettings(watchMethod: watch.method)
+        let logger = CommandServices.logger("juice-serve", level: .info)
         // The same store as the CLI: an SQLite file, or PostgreSQL for several counters on one stock.
-        let store = try options.makeStore(json: json)
-        let statePath = store.location
-        do { try await store.prepare() } catch {
+        var store: (any ShopStore)?
+        let menu: LiveMenu
+        do throws(LiveMenuError) {
+            menu = try LiveMenu(directory: directory, settings: settings)
+        } catch {
+            // A broken directory never takes the shop down while the state keeps the last good menu (`LastGoodStart`).
+            guard let directory else { throw reporter.startFailure(error, directory: nil, lastGood: .noneKept) }
+            let start = LastGoodStart(directory: directory, settings: settings, rejected: error, logger: logger, language: options.language)
+            let (served, opened) = try await start.menu(statePath: options.statePath, reporter: reporter)
+            menu = served
+            store = opened
+        }
+        let shopStore = try store ?? options.makeStore(json: json)
+        let statePath = shopStore.location
+        do { try await shopStore.prepare() } catch {
             // A database that cannot be reached or entered is a problem with how the server was started (exit 2).
             let text = ShopText(language: options.language, book: await menu.current.book)
             throw reporter.fail(error, text: text)
         }
         let configuration = ServerConfiguration(host: host, port: port, language: options.language, staff: staff)
         let server: ShopServer
-        do { server = try ShopServer(configuration: configuration, store: store, menu: menu) } catch {
+        do { server = try ShopServer(configuration: configuration, store: shopStore, menu: menu) } catch {
             throw reporter.failure(error)
         }
         MetricsSystem.bootstrap(server.metrics.factory)
-        let logger = CommandServices.logger("juice-serve", level: .info)
+        // The set the server accepts is the shop's last good menu from now on (written only when it changed).
+        let live = await menu.current
+        if live.origin == .directory {
+            let kept = await server.keepLastGoodMenu(logger: logger)
+            logger.info(
+                "serving the menu from \(directory ?? "the built-in set") (menu version \(live.version.prefix(12)))\(kept ? "; kept in the state as the last good menu" : "")"
+            )
+        }
         let host = self.host
         // The store runs in the server's service group, before the HTTP server, so it closes after the server stops.
-        let application = server.application(logger: logger, services: [store]) { port in
+        let application = server.application(logger: logger, services: [shopStore]) { port in
             Terminal.write("juice: serving on http://\(host):\(port)/ (state \(statePath))\n")
         }
         try await application.runService()
@@ -121,6 +131,19 @@ enum WatchChoice: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension Reporter {
+    /// Reports why the server will not start on the recipes at `directory` (nil: the built-in set), as before there
+    /// was a last good menu: recipes that cannot be read (exit 2, after a note saying why no last good menu was
+    /// served), or every lint error (exit 1), saying why no last good menu was served (`lastGood`).
+    func startFailure(_ error: LiveMenuError, directory: String?, lastGood: LastGoodMenuProblem) -> ExitCode {
+        switch error {
+        case .unreadable(let reason):
+            if directory != nil { note(CommandMessage.serveNoLastGood(lastGood).text(in: language)) }
+            return recipesUnreadable(reason, path: directory ?? RecipeSet.defaultDirectory)
+        case .invalid(let result):
+            return recipesInvalid(result, message: .serveRecipesInvalid(errors: result.errorCount, lastGood: lastGood))
+        }
+    }
+
     /// Reports why the server will not start (exit 2): a problem with how it was started.
     func failure(_ error: ServerStartError) -> ExitCode {
         let (kind, message): (String, CommandMessage) =

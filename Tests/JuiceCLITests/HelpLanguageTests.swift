@@ -39,6 +39,8 @@ struct HelpLanguageTests {
             (["simulate", "--help", "--lang", "ko"], "en_US.UTF-8", "help-simulate.ko.txt"),
             (["serve", "--help"], "en_US.UTF-8", "help-serve.en.txt"),
             (["serve", "--help"], nil, "help-serve.ko.txt"),
+            (["backup", "--help"], "en_US.UTF-8", "help-backup.en.txt"),
+            (["backup", "--help"], "ko_KR.UTF-8", "help-backup.ko.txt"),
         ]
         for (arguments, lang, golden) in cases {
             let outcome = try await Self.help(arguments, lang: lang)

@@ -57,6 +57,16 @@ final class OutageStore: ShopStore {
         return try await base.undo(book: book, command: command)
     }
 
+    func lastGoodRecipes() async throws(ShopError) -> KeptRecipeSet? {
+        try check()
+        return await base.lastGoodRecipes()
+    }
+
+    func keepLastGoodRecipes(_ set: KeptRecipeSet) async throws(ShopError) -> Bool {
+        try check()
+        return await base.keepLastGoodRecipes(set)
+    }
+
     func history(limit: Int?) async throws(ShopError) -> [JournalEntry] {
         try check()
         return await base.history(limit: limit)

@@ -141,8 +141,8 @@ struct SQLiteStoreTests {
                 try Int.fetchOne(db, sql: "SELECT journaled FROM stock WHERE fruit = 'banana'")
             )
         }
-        #expect(version == 3)
-        #expect(migrations == ["1 stock and journal", "2 kept sums of the journal", "3 refused orders"])
+        #expect(version == 4)
+        #expect(migrations == ["1 stock and journal", "2 kept sums of the journal", "3 refused orders", "4 last good recipe set"])
         #expect(journaled == 0)
     }
 

@@ -559,4 +559,85 @@ struct StoreContractTests {
         #expect(try await shop.snapshot().inventory["banana"] == 10)
         #expect(try await shop.checkIntegrity().isHealthy)
     }
+
+    /// A kept set of `files` named and filled as given, with `version`.
+    static func keptSet(_ version: String, _ files: [(String, [UInt8])]) -> KeptRecipeSet {
+        KeptRecipeSet(version: version, files: files.map { KeptRecipeFile(name: $0.0, bytes: $0.1) })
+    }
+
+    @Test(
+        "the last good recipe set: none at first; kept file by file, in order, bytes exact; an unchanged one is not rewritten; stock and journal never see it",
+        arguments: StoreFactory.all)
+    func lastGoodRecipes(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        #expect(try await subject.store.lastGoodRecipes() == nil, "a new state keeps no set")
+        _ = try await shop.order("banana-juice", command: "before")
+        let token = try await subject.store.changeToken()
+        let first = Self.keptSet(
+            "v1",
+            [
+                ("juices.yaml", Array("juices: {}\n".utf8)), ("fruits.yaml", Array("fruits: {바나나: 1}\n".utf8)),
+                ("seasonal/여름.yaml", [0, 1, 2, 0xFF, 0xFE, 0x0A]),
+            ])
+        #expect(try await subject.store.keepLastGoodRecipes(first) == true)
+        let kept = try #require(try await subject.store.lastGoodRecipes())
+        #expect(kept.version == "v1")
+        #expect(kept.files == first.files, "the files in load order, names and bytes exact")
+        #expect(!kept.keptAt.isEmpty)
+        #expect(try await subject.store.keepLastGoodRecipes(first) == false, "the same version is not written again")
+        #expect(try await subject.store.lastGoodRecipes() == kept, "nothing rewritten, kept time included")
+
+        let second = Self.keptSet("v2", [("menu.yaml", Array("version: 1\n".utf8))])
+        #expect(try await subject.store.keepLastGoodRecipes(second) == true)
+        let replaced = try #require(try await subject.store.lastGoodRecipes())
+        #expect(replaced.version == "v2")
+        #expect(replaced.files == second.files, "the files of the set before are gone")
+        #expect(try await subject.store.changeToken() == token, "keeping a set is not a change of stock")
+        #expect(try await shop.history().map(\.command) == ["before"])
+        #expect(try await shop.checkIntegrity().isHealthy)
+        _ = try await shop.order("banana-juice", command: "after")
+        #expect(try await subject.store.lastGoodRecipes() == replaced, "orders leave the kept set alone")
+    }
+
+    @Test("two servers keeping sets at once leave one whole set, never a mix", arguments: StoreFactory.all)
+    func concurrentKeeping(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let sets = (0..<6).map { index in
+            Self.keptSet("v\(index)", (0...index).map { ("file\($0).yaml", Array("set \(index) file \($0)\n".utf8)) })
+        }
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for set in sets { group.addTask { try await subject.store.keepLastGoodRecipes(set) } }
+            try await group.waitForAll()
+        }
+        let kept = try #require(try await subject.store.lastGoodRecipes())
+        #expect(sets.contains { $0.version == kept.version && $0.files == kept.files }, "\(kept.version): \(kept.files.map(\.name))")
+    }
+
+    @Test(
+        "a state made before recipe sets were kept: reading keeps none and writes nothing; keeping one migrates it, stock, journal and refused orders intact",
+        arguments: StoreFactory.migratingToKeptRecipes)
+    func migratesToKeptRecipes(factory: StoreFactory) async throws {
+        let make = try #require(factory.makeBeforeKeptRecipes)
+        let subject = try await make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        #expect(try await subject.store.lastGoodRecipes() == nil)
+        #expect(try await shop.snapshot().inventory["banana"] == 8)
+        #expect(try await shop.history().map(\.command) == [PreviousSchema.command])
+        #expect(try await shop.refusedOrders().map(\.command) == [PreviousSchema.refusedCommand])
+        let set = Self.keptSet("v1", [("menu.yaml", Array("version: 1\n".utf8))])
+        #expect(try await subject.store.keepLastGoodRecipes(set) == true)
+        #expect(try await subject.store.lastGoodRecipes()?.files == set.files)
+        #expect(try await Self.stock(shop) == ["strawberry": 10, "banana": 8, "pineapple": 10, "kiwi": 10, "mango": 10])
+        #expect(try await shop.history().map(\.command) == [PreviousSchema.command])
+        #expect(try await shop.refusedOrders().map(\.command) == [PreviousSchema.refusedCommand])
+        #expect(try await subject.store.changeToken() == 1)
+        #expect(try await shop.checkIntegrity().isHealthy)
+        _ = try await shop.order("banana-juice", command: "new order")
+        #expect(try await shop.snapshot().inventory["banana"] == 6)
+        #expect(try await subject.store.lastGoodRecipes()?.version == "v1")
+    }
 }

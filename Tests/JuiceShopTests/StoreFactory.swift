@@ -31,6 +31,9 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     /// A store on a state made by the previous schema version (before refused orders were recorded), holding what
     /// `PreviousSchema` describes; nil for a store without a schema (memory).
     var makeAtPreviousSchema: (@Sendable () async throws -> StoreUnderTest)? = nil
+    /// A store on a state made by the schema before last good recipe sets were kept, holding what `PreviousSchema`
+    /// describes plus one refused order (`PreviousSchema.refusedCommand`); nil for memory.
+    var makeBeforeKeptRecipes: (@Sendable () async throws -> StoreUnderTest)? = nil
 
     var testDescription: String { name }
 
@@ -43,6 +46,9 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     /// The stores that have a previous schema to migrate from.
     static var migrating: [StoreFactory] { all.filter { $0.makeAtPreviousSchema != nil } }
 
+    /// The stores that have a schema from before last good recipe sets to migrate from.
+    static var migratingToKeptRecipes: [StoreFactory] { all.filter { $0.makeBeforeKeptRecipes != nil } }
+
     #if PostgreSQL
     static let postgres = StoreFactory(
         name: "PostgreSQL",
@@ -50,33 +56,46 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
             try await postgresStore(url: try await PostgresTestServer.freshDatabase())
         },
         makeAtPreviousSchema: {
-            let url = try await PostgresTestServer.freshDatabase()
-            let location = try PostgresLocation(url: url)
-            let connection = try await PostgresConnection.connect(
-                configuration: try location.connectionConfiguration(), id: 1, logger: PostgresTestServer.logger)
-            do {
-                try await PostgresMigrations.migrate(
-                    connection, logger: PostgresTestServer.logger, location: location.description, to: PreviousSchema.postgres)
-                try await connection.close()
-            } catch {
-                try? await connection.close()
-                throw error
-            }
-            let initial = TestBook.standard.store.initialStock
-            let rows = initial.keys.sorted().map { fruit in
-                let count = (initial[fruit] ?? 0) + (fruit == "banana" ? -2 : 0)
-                return "('\(fruit.rawValue)', \(count), \(initial[fruit] ?? 0), \(count - (initial[fruit] ?? 0)), 100)"
-            }
-            for sql in [
-                "INSERT INTO stock (fruit, count, initial, journaled, capacity) VALUES \(rows.joined(separator: ", "))",
-                "INSERT INTO journal (kind, command, juice, count) VALUES ('order', '\(PreviousSchema.command)', 'banana-juice', 1)",
-                "INSERT INTO journal_delta (entry, fruit, delta) VALUES (1, 'banana', -2)",
-                "UPDATE change_count SET changes = 1 WHERE slot = 0",
-            ] {
-                try await PostgresTestServer.execute(sql, in: url)
-            }
+            try await postgresStore(url: try await postgresDatabase(at: PreviousSchema.postgres))
+        },
+        makeBeforeKeptRecipes: {
+            let url = try await postgresDatabase(at: PreviousSchema.postgresBeforeKeptRecipes)
+            try await PostgresTestServer.execute(
+                "INSERT INTO refusal (command, juice, count) VALUES ('\(PreviousSchema.refusedCommand)', 'strawberry-juice', 1)", in: url)
+            try await PostgresTestServer.execute(
+                "INSERT INTO refusal_shortage (refusal, position, fruit, needed, in_stock) VALUES (1, 0, 'strawberry', 16, 10)", in: url)
             return try await postgresStore(url: url)
         })
+
+    /// A fresh database migrated to `version` only, holding what `PreviousSchema` describes.
+    private static func postgresDatabase(at version: Int) async throws -> String {
+        let url = try await PostgresTestServer.freshDatabase()
+        let location = try PostgresLocation(url: url)
+        let connection = try await PostgresConnection.connect(
+            configuration: try location.connectionConfiguration(), id: 1, logger: PostgresTestServer.logger)
+        do {
+            try await PostgresMigrations.migrate(
+                connection, logger: PostgresTestServer.logger, location: location.description, to: version)
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        let initial = TestBook.standard.store.initialStock
+        let rows = initial.keys.sorted().map { fruit in
+            let count = (initial[fruit] ?? 0) + (fruit == "banana" ? -2 : 0)
+            return "('\(fruit.rawValue)', \(count), \(initial[fruit] ?? 0), \(count - (initial[fruit] ?? 0)), 100)"
+        }
+        for sql in [
+            "INSERT INTO stock (fruit, count, initial, journaled, capacity) VALUES \(rows.joined(separator: ", "))",
+            "INSERT INTO journal (kind, command, juice, count) VALUES ('order', '\(PreviousSchema.command)', 'banana-juice', 1)",
+            "INSERT INTO journal_delta (entry, fruit, delta) VALUES (1, 'banana', -2)",
+            "UPDATE change_count SET changes = 1 WHERE slot = 0",
+        ] {
+            try await PostgresTestServer.execute(sql, in: url)
+        }
+        return url
+    }
 
     /// A store on the database at `url`.
     private static func postgresStore(url: String) async throws -> StoreUnderTest {
@@ -117,22 +136,43 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
         makeAtPreviousSchema: {
             let directory = try TemporaryDirectory()
             let path = directory.path("state.sqlite")
+            try await sqliteFile(path, upTo: PreviousSchema.sqlite)
+            return sqliteStore(path: path, directory: directory)
+        },
+        makeBeforeKeptRecipes: {
+            let directory = try TemporaryDirectory()
+            let path = directory.path("state.sqlite")
+            try await sqliteFile(path, upTo: PreviousSchema.sqliteBeforeKeptRecipes)
             let queue = try DatabaseQueue(path: path)
-            try SQLiteSchema.migrator.migrate(queue, upTo: PreviousSchema.sqlite)
             try await queue.write { db in
-                for (fruit, initial) in TestBook.standard.store.initialStock {
-                    try db.execute(
-                        sql: "INSERT INTO stock (fruit, count, initial) VALUES (?, ?, ?)",
-                        arguments: [fruit.rawValue, initial - (fruit == "banana" ? 2 : 0), initial])
-                }
                 try db.execute(
-                    sql: "INSERT INTO journal (time, kind, command, juice, count) VALUES ('2026-01-01T00:00:00Z', 'order', ?, 'banana-juice', 1)",
-                    arguments: [PreviousSchema.command])
-                try db.execute(sql: "INSERT INTO journal_delta (entry, fruit, delta) VALUES (1, 'banana', -2)")
+                    sql: "INSERT INTO refusal (time, command, juice, count) VALUES ('2026-01-01T00:00:01Z', ?, 'strawberry-juice', 1)",
+                    arguments: [PreviousSchema.refusedCommand])
+                try db.execute(
+                    sql: "INSERT INTO refusal_shortage (refusal, position, fruit, needed, in_stock) VALUES (1, 0, 'strawberry', 16, 10)")
             }
             try queue.close()
             return sqliteStore(path: path, directory: directory)
         })
+
+    /// Makes the SQLite file at `path` with the migrations up to `migration` only, holding what `PreviousSchema`
+    /// describes.
+    private static func sqliteFile(_ path: String, upTo migration: String) async throws {
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteSchema.migrator.migrate(queue, upTo: migration)
+        try await queue.write { db in
+            for (fruit, initial) in TestBook.standard.store.initialStock {
+                try db.execute(
+                    sql: "INSERT INTO stock (fruit, count, initial) VALUES (?, ?, ?)",
+                    arguments: [fruit.rawValue, initial - (fruit == "banana" ? 2 : 0), initial])
+            }
+            try db.execute(
+                sql: "INSERT INTO journal (time, kind, command, juice, count) VALUES ('2026-01-01T00:00:00Z', 'order', ?, 'banana-juice', 1)",
+                arguments: [PreviousSchema.command])
+            try db.execute(sql: "INSERT INTO journal_delta (entry, fruit, delta) VALUES (1, 'banana', -2)")
+        }
+        try queue.close()
+    }
 
     /// A store on the SQLite file at `path` in `directory`.
     private static func sqliteStore(path: String, directory: TemporaryDirectory) -> StoreUnderTest {
@@ -170,6 +210,12 @@ enum PreviousSchema {
     static let sqlite = "2 kept sums of the journal"
     /// The newest PostgreSQL migration before refused orders.
     static let postgres = 3
+    /// The newest SQLite migration before last good recipe sets were kept.
+    static let sqliteBeforeKeptRecipes = "3 refused orders"
+    /// The newest PostgreSQL migration before last good recipe sets were kept.
+    static let postgresBeforeKeptRecipes = 4
+    /// The command of the refused order a state from before kept recipe sets holds.
+    static let refusedCommand = "juice order strawberry-juice"
 }
 
 /// A new empty temporary directory.

@@ -1,4 +1,5 @@
 import JuiceReload
+import JuiceShop
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -56,6 +57,33 @@ extension ShopServer {
             await hub.publish(
                 ServerEvent(name: "menu", data: JSONResponse.text(MenuEventBody(version: attempt.version, result: attempt.result.rawValue))))
             if let stock { await hub.publish(stock) }
+            if attempt.result != .rejected { await keepLastGood(await menu.current, logger: logger) }
+        }
+    }
+
+    /// Keeps the menu being served in the store as the last good recipe set (see `keepLastGood(_:logger:)`): what
+    /// `juice serve` does once at start, before it answers, and the server again after every reload that applied a
+    /// set or found the directory good. Answers whether the store wrote it (false when it kept that version already,
+    /// when the menu is not the directory's, or when keeping failed, which is logged).
+    @discardableResult
+    public func keepLastGoodMenu(logger: Logger) async -> Bool {
+        await keepLastGood(await menu.current, logger: logger)
+    }
+
+    /// Keeps `live` in the store as the last good recipe set when it was read from the recipe directory (not the
+    /// built-in set, and not the kept set itself); the store writes only when its version differs from the one kept.
+    /// A failure is logged and changes nothing else: the menu is live all the same.
+    @discardableResult
+    func keepLastGood(_ live: MenuVersion, logger: Logger) async -> Bool {
+        guard menu.directory != nil, live.origin == .directory, !live.files.isEmpty else { return false }
+        let set = KeptRecipeSet(version: live.version, files: live.files.map { KeptRecipeFile(name: $0.name, bytes: $0.bytes) })
+        do {
+            return try await store.keepLastGoodRecipes(set)
+        } catch {
+            logger.warning(
+                "could not keep the recipe set (menu version \(live.version.prefix(12))) as the last good menu: \(error)",
+                metadata: ["version": "\(live.version)"])
+            return false
         }
     }
 }

@@ -213,6 +213,25 @@ enum PostgresMigrations {
             )
             """,
         ],
+        // 5: the recipe set a server last accepted, file by file as it was read, so that a server starting on a broken
+        // recipe directory can serve it. One set at most (the row with id 1); its files in load order. Tables of
+        // their own: stock, the journal and the change counter never see them (see PostgresStore+Recipes.swift).
+        [
+            """
+            CREATE TABLE recipe_set (
+                id int PRIMARY KEY CHECK (id = 1),
+                version text NOT NULL,
+                kept_at timestamptz NOT NULL DEFAULT clock_timestamp()
+            )
+            """,
+            """
+            CREATE TABLE recipe_file (
+                position int PRIMARY KEY,
+                name text NOT NULL UNIQUE,
+                bytes bytea NOT NULL
+            )
+            """,
+        ],
     ]
 
     /// Brings the database on `connection` up to the newest schema (or to version `target`, for tests of databases

@@ -170,3 +170,31 @@ enum SQLiteRecords {
         return result
     }
 }
+
+extension SQLiteRecords {
+    /// The kept recipe set's version, if a set is kept.
+    static func keptRecipeVersion(_ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT version FROM recipe_set WHERE id = 1")
+    }
+
+    /// The kept recipe set with its files in load order, if a set is kept.
+    static func keptRecipes(_ db: Database) throws -> KeptRecipeSet? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT version, kept_at FROM recipe_set WHERE id = 1") else { return nil }
+        let files = try Row.fetchAll(db, sql: "SELECT name, bytes FROM recipe_file ORDER BY position").map { file in
+            KeptRecipeFile(name: file["name"], bytes: [UInt8](file["bytes"] as Data))
+        }
+        return KeptRecipeSet(version: row["version"], files: files, keptAt: row["kept_at"])
+    }
+
+    /// Replaces the kept recipe set with `set` (kept at `time`), inside the caller's transaction.
+    static func keep(_ set: KeptRecipeSet, time: String, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM recipe_file")
+        try db.execute(sql: "DELETE FROM recipe_set")
+        try db.execute(sql: "INSERT INTO recipe_set (id, version, kept_at) VALUES (1, ?, ?)", arguments: [set.version, time])
+        for (position, file) in set.files.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO recipe_file (position, name, bytes) VALUES (?, ?, ?)",
+                arguments: [position, file.name, Data(file.bytes)])
+        }
+    }
+}

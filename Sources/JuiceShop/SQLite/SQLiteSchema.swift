@@ -4,14 +4,14 @@ import GRDB
 /// version a file has, so that older JuiceMakers refuse files they would not keep consistent.
 enum SQLiteSchema {
     /// The schema version this JuiceMaker writes.
-    static let version = 3
+    static let version = 4
 
     /// What a state file holds, as far as reading it goes.
     enum Status {
         /// Nothing yet (a new or empty file): every fruit at its initial stock, no journal.
         case empty
         /// Stock and journal, at a schema version this JuiceMaker reads (1 has no kept sums yet, 1 and 2 no refused
-        /// orders).
+        /// orders, 1 to 3 no last good recipe set).
         case ready(version: Int)
     }
 
@@ -91,6 +91,25 @@ enum SQLiteSchema {
                     PRAGMA user_version = 3;
                     """)
         }
+        migrator.registerMigration("4 last good recipe set", foreignKeyChecks: .immediate) { db in
+            // The recipe set the server last accepted, file by file as it was read, so that a server starting on a
+            // broken directory can serve it. One set at most (the row with id 1); its files in load order. Tables of
+            // their own: stock, the journal and the change token never see them.
+            try db.execute(
+                sql: """
+                    CREATE TABLE recipe_set (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        version TEXT NOT NULL,
+                        kept_at TEXT NOT NULL
+                    );
+                    CREATE TABLE recipe_file (
+                        position INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE,
+                        bytes BLOB NOT NULL
+                    );
+                    PRAGMA user_version = 4;
+                    """)
+        }
         return migrator
     }()
 
@@ -106,6 +125,7 @@ enum SQLiteSchema {
         }
         guard tables.isSuperset(of: ["stock", "journal", "journal_delta"]) else { throw StateError.notADatabase(path: path) }
         if version >= 3, !tables.isSuperset(of: ["refusal", "refusal_shortage"]) { throw StateError.notADatabase(path: path) }
+        if version >= 4, !tables.isSuperset(of: ["recipe_set", "recipe_file"]) { throw StateError.notADatabase(path: path) }
         return .ready(version: version)
     }
 

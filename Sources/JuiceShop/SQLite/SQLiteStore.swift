@@ -69,6 +69,34 @@ public actor SQLiteStore: ShopStore {
         }
     }
 
+    /// The last recipe set a server accepted (none in a file made before schema 4); never writes.
+    public func lastGoodRecipes() async throws(ShopError) -> KeptRecipeSet? {
+        try await read(whenEmpty: nil) { db, version in version >= 4 ? try SQLiteRecords.keptRecipes(db) : nil }
+    }
+
+    /// Keeps `set` as the last good recipe set unless the file keeps one of the same version: compared first on the
+    /// read-only connection (no write lock taken for an unchanged set), then again inside the write transaction.
+    public func keepLastGoodRecipes(_ set: KeptRecipeSet) async throws(ShopError) -> Bool {
+        let kept: String? = try await read(whenEmpty: nil) { db, version in version >= 4 ? try SQLiteRecords.keptRecipeVersion(db) : nil }
+        guard kept != set.version else { return false }
+        let path = path
+        let writer = try await openWriter()
+        do {
+            return try await writer.writeWithoutTransaction { db in
+                var wrote = false
+                try db.inTransaction(.immediate) {
+                    guard try SQLiteRecords.keptRecipeVersion(db) != set.version else { return .commit }
+                    try SQLiteRecords.keep(set, time: Date().formatted(.iso8601), in: db)
+                    wrote = true
+                    return .commit
+                }
+                return wrote
+            }
+        } catch {
+            throw ShopError(error, path: path)
+        }
+    }
+
     /// The newest journal entry's id (0 before the first change), as the file says now, whoever wrote it.
     public func changeToken() async throws(ShopError) -> Int {
         try await read(whenEmpty: 0) { db, _ in try Int.fetchOne(db, sql: "SELECT MAX(id) FROM journal") ?? 0 }

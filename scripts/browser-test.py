@@ -12,7 +12,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 JUICE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/juice")
 SHOTS = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else "docs/images")
-TOKEN = "browser-test-staff-token"
+TOKEN = "browser-test-staff-token-4e9d1c7b2a"
 work = tempfile.mkdtemp(prefix="juice-browser-")
 recipes = os.path.join(work, "recipes")
 state = os.path.join(work, "state.sqlite")

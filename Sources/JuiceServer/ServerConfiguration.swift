@@ -9,6 +9,9 @@ public enum ServerStartError: Error, Hashable, Sendable, CustomStringConvertible
     case unreadableTokenFile(path: String, reason: String)
     /// The staff token (from the environment or the file) is empty.
     case emptyStaffToken(source: String)
+    /// The staff token from `source` is too weak: `length` characters where its alphabet needs `required`, or too few
+    /// different characters (`StaffTokenRule`).
+    case weakStaffToken(source: String, length: Int, required: Int)
 
     /// A readable explanation with the fix.
     public var description: String {
@@ -20,6 +23,9 @@ public enum ServerStartError: Error, Hashable, Sendable, CustomStringConvertible
             return "cannot read the staff token file \(path): \(reason)"
         case .emptyStaffToken(let source):
             return "the staff token from \(source) is empty; put a long random token there"
+        case .weakStaffToken(let source, let length, let required):
+            return "the staff token from \(source) is too weak (\(length) characters; at least \(required) random ones, 128 bits, "
+                + "are needed): make one with openssl rand -hex 16"
         }
     }
 }
@@ -83,10 +89,18 @@ extension StaffCredential {
             }
             let token = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             guard !token.isEmpty else { throw .emptyStaffToken(source: file) }
-            return StaffCredential(token: token)
+            return try checked(token, source: file)
         }
         guard let token = environment["JUICE_STAFF_TOKEN"] else { return nil }
         guard !token.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyStaffToken(source: "JUICE_STAFF_TOKEN") }
+        return try checked(token, source: "JUICE_STAFF_TOKEN")
+    }
+
+    /// A credential for `token` from `source` when it meets `StaffTokenRule`; else why not.
+    private static func checked(_ token: String, source: String) throws(ServerStartError) -> StaffCredential {
+        if let weakness = StaffTokenRule.weakness(of: token) {
+            throw .weakStaffToken(source: source, length: weakness.length, required: weakness.required)
+        }
         return StaffCredential(token: token)
     }
 }

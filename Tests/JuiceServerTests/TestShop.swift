@@ -13,7 +13,7 @@ import Testing
 
 /// A shop in a fresh temporary directory: the built-in recipes in `recipes/`, a state file, a server over them.
 struct TestShop {
-    static let token = "s3cret-staff-token"
+    static let token = "c0ffee5eed1234567890abcdefabcdef"
     static let staffHeaders: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
     static let jsonHeaders: HTTPFields = [.contentType: "application/json"]
 

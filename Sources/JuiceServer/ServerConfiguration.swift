@@ -51,12 +51,19 @@ public struct ServerConfiguration: Sendable {
     /// The shortest time between two log lines giving why the shop's state cannot be used (clients get a generic
     /// 503; a line says how many failures went unlogged since the one before).
     public var stateFailureLogInterval: Duration
+    /// The caps on open event streams, in all and per client address.
+    public var streamLimits: StreamLimits
+    /// The deadlines for a request's header and body, and for an idle connection.
+    public var deadlines: ConnectionDeadlines
+    /// How wrong staff tokens are throttled per client address.
+    public var staffThrottle: StaffThrottleSettings
 
     /// A configuration; the defaults are the command's.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, language: Language = .korean, staff: StaffCredential? = nil,
         bodyLimit: Int = 16 * 1024, maxOrderCount: Int = 1000, eventPollInterval: Duration = .milliseconds(200),
-        stateFailureLogInterval: Duration = .seconds(10)
+        stateFailureLogInterval: Duration = .seconds(10), streamLimits: StreamLimits = StreamLimits(),
+        deadlines: ConnectionDeadlines = ConnectionDeadlines(), staffThrottle: StaffThrottleSettings = StaffThrottleSettings()
     ) {
         self.host = host
         self.port = port
@@ -66,6 +73,9 @@ public struct ServerConfiguration: Sendable {
         self.maxOrderCount = maxOrderCount
         self.eventPollInterval = eventPollInterval
         self.stateFailureLogInterval = stateFailureLogInterval
+        self.streamLimits = streamLimits
+        self.deadlines = deadlines
+        self.staffThrottle = staffThrottle
     }
 
     /// Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost).

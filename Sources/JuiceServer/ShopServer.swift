@@ -15,6 +15,7 @@ public struct ShopServer: Sendable {
     let menu: LiveMenu
     let hub: EventHub
     let stateFailures: StateFailureLog
+    let staffThrottle: StaffThrottle
 
     /// A server selling from `store` with the menu `menu`; throws when `configuration` would expose staff actions.
     public init(configuration: ServerConfiguration, store: any ShopStore, menu: LiveMenu) throws(ServerStartError) {
@@ -23,7 +24,8 @@ public struct ShopServer: Sendable {
         self.store = store
         self.menu = menu
         self.metrics = ShopMetrics()
-        self.hub = EventHub(store: store, menu: menu)
+        self.hub = EventHub(store: store, menu: menu, limits: configuration.streamLimits)
+        self.staffThrottle = StaffThrottle(settings: configuration.staffThrottle)
         self.stateFailures = StateFailureLog(interval: configuration.stateFailureLogInterval)
     }
 
@@ -31,7 +33,7 @@ public struct ShopServer: Sendable {
     /// behind one middleware (`StaffMiddleware`), which refuses a request without the staff token.
     public func router() -> Router<ShopRequestContext> {
         let router = Self.router(language: configuration.language, stateFailures: stateFailures)
-        let staff = router.group().add(middleware: StaffMiddleware(credential: configuration.staff))
+        let staff = router.group().add(middleware: StaffMiddleware(credential: configuration.staff, throttle: staffThrottle))
         addPageRoutes(to: router)
         addShopRoutes(to: router, staff: staff)
         addReloadRoutes(staff: staff)
@@ -40,10 +42,11 @@ public struct ShopServer: Sendable {
         return router
     }
 
-    /// A router with the middleware every route of the shop passes (request logs, metrics, the request's language
-    /// and the API's error bodies), and no route yet.
+    /// A router with the middleware every route of the shop passes (security headers, request logs, metrics, the
+    /// request's language and the API's error bodies), and no route yet.
     static func router(language: Language, stateFailures: StateFailureLog) -> Router<ShopRequestContext> {
         let router = Router(context: ShopRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: APIMiddleware(defaultLanguage: language, stateFailures: stateFailures))

@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import JuiceCore
 import JuiceReload
 import JuiceShop
@@ -59,8 +60,11 @@ public struct ShopServer: Sendable {
     public func application(
         logger: Logger, services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        Application(
+        let deadlines = configuration.deadlines
+        return Application(
             router: router(),
+            // Each connection's deadlines for a request's header and body and for idling (`RequestDeadlineHandler`).
+            server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadlines: deadlines, logger: logger)])),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "juice"),
             services: services + [BackgroundWork(server: self, logger: logger)],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },

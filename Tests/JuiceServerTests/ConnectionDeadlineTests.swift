@@ -103,6 +103,7 @@ import Testing
 /// How many orders the shop on `port` has served (from its public stock: banana-juice takes 2 bananas of 10).
 func shopOrders(port: Int) async throws -> Int {
     let stock = try await RawConnection.request(port: port, "GET", "/api/stock")
-    guard let range = stock.body.range(of: #""banana":"#), let bananas = Int(stock.body[range.upperBound...].prefix { $0.isNumber }) else { return -1 }
+    guard let section = stock.body.range(of: #""stock":"#),
+        let range = stock.body.range(of: #""banana":"#, range: section.upperBound..<stock.body.endIndex), let bananas = Int(stock.body[range.upperBound...].prefix { $0.isNumber }) else { return -1 }
     return (10 - bananas) / 2
 }

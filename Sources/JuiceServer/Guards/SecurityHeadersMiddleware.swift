@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// Puts the browser security headers on every response, the page's, the API's and every error's: a
@@ -6,9 +7,6 @@ import Hummingbird
 /// `X-Frame-Options: DENY` (for browsers without `frame-ancestors`). It is the outermost middleware, so an error
 /// rendered by any middleware or route inside it carries them too.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// The headers and their values.
-    static var headers: HTTPFields { SecurityHeaders.fields }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         do {
@@ -16,7 +14,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as any HTTPResponseError {
             response = try error.response(from: request, context: context)
         }
-        for field in Self.headers { response.headers[field.name] = field.value }
+        for field in SecurityHeaders.fields { response.headers[field.name] = field.value }
         return response
     }
 }

@@ -38,7 +38,8 @@ import Testing
             try await stalled.send("GET /api/menu HTTP/1.1\r\nHost: local")
             // A header sent a byte every 200 ms: always busy, never done.
             let slow = try await RawConnection.open(port: port)
-            let trickling = Self.trickle("GET /api/menu HTTP/1.1\r\nHost: localhost\r\nAccept: */*\r\nX-Slow: " + String(repeating: "x", count: 80), on: slow)
+            let trickling = Self.trickle(
+                "GET /api/menu HTTP/1.1\r\nHost: localhost\r\nAccept: */*\r\nX-Slow: " + String(repeating: "x", count: 80), on: slow)
             defer { trickling.cancel() }
             for connection in [stalled, slow] {
                 let took = try #require(try await Self.closeTime(of: connection, since: started, deadline: Self.deadlines.header), "still open")
@@ -104,6 +105,8 @@ import Testing
 func shopOrders(port: Int) async throws -> Int {
     let stock = try await RawConnection.request(port: port, "GET", "/api/stock")
     guard let section = stock.body.range(of: #""stock":"#),
-        let range = stock.body.range(of: #""banana":"#, range: section.upperBound..<stock.body.endIndex), let bananas = Int(stock.body[range.upperBound...].prefix { $0.isNumber }) else { return -1 }
+        let range = stock.body.range(of: #""banana":"#, range: section.upperBound..<stock.body.endIndex),
+        let bananas = Int(stock.body[range.upperBound...].prefix { $0.isNumber })
+    else { return -1 }
     return (10 - bananas) / 2
 }

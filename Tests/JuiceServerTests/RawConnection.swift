@@ -2,7 +2,7 @@ import Foundation
 import JuiceTestSupport
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// One TCP connection to a test server on loopback, driven byte by byte (a client that stalls, trickles, or keeps a

@@ -155,7 +155,9 @@ func curl(_ arguments: [String], timeout: Double = 10) async throws -> (output: 
         let state = directory.appendingPathComponent("state.sqlite").path
         // Room for every order: 4 CLI processes × 5 pineapple juices (2 each) and 30 web kiwi juices (3 each).
         let restock = #"{"changes": [{"fruit": "kiwi", "set": 100}, {"fruit": "pineapple", "set": 100}]}"#
-        #expect(try await curl(["-X", "POST", "\(base)/api/stock", "-H", "Authorization: Bearer \(ServeProcess.token)", "-d", restock]).output.contains("\"kiwi\":100"))
+        #expect(
+            try await curl(["-X", "POST", "\(base)/api/stock", "-H", "Authorization: Bearer \(ServeProcess.token)", "-d", restock]).output.contains(
+                "\"kiwi\":100"))
         let cli = (0..<4).map { _ in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -55,12 +55,14 @@ import Testing
         #expect(throws: ServerStartError.self) { try StaffCredential.load(file: "/nonexistent/token", environment: [:]) }
     }
 
-    @Test(arguments: [
-        ("s3cret", 32, false), ("0123456789abcdef0123456789abcde", 32, false), ("0123456789abcdef0123456789abcdef", 32, true),
-        ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 32, false), ("q2Vx7PZk1mN0bYc9Lr3TfA", 22, true), ("q2Vx7PZk1mN0bYc9Lr3Tf", 22, false),
-        ("q2Vx7PZk1mN0bYc9Lr3TfA==", 22, true), ("q2Vx-PZk1mN0_Yc9Lr3TfA", 22, true), ("correct horse battery staple", 32, false), ("browser-test-staff-token", 32, false),
-        ("correct horse battery staple, twice", 32, true),
-    ] as [(String, Int, Bool)])
+    @Test(
+        arguments: [
+            ("s3cret", 32, false), ("0123456789abcdef0123456789abcde", 32, false), ("0123456789abcdef0123456789abcdef", 32, true),
+            ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 32, false), ("q2Vx7PZk1mN0bYc9Lr3TfA", 22, true), ("q2Vx7PZk1mN0bYc9Lr3Tf", 22, false),
+            ("q2Vx7PZk1mN0bYc9Lr3TfA==", 22, true), ("q2Vx-PZk1mN0_Yc9Lr3TfA", 22, true), ("correct horse battery staple", 32, false),
+            ("browser-test-staff-token", 32, false),
+            ("correct horse battery staple, twice", 32, true),
+        ] as [(String, Int, Bool)])
     func aStaffTokenNeeds128BitsByItsLengthAndCharacters(token: String, required: Int, strong: Bool) throws {
         let weakness = StaffTokenRule.weakness(of: token)
         #expect((weakness == nil) == strong, "\(token)")

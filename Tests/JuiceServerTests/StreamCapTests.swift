@@ -11,7 +11,9 @@ import Testing
     static func openStream(port: Int, from source: String, language: String = "en") async throws -> (RawConnection, RawResponse) {
         let connection = try await RawConnection.open(port: port, from: source)
         try await connection.send("GET /api/events HTTP/1.1\r\nHost: localhost\r\nAccept-Language: \(language)\r\n\r\n")
-        let first = try await connection.read(seconds: 20) { $0.contains("event: stock") || ($0.hasPrefix("HTTP/1.1 503") && RawResponse.isComplete($0)) }
+        let first = try await connection.read(seconds: 20) {
+            $0.contains("event: stock") || ($0.hasPrefix("HTTP/1.1 503") && RawResponse.isComplete($0))
+        }
         return (connection, RawResponse(first.text))
     }
 
@@ -79,7 +81,8 @@ import Testing
     @Test func clientAddressesAreIPv4OrAnIPv6Slash64() throws {
         #expect(ClientAddress(try .init(ipAddress: "192.0.2.7", port: 1)).description == "192.0.2.7")
         #expect(ClientAddress(try .init(ipAddress: "::ffff:192.0.2.7", port: 1)).description == "192.0.2.7")
-        #expect(ClientAddress(try .init(ipAddress: "2001:db8:1:2:aaaa::1", port: 1)) == ClientAddress(try .init(ipAddress: "2001:db8:1:2::9", port: 2)))
+        #expect(
+            ClientAddress(try .init(ipAddress: "2001:db8:1:2:aaaa::1", port: 1)) == ClientAddress(try .init(ipAddress: "2001:db8:1:2::9", port: 2)))
         #expect(ClientAddress(try .init(ipAddress: "2001:db8:1:2:aaaa::1", port: 1)).description == "2001:db8:1:2::/64")
         #expect(ClientAddress(nil).description == "local")
     }

@@ -2,7 +2,7 @@
 """Walks both screens of `juice serve` in real Chromium (Selenium, Debian's chromium and chromium-driver), with a
 second page watching every change, then restarts the server and edits the menu on disk. Saves the two screenshots
 the README shows. Usage: browser-test.py JUICE_BINARY [SCREENSHOT_DIR]. Exits non-zero on the first failed check."""
-import os, shutil, signal, socket, subprocess, sys, tempfile, time
+import os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -12,7 +12,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 JUICE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/juice")
 SHOTS = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else "docs/images")
-TOKEN = "browser-test-staff-token"
+TOKEN = "browser-test-staff-token-4e9d1c7b2a"
 work = tempfile.mkdtemp(prefix="juice-browser-")
 recipes = os.path.join(work, "recipes")
 state = os.path.join(work, "state.sqlite")
@@ -55,6 +55,7 @@ def browser():
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=900,1000", "--lang=ko-KR"]:
         options.add_argument(argument)
     options.add_experimental_option("prefs", {"intl.accept_languages": "ko-KR,ko"})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # Content-Security-Policy violations are logged there
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
@@ -169,6 +170,16 @@ try:
     watcher.find_element(By.ID, "lang-toggle").click()
     wait(watcher, "the toggle switches the page to English",
          lambda d: d.find_element(By.ID, "order-title").text == "Let us make you a delicious juice!")
+
+    # Everything above ran under the page's Content-Security-Policy, which the browser enforces: nothing was refused,
+    # and an inline style (a probe) is.
+    def refused(driver):
+        return [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]
+    policy = urllib.request.urlopen(url).headers.get("Content-Security-Policy", "")
+    check("default-src 'self'" in policy and "unsafe-inline" not in policy, f"the page is served with its policy ({policy})")
+    check(refused(staff) == [] and refused(watcher) == [], "no Content-Security-Policy violation on either page")
+    staff.execute_script("""document.body.insertAdjacentHTML("beforeend", '<b style="color: red">probe</b>')""")
+    wait(staff, "the browser refuses an inline style under the policy", lambda d: refused(d) != [])
     stop_server(server)
 finally:
     for driver in (staff, watcher):

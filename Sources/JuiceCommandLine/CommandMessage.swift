@@ -92,6 +92,8 @@ package enum CommandMessage: Hashable, Sendable {
     case staffTokenUnreadable(path: String, reason: String)
     /// The staff token from `source` (a file, or the variable) is empty.
     case staffTokenEmpty(source: String)
+    /// The staff token from `source` is too weak: `length` characters where `required` random ones are needed.
+    case staffTokenWeak(source: String, length: Int, required: Int)
 
     /// The message in `language`.
     package func text(in language: Language) -> String {
@@ -236,6 +238,10 @@ package enum CommandMessage: Hashable, Sendable {
             return ko
                 ? "\(source)의 직원 토큰이 비어 있어요. 길고 무작위인 토큰을 넣으세요 (예: openssl rand -hex 16)"
                 : "the staff token from \(source) is empty; put a long random token there (for example: openssl rand -hex 16)"
+        case .staffTokenWeak(let source, let length, let required):
+            return ko
+                ? "\(source)의 직원 토큰이 너무 약해요 (\(length)자). 무작위 문자 \(required)자 이상 (128비트)이 필요해요. 이렇게 만드세요: openssl rand -hex 16"
+                : "the staff token from \(source) is too weak (\(length) characters; at least \(required) random ones, 128 bits, are needed). Make one with: openssl rand -hex 16"
         }
     }
 }

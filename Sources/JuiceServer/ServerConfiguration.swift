@@ -9,6 +9,9 @@ public enum ServerStartError: Error, Hashable, Sendable, CustomStringConvertible
     case unreadableTokenFile(path: String, reason: String)
     /// The staff token (from the environment or the file) is empty.
     case emptyStaffToken(source: String)
+    /// The staff token from `source` is too weak: `length` characters where its alphabet needs `required`, or too few
+    /// different characters (`StaffTokenRule`).
+    case weakStaffToken(source: String, length: Int, required: Int)
 
     /// A readable explanation with the fix.
     public var description: String {
@@ -20,6 +23,9 @@ public enum ServerStartError: Error, Hashable, Sendable, CustomStringConvertible
             return "cannot read the staff token file \(path): \(reason)"
         case .emptyStaffToken(let source):
             return "the staff token from \(source) is empty; put a long random token there"
+        case .weakStaffToken(let source, let length, let required):
+            return "the staff token from \(source) is too weak (\(length) characters; at least \(required) random ones, 128 bits, "
+                + "are needed): make one with openssl rand -hex 16"
         }
     }
 }
@@ -45,12 +51,19 @@ public struct ServerConfiguration: Sendable {
     /// The shortest time between two log lines giving why the shop's state cannot be used (clients get a generic
     /// 503; a line says how many failures went unlogged since the one before).
     public var stateFailureLogInterval: Duration
+    /// The caps on open event streams, in all and per client address.
+    public var streamLimits: StreamLimits
+    /// The deadlines for a request's header and body, and for an idle connection.
+    public var deadlines: ConnectionDeadlines
+    /// How wrong staff tokens are throttled per client address.
+    public var staffThrottle: StaffThrottleSettings
 
     /// A configuration; the defaults are the command's.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, language: Language = .korean, staff: StaffCredential? = nil,
         bodyLimit: Int = 16 * 1024, maxOrderCount: Int = 1000, eventPollInterval: Duration = .milliseconds(200),
-        stateFailureLogInterval: Duration = .seconds(10)
+        stateFailureLogInterval: Duration = .seconds(10), streamLimits: StreamLimits = StreamLimits(),
+        deadlines: ConnectionDeadlines = ConnectionDeadlines(), staffThrottle: StaffThrottleSettings = StaffThrottleSettings()
     ) {
         self.host = host
         self.port = port
@@ -60,6 +73,9 @@ public struct ServerConfiguration: Sendable {
         self.maxOrderCount = maxOrderCount
         self.eventPollInterval = eventPollInterval
         self.stateFailureLogInterval = stateFailureLogInterval
+        self.streamLimits = streamLimits
+        self.deadlines = deadlines
+        self.staffThrottle = staffThrottle
     }
 
     /// Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost).
@@ -83,10 +99,18 @@ extension StaffCredential {
             }
             let token = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             guard !token.isEmpty else { throw .emptyStaffToken(source: file) }
-            return StaffCredential(token: token)
+            return try checked(token, source: file)
         }
         guard let token = environment["JUICE_STAFF_TOKEN"] else { return nil }
         guard !token.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyStaffToken(source: "JUICE_STAFF_TOKEN") }
+        return try checked(token, source: "JUICE_STAFF_TOKEN")
+    }
+
+    /// A credential for `token` from `source` when it meets `StaffTokenRule`; else why not.
+    private static func checked(_ token: String, source: String) throws(ServerStartError) -> StaffCredential {
+        if let weakness = StaffTokenRule.weakness(of: token) {
+            throw .weakStaffToken(source: source, length: weakness.length, required: weakness.required)
+        }
         return StaffCredential(token: token)
     }
 }

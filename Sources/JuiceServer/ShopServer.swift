@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import JuiceCore
 import JuiceReload
 import JuiceShop
@@ -15,6 +16,7 @@ public struct ShopServer: Sendable {
     let menu: LiveMenu
     let hub: EventHub
     let stateFailures: StateFailureLog
+    let staffThrottle: StaffThrottle
 
     /// A server selling from `store` with the menu `menu`; throws when `configuration` would expose staff actions.
     public init(configuration: ServerConfiguration, store: any ShopStore, menu: LiveMenu) throws(ServerStartError) {
@@ -23,7 +25,8 @@ public struct ShopServer: Sendable {
         self.store = store
         self.menu = menu
         self.metrics = ShopMetrics()
-        self.hub = EventHub(store: store, menu: menu)
+        self.hub = EventHub(store: store, menu: menu, limits: configuration.streamLimits)
+        self.staffThrottle = StaffThrottle(settings: configuration.staffThrottle)
         self.stateFailures = StateFailureLog(interval: configuration.stateFailureLogInterval)
     }
 
@@ -31,7 +34,7 @@ public struct ShopServer: Sendable {
     /// behind one middleware (`StaffMiddleware`), which refuses a request without the staff token.
     public func router() -> Router<ShopRequestContext> {
         let router = Self.router(language: configuration.language, stateFailures: stateFailures)
-        let staff = router.group().add(middleware: StaffMiddleware(credential: configuration.staff))
+        let staff = router.group().add(middleware: StaffMiddleware(credential: configuration.staff, throttle: staffThrottle))
         addPageRoutes(to: router)
         addShopRoutes(to: router, staff: staff)
         addReloadRoutes(staff: staff)
@@ -40,10 +43,11 @@ public struct ShopServer: Sendable {
         return router
     }
 
-    /// A router with the middleware every route of the shop passes (request logs, metrics, the request's language
-    /// and the API's error bodies), and no route yet.
+    /// A router with the middleware every route of the shop passes (security headers, request logs, metrics, the
+    /// request's language and the API's error bodies), and no route yet.
     static func router(language: Language, stateFailures: StateFailureLog) -> Router<ShopRequestContext> {
         let router = Router(context: ShopRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: APIMiddleware(defaultLanguage: language, stateFailures: stateFailures))
@@ -56,8 +60,11 @@ public struct ShopServer: Sendable {
     public func application(
         logger: Logger, services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        Application(
+        let deadlines = configuration.deadlines
+        return Application(
             router: router(),
+            // Each connection's deadlines for a request's header and body and for idling (`RequestDeadlineHandler`).
+            server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadlines: deadlines, logger: logger)])),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "juice"),
             services: services + [BackgroundWork(server: self, logger: logger)],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },

@@ -19,7 +19,7 @@ struct Juice: AsyncParsableCommand {
             with the same exit code. Kinds (the API uses the same; docs/errors.md has the table): usage, unknown-juice, \
             unknown-fruit, invalid-count, negative-amount, too-large, duplicate-fruit, fruit-in-recipes, \
             fruit-not-in-recipes, state-directory-missing, recipes-unreadable, staff-token-required, \
-            staff-token-unreadable, staff-token-empty, backup-exists, backup-invalid-destination, backup-postgres, \
+            staff-token-unreadable, staff-token-empty, staff-token-weak, backup-exists, backup-invalid-destination, backup-postgres, \
             state-invalid-location, state-postgres-not-built-in, state-unreachable (exit 2); insufficient-stock, \
             below-zero, above-capacity, nothing-to-undo, undo-refused, recipes-invalid, backup-write-failed, \
             state-cannot-open, state-not-a-database, state-read-only, state-disk-full, state-io-error, \
@@ -40,7 +40,7 @@ struct Juice: AsyncParsableCommand {
                 표준 출력에 {"error": {"kind": 종류, "message": 메시지, ...자세한 내용}}을 쓰고, 종료 코드는 같아요. \
                 종류 (API도 같은 이름을 써요; 표는 docs/errors.md): usage, unknown-juice, unknown-fruit, invalid-count, \
                 negative-amount, too-large, duplicate-fruit, fruit-in-recipes, fruit-not-in-recipes, state-directory-missing, \
-                recipes-unreadable, staff-token-required, staff-token-unreadable, staff-token-empty, backup-exists, \
+                recipes-unreadable, staff-token-required, staff-token-unreadable, staff-token-empty, staff-token-weak, backup-exists, \
                 backup-invalid-destination, backup-postgres, state-invalid-location, state-postgres-not-built-in, \
                 state-unreachable (종료 코드 2); insufficient-stock, below-zero, above-capacity, nothing-to-undo, \
                 undo-refused, recipes-invalid, backup-write-failed, state-cannot-open, state-not-a-database, state-read-only, \

@@ -151,6 +151,8 @@ extension Reporter {
             case .staffTokenRequired(let host): ("staff-token-required", .staffTokenRequired(host: host))
             case .unreadableTokenFile(let path, let reason): ("staff-token-unreadable", .staffTokenUnreadable(path: path, reason: reason))
             case .emptyStaffToken(let source): ("staff-token-empty", .staffTokenEmpty(source: source))
+            case .weakStaffToken(let source, let length, let required):
+                ("staff-token-weak", .staffTokenWeak(source: source, length: length, required: required))
             }
         return failure(kind: kind, message: message.text(in: language), status: ExitStatus.usage)
     }

@@ -26,7 +26,8 @@ import Testing
         .wrongType(field: "juice", expected: .string), .notAnInteger(field: "count"), .outOfRange(field: "count", value: 0, range: 1...9),
         .ambiguousChange(field: "changes[0]"), .bodyTooLarge(limit: 16), .badQuery(name: "limit", value: "0", range: 1...1000),
         .missingCredential, .wrongCredential, .notReady(.state(.busy(path: "/x")), book: book), .notFound(path: "/x"),
-        .methodNotAllowed("DELETE", allowed: ["POST"]),
+        .methodNotAllowed("DELETE", allowed: ["POST"]), .tooManyAttempts(failures: 10, window: .seconds(60), retryAfter: 42),
+        .tooManyStreams(limit: 8, perClient: true), .tooManyStreams(limit: 256, perClient: false),
     ]
 
     @Test(arguments: shopErrors)

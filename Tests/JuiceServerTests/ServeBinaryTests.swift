@@ -10,6 +10,9 @@ final class ServeProcess: Sendable {
     let directory: URL
     private let output = Pipe()
 
+    /// A staff token that meets the start-up rule (32 hex characters, as `openssl rand -hex 16` makes).
+    static let token = "0f8e1c2d3b4a59687766554433221100"
+
     static var executable: URL {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let candidates = [
@@ -146,13 +149,15 @@ func curl(_ arguments: [String], timeout: Double = 10) async throws -> (output: 
 
     @Test func theCommandLineAndTheServerSellFromOneStockAtOnceAndLoseNothing() async throws {
         let directory = try Self.temporaryDirectory()
-        let server = try await ServeProcess.start(directory: directory, environment: ["JUICE_STAFF_TOKEN": "t"])
+        let server = try await ServeProcess.start(directory: directory, environment: ["JUICE_STAFF_TOKEN": ServeProcess.token])
         defer { server.stopWithoutWaiting() }
         let base = "http://127.0.0.1:\(server.port)"
         let state = directory.appendingPathComponent("state.sqlite").path
         // Room for every order: 4 CLI processes × 5 pineapple juices (2 each) and 30 web kiwi juices (3 each).
         let restock = #"{"changes": [{"fruit": "kiwi", "set": 100}, {"fruit": "pineapple", "set": 100}]}"#
-        #expect(try await curl(["-X", "POST", "\(base)/api/stock", "-H", "Authorization: Bearer t", "-d", restock]).output.contains("\"kiwi\":100"))
+        #expect(
+            try await curl(["-X", "POST", "\(base)/api/stock", "-H", "Authorization: Bearer \(ServeProcess.token)", "-d", restock]).output.contains(
+                "\"kiwi\":100"))
         let cli = (0..<4).map { _ in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -186,7 +191,7 @@ func curl(_ arguments: [String], timeout: Double = 10) async throws -> (output: 
         let stock = try await curl(["\(base)/api/stock"]).output
         #expect(stock.contains("\"kiwi\":10"))
         #expect(stock.contains("\"pineapple\":60"))
-        let history = try await curl(["\(base)/api/history?limit=1000", "-H", "Authorization: Bearer t"]).output
+        let history = try await curl(["\(base)/api/history?limit=1000", "-H", "Authorization: Bearer \(ServeProcess.token)"]).output
         #expect(history.components(separatedBy: "\"kind\":\"order\"").count - 1 == 30 + 20)
     }
 
@@ -203,7 +208,7 @@ func curl(_ arguments: [String], timeout: Double = 10) async throws -> (output: 
         // --watch off: only SIGHUP (or POST /api/reload) can explain a change in the menu.
         let server = try await ServeProcess.start(
             directory: directory, extraArguments: ["--recipes", recipes.path, "--watch", "off"],
-            environment: ["JUICE_STAFF_TOKEN": "t"])
+            environment: ["JUICE_STAFF_TOKEN": ServeProcess.token])
         defer { server.stopWithoutWaiting() }
         let base = "http://127.0.0.1:\(server.port)"
         let before = try await curl(["\(base)/api/menu"]).output
@@ -221,7 +226,7 @@ func curl(_ arguments: [String], timeout: Double = 10) async throws -> (output: 
             name: {ko: 오렌지쥬스, en: Orange Juice}
             recipe: {orange: 3}
         """.write(to: recipes.appendingPathComponent("orange.yaml"), atomically: true, encoding: .utf8)
-        let unreloaded = try await curl(["\(base)/api/reload", "-H", "Authorization: Bearer t"]).output
+        let unreloaded = try await curl(["\(base)/api/reload", "-H", "Authorization: Bearer \(ServeProcess.token)"]).output
         #expect(!unreloaded.contains("lastAttempt"), "nothing has reloaded: \(unreloaded)")
 
         // SIGHUP is trapped once the server's background work runs; until then it is ignored. Ask again until the
@@ -231,7 +236,7 @@ func curl(_ arguments: [String], timeout: Double = 10) async throws -> (output: 
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {
             kill(server.process.processIdentifier, SIGHUP)
-            status = try await curl(["\(base)/api/reload", "-H", "Authorization: Bearer t"]).output
+            status = try await curl(["\(base)/api/reload", "-H", "Authorization: Bearer \(ServeProcess.token)"]).output
             if status.contains("\"result\":\"applied\"") {
                 menu = try await curl(["\(base)/api/menu"]).output
                 break

@@ -187,7 +187,7 @@ func writeRecipes(into directory: URL, bananas: Int) throws -> URL {
 /// One `juice serve --port 0` process on the state `state`; it logs to `directory/serve-PORT.log`.
 final class ServeInstance: Sendable {
     /// The staff token every instance is started with.
-    static let token = "fleet-staff-token"
+    static let token = "fleet-staff-token-9f4c2e7a1b3d5c6e"
 
     let process: Process
     let port: Int

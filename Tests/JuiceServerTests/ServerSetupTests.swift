@@ -41,16 +41,37 @@ import Testing
 
     @Test func theTokenComesFromTheFileOrTheEnvironment() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID().uuidString)")
-        try "from-file\nignored\n".write(to: file, atomically: true, encoding: .utf8)
-        let fromFile = try #require(try StaffCredential.load(file: file.path, environment: ["JUICE_STAFF_TOKEN": "from-env"]))
-        #expect(fromFile.accepts("from-file"))
-        let fromEnvironment = try #require(try StaffCredential.load(file: nil, environment: ["JUICE_STAFF_TOKEN": "from-env"]))
-        #expect(fromEnvironment.accepts("from-env"))
+        let fileToken = "from-file-0123456789abcdef0123456789"
+        let environmentToken = "from-env-0123456789abcdef0123456789"
+        try "\(fileToken)\nignored\n".write(to: file, atomically: true, encoding: .utf8)
+        let fromFile = try #require(try StaffCredential.load(file: file.path, environment: ["JUICE_STAFF_TOKEN": environmentToken]))
+        #expect(fromFile.accepts(fileToken))
+        let fromEnvironment = try #require(try StaffCredential.load(file: nil, environment: ["JUICE_STAFF_TOKEN": environmentToken]))
+        #expect(fromEnvironment.accepts(environmentToken))
         #expect(try StaffCredential.load(file: nil, environment: [:]) == nil)
         #expect(throws: ServerStartError.emptyStaffToken(source: "JUICE_STAFF_TOKEN")) {
             try StaffCredential.load(file: nil, environment: ["JUICE_STAFF_TOKEN": " "])
         }
         #expect(throws: ServerStartError.self) { try StaffCredential.load(file: "/nonexistent/token", environment: [:]) }
+    }
+
+    @Test(
+        arguments: [
+            ("s3cret", 32, false), ("0123456789abcdef0123456789abcde", 32, false), ("0123456789abcdef0123456789abcdef", 32, true),
+            ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 32, false), ("q2Vx7PZk1mN0bYc9Lr3TfA", 22, true), ("q2Vx7PZk1mN0bYc9Lr3Tf", 22, false),
+            ("q2Vx7PZk1mN0bYc9Lr3TfA==", 22, true), ("q2Vx-PZk1mN0_Yc9Lr3TfA", 22, true), ("correct horse battery staple", 32, false),
+            ("browser-test-staff-token", 32, false),
+            ("correct horse battery staple, twice", 32, true),
+        ] as [(String, Int, Bool)])
+    func aStaffTokenNeeds128BitsByItsLengthAndCharacters(token: String, required: Int, strong: Bool) throws {
+        let weakness = StaffTokenRule.weakness(of: token)
+        #expect((weakness == nil) == strong, "\(token)")
+        if let weakness { #expect(weakness.required == required, "\(token)") }
+        if strong {
+            #expect(try StaffCredential.load(file: nil, environment: ["JUICE_STAFF_TOKEN": token])?.accepts(token) == true)
+        } else {
+            #expect(throws: ServerStartError.self) { try StaffCredential.load(file: nil, environment: ["JUICE_STAFF_TOKEN": token]) }
+        }
     }
 
     @Test func anAddressBeyondLoopbackNeedsAStaffToken() throws {

@@ -92,7 +92,7 @@ final class OutageStore: ShopStore {
     @Test func theHubPublishesOneStockEventPerChangeTokenHoweverOftenItIsReported() async throws {
         let shop = try TestShop()
         let hub = shop.server.hub
-        let (_, first, events) = try await hub.subscribe()
+        let (_, first, events) = try await hub.subscribe(client: ClientAddress(named: "test"))
         #expect(first.name == "stock")
         let (tokens, feed) = AsyncStream.makeStream(of: Int.self)
         // The client's stock was read at token 0, so the loop's first look (0 again) is no change for it; a token seen
@@ -110,7 +110,7 @@ final class OutageStore: ShopStore {
         let store = OutageStore()
         let shop = try TestShop(store: store)
         let hub = shop.server.hub
-        let (_, _, events) = try await hub.subscribe()
+        let (_, _, events) = try await hub.subscribe(client: ClientAddress(named: "test"))
 
         // The token is taken as published only once its stock went out: a failed read leaves it to be tried again.
         store.setDown(true)

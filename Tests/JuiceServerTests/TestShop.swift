@@ -13,7 +13,7 @@ import Testing
 
 /// A shop in a fresh temporary directory: the built-in recipes in `recipes/`, a state file, a server over them.
 struct TestShop {
-    static let token = "s3cret-staff-token"
+    static let token = "c0ffee5eed1234567890abcdefabcdef"
     static let staffHeaders: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
     static let jsonHeaders: HTTPFields = [.contentType: "application/json"]
 
@@ -24,14 +24,17 @@ struct TestShop {
 
     var recipes: URL { directory.appendingPathComponent("recipes") }
 
-    /// A shop over `store` (default: an SQLite file in the directory).
-    init(staffToken: String? = TestShop.token, store: (any ShopStore)? = nil) throws {
+    /// A shop over `store` (default: an SQLite file in the directory), its configuration changed by `configure`.
+    init(
+        staffToken: String? = TestShop.token, store: (any ShopStore)? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) throws {
         directory = try TestDirectories.make("juice-server")
         try TestDirectories.writeBuiltInRecipes(into: directory)
         self.store = store ?? SQLiteStore(path: directory.appendingPathComponent("state.sqlite").path)
         menu = try LiveMenu(directory: directory.appendingPathComponent("recipes").path)
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, staff: staffToken.map(StaffCredential.init(token:)), eventPollInterval: .milliseconds(50))
+        configure(&configuration)
         server = try ShopServer(configuration: configuration, store: self.store, menu: menu)
     }
 

@@ -17,7 +17,8 @@ struct ServerEvent: Sendable, Hashable {
 /// (pushed by LISTEN/NOTIFY on PostgreSQL, polled on SQLite), so changes from any source (this server, another server,
 /// the CLI on the same state) reach every page, each as exactly one `stock` event: every client remembers the token
 /// its stock was last read at and gets an event only for a newer one. Each client has a small buffer that keeps only
-/// the newest events, so a slow client cannot pile up memory.
+/// the newest events, so a slow client cannot pile up memory. Streams are capped (`StreamLimits`), in all and per
+/// client address; a slot is taken before the stock is read and given back when the stream ends.
 actor EventHub {
     /// How many events a client may fall behind before the oldest are dropped (each event carries whole state).
     static let clientBuffer = 8
@@ -30,6 +31,16 @@ actor EventHub {
         var continuation: AsyncStream<ServerEvent>.Continuation
         /// The change token the client's stock was last read at (it has seen every change up to it).
         var seen: Int
+        /// Whose slot the stream holds.
+        var client: ClientAddress
+    }
+
+    /// Why a client cannot have a stream now.
+    enum SubscribeError: Error, Sendable {
+        /// The shop's stock cannot be read.
+        case state(ShopError)
+        /// `limit` streams are open already, from this client (`perClient`) or in all.
+        case full(limit: Int, perClient: Bool)
     }
 
     private let store: any ShopStore
@@ -39,25 +50,63 @@ actor EventHub {
     /// The newest change token the loop has handled.
     private var lastToken: Int?
     private var closed = false
+    /// The caps on open streams.
+    let limits: StreamLimits
+    /// Open streams (and streams being opened) per client.
+    private var slots: [ClientAddress: Int] = [:]
+    /// Open streams (and streams being opened) in all.
+    private var slotCount = 0
 
-    init(store: any ShopStore, menu: LiveMenu) {
+    init(store: any ShopStore, menu: LiveMenu, limits: StreamLimits = StreamLimits()) {
         self.store = store
         self.menu = menu
+        self.limits = limits
     }
+
+    /// Takes a slot for `client`, or says which cap is reached (checked and taken with no suspension in between).
+    private func takeSlot(for client: ClientAddress) throws(SubscribeError) {
+        if slots[client, default: 0] >= limits.perClient { throw .full(limit: limits.perClient, perClient: true) }
+        if slotCount >= limits.total { throw .full(limit: limits.total, perClient: false) }
+        slots[client, default: 0] += 1
+        slotCount += 1
+    }
+
+    /// Gives `client`'s slot back.
+    private func releaseSlot(of client: ClientAddress) {
+        slotCount -= 1
+        let left = slots[client, default: 1] - 1
+        slots[client] = left > 0 ? left : nil
+    }
+
+    /// How many streams `client` holds (tests).
+    func slotsHeld(by client: ClientAddress) -> Int { slots[client, default: 0] }
 
     /// A new client: its number for `unsubscribe`, the current stock as its first event, and its stream of the events
     /// that follow (every change after that stock, every menu reload); an already finished stream after `close()`.
-    /// Throws when the stock cannot be read (the database is away).
-    func subscribe() async throws(ShopError) -> (id: Int, first: ServerEvent, events: AsyncStream<ServerEvent>) {
-        var current = try await currentStock()
-        for _ in 1..<Self.subscribeAttempts where !isUpToDate(current.token) {
-            // The loop handled (and published) a change newer than the token while the stock was being read: the
-            // stock may not include it, so read again.
+    /// Throws when `client` or the server has as many streams as the limits allow, or when the stock cannot be read
+    /// (the database is away).
+    func subscribe(client: ClientAddress) async throws(SubscribeError) -> (id: Int, first: ServerEvent, events: AsyncStream<ServerEvent>) {
+        try takeSlot(for: client)
+        var current: (token: Int, event: ServerEvent)
+        do throws(ShopError) {
             current = try await currentStock()
+            for _ in 1..<Self.subscribeAttempts where !isUpToDate(current.token) {
+                // The loop handled (and published) a change newer than the token while the stock was being read: the
+                // stock may not include it, so read again.
+                current = try await currentStock()
+            }
+        } catch {
+            releaseSlot(of: client)
+            throw .state(error)
         }
         let (stream, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingNewest(Self.clientBuffer))
         nextID += 1
-        if closed { continuation.finish() } else { subscribers[nextID] = Subscriber(continuation: continuation, seen: current.token) }
+        if closed {
+            continuation.finish()
+            releaseSlot(of: client)
+        } else {
+            subscribers[nextID] = Subscriber(continuation: continuation, seen: current.token, client: client)
+        }
         return (nextID, current.event, stream)
     }
 
@@ -76,7 +125,9 @@ actor EventHub {
 
     /// Ends a client's stream.
     func unsubscribe(_ id: Int) {
-        subscribers.removeValue(forKey: id)?.continuation.finish()
+        guard let subscriber = subscribers.removeValue(forKey: id) else { return }
+        subscriber.continuation.finish()
+        releaseSlot(of: subscriber.client)
     }
 
     /// Ends every stream, now and for clients that come later (graceful shutdown).
@@ -87,7 +138,10 @@ actor EventHub {
 
     /// Ends every open stream; clients reconnect (the page does by itself) and start again from the current stock.
     func disconnectAll() {
-        for subscriber in subscribers.values { subscriber.continuation.finish() }
+        for subscriber in subscribers.values {
+            subscriber.continuation.finish()
+            releaseSlot(of: subscriber.client)
+        }
         subscribers = [:]
     }
 

@@ -6,32 +6,72 @@ import ServiceLifecycle
 extension ShopServer {
     /// `GET /api/events`: server-sent events. The stream opens with the current stock (so a reconnecting page is
     /// up to date at once), then carries a `stock` event after every change and a `menu` event after every reload
-    /// attempt. It ends when the client goes away or the server shuts down.
+    /// attempt. It ends when the client goes away or the server shuts down, and its slot is then given back. Beyond
+    /// the caps (`StreamLimits`: in all, per client address) it is refused with 503 `too-many-streams`.
     func addEventRoutes(to router: Router<ShopRequestContext>) {
-        router.get("/api/events") { request, _ in
+        router.get("/api/events") { request, context in
             let subscription: (id: Int, first: ServerEvent, events: AsyncStream<ServerEvent>)
-            do throws(ShopError) { subscription = try await hub.subscribe() } catch { throw APIError.shop(error, book: await menu.current.book) }
+            do throws(EventHub.SubscribeError) {
+                subscription = try await hub.subscribe(client: context.client)
+            } catch {
+                switch error {
+                case .state(let error): throw APIError.shop(error, book: await menu.current.book)
+                case .full(let limit, let perClient): throw APIError.tooManyStreams(limit: limit, perClient: perClient)
+                }
+            }
             let (id, first, events) = subscription
-            let hub = self.hub
+            // Gives the slot back however the response ends, even if its body is never written.
+            let lease = StreamLease(hub: hub, id: id)
             let headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"]
             return Response(
                 status: .ok, headers: headers,
                 body: ResponseBody { writer in
-                    try await request.body.consumeWithInboundCloseHandler { _ in
-                        try await withGracefulShutdownHandler {
-                            try await writer.write(ByteBuffer(string: "retry: 1000\n\n" + first.wireFormat))
-                            for await event in events {
-                                try await writer.write(ByteBuffer(string: event.wireFormat))
+                    do {
+                        try await request.body.consumeWithInboundCloseHandler { _ in
+                            try await withGracefulShutdownHandler {
+                                try await writer.write(ByteBuffer(string: "retry: 1000\n\n" + first.wireFormat))
+                                for await event in events {
+                                    try await writer.write(ByteBuffer(string: event.wireFormat))
+                                }
+                            } onGracefulShutdown: {
+                                lease.release()
                             }
-                        } onGracefulShutdown: {
-                            Task { await hub.unsubscribe(id) }
+                        } onInboundClosed: {
+                            lease.release()
                         }
-                    } onInboundClosed: {
-                        Task { await hub.unsubscribe(id) }
+                    } catch {
+                        await lease.end()
+                        throw error
                     }
-                    await hub.unsubscribe(id)
+                    await lease.end()
                     try await writer.finish(nil)
                 })
         }
+    }
+}
+
+/// One event stream's slot in the hub: given back when the stream ends, when its client goes away, or at the
+/// latest when the response holding it is dropped.
+final class StreamLease: Sendable {
+    private let hub: EventHub
+    private let id: Int
+
+    init(hub: EventHub, id: Int) {
+        self.hub = hub
+        self.id = id
+    }
+
+    /// Ends the stream and gives the slot back, now.
+    func end() async { await hub.unsubscribe(id) }
+
+    /// Ends the stream and gives the slot back, soon (from a handler that cannot wait).
+    func release() {
+        let (hub, id) = (hub, id)
+        Task { await hub.unsubscribe(id) }
+    }
+
+    deinit {
+        let (hub, id) = (hub, id)
+        Task { await hub.unsubscribe(id) }
     }
 }

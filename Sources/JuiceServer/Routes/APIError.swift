@@ -30,6 +30,11 @@ enum APIError: HTTPResponseError, Sendable {
     case missingCredential
     /// A staff action with a token that is not the staff token.
     case wrongCredential
+    /// A staff action from a client that sent too many wrong tokens: `failures` within `window`; it may try again
+    /// after `retryAfter` seconds.
+    case tooManyAttempts(failures: Int, window: Duration, retryAfter: Int)
+    /// An event stream beyond the cap: `limit` streams are open already, from this client (`perClient`) or in all.
+    case tooManyStreams(limit: Int, perClient: Bool)
     /// The shop refused the change (`book` names things in the message).
     case shop(ShopError, book: RecipeBook)
     /// `/healthz`: the shop's state cannot be read now (the database is away), for the reason `error` gives.
@@ -59,6 +64,8 @@ enum APIError: HTTPResponseError, Sendable {
         case .badQuery: return "bad-query"
         case .missingCredential: return "staff-only"
         case .wrongCredential: return "wrong-token"
+        case .tooManyAttempts: return "too-many-attempts"
+        case .tooManyStreams: return "too-many-streams"
         case .shop(let error, _): return error.kind
         case .notReady: return "not-ready"
         case .notFound: return "not-found"
@@ -73,6 +80,8 @@ enum APIError: HTTPResponseError, Sendable {
             return .badRequest
         case .bodyTooLarge: return .contentTooLarge
         case .missingCredential, .wrongCredential: return .unauthorized
+        case .tooManyAttempts: return .tooManyRequests
+        case .tooManyStreams: return .serviceUnavailable
         case .shop(let error, _): return Self.status(of: error)
         case .notReady: return .serviceUnavailable
         case .notFound: return .notFound
@@ -107,9 +116,19 @@ enum APIError: HTTPResponseError, Sendable {
         case .methodNotAllowed(_, let allowed): response.headers[.allow] = allowed.joined(separator: ", ")
         default: break
         }
-        // The state is away (the database restarting, a network cut): the server reconnects by itself, so ask to try soon.
-        if status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
+        if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
         return response
+    }
+
+    /// The seconds a client is asked to wait before trying again (`Retry-After`), for the errors that pass.
+    var retryAfter: Int? {
+        switch self {
+        case .tooManyAttempts(_, _, let seconds): return max(1, seconds)
+        // An event stream frees its slot when its page goes away; a page that retries at once would only be refused again.
+        case .tooManyStreams: return 5
+        // The state is away (the database restarting, a network cut): the server reconnects by itself, so ask to try soon.
+        default: return status == .serviceUnavailable ? 1 : nil
+        }
     }
 
     /// The state failure behind this error (a 503), whose reason is for the server's log only.

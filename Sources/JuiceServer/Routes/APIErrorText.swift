@@ -61,7 +61,8 @@ extension APIError {
             case .orderRefused(.insufficientStock), .nothingToUndo, .undoRefused, .state: return nil
             case .stockRefused, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes: return "changes"
             }
-        case .malformedJSON, .bodyTooLarge, .missingCredential, .wrongCredential, .notReady, .notFound, .methodNotAllowed:
+        case .malformedJSON, .bodyTooLarge, .missingCredential, .wrongCredential, .tooManyAttempts, .tooManyStreams, .notReady, .notFound,
+            .methodNotAllowed:
             return nil
         }
     }
@@ -101,6 +102,19 @@ extension APIError {
                 : "staff only: send the staff token as 'Authorization: Bearer <token>'"
         case .wrongCredential:
             return ko ? "직원 토큰이 맞지 않아요" : "the staff token is not correct"
+        case .tooManyAttempts(let failures, let window, let retryAfter):
+            let seconds = window.components.seconds
+            return ko
+                ? "\(seconds)초 안에 틀린 직원 토큰이 \(failures)번 왔어요. \(retryAfter)초 뒤에 다시 해 보세요"
+                : "\(failures) wrong staff tokens within \(seconds) s; try again in \(retryAfter) s"
+        case .tooManyStreams(let limit, let perClient):
+            return perClient
+                ? (ko
+                    ? "이 기기에서 이미 실시간 연결이 \(limit)개 열려 있어요. 안 쓰는 창을 닫고 잠시 후 다시 해 보세요"
+                    : "\(limit) live event streams are open from this client already; close a page you do not use and try again shortly")
+                : (ko
+                    ? "실시간 연결이 이미 \(limit)개로 가득 찼어요. 잠시 후 다시 해 보세요 (주문은 그대로 받아요)"
+                    : "the server's \(limit) live event streams are all taken; try again shortly (orders are still taken)")
         case .notFound(let path):
             return ko ? "'\(path)'는 없는 주소예요" : "there is nothing at '\(path)'"
         case .methodNotAllowed(let method, let allowed):

@@ -1,5 +1,6 @@
 import Hummingbird
 import JuiceCore
+import NIOCore
 
 /// The request context of the shop's routes: Hummingbird's core storage plus the language the answer speaks.
 public struct ShopRequestContext: RequestContext {
@@ -7,11 +8,17 @@ public struct ShopRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The language of messages in the answer (from `Accept-Language`, else the server's default).
     public var language: Language = .korean
+    /// The peer the request came from (nil in a router test), which per-client limits count against.
+    public let remoteAddress: SocketAddress?
 
     /// Creates a context for a request.
     public init(source: Source) {
         coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
     }
+
+    /// Whom per-client limits count this request against.
+    var client: ClientAddress { ClientAddress(remoteAddress) }
 }
 
 extension Language {

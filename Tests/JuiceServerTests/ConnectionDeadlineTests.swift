@@ -1,0 +1,113 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+@testable import JuiceServer
+
+/// A real server on loopback, driven over raw sockets: a client slow over its header or its body, or idle between
+/// requests, is closed at the deadline (give or take a slack for a loaded machine), whether it stalls or trickles.
+@Suite struct ConnectionDeadlineTests {
+    static let deadlines = ConnectionDeadlines(header: .seconds(1), body: .milliseconds(1500), idle: .seconds(2))
+    /// How late a close may come on a loaded CI machine (a ceiling, not a measure).
+    static let slack = Duration.seconds(4)
+
+    /// A shop with the short deadlines.
+    static func shop() throws -> TestShop { try TestShop { $0.deadlines = deadlines } }
+
+    /// Sends one byte of `text` every 200 ms (ignoring failures once the server has closed) until it is all sent.
+    static func trickle(_ text: String, on connection: RawConnection) -> Task<Void, Never> {
+        Task {
+            for character in text {
+                guard (try? await connection.send(String(character))) != nil else { return }
+                try? await Task.sleep(for: .milliseconds(200))
+            }
+        }
+    }
+
+    /// How long after `started` the server closed `connection` (nil: still open after the deadline plus slack, and more).
+    static func closeTime(of connection: RawConnection, since started: ContinuousClock.Instant, deadline: Duration) async throws -> Duration? {
+        let (_, closed) = try await connection.readUntilClosed(seconds: Double((deadline + slack + .seconds(2)).components.seconds))
+        return closed ? ContinuousClock.now - started : nil
+    }
+
+    @Test func aClientThatStallsOrTricklesItsHeaderIsClosedAtTheHeaderDeadline() async throws {
+        try await Self.shop().application().test(.live) { client in
+            let port = try #require(client.port)
+            // Half a header, then nothing (timed from before the connection: the deadline counts from the server's accept).
+            let started = ContinuousClock.now
+            let stalled = try await RawConnection.open(port: port)
+            try await stalled.send("GET /api/menu HTTP/1.1\r\nHost: local")
+            // A header sent a byte every 200 ms: always busy, never done.
+            let slow = try await RawConnection.open(port: port)
+            let trickling = Self.trickle(
+                "GET /api/menu HTTP/1.1\r\nHost: localhost\r\nAccept: */*\r\nX-Slow: " + String(repeating: "x", count: 80), on: slow)
+            defer { trickling.cancel() }
+            for connection in [stalled, slow] {
+                let took = try #require(try await Self.closeTime(of: connection, since: started, deadline: Self.deadlines.header), "still open")
+                #expect(took >= Self.deadlines.header - .milliseconds(50))
+                #expect(took < Self.deadlines.header + Self.slack, "\(took)")
+            }
+        }
+    }
+
+    @Test func aClientThatStallsOrTricklesItsBodyIsClosedAtTheBodyDeadline() async throws {
+        try await Self.shop().application().test(.live) { client in
+            let port = try #require(client.port)
+            let head = "POST /api/orders HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+            let stalled = try await RawConnection.open(port: port)
+            let slow = try await RawConnection.open(port: port)
+            let started = ContinuousClock.now
+            try await stalled.send(head + #"{"juice": "#)
+            try await slow.send(head)
+            let trickling = Self.trickle(String(repeating: " ", count: 100), on: slow)
+            defer { trickling.cancel() }
+            for connection in [stalled, slow] {
+                let took = try #require(try await Self.closeTime(of: connection, since: started, deadline: Self.deadlines.body), "still open")
+                #expect(took >= Self.deadlines.body - .milliseconds(50))
+                #expect(took < Self.deadlines.body + Self.slack, "\(took)")
+            }
+            #expect(try await shopOrders(port: port) == 0, "no half-sent order was served")
+        }
+    }
+
+    @Test func anIdleKeepAliveConnectionIsClosedAtTheIdleDeadlineAfterServingItsRequests() async throws {
+        try await Self.shop().application().test(.live) { client in
+            let port = try #require(client.port)
+            let connection = try await RawConnection.open(port: port)
+            // Two requests on one connection, the second within the idle deadline of the first's response.
+            for _ in 0..<2 {
+                try await connection.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                let response = try await connection.read(seconds: 10) { RawResponse.isComplete($0) }
+                #expect(RawResponse(response.text).status == 200)
+                #expect(!response.closed)
+            }
+            let started = ContinuousClock.now
+            let took = try #require(try await Self.closeTime(of: connection, since: started, deadline: Self.deadlines.idle), "still open")
+            // The server counts from writing the response, a moment before it was read here.
+            #expect(took >= .milliseconds(1500))
+            #expect(took < Self.deadlines.idle + Self.slack, "\(took)")
+        }
+    }
+
+    @Test func anEventStreamOutlivesEveryDeadline() async throws {
+        try await Self.shop().application().test(.live) { client in
+            let port = try #require(client.port)
+            let stream = try await RawConnection.open(port: port)
+            try await stream.send("GET /api/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let opened = try await stream.read(seconds: 10) { $0.contains("event: stock") }
+            #expect(opened.text.hasPrefix("HTTP/1.1 200"))
+            // Longer than the header, body and idle deadlines together: the stream is answering, not idle.
+            let later = try await stream.readUntilClosed(seconds: 5)
+            #expect(!later.closed)
+        }
+    }
+}
+
+/// How many orders the shop on `port` has served (from its public stock: banana-juice takes 2 bananas of 10).
+func shopOrders(port: Int) async throws -> Int {
+    let stock = try await RawConnection.request(port: port, "GET", "/api/stock")
+    guard let section = stock.body.range(of: #""stock":"#),
+        let range = stock.body.range(of: #""banana":"#, range: section.upperBound..<stock.body.endIndex),
+        let bananas = Int(stock.body[range.upperBound...].prefix { $0.isNumber })
+    else { return -1 }
+    return (10 - bananas) / 2
+}

@@ -38,7 +38,7 @@ struct LastGoodMenuTests {
         var answer = ""
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {
-            answer = try await curl([url, "-H", "Authorization: Bearer t", "-H", "Accept-Language: en"]).output
+            answer = try await curl([url, "-H", "Authorization: Bearer \(ServeProcess.token)", "-H", "Accept-Language: en"]).output
             if condition(answer) { return answer }
             try await Task.sleep(for: .milliseconds(100))
         }
@@ -52,7 +52,7 @@ struct LastGoodMenuTests {
         try TestDirectories.writeBuiltInRecipes(into: directory)
         let recipes = directory.appendingPathComponent("recipes")
         let arguments = ["--recipes", recipes.path, "--watch", "polling"]
-        let first = try await ServeProcess.start(directory: directory, extraArguments: arguments, environment: ["JUICE_STAFF_TOKEN": "t"])
+        let first = try await ServeProcess.start(directory: directory, extraArguments: arguments, environment: ["JUICE_STAFF_TOKEN": ServeProcess.token])
         let order = try await curl(["-X", "POST", "http://127.0.0.1:\(first.port)/api/orders", "-d", #"{"juice": "banana-juice"}"#])
         #expect(order.output.contains("Banana") || order.output.contains("바나나"), "\(order.output)")
         let stopped = try await first.terminate()
@@ -62,17 +62,17 @@ struct LastGoodMenuTests {
         try Self.orange.write(to: recipes.appendingPathComponent("orange.yaml"), atomically: true, encoding: .utf8)
         let (original, line, column) = try Self.breakJuices(in: recipes)
 
-        let second = try await ServeProcess.start(directory: directory, extraArguments: arguments, environment: ["JUICE_STAFF_TOKEN": "t"])
+        let second = try await ServeProcess.start(directory: directory, extraArguments: arguments, environment: ["JUICE_STAFF_TOKEN": ServeProcess.token])
         defer { second.stopWithoutWaiting() }
         let base = "http://127.0.0.1:\(second.port)"
         let menu = try await curl(["\(base)/api/menu"]).output
         #expect(menu.contains("\"banana-juice\""), "the last good menu is served: \(menu)")
         #expect(!menu.contains("\"orange-juice\""), "nothing of the broken directory is: \(menu)")
-        let status = try await curl(["\(base)/api/reload", "-H", "Authorization: Bearer t", "-H", "Accept-Language: en"]).output
+        let status = try await curl(["\(base)/api/reload", "-H", "Authorization: Bearer \(ServeProcess.token)", "-H", "Accept-Language: en"]).output
         #expect(status.contains("\"result\":\"rejected\""), "\(status)")
         #expect(status.contains("\"location\":\"\(recipes.path)/juices.yaml:\(line):\(column)\""), "\(status)")
         #expect(status.contains("bananna"), "\(status)")
-        let korean = try await curl(["\(base)/api/reload", "-H", "Authorization: Bearer t", "-H", "Accept-Language: ko"]).output
+        let korean = try await curl(["\(base)/api/reload", "-H", "Authorization: Bearer \(ServeProcess.token)", "-H", "Accept-Language: ko"]).output
         #expect(korean != status && korean.contains("bananna"), "the staff's language: \(korean)")
         let stock = try await curl(["\(base)/api/stock"]).output
         #expect(stock.contains("\"banana\":8"), "the state is the one left at the stop: \(stock)")
@@ -82,7 +82,7 @@ struct LastGoodMenuTests {
         try original.write(to: recipes.appendingPathComponent("juices.yaml"), atomically: true, encoding: .utf8)
         let fixed = try await Self.poll("\(base)/api/menu") { $0.contains("\"orange-juice\"") }
         #expect(fixed.contains("\"orange-juice\"") && fixed.contains("\"banana-juice\""), "the fixed directory is live: \(fixed)")
-        let reloaded = try await curl(["\(base)/api/reload", "-H", "Authorization: Bearer t"]).output
+        let reloaded = try await curl(["\(base)/api/reload", "-H", "Authorization: Bearer \(ServeProcess.token)"]).output
         #expect(reloaded.contains("\"result\":\"applied\""), "\(reloaded)")
         // The server keeps the applied set right after applying it: read the state (read-only) until it has.
         let state = SQLiteStore(path: directory.appendingPathComponent("state.sqlite").path)
@@ -96,7 +96,7 @@ struct LastGoodMenuTests {
 
         // The fixed set is the last good one now: broken again, a third start serves it, orange juice included.
         _ = try Self.breakJuices(in: recipes)
-        let third = try await ServeProcess.start(directory: directory, extraArguments: arguments, environment: ["JUICE_STAFF_TOKEN": "t"])
+        let third = try await ServeProcess.start(directory: directory, extraArguments: arguments, environment: ["JUICE_STAFF_TOKEN": ServeProcess.token])
         defer { third.stopWithoutWaiting() }
         let kept = try await curl(["http://127.0.0.1:\(third.port)/api/menu"]).output
         #expect(kept.contains("\"orange-juice\"") && kept.contains("\"banana-juice\""), "\(kept)")

@@ -45,12 +45,17 @@ public struct ServerConfiguration: Sendable {
     /// The shortest time between two log lines giving why the shop's state cannot be used (clients get a generic
     /// 503; a line says how many failures went unlogged since the one before).
     public var stateFailureLogInterval: Duration
+    /// The chance, from 0.5 to 0.999, that every order of a day is served, which the staff panel's purchase list
+    /// (`GET /api/plan`) aims for (`juice serve --service-level`).
+    public var serviceLevel: Double
+    /// The scenarios the staff panel's plan draws: enough for a steady estimate, few enough to answer at once.
+    public var planScenarios: Int
 
     /// A configuration; the defaults are the command's.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, language: Language = .korean, staff: StaffCredential? = nil,
         bodyLimit: Int = 16 * 1024, maxOrderCount: Int = 1000, eventPollInterval: Duration = .milliseconds(200),
-        stateFailureLogInterval: Duration = .seconds(10)
+        stateFailureLogInterval: Duration = .seconds(10), serviceLevel: Double = 0.95, planScenarios: Int = 4_000
     ) {
         self.host = host
         self.port = port
@@ -60,6 +65,8 @@ public struct ServerConfiguration: Sendable {
         self.maxOrderCount = maxOrderCount
         self.eventPollInterval = eventPollInterval
         self.stateFailureLogInterval = stateFailureLogInterval
+        self.serviceLevel = serviceLevel
+        self.planScenarios = planScenarios
     }
 
     /// Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost).

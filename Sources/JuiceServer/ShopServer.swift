@@ -15,6 +15,8 @@ public struct ShopServer: Sendable {
     let menu: LiveMenu
     let hub: EventHub
     let stateFailures: StateFailureLog
+    /// The shop's sales and the staff panel's plan, kept until the shop changes.
+    let sales: SalesCache
 
     /// A server selling from `store` with the menu `menu`; throws when `configuration` would expose staff actions.
     public init(configuration: ServerConfiguration, store: any ShopStore, menu: LiveMenu) throws(ServerStartError) {
@@ -25,6 +27,7 @@ public struct ShopServer: Sendable {
         self.metrics = ShopMetrics()
         self.hub = EventHub(store: store, menu: menu)
         self.stateFailures = StateFailureLog(interval: configuration.stateFailureLogInterval)
+        self.sales = SalesCache(store: store)
     }
 
     /// Every route, with request logs and the API's error bodies. The staff routes are the ones added to one group
@@ -35,6 +38,7 @@ public struct ShopServer: Sendable {
         addPageRoutes(to: router)
         addShopRoutes(to: router, staff: staff)
         addReloadRoutes(staff: staff)
+        addPanelRoutes(staff: staff)
         addEventRoutes(to: router)
         addMetricsRoutes(to: router)
         return router

@@ -21,7 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
             Staff actions (changing stock, undo, history, today's sales, the purchase list, reloads) need the staff token, read from $JUICE_STAFF_TOKEN \
             or --staff-token-file, sent as 'Authorization: Bearer <token>'. Without one the server only listens on \
             loopback. SIGHUP or POST /api/reload re-reads the recipes; a broken edit is rejected and the last good \
-            menu stays live. The staff panel's purchase list is planned as `juice plan --service-level P` plans it, from \
+            menu stays live. The staff panel's purchase list is planned as 'juice plan --service-level P' plans it, from \
             the same history, for the day after the last sale. SIGTERM or SIGINT stop it gracefully. --lang (else the environment, as for every \
             command) is the language of replies to requests whose Accept-Language names neither ko nor en.
             """,
@@ -29,7 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
                 직원 작업 (재고 바꾸기, 되돌리기, 기록, 오늘 판매, 구매 목록, 다시 읽기)에는 직원 토큰이 필요해요. $JUICE_STAFF_TOKEN이나 \
                 --staff-token-file에서 읽고, 'Authorization: Bearer <token>'으로 보내요. 토큰이 없으면 루프백에서만 \
                 들어요. SIGHUP이나 POST /api/reload로 레시피를 다시 읽어요. 망가진 수정은 거절되고 마지막으로 좋았던 \
-                메뉴가 그대로 쓰여요. 직원 패널의 구매 목록은 'juice plan --service-level P'와 같은 기록으로 같은 방법으로, \
+                메뉴가 그대로 쓰여요. 직원 패널의 구매 목록은 'juice plan --service-level P'처럼, 같은 기록에서 같은 방법으로 \
                 마지막 판매 다음 날을 위해 세워요. SIGTERM이나 SIGINT로 깔끔하게 멈춰요. --lang (없으면 다른 명령처럼 환경 변수)은 \
                 Accept-Language가 ko도 en도 아닌 요청에 답하는 언어예요.
                 """)

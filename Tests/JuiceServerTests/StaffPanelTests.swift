@@ -107,8 +107,8 @@ import Testing
             let later = try #require(
                 try await client.execute(uri: "/api/plan", method: .get, headers: Self.english) { try $0.body.decoded(PlanBody.self) }.plan)
             let bananas = try #require(later.fruits.first { $0.fruit == "banana" })
-            #expect(bananas.onHand == 2)
-            #expect(bananas.toBuy == max(0, bananas.level - 2))
+            #expect(bananas.onHand == 4)  // 10, less two bananas for each of three banana juices
+            #expect(bananas.toBuy == max(0, bananas.level - 4))
         }
     }
 

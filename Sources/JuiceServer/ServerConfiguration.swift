@@ -50,12 +50,15 @@ public struct ServerConfiguration: Sendable {
     public var serviceLevel: Double
     /// The scenarios the staff panel's plan draws: enough for a steady estimate, few enough to answer at once.
     public var planScenarios: Int
+    /// How long `GET /api/plan` waits for a plan being made before it answers that it is still being made.
+    public var planPatience: Duration
 
     /// A configuration; the defaults are the command's.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, language: Language = .korean, staff: StaffCredential? = nil,
         bodyLimit: Int = 16 * 1024, maxOrderCount: Int = 1000, eventPollInterval: Duration = .milliseconds(200),
-        stateFailureLogInterval: Duration = .seconds(10), serviceLevel: Double = 0.95, planScenarios: Int = 4_000
+        stateFailureLogInterval: Duration = .seconds(10), serviceLevel: Double = 0.95, planScenarios: Int = 4_000,
+        planPatience: Duration = .seconds(2)
     ) {
         self.host = host
         self.port = port
@@ -67,6 +70,7 @@ public struct ServerConfiguration: Sendable {
         self.stateFailureLogInterval = stateFailureLogInterval
         self.serviceLevel = serviceLevel
         self.planScenarios = planScenarios
+        self.planPatience = planPatience
     }
 
     /// Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost).

@@ -35,6 +35,7 @@ import Testing
                     return try response.body.decoded(PlanBody.self)
                 }
                 #expect(plan.plan == nil)
+                #expect(plan.status == .noSales)
                 #expect(plan.target == 0.95)
                 #expect(plan.message?.contains(words) == true)
             }
@@ -79,6 +80,7 @@ import Testing
             }
             #expect(ContinuousClock.now - started < .seconds(5))
             let plan = try #require(body.plan)
+            #expect(body.status == .planned)
             #expect(body.message == nil)
             #expect(body.target == 0.95)
             #expect(body.scenarios == ServerConfiguration().planScenarios)
@@ -125,6 +127,35 @@ import Testing
             #expect(body.target == 0.6)
             #expect(body.scenarios == 2_000)
             #expect(body.plan != nil)
+        }
+    }
+
+    @Test func aPlanNotMadeWithinThePatienceIsAnsweredAsBeingMadeAndFollowsOnceMade() async throws {
+        let shop = try TestShop()
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, staff: StaffCredential(token: TestShop.token), planPatience: .zero)
+        let server = try ShopServer(configuration: configuration, store: shop.store, menu: shop.menu)
+        var quiet = Logger(label: "juice-test")
+        quiet.logLevel = .warning
+        try await server.application(logger: quiet).test(.router) { client in
+            // Much demand (a thousand refused juices), and no patience: the first answer cannot wait for the plan.
+            #expect(try await Self.order(client, "strawberry-juice", count: 1000) == .conflict)
+            let first = try await client.execute(uri: "/api/plan", method: .get, headers: Self.korean) { response throws in
+                #expect(response.status == .ok)
+                return try response.body.decoded(PlanBody.self)
+            }
+            #expect(first.status == .planning)
+            #expect(first.plan == nil)
+            #expect(first.message?.contains("계획을 세우고 있어요") == true)
+            var body = first
+            for _ in 0..<600 where body.status == .planning {
+                try await Task.sleep(for: .milliseconds(100))
+                body = try await client.execute(uri: "/api/plan", method: .get, headers: Self.korean) { try $0.body.decoded(PlanBody.self) }
+            }
+            #expect(body.status == .planned)
+            let plan = try #require(body.plan)
+            #expect(plan.reachable == false)  // a thousand strawberry juices a day cannot fit a store of 100 strawberries
+            #expect(try #require(plan.fruits.first { $0.fruit == "strawberry" }).level == 100)
         }
     }
 }

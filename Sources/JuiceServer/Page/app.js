@@ -268,7 +268,11 @@ async function refreshPanel() {
       state.panel = { sales: sales.data, history: history.data.entries, plan: state.panel ? state.panel.plan : null };
       renderPanel();
       const plan = await api("GET", "/api/plan");
-      if (plan.status === 200 && state.panel) state.panel.plan = plan.data;
+      if (plan.status === 200 && state.panel) {
+        state.panel.plan = plan.data;
+        // Still being made: ask again in a moment (unless a change asks sooner).
+        if (plan.data.status === "planning") setTimeout(() => { if (state.panel) refreshPanel(); }, 1000);
+      }
     } else {
       state.panel = null;
     }

@@ -41,13 +41,25 @@ struct JuiceSalesBody: Codable, Sendable, Hashable {
 }
 
 /// `GET /api/plan`: the target and, once there are sales, the purchase list for the day after them; else a message
-/// saying there is no plan yet.
+/// saying why there is no plan (yet).
 struct PlanBody: Codable, Sendable, Hashable {
+    /// Where the plan stands.
+    enum Status: String, Codable, Sendable, Hashable {
+        /// `plan` holds it.
+        case planned
+        /// No sales are recorded, so there is nothing to plan from.
+        case noSales = "no-sales"
+        /// It is still being made: ask again in a moment.
+        case planning
+    }
+
     /// The service level aimed for (`juice serve --service-level`).
     var target: Double
     /// The scenarios drawn.
     var scenarios: Int
-    /// The plan; absent while there are no sales.
+    /// Where the plan stands.
+    var status: Status
+    /// The plan; absent unless `status` is `planned`.
     var plan: PlanDetailBody?
     /// Why there is no plan, in the request's language; absent when there is one.
     var message: String?

@@ -36,7 +36,7 @@ extension ShopServer {
     }
 
     /// `GET /api/plan`: what to hold and buy for the day after the sales, at the configured service level; the target
-    /// and a message while there are no sales.
+    /// and a message while there are no sales, or while the plan is still being made.
     func purchasePlan(language: Language) async throws -> Response {
         let current = await menu.current
         let book = current.book
@@ -44,11 +44,20 @@ extension ShopServer {
         do throws(ShopError) {
             let snapshot = try await store.snapshot(book: book)
             let onHand = book.fruits.map { snapshot.inventory[$0.id] }
-            let report = try await sales.plan(book: book, menuVersion: current.version, settings: settings, onHand: onHand)
-            return JSONResponse.make(
-                PlanBody(
-                    target: configuration.serviceLevel, scenarios: settings.scenarios, plan: report.map { PlanDetailBody($0, book: book) },
-                    message: report == nil ? PanelMessage.noSalesYet.text(in: language) : nil))
+            let state = try await sales.plan(
+                book: book, menuVersion: current.version, settings: settings, onHand: onHand, patience: configuration.planPatience)
+            let body: PlanBody
+            switch state {
+            case .ready(let report?):
+                body = PlanBody(target: configuration.serviceLevel, scenarios: settings.scenarios, status: .planned, plan: PlanDetailBody(report, book: book))
+            case .ready(nil):
+                body = PlanBody(
+                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .noSales, message: PanelMessage.noSalesYet.text(in: language))
+            case .planning:
+                body = PlanBody(
+                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .planning, message: PanelMessage.planning.text(in: language))
+            }
+            return JSONResponse.make(body)
         } catch {
             throw APIError.shop(error, book: book)
         }

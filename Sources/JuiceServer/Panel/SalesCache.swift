@@ -3,10 +3,20 @@ import JuiceCore
 import JuicePlanning
 import JuiceShop
 
+/// Where the staff panel's plan stands for what the shop is now.
+enum PlanState: Sendable {
+    /// Made: the report, or nil when the sales name no juice of the menu.
+    case ready(StockPlanReport?)
+    /// Still being made (a history with much demand takes a while): ask again shortly.
+    case planning
+}
+
 /// The shop's sales and the plan made from them, kept until the shop changes: the sales records are read again only
 /// when the journal's change token or the newest refused order differ (a refusal never moves the change token), and
-/// the plan is made again only when those, the menu's version or the local day differ. So reloading the staff panel
-/// costs two small reads, not a plan.
+/// the plan is made again only when those, the menu's version, the local day or the settings differ. So reloading the
+/// staff panel costs two small reads, not a plan. One plan is made at a time, on a thread of its own (it keeps every
+/// core busy for a moment), only for the newest request; a request waits for it only so long, then hears that it is
+/// still being made.
 actor SalesCache {
     /// What the shop's sales were read at.
     struct SalesKey: Hashable, Sendable {
@@ -22,11 +32,18 @@ actor SalesCache {
         var menuVersion: String
         var today: CivilDate?
         var settings: SalesPlanSettings
+        var onHand: [Int]
     }
 
     private let store: any ShopStore
     private var sales: (key: SalesKey, records: [SaleRecord])?
-    private var plan: (key: PlanKey, task: Task<StockPlanReport?, Never>)?
+    /// The newest plan made.
+    private var made: (key: PlanKey, report: StockPlanReport?)?
+    /// What the plan being made is for.
+    private var making: PlanKey?
+
+    /// How often a request waiting for a plan looks whether it is made.
+    private static let pollInterval = Duration.milliseconds(10)
 
     /// A cache over `store`.
     init(store: any ShopStore) { self.store = store }
@@ -40,18 +57,32 @@ actor SalesCache {
         return (key, records)
     }
 
-    /// The plan for `book` (the menu `menuVersion`) with `settings`, from the shop's sales and `onHand` (menu order):
-    /// made once per key, on a thread of its own (it keeps every core busy for a moment); concurrent requests for the
-    /// same key share one run. Nil when the sales name no juice of the menu.
-    func plan(book: RecipeBook, menuVersion: String, settings: SalesPlanSettings, onHand: [Int]) async throws(ShopError) -> StockPlanReport? {
+    /// The plan for `book` (the menu `menuVersion`) with `settings`, from the shop's sales and `onHand` (menu order),
+    /// or `.planning` when it is not made within `patience` (another plan being made counts against it).
+    func plan(book: RecipeBook, menuVersion: String, settings: SalesPlanSettings, onHand: [Int], patience: Duration) async throws(ShopError)
+        -> PlanState
+    {
         let (salesKey, records) = try await records()
-        let key = PlanKey(sales: salesKey, menuVersion: menuVersion, today: ShopSales.today(), settings: settings)
-        if let plan, plan.key == key { return await plan.task.value }
-        let task = Task<StockPlanReport?, Never> {
-            await Self.offThePool { SalesPlanning.plan(records: records, book: book, settings: settings, onHand: onHand) }
+        let key = PlanKey(sales: salesKey, menuVersion: menuVersion, today: ShopSales.today(), settings: settings, onHand: onHand)
+        let deadline = ContinuousClock.now + patience
+        while true {
+            if let made, made.key == key { return .ready(made.report) }
+            if making == nil {
+                making = key
+                Task {
+                    let report = await Self.offThePool { SalesPlanning.plan(records: records, book: book, settings: settings, onHand: onHand) }
+                    self.finished(key, report: report)
+                }
+            }
+            guard ContinuousClock.now < deadline else { return .planning }
+            try? await Task.sleep(for: Self.pollInterval)
         }
-        plan = (key, task)
-        return await task.value
+    }
+
+    /// Keeps the plan made for `key`.
+    private func finished(_ key: PlanKey, report: StockPlanReport?) {
+        made = (key, report)
+        making = nil
     }
 
     /// `work`'s result, computed on a Dispatch thread rather than the cooperative pool's.

@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import JuiceCore
 import JuicePlanning
 import JuiceShop
@@ -14,8 +14,8 @@ enum PlanState: Sendable {
 /// The shop's sales and the plan made from them, kept until the shop changes: the sales records are read again only
 /// when the journal's change token or the newest refused order differ (a refusal never moves the change token), and
 /// the plan is made again only when those, the menu's version, the local day or the settings differ. So reloading the
-/// staff panel costs two small reads, not a plan. One plan is made at a time, on a thread of its own (it keeps every
-/// core busy for a moment), only for the newest request; a request waits for it only so long, then hears that it is
+/// staff panel costs two small reads, not a plan. One plan is made at a time, on a thread of its own, one core's work
+/// (the threads that answer requests stay free), only for the newest request; a request waits for it only so long, then hears that it is
 /// still being made.
 actor SalesCache {
     /// What the shop's sales were read at.
@@ -70,7 +70,7 @@ actor SalesCache {
             if making == nil {
                 making = key
                 Task {
-                    let report = await Self.offThePool { SalesPlanning.plan(records: records, book: book, settings: settings, onHand: onHand) }
+                    let report = await Self.onAThreadOfItsOwn { SalesPlanning.plan(records: records, book: book, settings: settings, onHand: onHand) }
                     self.finished(key, report: report)
                 }
             }
@@ -85,10 +85,11 @@ actor SalesCache {
         making = nil
     }
 
-    /// `work`'s result, computed on a Dispatch thread rather than the cooperative pool's.
-    private static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    /// `work`'s result, computed on a thread of its own, its loops one piece after another (`ParallelWork.isSerial`):
+    /// the cooperative pool, which answers every request, and Dispatch's threads stay free while a plan is made.
+    private static func onAThreadOfItsOwn<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: work()) }
+            Thread { continuation.resume(returning: ParallelWork.$isSerial.withValue(true) { work() }) }.start()
         }
     }
 }

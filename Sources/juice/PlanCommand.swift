@@ -68,7 +68,9 @@ struct PlanCommand: AsyncParsableCommand {
             ko: "기간 동안 모든 주문이 나갈 확률 (0.5부터 0.999, 또는 50%부터 99.9%)을 목표로 계획해요.", valueName: "P"))
     var serviceLevel: String?
 
-    @Option(help: ArgumentHelp("service-level, or profit (needs costs and prices).", ko: "service-level, 또는 profit (cost와 가격이 있어야 해요).", valueName: "goal"))
+    @Option(
+        help: ArgumentHelp(
+            "service-level, or profit (needs costs and prices).", ko: "service-level, 또는 profit (cost와 가격이 있어야 해요).", valueName: "goal"))
     var objective: PlanObjectiveOption?
 
     @Option(help: ArgumentHelp("Days the stock must last, without restocking (1 to 28).", ko: "다시 사지 않고 재고가 버틸 날 수 (1부터 28까지).", valueName: "days"))

@@ -36,7 +36,8 @@ struct PlanServiceLevelTests {
         let shop = try sandbox()
         defer { shop.remove() }
         let outcome = try await shop.run([
-            "plan", "--service-level", "95%", "--history", "sales.csv", "--horizon", "2", "--backtest", "5", "--scenarios", "4000", "--format", "json",
+            "plan", "--service-level", "95%", "--history", "sales.csv", "--horizon", "2", "--backtest", "5", "--scenarios", "4000", "--format",
+            "json",
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let plan = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
@@ -96,13 +97,19 @@ struct PlanServiceLevelTests {
         defer { shop.remove() }
         let cases: [([String], String)] = [
             (["plan"], "say what to plan: an orders file ORDERS, or a target such as --service-level 0.95"),
-            (["plan", "orders.csv", "--service-level", "0.9"], "give either ORDERS (check a batch of orders) or --service-level (plan the days ahead), not both"),
+            (
+                ["plan", "orders.csv", "--service-level", "0.9"],
+                "give either ORDERS (check a batch of orders) or --service-level (plan the days ahead), not both"
+            ),
             (["plan", "--service-level", "1.5"], "--service-level '1.5' is not a probability from 0.5 to 0.999; write it like 0.95 or 95%"),
             (["plan", "--service-level", "abc%"], "--service-level 'abc%' is not a probability"),
             (["plan", "--service-level", "0.9", "--horizon", "0"], "--horizon must be 1 to 28 days, not 0"),
             (["plan", "--service-level", "0.9", "--scenarios", "10"], "--scenarios must be 1,000 to 1,000,000, not 10"),
             (["plan", "--objective", "service-level"], "--objective service-level needs --service-level P"),
-            (["plan", "--objective", "profit", "--history", "sales.csv"], "--objective profit needs every fruit's cost and every juice's price: fruit 'strawberry' has no cost"),
+            (
+                ["plan", "--objective", "profit", "--history", "sales.csv"],
+                "--objective profit needs every fruit's cost and every juice's price: fruit 'strawberry' has no cost"
+            ),
         ]
         for (arguments, message) in cases {
             let outcome = try await shop.run(arguments)
@@ -121,7 +128,8 @@ struct PlanServiceLevelTests {
         let english = try await shop.run(["serve", "--port", "0", "--service-level", "1.5", "--lang", "en"])
         #expect(english.status == 2)
         #expect(english.stdout.isEmpty)
-        #expect(english.stderr.contains("--service-level '1.5' is not a probability from 0.5 to 0.999; write it like 0.95 or 95%"), "\(english.stderr)")
+        #expect(
+            english.stderr.contains("--service-level '1.5' is not a probability from 0.5 to 0.999; write it like 0.95 or 95%"), "\(english.stderr)")
         let korean = try await shop.run(["serve", "--port", "0", "--service-level", "40%", "--lang", "ko"])
         #expect(korean.status == 2)
         #expect(korean.stderr.contains("--service-level '40%'은(는) 0.5부터 0.999까지의 확률이 아니에요"), "\(korean.stderr)")

@@ -7,7 +7,9 @@ import Testing
 /// A one-fruit menu: banana juice takes two bananas; five bananas to start.
 private let bananaBook = RecipeBook(
     fruits: [Fruit(id: "banana", name: LocalizedName(korean: "바나나", english: "Banana"))],
-    juices: [Juice(id: "banana-juice", name: LocalizedName(korean: "바나나쥬스", english: "Banana Juice"), recipe: [Ingredient(fruit: "banana", amount: 2)])],
+    juices: [
+        Juice(id: "banana-juice", name: LocalizedName(korean: "바나나쥬스", english: "Banana Juice"), recipe: [Ingredient(fruit: "banana", amount: 2)])
+    ],
     store: Store(defaultCapacity: 100, initialStock: ["banana": 5]))
 
 /// The shop's history as sales records, and the plan made from them: the one path the command line and the server share.

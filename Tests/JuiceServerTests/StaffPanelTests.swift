@@ -14,7 +14,9 @@ import Testing
 
     /// Orders `count` of `juice` through the API and returns the status.
     static func order(_ client: some TestClientProtocol, _ juice: String, count: Int = 1) async throws -> HTTPResponse.Status {
-        try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "\#(juice)", "count": \#(count)}"#)) {
+        try await client.execute(
+            uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "\#(juice)", "count": \#(count)}"#)
+        ) {
             $0.status
         }
     }

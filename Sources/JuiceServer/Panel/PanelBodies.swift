@@ -26,7 +26,9 @@ struct SalesTodayBody: Codable, Sendable, Hashable {
         priced = book.juices.contains { $0.price != nil }
         let juices = Dictionary(book.juices.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         self.juices = report.rows.compactMap { row in
-            juices[row.key].map { JuiceSalesBody(juice: row.key, name: NameBody($0.name), served: row.served, refused: row.refused, revenue: row.revenue) }
+            juices[row.key].map {
+                JuiceSalesBody(juice: row.key, name: NameBody($0.name), served: row.served, refused: row.refused, revenue: row.revenue)
+            }
         }
     }
 }

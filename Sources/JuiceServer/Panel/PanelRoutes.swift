@@ -49,13 +49,16 @@ extension ShopServer {
             let body: PlanBody
             switch state {
             case .ready(let report?):
-                body = PlanBody(target: configuration.serviceLevel, scenarios: settings.scenarios, status: .planned, plan: PlanDetailBody(report, book: book))
+                body = PlanBody(
+                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .planned, plan: PlanDetailBody(report, book: book))
             case .ready(nil):
                 body = PlanBody(
-                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .noSales, message: PanelMessage.noSalesYet.text(in: language))
+                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .noSales,
+                    message: PanelMessage.noSalesYet.text(in: language))
             case .planning:
                 body = PlanBody(
-                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .planning, message: PanelMessage.planning.text(in: language))
+                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .planning,
+                    message: PanelMessage.planning.text(in: language))
             }
             return JSONResponse.make(body)
         } catch {

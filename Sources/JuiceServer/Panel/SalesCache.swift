@@ -59,7 +59,9 @@ actor SalesCache {
 
     /// The plan for `book` (the menu `menuVersion`) with `settings`, from the shop's sales and `onHand` (menu order),
     /// or `.planning` when it is not made within `patience` (another plan being made counts against it).
-    func plan(book: RecipeBook, menuVersion: String, settings: SalesPlanSettings, onHand: [Int], patience: Duration) async throws(ShopError)
+    func plan(
+        book: RecipeBook, menuVersion: String, settings: SalesPlanSettings, onHand: [Int], patience: Duration
+    ) async throws(ShopError)
         -> PlanState
     {
         let (salesKey, records) = try await records()

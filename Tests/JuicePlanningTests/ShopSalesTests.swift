@@ -52,4 +52,21 @@ private let bananaBook = RecipeBook(
         #expect(banana.level >= 12)  // six juices asked for, two bananas each
         #expect(banana.toBuy == banana.level - 5)
     }
+
+    @Test func aPlanMadeSeriallyOnOneThreadIsTheSameAsOneMadeOnEveryCore() throws {
+        let settings = SalesPlanSettings(objective: .serviceLevel(0.95), scenarios: 3_000, seed: 7)
+        let first = try #require(CivilDate(year: 2026, month: 10, day: 1))
+        let records = (0..<40).flatMap { day in
+            (0..<(3 + day % 5)).map { order in
+                SaleRecord(time: SaleTime(date: first.adding(days: day), secondOfDay: 36_000 + order), juice: "banana-juice", count: 1 + order % 2)
+            }
+        }
+        let parallel = try #require(SalesPlanning.plan(records: records, book: bananaBook, settings: settings, onHand: [3]))
+        let serial = try #require(
+            ParallelWork.$isSerial.withValue(true) { SalesPlanning.plan(records: records, book: bananaBook, settings: settings, onHand: [3]) })
+        #expect(serial.plan.fruits == parallel.plan.fruits)
+        #expect(serial.plan.serviceLevel == parallel.plan.serviceLevel)
+        #expect(serial.plan.fillRate == parallel.plan.fillRate)
+        #expect(serial.firstDay == first.adding(days: 40))
+    }
 }

@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "JuiceServer",
             dependencies: [
-                "JuiceShop", "JuiceReload", "JuiceRecipes", "JuiceCore", "JuiceYAML",
+                "JuiceShop", "JuiceReload", "JuiceRecipes", "JuiceCore", "JuiceYAML", "JuicePlanning",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -82,8 +82,9 @@ let package = Package(
         // `juice lsp`: the Language Server Protocol over stdin/stdout (Protocol, Server) and what it knows of a recipe
         // set (Analysis): diagnostics as lint gives them, symbols, hover, completion, rename, quick fixes.
         .target(name: "JuiceLSP", dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore"]),
-        // Planning from the shop's own history: sales histories, forecasts of daily demand, backtests.
-        .target(name: "JuicePlanning", dependencies: ["JuiceCore", "JuiceRecipes", "JuiceSimulation"]),
+        // Planning from the shop's own history: sales histories, forecasts of daily demand, backtests; the shop's
+        // journal and refused orders as sales records, and the plan from a shop.
+        .target(name: "JuicePlanning", dependencies: ["JuiceCore", "JuiceRecipes", "JuiceSimulation", "JuiceShop"]),
         // The run of a command line (usage errors, help in Korean, the error style) and `lint`: ArgumentParser and the
         // recipe layer only, no Foundation, no database, no server.
         .target(
@@ -118,12 +119,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "JuiceLSPTests", dependencies: ["JuiceLSP", "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceTestSupport"]),
-        .testTarget(name: "JuicePlanningTests", dependencies: ["JuicePlanning", "JuiceCore", "JuiceRecipes"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "JuicePlanningTests", dependencies: ["JuicePlanning", "JuiceCore", "JuiceRecipes", "JuiceShop"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload", "JuiceCore", "JuiceRecipes"]),
         .testTarget(
             name: "JuiceServerTests",
             dependencies: [
-                "JuiceServer", "JuiceShop", "JuiceReload", "JuiceRecipes", "JuiceCore", "JuiceTestSupport",
+                "JuiceServer", "JuiceShop", "JuiceReload", "JuiceRecipes", "JuiceCore", "JuicePlanning", "JuiceTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
             ]

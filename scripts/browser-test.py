@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Walks both screens of `juice serve` in real Chromium (Selenium, Debian's chromium and chromium-driver), with a
-second page watching every change, then restarts the server and edits the menu on disk. Saves the two screenshots
-the README shows. Usage: browser-test.py JUICE_BINARY [SCREENSHOT_DIR]. Exits non-zero on the first failed check."""
+second page watching every change, walks the staff panel (today's sales, tomorrow's purchase list, undo from the
+journal), then restarts the server and edits the menu on disk. Saves the two screenshots the README shows and one of
+the staff panel at a phone's width. Usage: browser-test.py JUICE_BINARY [SCREENSHOT_DIR]. Exits non-zero on the first failed check."""
 import os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
 
 from selenium import webdriver
@@ -87,6 +88,18 @@ def dialog_text(driver):
     return driver.find_element(By.ID, "dialog-message").text
 
 
+def sales_row(driver, juice):
+    """(served, refused) in the staff panel's row for `juice`."""
+    row = driver.find_element(By.CSS_SELECTOR, f'#sales-rows tr[data-juice="{juice}"]')
+    return row.find_element(By.CLASS_NAME, "served").text, row.find_element(By.CLASS_NAME, "refused").text
+
+
+def plan_row(driver, fruit):
+    """(on hand, level, to buy) in the purchase list's row for `fruit`."""
+    row = driver.find_element(By.CSS_SELECTOR, f'#plan-rows tr[data-fruit="{fruit}"]')
+    return tuple(int(row.find_element(By.CLASS_NAME, name).text) for name in ("on-hand", "level", "to-buy"))
+
+
 def press(driver, button_id):
     """Presses a dialog button and waits for the dialog to close."""
     driver.find_element(By.ID, button_id).click()
@@ -145,6 +158,44 @@ try:
     wait(staff, "served again after restocking", lambda d: dialog_text(d) == "바나나쥬스 나왔습니다! 맛있게 드세요!")
     press(staff, "dialog-ok")
     wait(watcher, "the second page sees 2 bananas", lambda d: count(d, "banana") == "2", timeout=1.5)
+
+    # The staff panel: shown once the staff token is given, never to customers.
+    wait(staff, "staff see the staff panel", lambda d: d.find_element(By.ID, "staff-panel").is_displayed())
+    check(not watcher.find_element(By.ID, "staff-panel").is_displayed(), "customers see no staff panel")
+    wait(staff, "today's sales: 6 banana juices served, 1 refused",
+         lambda d: sales_row(d, "banana-juice") == ("6", "1") and "6잔 판매, 1잔 거절" in d.find_element(By.ID, "sales-summary").text)
+    wait(staff, "tomorrow's purchase list has a line per fruit",
+         lambda d: len(d.find_elements(By.CSS_SELECTOR, "#plan-rows tr")) == 5)
+    for fruit in ["strawberry", "banana", "pineapple", "kiwi", "mango"]:
+        on_hand, level, to_buy = plan_row(staff, fruit)
+        check(to_buy == max(0, level - on_hand), f"{fruit}: buy {to_buy} = max(0, level {level} - on hand {on_hand})")
+    check(plan_row(staff, "banana")[0] == 2, "the purchase list starts from the 2 bananas on hand")
+    check("모든 주문이 나갈 확률" in staff.find_element(By.ID, "plan-summary").text and "목표 95.0%" in staff.find_element(By.ID, "plan-summary").text,
+          f"the estimated service level and the target ({staff.find_element(By.ID, 'plan-summary').text})")
+    check(staff.find_element(By.CSS_SELECTOR, "#journal li").text.startswith("#"), "the journal lists the newest change first")
+    staff.set_window_size(390, 900)
+    time.sleep(0.3)
+    check(staff.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), "the panel fits a phone's width")
+    staff.execute_script("document.getElementById('staff-panel').scrollIntoView()")
+    staff.save_screenshot(os.path.join(SHOTS, "staff-panel.png"))
+    staff.set_window_size(900, 1000)
+    # Undo from the journal: the last banana juice goes back, and today's sales follow.
+    staff.find_element(By.ID, "undo").click()
+    wait(watcher, "undo from the panel: the second page sees 4 bananas", lambda d: count(d, "banana") == "4", timeout=1.5)
+    wait(staff, "the undone order leaves today's sales", lambda d: sales_row(d, "banana-juice") == ("5", "1"))
+    wait(staff, "the journal marks the undone order", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#journal li.undone")) == 1)
+    check(staff.find_element(By.ID, "undo-status").text != "", f"undo says what it did ({staff.find_element(By.ID, 'undo-status').text})")
+    wait(staff, "the purchase list follows the stock (4 bananas on hand)", lambda d: plan_row(d, "banana")[0] == 4)
+    staff.find_element(By.ID, "lang-toggle").click()
+    wait(staff, "the panel in English", lambda d: d.find_element(By.ID, "panel-title").text == "Staff panel"
+         and "5 served, 1 refused" in d.find_element(By.ID, "sales-summary").text)
+    staff.find_element(By.ID, "lang-toggle").click()
+    wait(staff, "and back in Korean", lambda d: d.find_element(By.ID, "panel-title").text == "직원 패널")
+    juice_button(staff, "banana-juice").click()
+    wait(staff, "served once more", lambda d: dialog_text(d) == "바나나쥬스 나왔습니다! 맛있게 드세요!")
+    press(staff, "dialog-ok")
+    wait(watcher, "the second page sees 2 bananas again", lambda d: count(d, "banana") == "2", timeout=1.5)
+    wait(staff, "today's sales count it", lambda d: sales_row(d, "banana-juice") == ("6", "1"))
 
     # A restart: both pages reconnect by themselves and see a change the command line makes.
     stop_server(server)

@@ -11,7 +11,7 @@ public enum ParallelForecasts {
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
             // Each index is written by exactly one iteration.
-            DispatchQueue.concurrentPerform(iterations: series.count) { index in
+            ParallelWork.perform(iterations: series.count) { index in
                 let values = series[index]
                 let model: ForecastModel
                 switch choice {

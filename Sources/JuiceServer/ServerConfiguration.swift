@@ -57,13 +57,21 @@ public struct ServerConfiguration: Sendable {
     public var deadlines: ConnectionDeadlines
     /// How wrong staff tokens are throttled per client address.
     public var staffThrottle: StaffThrottleSettings
+    /// The chance, from 0.5 to 0.999, that every order of a day is served, which the staff panel's purchase list
+    /// (`GET /api/plan`) aims for (`juice serve --service-level`).
+    public var serviceLevel: Double
+    /// The scenarios the staff panel's plan draws: enough for a steady estimate, few enough to answer at once.
+    public var planScenarios: Int
+    /// How long `GET /api/plan` waits for a plan being made before it answers that it is still being made.
+    public var planPatience: Duration
 
     /// A configuration; the defaults are the command's.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, language: Language = .korean, staff: StaffCredential? = nil,
         bodyLimit: Int = 16 * 1024, maxOrderCount: Int = 1000, eventPollInterval: Duration = .milliseconds(200),
         stateFailureLogInterval: Duration = .seconds(10), streamLimits: StreamLimits = StreamLimits(),
-        deadlines: ConnectionDeadlines = ConnectionDeadlines(), staffThrottle: StaffThrottleSettings = StaffThrottleSettings()
+        deadlines: ConnectionDeadlines = ConnectionDeadlines(), staffThrottle: StaffThrottleSettings = StaffThrottleSettings(),
+        serviceLevel: Double = 0.95, planScenarios: Int = 4_000, planPatience: Duration = .seconds(2)
     ) {
         self.host = host
         self.port = port
@@ -76,6 +84,9 @@ public struct ServerConfiguration: Sendable {
         self.streamLimits = streamLimits
         self.deadlines = deadlines
         self.staffThrottle = staffThrottle
+        self.serviceLevel = serviceLevel
+        self.planScenarios = planScenarios
+        self.planPatience = planPatience
     }
 
     /// Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost).

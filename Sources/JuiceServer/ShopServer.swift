@@ -17,6 +17,8 @@ public struct ShopServer: Sendable {
     let hub: EventHub
     let stateFailures: StateFailureLog
     let staffThrottle: StaffThrottle
+    /// The shop's sales and the staff panel's plan, kept until the shop changes.
+    let sales: SalesCache
 
     /// A server selling from `store` with the menu `menu`; throws when `configuration` would expose staff actions.
     public init(configuration: ServerConfiguration, store: any ShopStore, menu: LiveMenu) throws(ServerStartError) {
@@ -28,6 +30,7 @@ public struct ShopServer: Sendable {
         self.hub = EventHub(store: store, menu: menu, limits: configuration.streamLimits)
         self.staffThrottle = StaffThrottle(settings: configuration.staffThrottle)
         self.stateFailures = StateFailureLog(interval: configuration.stateFailureLogInterval)
+        self.sales = SalesCache(store: store)
     }
 
     /// Every route, with request logs and the API's error bodies. The staff routes are the ones added to one group
@@ -38,6 +41,7 @@ public struct ShopServer: Sendable {
         addPageRoutes(to: router)
         addShopRoutes(to: router, staff: staff)
         addReloadRoutes(staff: staff)
+        addPanelRoutes(staff: staff)
         addEventRoutes(to: router)
         addMetricsRoutes(to: router)
         return router

@@ -190,18 +190,19 @@ struct PlanCommand: AsyncParsableCommand {
             }
             let onHand = try await self.onHand(book: book, json: json)
             let choice = ModelChoice(command.model) ?? .auto
-            let outlook = DemandOutlook(series: demand.demand, horizon: command.horizon, choice: choice)
-            let plan = planner.plan(outlook, objective: objective, onHand: onHand, scenarios: command.scenarios, seed: command.seed)
-            var backtest: PlanBacktest? = nil
+            let settings = SalesPlanSettings(
+                objective: objective, horizon: command.horizon, scenarios: command.scenarios, seed: command.seed, choice: choice)
+            guard var report = SalesPlanning.plan(demand, planner: planner, settings: settings, onHand: onHand) else {
+                throw input.fail(PlanningMessage.noSales(source: input.source), status: ExitStatus.failure)
+            }
             if let days = command.backtest {
                 let replayed = min(days, demand.dayCount - 1)
                 let start = demand.dayCount - replayed
-                backtest = PlanBacktest(
+                report.backtest = PlanBacktest(
                     series: demand.demand, orders: recent.byDay(from: firstDay.dayNumber + start, count: replayed), firstDay: firstDay,
                     planner: planner, objective: objective, choice: choice, scenarios: command.scenarios, seed: command.seed)
             }
-            let report = StockPlanReport(
-                plan: plan, firstDay: firstDay.adding(days: demand.dayCount), historyDays: demand.dayCount, backtest: backtest)
+            let plan = report.plan
             Terminal.write(StockPlanRenderer(book: book, language: command.language).render(report, as: command.format))
             if !plan.reachable { throw ExitCode(ExitStatus.failure) }
         }

@@ -61,8 +61,8 @@ struct SalesHistoryInput {
     var source: String { history ?? shop.statePath }
     private var language: Language { shop.language }
 
-    /// Reads every sale to `body`: the history file's records, or the state's orders: the journal's orders not undone
-    /// (served) and the orders the stock refused (refused), at the shop's local time, in time order. Returns the
+    /// Reads every sale to `body`: the history file's records, or the state's sales as `ShopSales` reads them (the
+    /// journal's orders not undone, served, and the orders the stock refused, at the shop's local time, in time order). Returns the
     /// file's problems; an unreadable file or state ends the command.
     func read(json: Bool, _ body: (SaleRecord) -> Void) async throws -> [HistoryError] {
         if let history {
@@ -73,43 +73,12 @@ struct SalesHistoryInput {
             }
         }
         let session = try shop.session(json: json)
-        let entries: [JournalEntry]
-        let refusals: [RefusedOrder]
-        do {
-            entries = try await session.shop.history(limit: nil)
-            refusals = try await session.shop.refusedOrders(limit: nil)
-        } catch {
+        let records: [SaleRecord]
+        do { records = try await ShopSales.read(from: session.shop.store) } catch {
             throw session.reporter.fail(error, text: session.text)
         }
-        for record in Self.records(served: entries, refused: refusals) { body(record) }
+        for record in records { body(record) }
         return []
-    }
-
-    /// The state's sales as records at the shop's local time: `served`'s orders not undone and every refused order
-    /// (both newest first, as the store reads them), merged in time order (served first within one second).
-    static func records(served: [JournalEntry], refused: [RefusedOrder]) -> [SaleRecord] {
-        var orders: [SaleRecord] = []
-        for entry in served.reversed() where entry.kind == .order && entry.undoneBy == nil {
-            guard let juice = entry.juice, let count = entry.count, let time = localTime(ofJournalTime: entry.time) else { continue }
-            orders.append(SaleRecord(time: time, juice: juice.rawValue, count: count))
-        }
-        var refusals: [SaleRecord] = []
-        for refusal in refused.reversed() {
-            guard let time = localTime(ofJournalTime: refusal.time) else { continue }
-            refusals.append(SaleRecord(time: time, juice: refusal.juice.rawValue, count: refusal.count, result: .refused))
-        }
-        var merged: [SaleRecord] = []
-        merged.reserveCapacity(orders.count + refusals.count)
-        var next = refusals[...]
-        for order in orders {
-            while let refusal = next.first, refusal.time < order.time {
-                merged.append(refusal)
-                next.removeFirst()
-            }
-            merged.append(order)
-        }
-        merged.append(contentsOf: next)
-        return merged
     }
 
     /// The daily demand of `book`'s juices: a history file read in chunks on every core
@@ -143,21 +112,5 @@ struct SalesHistoryInput {
     func fail(_ text: String, status: Int32) -> ExitCode {
         Terminal.writeError(CommandMessage.errorPrefix.text(in: language) + text)
         return ExitCode(status)
-    }
-
-    /// The journal's UTC time as the shop's local time (the machine's time zone, `TZ`): a sale belongs to the day
-    /// the shop saw.
-    static func localTime(ofJournalTime text: String) -> SaleTime? {
-        guard let utc = SaleTime(parsing: text) else { return nil }
-        let (year, month, day) = utc.date.components
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        guard let instant = calendar.date(from: DateComponents(year: year, month: month, day: day, second: utc.secondOfDay)) else { return nil }
-        calendar.timeZone = .current
-        let local = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        guard let year = local.year, let month = local.month, let day = local.day, let date = CivilDate(year: year, month: month, day: day) else {
-            return nil
-        }
-        return SaleTime(date: date, secondOfDay: (local.hour ?? 0) * 3600 + (local.minute ?? 0) * 60 + (local.second ?? 0))
     }
 }

@@ -18,17 +18,19 @@ struct ServeCommand: AsyncParsableCommand {
             ko: "가게를 열어요: JSON API, 실시간 이벤트, 그리고 http://HOST:PORT/의 두 화면."),
         discussion: HelpLanguage.text(
             """
-            Staff actions (changing stock, undo, history, reloads) need the staff token, read from $JUICE_STAFF_TOKEN \
+            Staff actions (changing stock, undo, history, today's sales, the purchase list, reloads) need the staff token, read from $JUICE_STAFF_TOKEN \
             or --staff-token-file, sent as 'Authorization: Bearer <token>'. Without one the server only listens on \
             loopback. SIGHUP or POST /api/reload re-reads the recipes; a broken edit is rejected and the last good \
-            menu stays live. SIGTERM or SIGINT stop it gracefully. --lang (else the environment, as for every \
+            menu stays live. The staff panel's purchase list is planned as 'juice plan --service-level P' plans it, from \
+            the same history, for the day after the last sale. SIGTERM or SIGINT stop it gracefully. --lang (else the environment, as for every \
             command) is the language of replies to requests whose Accept-Language names neither ko nor en.
             """,
             ko: """
-                직원 작업 (재고 바꾸기, 되돌리기, 기록, 다시 읽기)에는 직원 토큰이 필요해요. $JUICE_STAFF_TOKEN이나 \
+                직원 작업 (재고 바꾸기, 되돌리기, 기록, 오늘 판매, 구매 목록, 다시 읽기)에는 직원 토큰이 필요해요. $JUICE_STAFF_TOKEN이나 \
                 --staff-token-file에서 읽고, 'Authorization: Bearer <token>'으로 보내요. 토큰이 없으면 루프백에서만 \
                 들어요. SIGHUP이나 POST /api/reload로 레시피를 다시 읽어요. 망가진 수정은 거절되고 마지막으로 좋았던 \
-                메뉴가 그대로 쓰여요. SIGTERM이나 SIGINT로 깔끔하게 멈춰요. --lang (없으면 다른 명령처럼 환경 변수)은 \
+                메뉴가 그대로 쓰여요. 직원 패널의 구매 목록은 'juice plan --service-level P'처럼, 같은 기록에서 같은 방법으로 \
+                마지막 판매 다음 날을 위해 세워요. SIGTERM이나 SIGINT로 깔끔하게 멈춰요. --lang (없으면 다른 명령처럼 환경 변수)은 \
                 Accept-Language가 ko도 en도 아닌 요청에 답하는 언어예요.
                 """)
     )
@@ -53,11 +55,20 @@ struct ServeCommand: AsyncParsableCommand {
             ko: "레시피 디렉터리를 지켜보는 방법: auto (inotify, 안 되면 polling), polling, off (SIGHUP이나 POST /api/reload 때만 다시 읽기)."))
     var watch: WatchChoice = .auto
 
+    @Option(
+        help: ArgumentHelp(
+            "The staff panel's purchase list aims for this chance (0.5 to 0.999, or 50% to 99.9%) that every order of tomorrow is served.",
+            ko: "직원 패널의 구매 목록이 목표로 하는, 내일 모든 주문이 나갈 확률 (0.5부터 0.999, 또는 50%부터 99.9%).", valueName: "P"))
+    var serviceLevel = "0.95"
+
     @Flag(help: ArgumentHelp("Print a failure to start as JSON too.", ko: "시작하지 못하면 그 이유를 JSON으로도 출력해요."))
     var json = false
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError(CommandMessage.portOutOfRange.text(in: UsageLanguage.current)) }
+        guard PlanCommand.probability(serviceLevel) != nil else {
+            throw ValidationError(PlanningMessage.badServiceLevel(serviceLevel).text(in: UsageLanguage.current))
+        }
     }
 
     func run() async throws {
@@ -93,7 +104,8 @@ struct ServeCommand: AsyncParsableCommand {
             let text = ShopText(language: options.language, book: await menu.current.book)
             throw reporter.fail(error, text: text)
         }
-        let configuration = ServerConfiguration(host: host, port: port, language: options.language, staff: staff)
+        let configuration = ServerConfiguration(
+            host: host, port: port, language: options.language, staff: staff, serviceLevel: PlanCommand.probability(serviceLevel) ?? 0.95)
         let server: ShopServer
         do { server = try ShopServer(configuration: configuration, store: shopStore, menu: menu) } catch {
             throw reporter.failure(error)

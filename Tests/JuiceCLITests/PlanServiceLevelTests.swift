@@ -150,4 +150,18 @@ struct PlanServiceLevelTests {
         let korean = try await shop.run(["plan", "--service-level", "2", "--lang", "ko"])
         #expect(korean.stderr.contains("--service-level '2'은(는) 0.5부터 0.999까지의 확률이 아니에요"))
     }
+
+    @Test("juice serve --service-level is checked as juice plan's, in both languages, before anything starts")
+    func serveServiceLevel() async throws {
+        let shop = try sandbox()
+        defer { shop.remove() }
+        let english = try await shop.run(["serve", "--port", "0", "--service-level", "1.5", "--lang", "en"])
+        #expect(english.status == 2)
+        #expect(english.stdout.isEmpty)
+        #expect(
+            english.stderr.contains("--service-level '1.5' is not a probability from 0.5 to 0.999; write it like 0.95 or 95%"), "\(english.stderr)")
+        let korean = try await shop.run(["serve", "--port", "0", "--service-level", "40%", "--lang", "ko"])
+        #expect(korean.status == 2)
+        #expect(korean.stderr.contains("--service-level '40%'은(는) 0.5부터 0.999까지의 확률이 아니에요"), "\(korean.stderr)")
+    }
 }

@@ -10,7 +10,7 @@ import Testing
 
     @Test(arguments: [
         ("POST", "/api/stock", addFive), ("POST", "/api/undo", ""), ("GET", "/api/history", ""), ("GET", "/api/refusals", ""),
-        ("GET", "/api/reload", ""), ("POST", "/api/reload", ""),
+        ("GET", "/api/reload", ""), ("POST", "/api/reload", ""), ("GET", "/api/sales/today", ""), ("GET", "/api/plan", ""),
     ])
     func staffActionsWithoutOrWithAWrongTokenAre401AndChangeNothing(method: String, path: String, body: String) async throws {
         let shop = try TestShop()

@@ -33,7 +33,7 @@ public struct DemandOutlook: Sendable {
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
             // Each index is written by exactly one iteration.
-            DispatchQueue.concurrentPerform(iterations: series.count) { index in
+            ParallelWork.perform(iterations: series.count) { index in
                 slots[index] = Self.juice(series[index], horizon: horizon, choice: choice)
             }
         }

@@ -113,7 +113,7 @@ struct DemandScenarios: Sendable {
         table.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let rows = buffer
             // Each chunk writes only its own scenarios' rows.
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            ParallelWork.perform(iterations: chunks) { chunk in
                 var juiceDemand = [Int](repeating: 0, count: horizon * menu.juices.count)
                 var fruit = [Int](repeating: 0, count: fruits)
                 for index in (chunk * Self.chunk)..<min(count, (chunk + 1) * Self.chunk) {

@@ -74,7 +74,7 @@ public struct StockPlanner: Sendable {
         parts.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
             // Each chunk writes only its own slot.
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            ParallelWork.perform(iterations: chunks) { chunk in
                 var tally = EvaluationTally(fruits: fruits)
                 var juiceDemand = [Int](repeating: 0, count: outlook.horizon * menu.juices.count)
                 var needed = [Int](repeating: 0, count: fruits)

@@ -9,6 +9,18 @@ const TEXT = {
     wrongToken: "직원 토큰이 맞지 않아요. 다시 입력해 주세요", nothingStaged: "바뀐 것이 없어요", connected: "",
     offline: "연결이 끊겼어요. 다시 연결하는 중…", toggle: "English", decrease: "빼기", increase: "더하기",
     banner: (problems) => `메뉴 파일에 문제가 있어 바꾸지 않았어요 (손님에게는 마지막 정상 메뉴가 보여요):\n${problems}`,
+    panelTitle: "직원 패널", salesTitle: "오늘 판매", juiceColumn: "쥬스", servedColumn: "판매", refusedColumn: "거절",
+    revenueColumn: "매출", planTitle: "내일 살 것", fruitColumn: "과일", onHandColumn: "있는 양", levelColumn: "둘 양",
+    toBuyColumn: "살 양", journalTitle: "기록", undo: "되돌리기", noSales: "오늘은 아직 판매가 없어요",
+    salesSummary: (day, served, refused) => `${day}: ${served}잔 판매, ${refused}잔 거절`,
+    revenue: (won) => `, 매출 ${won.toLocaleString("ko-KR")}원`,
+    planSummary: (day, level, lower, upper, target, fill) =>
+      `${day}에 둘 양: 모든 주문이 나갈 확률 약 ${level} (95% 구간 ${lower}–${upper}, 목표 ${target}), 채움률 ${fill}`,
+    unreachable: "창고 용량으로는 목표에 닿지 않아요", emptyJournal: "기록이 없어요", undone: "되돌림",
+    entry: {
+      order: (juice, count) => `${juice} ${count}잔 주문`, add: () => "재고 추가", remove: () => "재고 빼기",
+      set: () => "재고 맞추기", reset: () => "재고 초기화", undo: (id) => `#${id} 되돌리기`,
+    },
   },
   en: {
     title: "Let us make you a delicious juice!", order: (name) => `Order ${name}`, makeable: (n) => `${n} can be made`,
@@ -17,12 +29,25 @@ const TEXT = {
     wrongToken: "That staff token is not correct. Try again", nothingStaged: "Nothing to apply", connected: "",
     offline: "Disconnected. Reconnecting…", toggle: "한국어", decrease: "Decrease", increase: "Increase",
     banner: (problems) => `The menu files have a problem and were not applied (customers keep the last good menu):\n${problems}`,
+    panelTitle: "Staff panel", salesTitle: "Today's sales", juiceColumn: "Juice", servedColumn: "Served", refusedColumn: "Refused",
+    revenueColumn: "Revenue", planTitle: "To buy for tomorrow", fruitColumn: "Fruit", onHandColumn: "On hand",
+    levelColumn: "Level", toBuyColumn: "To buy", journalTitle: "Journal", undo: "Undo", noSales: "No sales yet today",
+    salesSummary: (day, served, refused) => `${day}: ${served} served, ${refused} refused`,
+    revenue: (won) => `, revenue ₩${won.toLocaleString("en-US")}`,
+    planSummary: (day, level, lower, upper, target, fill) =>
+      `Stock for ${day}: every order served with probability about ${level} (95% interval ${lower}–${upper}, target ${target}); fill rate ${fill}`,
+    unreachable: "The store's capacities cannot reach the target", emptyJournal: "The journal is empty", undone: "undone",
+    entry: {
+      order: (juice, count) => `${count} × ${juice} ordered`, add: () => "Stock added", remove: () => "Stock removed",
+      set: () => "Stock set", reset: () => "Stock reset", undo: (id) => `Undo of #${id}`,
+    },
   },
 };
 
 const state = {
   lang: localStorage.getItem("juice.lang") || (document.documentElement.lang === "en" ? "en" : "ko"),
   menu: null, stock: {}, capacity: {}, fruits: [], staged: {}, events: null,
+  panel: null, panelLoading: false, panelAgain: false,
 };
 const $ = (id) => document.getElementById(id);
 const t = () => TEXT[state.lang];
@@ -60,6 +85,7 @@ function render() {
   $("discard").textContent = text.discard;
   $("lang-toggle").textContent = text.toggle;
   $("staff-login").textContent = text.staff;
+  for (const element of document.querySelectorAll("[data-text]")) element.textContent = text[element.dataset.text];
 
   const fruits = $("fruits");
   fruits.replaceChildren(...state.fruits.map((fruit) => {
@@ -88,6 +114,7 @@ function render() {
     return button;
   }));
   renderSteppers();
+  renderPanel();
 }
 
 function renderSteppers() {
@@ -173,6 +200,7 @@ async function staffCall(method, path, body) {
 
 async function order(juice) {
   const { status, data } = await api("POST", "/api/orders", { juice: juice.id, count: 1 });
+  refreshPanel();
   if (status === 201) {
     if (data.stock) Object.assign(state.stock, data.stock);
     render();
@@ -203,9 +231,123 @@ async function applyStock() {
     render();
     $("stock-status").textContent = data.message;
     checkReload();
+    refreshPanel();
   } else if (status !== 401) {
     await notice(data ? data.error.message : `HTTP ${status}`);
   }
+}
+
+// ---- staff panel ----
+
+const percent = (value) => `${(value * 100).toFixed(1)}%`;
+const juiceName = (id) => {
+  const juice = state.menu && state.menu.juices.find((item) => item.id === id);
+  return juice ? nameOf(juice) : id;
+};
+const fruitName = (id) => {
+  const fruit = state.fruits.find((item) => item.id === id);
+  return fruit ? nameOf(fruit) : id;
+};
+const cell = (text, className) => {
+  const td = document.createElement("td");
+  td.textContent = text;
+  if (className) td.className = className;
+  return td;
+};
+
+// Today's sales, the journal and tomorrow's purchase list, read again after every change; shown only to staff (a
+// staff token was given and the server accepts it). Sales and journal first, then the plan (which may take a moment
+// to make the first time). One reading at a time; a change during one asks for another.
+async function refreshPanel() {
+  if (!token()) { state.panel = null; renderPanel(); return; }
+  if (state.panelLoading) { state.panelAgain = true; return; }
+  state.panelLoading = true;
+  try {
+    const [sales, history] = await Promise.all([api("GET", "/api/sales/today"), api("GET", "/api/history?limit=20")]);
+    if (sales.status === 200 && history.status === 200) {
+      state.panel = { sales: sales.data, history: history.data.entries, plan: state.panel ? state.panel.plan : null };
+      renderPanel();
+      const plan = await api("GET", "/api/plan");
+      if (plan.status === 200 && state.panel) {
+        state.panel.plan = plan.data;
+        // Still being made: ask again in a moment (unless a change asks sooner).
+        if (plan.data.status === "planning") setTimeout(() => { if (state.panel) refreshPanel(); }, 1000);
+      }
+    } else {
+      state.panel = null;
+    }
+  } catch (_) {
+    state.panel = null;
+  } finally {
+    state.panelLoading = false;
+  }
+  renderPanel();
+  if (state.panelAgain) { state.panelAgain = false; refreshPanel(); }
+}
+
+function renderPanel() {
+  const panel = state.panel;
+  $("staff-panel").hidden = !panel;
+  if (!panel) return;
+  const text = t();
+  const { sales, plan, history } = panel;
+  $("sales-summary").textContent = sales.served + sales.refused === 0
+    ? text.noSales : text.salesSummary(sales.day, sales.served, sales.refused) + (sales.priced ? text.revenue(sales.revenue) : "");
+  $("sales-table").hidden = sales.juices.length === 0;
+  $("sales-table").classList.toggle("priced", sales.priced);
+  $("sales-rows").replaceChildren(...sales.juices.map((juice) => {
+    const row = document.createElement("tr");
+    row.dataset.juice = juice.juice;
+    row.append(cell(nameOf({ id: juice.juice, name: juice.name })), cell(juice.served, "served"), cell(juice.refused, "refused"),
+      cell(juice.revenue.toLocaleString(), "revenue"));
+    return row;
+  }));
+
+  const detail = plan && plan.plan;
+  $("plan-table").hidden = !detail;
+  if (detail) {
+    const estimate = detail.serviceLevel;
+    $("plan-summary").textContent = text.planSummary(detail.day, percent(estimate.value), percent(estimate.lower),
+      percent(estimate.upper), percent(plan.target), percent(detail.fillRate)) + (detail.reachable ? "" : ` (${text.unreachable})`);
+    $("plan-rows").replaceChildren(...detail.fruits.map((fruit) => {
+      const row = document.createElement("tr");
+      row.dataset.fruit = fruit.fruit;
+      row.classList.toggle("buy", fruit.toBuy > 0);
+      row.append(cell(`${fruit.emoji || ""} ${nameOf({ id: fruit.fruit, name: fruit.name })}`.trim()), cell(fruit.onHand, "on-hand"),
+        cell(fruit.level, "level"), cell(fruit.toBuy, "to-buy"));
+      return row;
+    }));
+  } else {
+    $("plan-summary").textContent = (plan && plan.message) || "";
+    $("plan-rows").replaceChildren();
+  }
+
+  $("journal").replaceChildren(...(history.length === 0 ? [text.emptyJournal] : history).map((entry) => {
+    const item = document.createElement("li");
+    if (typeof entry === "string") { item.textContent = entry; return item; }
+    item.dataset.entry = entry.id;
+    item.classList.toggle("undone", entry.undoneBy !== undefined);
+    const describe = text.entry[entry.kind] || (() => entry.kind);
+    const what = entry.kind === "order" ? describe(juiceName(entry.juice), entry.count) : describe(entry.undoes);
+    const deltas = Object.entries(entry.deltas).map(([fruit, delta]) => `${fruitName(fruit)} ${delta > 0 ? "+" : "−"}${Math.abs(delta)}`);
+    const time = new Date(entry.time);
+    const clock = Number.isNaN(time.getTime()) ? entry.time : time.toLocaleTimeString(state.lang === "en" ? "en-US" : "ko-KR");
+    item.textContent = `#${entry.id} ${clock} ${what}${deltas.length ? ` (${deltas.join(", ")})` : ""}`
+      + (entry.undoneBy !== undefined ? ` — ${text.undone}` : "");
+    return item;
+  }));
+}
+
+async function undo() {
+  const { status, data } = await staffCall("POST", "/api/undo");
+  if (status === 200) {
+    Object.assign(state.stock, data.stock);
+    render();
+    $("undo-status").textContent = data.message;
+  } else if (status !== 401) {
+    $("undo-status").textContent = data ? data.error.message : `HTTP ${status}`;
+  }
+  refreshPanel();
 }
 
 // ---- live state ----
@@ -219,6 +361,7 @@ async function refresh() {
   state.capacity = data.capacity;
   render();
   checkReload();
+  refreshPanel();
 }
 
 // Staff (and anyone when the server has no staff token) see a banner while the menu files on disk are broken.
@@ -252,6 +395,7 @@ function connect() {
     state.capacity = data.capacity;
     state.fruits = data.fruits;
     render();
+    refreshPanel();
   });
   events.addEventListener("menu", () => refresh());
   events.addEventListener("error", () => {
@@ -265,12 +409,16 @@ $("open-stock").addEventListener("click", () => showStock(true));
 $("close-stock").addEventListener("click", () => showStock(false));
 $("discard").addEventListener("click", () => { state.staged = {}; $("stock-status").textContent = ""; renderSteppers(); });
 $("apply").addEventListener("click", applyStock);
-$("staff-login").addEventListener("click", async () => { if (await askToken(t().tokenPrompt)) checkReload(); });
+$("staff-login").addEventListener("click", async () => {
+  if (await askToken(t().tokenPrompt)) { checkReload(); refreshPanel(); }
+});
+$("undo").addEventListener("click", undo);
 $("lang-toggle").addEventListener("click", () => {
   state.lang = state.lang === "ko" ? "en" : "ko";
   localStorage.setItem("juice.lang", state.lang);
   render();
   checkReload();
+  refreshPanel();
 });
 
 render();

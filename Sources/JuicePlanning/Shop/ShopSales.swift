@@ -1,0 +1,71 @@
+import Foundation
+import JuiceCore
+import JuiceShop
+
+/// The shop's history as sales records: the journal's orders not undone (served) and the orders the stock refused
+/// (refused), at the shop's local time (the machine's time zone, `TZ`: a sale belongs to the day the shop saw). The
+/// one place this conversion lives; `juice report`, `juice forecast`, `juice plan` and the server's staff panel read
+/// the shop's sales through it.
+public enum ShopSales {
+    /// Every sale `store` has recorded, in time order (served first within one second).
+    public static func read(from store: any ShopStore, timeZone: TimeZone = .current) async throws(ShopError) -> [SaleRecord] {
+        let entries = try await store.history(limit: nil)
+        let refusals = try await store.refusedOrders(limit: nil)
+        return records(served: entries, refused: refusals, timeZone: timeZone)
+    }
+
+    /// The state's sales as records at local time in `timeZone`: `served`'s orders not undone and every refused order
+    /// (both newest first, as the store reads them), merged in time order (served first within one second).
+    public static func records(served: [JournalEntry], refused: [RefusedOrder], timeZone: TimeZone = .current) -> [SaleRecord] {
+        var orders: [SaleRecord] = []
+        for entry in served.reversed() where entry.kind == .order && entry.undoneBy == nil {
+            guard let juice = entry.juice, let count = entry.count, let time = localTime(ofJournalTime: entry.time, in: timeZone) else {
+                continue
+            }
+            orders.append(SaleRecord(time: time, juice: juice.rawValue, count: count))
+        }
+        var refusals: [SaleRecord] = []
+        for refusal in refused.reversed() {
+            guard let time = localTime(ofJournalTime: refusal.time, in: timeZone) else { continue }
+            refusals.append(SaleRecord(time: time, juice: refusal.juice.rawValue, count: refusal.count, result: .refused))
+        }
+        var merged: [SaleRecord] = []
+        merged.reserveCapacity(orders.count + refusals.count)
+        var next = refusals[...]
+        for order in orders {
+            while let refusal = next.first, refusal.time < order.time {
+                merged.append(refusal)
+                next.removeFirst()
+            }
+            merged.append(order)
+        }
+        merged.append(contentsOf: next)
+        return merged
+    }
+
+    /// The journal's UTC time (ISO 8601) as local time in `timeZone`; nil when it cannot be read.
+    public static func localTime(ofJournalTime text: String, in timeZone: TimeZone = .current) -> SaleTime? {
+        guard let utc = SaleTime(parsing: text) else { return nil }
+        let (year, month, day) = utc.date.components
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? timeZone
+        guard let instant = calendar.date(from: DateComponents(year: year, month: month, day: day, second: utc.secondOfDay)) else { return nil }
+        return localTime(of: instant, in: timeZone)
+    }
+
+    /// The instant `instant` as local time in `timeZone`.
+    public static func localTime(of instant: Date, in timeZone: TimeZone = .current) -> SaleTime? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let local = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        guard let year = local.year, let month = local.month, let day = local.day, let date = CivilDate(year: year, month: month, day: day) else {
+            return nil
+        }
+        return SaleTime(date: date, secondOfDay: (local.hour ?? 0) * 3600 + (local.minute ?? 0) * 60 + (local.second ?? 0))
+    }
+
+    /// The shop's local day now.
+    public static func today(in timeZone: TimeZone = .current) -> CivilDate? {
+        localTime(of: Date(), in: timeZone)?.date
+    }
+}

@@ -1,0 +1,68 @@
+import Hummingbird
+import JuiceCore
+import JuicePlanning
+import JuiceShop
+
+extension ShopServer {
+    /// The staff panel's routes, for `staff`: today's sales and refusals, and the purchase list at the configured
+    /// service level.
+    func addPanelRoutes(staff: RouterGroup<ShopRequestContext>) {
+        staff.get("/api/sales/today") { _, _ in try await salesToday() }
+        staff.get("/api/plan") { _, context in try await purchasePlan(language: context.language) }
+    }
+
+    /// The settings of the panel's plan: the configured service level, one day, a fixed number of scenarios.
+    var panelPlanSettings: SalesPlanSettings {
+        SalesPlanSettings(objective: .serviceLevel(configuration.serviceLevel), horizon: 1, scenarios: configuration.planScenarios)
+    }
+
+    /// `GET /api/sales/today`: the sales of the shop's local day (served, refused, revenue), in total and per juice.
+    func salesToday() async throws -> Response {
+        let book = await menu.current.book
+        do throws(ShopError) {
+            let (_, records) = try await sales.records()
+            let today = ShopSales.today() ?? CivilDate(dayNumber: 0)
+            var report = SalesReport(book: book, grouping: .juice)
+            var juices = HistoryJuices(book: book, file: "")
+            for record in records where record.time.date == today {
+                guard let juice = juices.juice(of: record) else { continue }
+                report.add(juice, count: record.count, result: record.result, at: record.time)
+            }
+            report.finish()
+            return JSONResponse.make(SalesTodayBody(report, day: today, book: book))
+        } catch {
+            throw APIError.shop(error, book: book)
+        }
+    }
+
+    /// `GET /api/plan`: what to hold and buy for the day after the sales, at the configured service level; the target
+    /// and a message while there are no sales, or while the plan is still being made.
+    func purchasePlan(language: Language) async throws -> Response {
+        let current = await menu.current
+        let book = current.book
+        let settings = panelPlanSettings
+        do throws(ShopError) {
+            let snapshot = try await store.snapshot(book: book)
+            let onHand = book.fruits.map { snapshot.inventory[$0.id] }
+            let state = try await sales.plan(
+                book: book, menuVersion: current.version, settings: settings, onHand: onHand, patience: configuration.planPatience)
+            let body: PlanBody
+            switch state {
+            case .ready(let report?):
+                body = PlanBody(
+                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .planned, plan: PlanDetailBody(report, book: book))
+            case .ready(nil):
+                body = PlanBody(
+                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .noSales,
+                    message: PanelMessage.noSalesYet.text(in: language))
+            case .planning:
+                body = PlanBody(
+                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .planning,
+                    message: PanelMessage.planning.text(in: language))
+            }
+            return JSONResponse.make(body)
+        } catch {
+            throw APIError.shop(error, book: book)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import JuiceCore
+import JuicePlanning
+import JuiceShop
+
+/// Where the staff panel's plan stands for what the shop is now.
+enum PlanState: Sendable {
+    /// Made: the report, or nil when the sales name no juice of the menu.
+    case ready(StockPlanReport?)
+    /// Still being made (a history with much demand takes a while): ask again shortly.
+    case planning
+}
+
+/// The shop's sales and the plan made from them, kept until the shop changes: the sales records are read again only
+/// when the journal's change token or the newest refused order differ (a refusal never moves the change token), and
+/// the plan is made again only when those, the menu's version, the local day or the settings differ. So reloading the
+/// staff panel costs two small reads, not a plan. One plan is made at a time, on a thread of its own, one core's work
+/// (the threads that answer requests stay free), for the newest request; a request waits for it only so long, then
+/// hears that it is still being made.
+actor SalesCache {
+    /// What the shop's sales were read at.
+    struct SalesKey: Hashable, Sendable {
+        /// The store's change token.
+        var changeToken: Int
+        /// The newest refused order's number (nil when there is none).
+        var newestRefusal: Int?
+    }
+
+    /// What a plan was made from.
+    struct PlanKey: Hashable, Sendable {
+        var sales: SalesKey
+        var menuVersion: String
+        var today: CivilDate?
+        var settings: SalesPlanSettings
+        var onHand: [Int]
+    }
+
+    private let store: any ShopStore
+    private var sales: (key: SalesKey, records: [SaleRecord])?
+    /// The newest plan made.
+    private var made: (key: PlanKey, report: StockPlanReport?)?
+    /// What the plan being made is for.
+    private var making: PlanKey?
+
+    /// How often a request waiting for a plan looks whether it is made.
+    private static let pollInterval = Duration.milliseconds(10)
+
+    /// A cache over `store`.
+    init(store: any ShopStore) { self.store = store }
+
+    /// The shop's sales now, and the key they were read at.
+    func records() async throws(ShopError) -> (key: SalesKey, records: [SaleRecord]) {
+        let key = SalesKey(changeToken: try await store.changeToken(), newestRefusal: try await store.refusedOrders(limit: 1).first?.id)
+        if let sales, sales.key == key { return sales }
+        let records = try await ShopSales.read(from: store)
+        sales = (key, records)
+        return (key, records)
+    }
+
+    /// The plan for `book` (the menu `menuVersion`) with `settings`, from the shop's sales and `onHand` (menu order),
+    /// or `.planning` when it is not made within `patience` (another plan being made counts against it).
+    func plan(
+        book: RecipeBook, menuVersion: String, settings: SalesPlanSettings, onHand: [Int], patience: Duration
+    ) async throws(ShopError)
+        -> PlanState
+    {
+        let (salesKey, records) = try await records()
+        let key = PlanKey(sales: salesKey, menuVersion: menuVersion, today: ShopSales.today(), settings: settings, onHand: onHand)
+        let deadline = ContinuousClock.now + patience
+        while true {
+            if let made, made.key == key { return .ready(made.report) }
+            if making == nil {
+                making = key
+                Task {
+                    let report = await Self.onAThreadOfItsOwn { SalesPlanning.plan(records: records, book: book, settings: settings, onHand: onHand) }
+                    self.finished(key, report: report)
+                }
+            }
+            guard ContinuousClock.now < deadline else { return .planning }
+            try? await Task.sleep(for: Self.pollInterval)
+        }
+    }
+
+    /// Keeps the plan made for `key`.
+    private func finished(_ key: PlanKey, report: StockPlanReport?) {
+        made = (key, report)
+        making = nil
+    }
+
+    /// `work`'s result, computed on a thread of its own, its loops one piece after another (`ParallelWork.isSerial`):
+    /// the cooperative pool, which answers every request, and Dispatch's threads stay free while a plan is made.
+    private static func onAThreadOfItsOwn<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: ParallelWork.$isSerial.withValue(true) { work() }) }.start()
+        }
+    }
+}

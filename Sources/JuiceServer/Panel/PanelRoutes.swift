@@ -25,8 +25,8 @@ extension ShopServer {
             var report = SalesReport(book: book, grouping: .juice)
             var juices = HistoryJuices(book: book, file: "")
             for record in records where record.time.date == today {
-                guard let juice = juices.juice(of: record) else { continue }
-                report.add(juice, count: record.count, result: record.result, at: record.time)
+                guard let juice = juices.position(of: record) else { continue }
+                report.add(juiceAt: juice, count: record.count, result: record.result, at: record.time)
             }
             report.finish()
             return JSONResponse.make(SalesTodayBody(report, day: today, book: book))

@@ -1,6 +1,7 @@
 import Foundation
 import JuiceCore
 import JuiceRecipes
+import JuiceTestSupport
 import Testing
 
 @testable import JuicePlanning
@@ -42,17 +43,21 @@ private struct NewsvendorCase: Decodable, Sendable, CustomTestStringConvertible 
     /// √(r(1 − r) / n) · σ / φ(z) ≤ 0.07 units for these cases, and demand is whole units (rounded), so the level is
     /// stockpyl's Q* rounded: within 0.5 + 4 standard errors of it.
     @Test(arguments: NewsvendorCase.all)
-    fileprivate func profitLevelIsTheNewsvendorQuantity(_ oracle: NewsvendorCase) {
+    fileprivate func profitLevelIsTheNewsvendorQuantity(_ oracle: NewsvendorCase) async throws {
         let planner = StockPlanner(book: singleFruitBook(price: oracle.holdingCost + oracle.stockoutCost, cost: oracle.holdingCost))
         let outlook = DemandOutlook(juices: [JuiceDemandModel(expected: [oracle.mean], spread: .normal(standardDeviation: oracle.sd))], horizon: 1)
-        let plan = planner.plan(outlook, objective: .profit, onHand: [0], scenarios: 100_000, seed: 7)
         let ratio = Double(oracle.stockoutCost) / Double(oracle.holdingCost + oracle.stockoutCost)
+        let (plan, service) = try await onThreadOfItsOwn {
+            (
+                planner.plan(outlook, objective: .profit, onHand: [0], scenarios: 100_000, seed: 7),
+                planner.plan(outlook, objective: .serviceLevel(ratio), onHand: [0], scenarios: 100_000, seed: 7)
+            )
+        }
         let z = NormalDistribution.quantile(ratio)
         let density = exp(-z * z / 2) / (2 * Double.pi).squareRoot()
         let standardError = (ratio * (1 - ratio) / 100_000).squareRoot() * oracle.sd / density
         #expect(abs(Double(plan.fruits[0].level) - oracle.expected) <= 0.5 + 4 * standardError)
         // The same ratio as a service level gives the same level: one order per unit, one fruit.
-        let service = planner.plan(outlook, objective: .serviceLevel(ratio), onHand: [0], scenarios: 100_000, seed: 7)
         #expect(abs(Double(service.fruits[0].level) - oracle.expected) <= 0.5 + 4 * standardError)
     }
 
@@ -62,7 +67,7 @@ private struct NewsvendorCase: Decodable, Sendable, CustomTestStringConvertible 
 
     /// Two juices share a fruit: stocking each fruit at its own 90 % quantile serves every order on fewer than 90 %
     /// of days, while the joint search reaches 90 %.
-    @Test func sharedFruitNeedsTheJointSearch() {
+    @Test func sharedFruitNeedsTheJointSearch() async throws {
         let fruits = ["a", "b", "c"].map { Fruit(id: FruitID($0), name: LocalizedName(korean: $0, english: $0)) }
         let juices = [("ab", ["a", "b"]), ("bc", ["b", "c"]), ("ca", ["c", "a"])].map { id, parts in
             Juice(
@@ -71,14 +76,18 @@ private struct NewsvendorCase: Decodable, Sendable, CustomTestStringConvertible 
         }
         let planner = StockPlanner(book: RecipeBook(fruits: fruits, juices: juices, store: Store(defaultCapacity: 1_000)))
         let outlook = DemandOutlook(juices: Array(repeating: JuiceDemandModel(expected: [20], spread: .counts(variance: 20)), count: 3), horizon: 1)
-        let plan = planner.plan(outlook, objective: .serviceLevel(0.9), onHand: [0, 0, 0], scenarios: 20_000, seed: 3)
+        let plan = try await onThreadOfItsOwn {
+            planner.plan(outlook, objective: .serviceLevel(0.9), onHand: [0, 0, 0], scenarios: 20_000, seed: 3)
+        }
         #expect(plan.serviceLevel.upper >= 0.9 && plan.serviceLevel.lower <= 0.9 + 0.02, "\(plan.serviceLevel) \(plan.fruits.map(\.level))")
         #expect(plan.reachable)
-        let perFruit = StockLevelSearch.quantiles(
-            demand: DemandScenarios(outlook: outlook, menu: planner.menu, seed: 3, stream: 1).fruitDemand(count: 20_000), scenarios: 20_000,
-            capacities: [1_000, 1_000, 1_000], ratios: [0.9, 0.9, 0.9])
-        let perFruitPlan = planner.evaluate(
-            perFruit, outlook: outlook, objective: .serviceLevel(0.9), onHand: [0, 0, 0], scenarios: 20_000, seed: 3, reachable: true)
+        let perFruitPlan = try await onThreadOfItsOwn {
+            let perFruit = StockLevelSearch.quantiles(
+                demand: DemandScenarios(outlook: outlook, menu: planner.menu, seed: 3, stream: 1).fruitDemand(count: 20_000), scenarios: 20_000,
+                capacities: [1_000, 1_000, 1_000], ratios: [0.9, 0.9, 0.9])
+            return planner.evaluate(
+                perFruit, outlook: outlook, objective: .serviceLevel(0.9), onHand: [0, 0, 0], scenarios: 20_000, seed: 3, reachable: true)
+        }
         #expect(perFruitPlan.serviceLevel.upper < 0.88)
         #expect(plan.fillRate > 0.99 && plan.fillRate < 1)
         #expect(plan.expectedProfit == nil)
@@ -131,9 +140,11 @@ private struct NewsvendorCase: Decodable, Sendable, CustomTestStringConvertible 
 
 @Suite struct PlanBacktestTests {
     /// On generated histories with known truth the days with no refusal come within 3 points of the target. 700 days
-    /// are replayed, so the share's standard error is about 1.1 points at 0.90 and 0.8 at 0.95.
+    /// are replayed, so the share's standard error is about 1.1 points at 0.90 and 0.8 at 0.95. The window model
+    /// keeps a debug build's run short; `juice plan --backtest 700` on the same history with `auto` (a release build)
+    /// achieved 0.886 and 0.937 (docs/planning.md).
     @Test(arguments: [0.90, 0.95])
-    func achievedServiceLevelMeetsTheTarget(_ target: Double) throws {
+    func achievedServiceLevelMeetsTheTarget(_ target: Double) async throws {
         var book = RecipeLoader().load(files: DefaultRecipes.files).book
         // The original app's store holds 10 of each fruit; these histories sell far more.
         book.store = Store(defaultCapacity: 100_000)
@@ -152,9 +163,14 @@ private struct NewsvendorCase: Decodable, Sendable, CustomTestStringConvertible 
             orders[day].append((juice, record.count))
         }
         let planner = StockPlanner(book: book)
-        let backtest = PlanBacktest(
-            series: demand.demand, orders: orders, firstDay: try #require(demand.firstDay), planner: planner,
-            objective: .serviceLevel(target), choice: .auto, scenarios: 2_000, seed: 5)
+        let firstDay = try #require(demand.firstDay)
+        // Minutes of work in a debug build: on a thread of its own, so the suite's other tests go on meanwhile.
+        let days = orders
+        let backtest = try await onThreadOfItsOwn {
+            PlanBacktest(
+                series: demand.demand, orders: days, firstDay: firstDay, planner: planner, objective: .serviceLevel(target), choice: .model(.window),
+                scenarios: 1_000, seed: 5)
+        }
         #expect(backtest.days.count == replayed)
         #expect(abs(backtest.achievedServiceLevel - target) <= 0.03, "achieved \(backtest.achievedServiceLevel)")
         #expect(backtest.fillRate > 0.99)

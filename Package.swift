@@ -120,7 +120,8 @@ let package = Package(
         ),
         .testTarget(name: "JuiceLSPTests", dependencies: ["JuiceLSP", "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceTestSupport"]),
         .testTarget(
-            name: "JuicePlanningTests", dependencies: ["JuicePlanning", "JuiceCore", "JuiceRecipes", "JuiceShop", "JuiceTestSupport"], resources: [.copy("Fixtures")]),
+            name: "JuicePlanningTests", dependencies: ["JuicePlanning", "JuiceCore", "JuiceRecipes", "JuiceShop", "JuiceTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload", "JuiceCore", "JuiceRecipes"]),
         .testTarget(
             name: "JuiceServerTests",

@@ -52,7 +52,8 @@ struct LastGoodMenuTests {
         try TestDirectories.writeBuiltInRecipes(into: directory)
         let recipes = directory.appendingPathComponent("recipes")
         let arguments = ["--recipes", recipes.path, "--watch", "polling"]
-        let first = try await ServeProcess.start(directory: directory, extraArguments: arguments, environment: ["JUICE_STAFF_TOKEN": ServeProcess.token])
+        let first = try await ServeProcess.start(
+            directory: directory, extraArguments: arguments, environment: ["JUICE_STAFF_TOKEN": ServeProcess.token])
         let order = try await curl(["-X", "POST", "http://127.0.0.1:\(first.port)/api/orders", "-d", #"{"juice": "banana-juice"}"#])
         #expect(order.output.contains("Banana") || order.output.contains("바나나"), "\(order.output)")
         let stopped = try await first.terminate()
@@ -62,7 +63,8 @@ struct LastGoodMenuTests {
         try Self.orange.write(to: recipes.appendingPathComponent("orange.yaml"), atomically: true, encoding: .utf8)
         let (original, line, column) = try Self.breakJuices(in: recipes)
 
-        let second = try await ServeProcess.start(directory: directory, extraArguments: arguments, environment: ["JUICE_STAFF_TOKEN": ServeProcess.token])
+        let second = try await ServeProcess.start(
+            directory: directory, extraArguments: arguments, environment: ["JUICE_STAFF_TOKEN": ServeProcess.token])
         defer { second.stopWithoutWaiting() }
         let base = "http://127.0.0.1:\(second.port)"
         let menu = try await curl(["\(base)/api/menu"]).output
@@ -96,7 +98,8 @@ struct LastGoodMenuTests {
 
         // The fixed set is the last good one now: broken again, a third start serves it, orange juice included.
         _ = try Self.breakJuices(in: recipes)
-        let third = try await ServeProcess.start(directory: directory, extraArguments: arguments, environment: ["JUICE_STAFF_TOKEN": ServeProcess.token])
+        let third = try await ServeProcess.start(
+            directory: directory, extraArguments: arguments, environment: ["JUICE_STAFF_TOKEN": ServeProcess.token])
         defer { third.stopWithoutWaiting() }
         let kept = try await curl(["http://127.0.0.1:\(third.port)/api/menu"]).output
         #expect(kept.contains("\"orange-juice\"") && kept.contains("\"banana-juice\""), "\(kept)")

@@ -83,29 +83,3 @@ public struct PlanBacktest: Sendable {
         self.days = days
     }
 }
-
-extension StockPlanner {
-    /// The levels `objective` asks for under `outlook`, and whether they reach it within the capacities (the search of
-    /// `plan`, without estimating what they give). Streams: 1 chooses levels, 4 checks them, 2 estimates, 3 orders.
-    func levels(_ outlook: DemandOutlook, objective: PlanObjective, scenarios: Int, seed: UInt64) -> (levels: [Int], reached: Bool) {
-        let demand = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 1).fruitDemand(count: scenarios)
-        switch objective {
-        case .serviceLevel(let target):
-            let check = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 4).fruitDemand(count: scenarios)
-            // Aim above the target by one-sided 95 % of the checked share's sampling error, so that the levels fall
-            // short of it on the days to come only by chance, and rarely.
-            let margin = 1.644_853_626_951_472 * (target * (1 - target) / Double(max(1, scenarios))).squareRoot()
-            let (levels, reachedWithMargin) = StockLevelSearch.levels(
-                demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: min(1, target + margin))
-            guard !reachedWithMargin else { return (levels, true) }
-            return (
-                levels,
-                StockLevelSearch.levels(demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: target).reached
-            )
-        case .profit:
-            let levels = StockLevelSearch.quantiles(
-                demand: demand, scenarios: scenarios, capacities: menu.capacities, ratios: criticalRatios(outlook))
-            return (levels, true)
-        }
-    }
-}

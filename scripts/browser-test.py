@@ -222,6 +222,21 @@ try:
     wait(watcher, "the toggle switches the page to English",
          lambda d: d.find_element(By.ID, "order-title").text == "Let us make you a delicious juice!")
 
+    # Log out: the staff session on this page ends; the panel and the banner go, and the token is asked for again.
+    check(staff.find_element(By.ID, "staff-logout").is_displayed() and not staff.find_element(By.ID, "staff-login").is_displayed(),
+          "staff see 로그아웃 (log out), not 직원")
+    check(not watcher.find_element(By.ID, "staff-logout").is_displayed(), "customers see no log out")
+    staff.find_element(By.ID, "staff-logout").click()
+    wait(staff, "log out hides the staff panel and the banner", lambda d: not d.find_element(By.ID, "staff-panel").is_displayed()
+         and not d.find_element(By.ID, "banner").is_displayed())
+    check(staff.execute_script("return sessionStorage.getItem('juice.staffToken')") is None, "the page forgot the staff token")
+    staff.find_element(By.ID, "staff-login").click()
+    wait(staff, "직원 asks for the token again", lambda d: d.find_element(By.ID, "token-input").is_displayed())
+    staff.find_element(By.ID, "token-input").send_keys(TOKEN)
+    press(staff, "dialog-ok")
+    wait(staff, "after logging in again the staff panel and the banner are back",
+         lambda d: d.find_element(By.ID, "staff-panel").is_displayed() and d.find_element(By.ID, "banner").is_displayed())
+
     # Everything above ran under the page's Content-Security-Policy, which the browser enforces: nothing was refused,
     # and an inline style (a probe) is.
     def refused(driver):

@@ -5,7 +5,7 @@ const TEXT = {
   ko: {
     title: "맛있는 쥬스를 만들어 드려요!", order: (name) => `${name} 주문`, makeable: (n) => `${n}잔 가능`,
     soldOut: "재료 부족", editStock: "재고수정", stockTitle: "재고 추가", close: "닫기", apply: "적용", discard: "취소",
-    yes: "예", no: "아니오", ok: "확인", cancel: "취소", staff: "직원", tokenPrompt: "직원 토큰을 입력해 주세요",
+    yes: "예", no: "아니오", ok: "확인", cancel: "취소", staff: "직원", logout: "로그아웃", tokenPrompt: "직원 토큰을 입력해 주세요",
     wrongToken: "직원 토큰이 맞지 않아요. 다시 입력해 주세요", nothingStaged: "바뀐 것이 없어요", connected: "",
     offline: "연결이 끊겼어요. 다시 연결하는 중…", toggle: "English", decrease: "빼기", increase: "더하기",
     banner: (problems) => `메뉴 파일에 문제가 있어 바꾸지 않았어요 (손님에게는 마지막 정상 메뉴가 보여요):\n${problems}`,
@@ -25,7 +25,7 @@ const TEXT = {
   en: {
     title: "Let us make you a delicious juice!", order: (name) => `Order ${name}`, makeable: (n) => `${n} can be made`,
     soldOut: "Out of ingredients", editStock: "Edit stock", stockTitle: "Add stock", close: "Close", apply: "Apply",
-    discard: "Discard", yes: "Yes", no: "No", ok: "OK", cancel: "Cancel", staff: "Staff", tokenPrompt: "Enter the staff token",
+    discard: "Discard", yes: "Yes", no: "No", ok: "OK", cancel: "Cancel", staff: "Staff", logout: "Log out", tokenPrompt: "Enter the staff token",
     wrongToken: "That staff token is not correct. Try again", nothingStaged: "Nothing to apply", connected: "",
     offline: "Disconnected. Reconnecting…", toggle: "한국어", decrease: "Decrease", increase: "Increase",
     banner: (problems) => `The menu files have a problem and were not applied (customers keep the last good menu):\n${problems}`,
@@ -85,6 +85,10 @@ function render() {
   $("discard").textContent = text.discard;
   $("lang-toggle").textContent = text.toggle;
   $("staff-login").textContent = text.staff;
+  $("staff-logout").textContent = text.logout;
+  // The page holds the staff token for this tab only (sessionStorage); "log out" forgets it.
+  $("staff-login").hidden = Boolean(token());
+  $("staff-logout").hidden = !token();
   for (const element of document.querySelectorAll("[data-text]")) element.textContent = text[element.dataset.text];
 
   const fruits = $("fruits");
@@ -182,7 +186,7 @@ const notice = (message, details) => dialog(message, details, [[t().ok, true, "d
 
 async function askToken(message) {
   const value = await dialog(message, [], [[t().cancel, false, "dialog-cancel"], [t().ok, true, "dialog-ok"]], true);
-  if (value) sessionStorage.setItem("juice.staffToken", value);
+  if (value) { sessionStorage.setItem("juice.staffToken", value); render(); }
   return Boolean(value);
 }
 
@@ -411,6 +415,16 @@ $("discard").addEventListener("click", () => { state.staged = {}; $("stock-statu
 $("apply").addEventListener("click", applyStock);
 $("staff-login").addEventListener("click", async () => {
   if (await askToken(t().tokenPrompt)) { checkReload(); refreshPanel(); }
+});
+// Ends the staff session on this page: the token is forgotten, the staff panel and the broken-menu banner go, and
+// the next staff action asks for the token again. (The token itself stays valid for the server: to revoke it, restart
+// `juice serve` with a new one.)
+$("staff-logout").addEventListener("click", () => {
+  sessionStorage.removeItem("juice.staffToken");
+  state.panel = null;
+  render();
+  renderPanel();
+  checkReload();
 });
 $("undo").addEventListener("click", undo);
 $("lang-toggle").addEventListener("click", () => {

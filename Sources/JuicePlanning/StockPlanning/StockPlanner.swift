@@ -114,7 +114,7 @@ public struct StockPlanner: Sendable {
 
 extension StockPlanner {
     /// The levels `objective` asks for under `outlook`, and whether they reach it within the capacities (the search of
-    /// `plan`, without estimating what they give). Streams: 1 chooses levels, 4 checks them, 2 estimates, 3 orders.
+    /// `plan`, without estimating what they give). Streams: 1 chooses levels, 4 checks them, 2 estimates, 3 orders (5 orders the profit search's days).
     func levels(_ outlook: DemandOutlook, objective: PlanObjective, scenarios: Int, seed: UInt64) -> (levels: [Int], reached: Bool) {
         let demand = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 1).fruitDemand(count: scenarios)
         switch objective {
@@ -131,9 +131,15 @@ extension StockPlanner {
                 StockLevelSearch.levels(demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: target).reached
             )
         case .profit:
-            let levels = StockLevelSearch.quantiles(
+            // Each fruit at its critical fractile: the answer when every juice needs one fruit; with shared fruit, the
+            // start of a search on simulated profit.
+            let fractiles = StockLevelSearch.quantiles(
                 demand: demand, scenarios: scenarios, capacities: menu.capacities, ratios: criticalRatios(outlook))
-            return (levels, true)
+            guard ProfitSearch.matters(for: menu) else { return (fractiles, true) }
+            let search = ProfitSearch(
+                outlook: outlook, menu: menu, costs: costs.map { $0 ?? 0 }, spoils: shelfLives.map { $0 <= outlook.horizon },
+                scenarios: scenarios, seed: seed)
+            return (search.improve(fractiles, capacities: menu.capacities, budget: ProfitSearch.budget), true)
         }
     }
 }

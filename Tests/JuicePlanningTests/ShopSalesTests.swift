@@ -30,6 +30,34 @@ private let bananaBook = RecipeBook(
         #expect(records.first?.time.date == ShopSales.today(in: utc))
     }
 
+    @Test("a ledger brought up to date after each change reads what a whole read gives: orders, refusals, undos")
+    func ledgerFollowsTheJournal() async throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let book = RecipeBook(
+            fruits: bananaBook.fruits, juices: bananaBook.juices, store: Store(defaultCapacity: 1_000, initialStock: ["banana": 30]))
+        let shop = Shop(book: book, store: MemoryStore())
+        var ledger = SalesLedger(timeZone: utc)
+        var random = SystemRandomNumberGenerator()
+        // More changes than the ledger's first batch between two updates, too, so that it reads on in larger batches.
+        for round in 0..<12 {
+            for _ in 0..<(round == 5 ? SalesLedger.firstBatch * 3 : 1 + Int.random(in: 0..<6, using: &random)) {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<5: _ = try? await shop.order("banana-juice", count: Int.random(in: 1...3, using: &random), command: "test")
+                case 5..<7: _ = try await shop.changeStock([.add("banana", 3)], kind: .add, command: "test")
+                default: _ = try? await shop.undo(command: "test")
+                }
+            }
+            try await ledger.update(from: shop.store)
+            #expect(ledger.records == (try await ShopSales.read(from: shop.store, timeZone: utc)), "round \(round)")
+        }
+        #expect(!(try await ledger.update(from: shop.store)), "nothing new: nothing changed")
+        // A state restored from an older copy: the ledger notices and reads it whole.
+        let older = Shop(book: book, store: MemoryStore())
+        _ = try await older.order("banana-juice", command: "test")
+        try await ledger.update(from: older.store)
+        #expect(ledger.records == (try await ShopSales.read(from: older.store, timeZone: utc)))
+    }
+
     @Test func journalTimesAreReadAtTheShopsLocalTime() throws {
         let seoul = try #require(TimeZone(identifier: "Asia/Seoul"))
         let local = try #require(ShopSales.localTime(ofJournalTime: "2026-11-20T16:30:00Z", in: seoul))

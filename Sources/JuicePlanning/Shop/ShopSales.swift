@@ -17,18 +17,26 @@ public enum ShopSales {
     /// The state's sales as records at local time in `timeZone`: `served`'s orders not undone and every refused order
     /// (both newest first, as the store reads them), merged in time order (served first within one second).
     public static func records(served: [JournalEntry], refused: [RefusedOrder], timeZone: TimeZone = .current) -> [SaleRecord] {
-        var orders: [SaleRecord] = []
-        for entry in served.reversed() where entry.kind == .order && entry.undoneBy == nil {
-            guard let juice = entry.juice, let count = entry.count, let time = localTime(ofJournalTime: entry.time, in: timeZone) else {
-                continue
-            }
-            orders.append(SaleRecord(time: time, juice: juice.rawValue, count: count))
-        }
-        var refusals: [SaleRecord] = []
-        for refusal in refused.reversed() {
-            guard let time = localTime(ofJournalTime: refusal.time, in: timeZone) else { continue }
-            refusals.append(SaleRecord(time: time, juice: refusal.juice.rawValue, count: refusal.count, result: .refused))
-        }
+        let orders = served.reversed().compactMap { entry in entry.undoneBy == nil ? record(of: entry, in: timeZone) : nil }
+        return merge(served: orders, refused: refused.reversed().compactMap { record(of: $0, in: timeZone) })
+    }
+
+    /// A journal entry's order as a served record at local time in `timeZone`; nil for any other change, or when its
+    /// time cannot be read.
+    static func record(of entry: JournalEntry, in timeZone: TimeZone) -> SaleRecord? {
+        guard entry.kind == .order, let juice = entry.juice, let count = entry.count, let time = localTime(ofJournalTime: entry.time, in: timeZone)
+        else { return nil }
+        return SaleRecord(time: time, juice: juice.rawValue, count: count)
+    }
+
+    /// A refused order as a record at local time in `timeZone`; nil when its time cannot be read.
+    static func record(of refusal: RefusedOrder, in timeZone: TimeZone) -> SaleRecord? {
+        guard let time = localTime(ofJournalTime: refusal.time, in: timeZone) else { return nil }
+        return SaleRecord(time: time, juice: refusal.juice.rawValue, count: refusal.count, result: .refused)
+    }
+
+    /// Served and refused records (each oldest first) merged in time order, served first within one second.
+    static func merge(served orders: [SaleRecord], refused refusals: [SaleRecord]) -> [SaleRecord] {
         var merged: [SaleRecord] = []
         merged.reserveCapacity(orders.count + refusals.count)
         var next = refusals[...]

@@ -11,8 +11,9 @@ enum PlanState: Sendable {
     case planning
 }
 
-/// The shop's sales and the plan made from them, kept until the shop changes: the sales records are read again only
-/// when the journal's change token or the newest refused order differ (a refusal never moves the change token), and
+/// The shop's sales and the plan made from them, kept until the shop changes: the sales records are brought up to date
+/// (reading only the journal entries and refusals that are new: `SalesLedger`) only when the journal's change token or
+/// the newest refused order differ (a refusal never moves the change token), and
 /// the plan is made again only when those, the menu's version, the local day or the settings differ. So reloading the
 /// staff panel costs two small reads, not a plan. One plan is made at a time, on a thread of its own, one core's work
 /// (the threads that answer requests stay free), for the newest request; a request waits for it only so long, then
@@ -36,7 +37,8 @@ actor SalesCache {
     }
 
     private let store: any ShopStore
-    private var sales: (key: SalesKey, records: [SaleRecord])?
+    /// The sales, and the key they were last brought up to date at.
+    private var sales: (key: SalesKey?, ledger: SalesLedger) = (nil, SalesLedger())
     /// The newest plan made.
     private var made: (key: PlanKey, report: StockPlanReport?)?
     /// What the plan being made is for.
@@ -51,10 +53,13 @@ actor SalesCache {
     /// The shop's sales now, and the key they were read at.
     func records() async throws(ShopError) -> (key: SalesKey, records: [SaleRecord]) {
         let key = SalesKey(changeToken: try await store.changeToken(), newestRefusal: try await store.refusedOrders(limit: 1).first?.id)
-        if let sales, sales.key == key { return sales }
-        let records = try await ShopSales.read(from: store)
-        sales = (key, records)
-        return (key, records)
+        if sales.key == key { return (key, sales.ledger.records) }
+        // Only what is new is read. (Two requests may bring copies up to date at once; each copy is right as of its own
+        // key, and the one kept is stored with its key, so a later request reads on from there.)
+        var ledger = sales.ledger
+        try await ledger.update(from: store)
+        sales = (key, ledger)
+        return (key, ledger.records)
     }
 
     /// The plan for `book` (the menu `menuVersion`) with `settings`, from the shop's sales and `onHand` (menu order),

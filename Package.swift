@@ -102,7 +102,7 @@ let package = Package(
             name: "juice",
             dependencies: [
                 "JuiceCommandLine", "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceServer", "JuiceReload",
-                "JuiceLSP", "JuicePlanning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "JuiceMenuEditing", "JuiceLSP", "JuicePlanning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]

@@ -41,8 +41,9 @@ public actor MenuEditor {
     /// The edit record, newest first, at most `limit`.
     public func edits(limit: Int = 50) -> [MenuEditRecord] { Array(log.records.reversed().prefix(limit)) }
 
-    /// Makes `change`, if `ifMatch` (when given) is the version on disk, for the staff session `session`.
-    public func apply(_ change: MenuChange, ifMatch: String? = nil, session: String) throws(MenuEditError) -> MenuEditOutcome {
+    /// Makes `change` for the staff session `session`, if `ifMatch` (when given: the versions an `If-Match` names)
+    /// names the version on disk.
+    public func apply(_ change: MenuChange, ifMatch: [String]? = nil, session: String) throws(MenuEditError) -> MenuEditOutcome {
         let (directory, set) = try writableSet(ifMatch: ifMatch)
         let textChange = try MenuTextEditor(files: set.files, book: set.result.book).edits(for: change)
         for file in textChange.newFiles {
@@ -57,7 +58,7 @@ public actor MenuEditor {
     }
 
     /// Undoes the newest edit not undone yet, if its files are as it left them and the set stays clean.
-    public func undo(ifMatch: String? = nil, session: String) throws(MenuEditError) -> MenuEditOutcome {
+    public func undo(ifMatch: [String]? = nil, session: String) throws(MenuEditError) -> MenuEditOutcome {
         let (directory, set) = try writableSet(ifMatch: ifMatch)
         guard let last = log.undoable else { throw .nothingToUndo }
         var edited = set.files
@@ -117,11 +118,11 @@ public actor MenuEditor {
     }
 
     /// The directory, if it can be written, and the set on disk, if `ifMatch` names it.
-    private func writableSet(ifMatch: String?) throws(MenuEditError) -> (String, LoadedSet) {
+    private func writableSet(ifMatch: [String]?) throws(MenuEditError) -> (String, LoadedSet) {
         if case .notWritable(let problem) = access() { throw .notWritable(problem) }
         guard let directory else { throw .notWritable(.builtInSet) }
         let set = try readSet()
-        if let ifMatch, ifMatch != set.version { throw .stale(current: set.version) }
+        if let ifMatch, !ifMatch.contains(set.version) { throw .stale(current: set.version) }
         return (directory, set)
     }
 

@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "JuiceServer",
             dependencies: [
-                "JuiceShop", "JuiceReload", "JuiceRecipes", "JuiceCore", "JuiceYAML", "JuicePlanning",
+                "JuiceShop", "JuiceReload", "JuiceMenuEditing", "JuiceRecipes", "JuiceCore", "JuiceYAML", "JuicePlanning",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -81,7 +81,13 @@ let package = Package(
         .target(name: "JuiceSimulation", dependencies: ["JuiceCore", "JuiceYAML", "JuiceRecipes"]),
         // `juice lsp`: the Language Server Protocol over stdin/stdout (Protocol, Server) and what it knows of a recipe
         // set (Analysis): diagnostics as lint gives them, symbols, hover, completion, rename, quick fixes.
-        .target(name: "JuiceLSP", dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore"]),
+        .target(name: "JuiceLSP", dependencies: ["JuiceRecipeText", "JuiceRecipes", "JuiceYAML", "JuiceCore"]),
+        // Recipe files as text: byte offsets and lines (LineIndex), where each id and field is written (RecipeOutline),
+        // byte-exact edits of mapping entries; shared by the editor server and menu editing.
+        .target(name: "JuiceRecipeText", dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore"]),
+        // Menu edits from the shop's page: each change as the smallest text edit of its file, checked as `juice lint`
+        // checks, written atomically, recorded and undoable.
+        .target(name: "JuiceMenuEditing", dependencies: ["JuiceRecipeText", "JuiceReload", "JuiceRecipes", "JuiceYAML", "JuiceCore"]),
         // Planning from the shop's own history: sales histories, forecasts of daily demand, backtests; the shop's
         // journal and refused orders as sales records, and the plan from a shop.
         .target(name: "JuicePlanning", dependencies: ["JuiceCore", "JuiceRecipes", "JuiceSimulation", "JuiceShop"]),
@@ -96,7 +102,7 @@ let package = Package(
             name: "juice",
             dependencies: [
                 "JuiceCommandLine", "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceServer", "JuiceReload",
-                "JuiceLSP", "JuicePlanning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "JuiceMenuEditing", "JuiceLSP", "JuicePlanning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
@@ -118,7 +124,12 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
-        .testTarget(name: "JuiceLSPTests", dependencies: ["JuiceLSP", "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceTestSupport"]),
+        .testTarget(
+            name: "JuiceLSPTests", dependencies: ["JuiceLSP", "JuiceRecipeText", "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceTestSupport"]),
+        .testTarget(
+            name: "JuiceMenuEditingTests",
+            dependencies: ["JuiceMenuEditing", "JuiceRecipeText", "JuiceReload", "JuiceRecipes", "JuiceCore", "JuiceTestSupport"],
+            resources: [.copy("Golden")]),
         .testTarget(
             name: "JuicePlanningTests", dependencies: ["JuicePlanning", "JuiceCore", "JuiceRecipes", "JuiceShop", "JuiceTestSupport"],
             resources: [.copy("Fixtures")]),
@@ -126,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "JuiceServerTests",
             dependencies: [
-                "JuiceServer", "JuiceShop", "JuiceReload", "JuiceRecipes", "JuiceCore", "JuicePlanning", "JuiceTestSupport",
+                "JuiceServer", "JuiceShop", "JuiceReload", "JuiceMenuEditing", "JuiceRecipes", "JuiceCore", "JuicePlanning", "JuiceTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
             ]

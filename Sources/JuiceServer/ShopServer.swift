@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdCore
 import JuiceCore
+import JuiceMenuEditing
 import JuiceReload
 import JuiceShop
 import Logging
@@ -19,10 +20,14 @@ public struct ShopServer: Sendable {
     let staffThrottle: StaffThrottle
     /// The shop's sales and the staff panel's plan, kept until the shop changes.
     let sales: SalesCache
+    /// Writes staff's menu edits to the recipe directory.
+    let editor: MenuEditor
 
     /// A server selling from `store` with the menu `menu`; throws when `configuration` would expose staff actions.
-    public init(configuration: ServerConfiguration, store: any ShopStore, menu: LiveMenu) throws(ServerStartError) {
+    /// Menu edits go through `editor` (by default one for the menu's directory, its record kept in memory).
+    public init(configuration: ServerConfiguration, store: any ShopStore, menu: LiveMenu, editor: MenuEditor? = nil) throws(ServerStartError) {
         try configuration.validate()
+        self.editor = editor ?? MenuEditor(directory: menu.directory)
         self.configuration = configuration
         self.store = store
         self.menu = menu
@@ -41,6 +46,7 @@ public struct ShopServer: Sendable {
         addPageRoutes(to: router)
         addShopRoutes(to: router, staff: staff)
         addReloadRoutes(staff: staff)
+        addMenuEditRoutes(staff: staff)
         addPanelRoutes(staff: staff)
         addEventRoutes(to: router)
         addMetricsRoutes(to: router)

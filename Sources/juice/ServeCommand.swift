@@ -2,6 +2,7 @@ import ArgumentParser
 import JuiceCommandLine
 import Foundation
 import JuiceCore
+import JuiceMenuEditing
 import JuiceRecipes
 import JuiceReload
 import JuiceServer
@@ -107,7 +108,12 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: host, port: port, language: options.language, staff: staff, serviceLevel: PlanCommand.probability(serviceLevel) ?? 0.95)
         let server: ShopServer
-        do { server = try ShopServer(configuration: configuration, store: shopStore, menu: menu) } catch {
+        // Staff's menu edits are recorded beside an SQLite state (`menu-edits.jsonl`); with PostgreSQL, in memory only.
+        let editLog: String? =
+            PostgresLocation.isPostgresURL(options.statePath)
+            ? nil : (URL(fileURLWithPath: options.statePath).deletingLastPathComponent().appendingPathComponent("menu-edits.jsonl").path)
+        let editor = MenuEditor(directory: directory, logFile: editLog)
+        do { server = try ShopServer(configuration: configuration, store: shopStore, menu: menu, editor: editor) } catch {
             throw reporter.failure(error)
         }
         MetricsSystem.bootstrap(server.metrics.factory)

@@ -17,7 +17,11 @@ import Testing
             for (receiver, isStaff) in [("router", false), ("staff", true)] {
                 for method in ["get", "post", "put", "delete", "patch"] {
                     for part in text.components(separatedBy: "\(receiver).\(method)(\"").dropFirst() {
-                        routes["\(method.uppercased()) \(part.prefix { $0 != "\"" })"] = isStaff
+                        // Hummingbird's `:id` is OpenAPI's `{id}`.
+                        let path = part.prefix { $0 != "\"" }.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+                            segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
+                        }.joined(separator: "/")
+                        routes["\(method.uppercased()) \(path)"] = isStaff
                     }
                 }
             }

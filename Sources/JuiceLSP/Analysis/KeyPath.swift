@@ -1,3 +1,5 @@
+import JuiceRecipeText
+
 /// Where a cursor is in a recipe file, read from the text around it (it works on half-typed files, which do not
 /// parse): the keys of the mappings it is inside, and whether a key or a value is being typed.
 struct KeyPath: Hashable, Sendable {

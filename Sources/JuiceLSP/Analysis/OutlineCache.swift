@@ -1,3 +1,4 @@
+import JuiceRecipeText
 import JuiceRecipes
 import Synchronization
 

@@ -1,4 +1,5 @@
 import JuiceCore
+import JuiceRecipeText
 import JuiceRecipes
 
 extension RecipeWorkspace {
@@ -77,16 +78,6 @@ extension RecipeWorkspace {
 
     /// `files` with `edits` applied.
     static func applying(_ edits: [TextEdit], to files: [RecipeSourceFile]) -> [RecipeSourceFile] {
-        let byFile = Dictionary(grouping: edits, by: \.span.file)
-        return files.map { file in
-            guard let fileEdits = byFile[file.name] else { return file }
-            var bytes = file.bytes
-            for edit in fileEdits.sorted(by: { $0.span.start > $1.span.start }) {
-                let start = min(max(0, edit.span.start), bytes.count)
-                let end = min(max(start, edit.span.end), bytes.count)
-                bytes.replaceSubrange(start..<end, with: Array(edit.newText.utf8))
-            }
-            return RecipeSourceFile(name: file.name, bytes: bytes)
-        }
+        TextEdit.applying(edits, to: files)
     }
 }

@@ -1,3 +1,5 @@
+import JuiceRecipeText
+
 extension TextPosition: Codable {
     private enum CodingKeys: String, CodingKey {
         case line, character

@@ -1,3 +1,5 @@
+import JuiceRecipeText
+
 /// The answer to `textDocument/hover`.
 public struct Hover: Codable, Hashable, Sendable {
     /// The text.

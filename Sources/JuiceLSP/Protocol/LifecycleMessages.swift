@@ -1,3 +1,5 @@
+import JuiceRecipeText
+
 /// The params of `initialize`, as far as the server reads them.
 public struct InitializeParams: Decodable, Sendable {
     /// The client's locale (`ko-KR`, `en`), for the language of messages.

@@ -1,3 +1,5 @@
+import JuiceRecipeText
+
 /// A document the client has open: its text as the editor holds it, which wins over the file on disk.
 struct OpenDocument: Sendable {
     /// The URI exactly as the client sent it (diagnostics for it go back under the same URI).

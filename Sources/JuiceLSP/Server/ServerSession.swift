@@ -1,5 +1,6 @@
 import FoundationEssentials
 import JuiceCore
+import JuiceRecipeText
 import JuiceRecipes
 
 /// One client's session: the lifecycle, the open documents, the recipe set as the editor sees it, and the answers.

@@ -51,9 +51,21 @@ struct OpenAPIDocument: Sendable {
         self.operations = operations
     }
 
-    /// The methods the document lists for `path`, sorted; nil when it does not list the path.
+    /// The methods the document lists for `path` (a `{parameter}` part matching any one non-empty part), sorted; nil
+    /// when it does not list the path.
     func methods(of path: String) -> [String]? {
-        let methods = operations.filter { $0.path == path }.map(\.method)
-        return methods.isEmpty ? nil : methods.sorted()
+        let methods = operations.filter { Self.path($0.path, matches: path) }.map(\.method)
+        return methods.isEmpty ? nil : Array(Set(methods)).sorted()
+    }
+
+    /// Whether the document's `template` (`/api/menu/juices/{id}`) matches the request path `path`.
+    static func path(_ template: String, matches path: String) -> Bool {
+        guard template.contains("{") else { return template == path }
+        let expected = template.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard expected.count == parts.count else { return false }
+        return zip(expected, parts).allSatisfy { pattern, part in
+            pattern.hasPrefix("{") && pattern.hasSuffix("}") ? !part.isEmpty : pattern == part
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Hummingbird
 import JuiceCore
+import JuiceMenuEditing
 import JuiceShop
 
 /// Why the API refused a request; one case per failure. Nothing was changed whenever one is thrown.
@@ -43,6 +44,8 @@ enum APIError: HTTPResponseError, Sendable {
     case notFound(path: String)
     /// The path exists, but not with this method.
     case methodNotAllowed(String, allowed: [String])
+    /// A menu edit was not made (`menu`: the menu now, for a stale version or a file changed on disk).
+    case menuEdit(MenuEditError, menu: EditableMenu?)
 
     /// A JSON value's type, as a field expects it.
     enum JSONType: Sendable, Hashable {
@@ -70,6 +73,7 @@ enum APIError: HTTPResponseError, Sendable {
         case .notReady: return "not-ready"
         case .notFound: return "not-found"
         case .methodNotAllowed: return "method-not-allowed"
+        case .menuEdit(let error, _): return error.kind
         }
     }
 
@@ -86,6 +90,22 @@ enum APIError: HTTPResponseError, Sendable {
         case .notReady: return .serviceUnavailable
         case .notFound: return .notFound
         case .methodNotAllowed: return .methodNotAllowed
+        case .menuEdit(let error, _): return Self.status(of: error)
+        }
+    }
+
+    /// A refused menu edit's status: 404 for a juice or fruit that is not there, 400 for a file name that cannot be
+    /// one, 422 for an edit that would break the recipes, 412 for a stale `If-Match`, 409 for what the files or the
+    /// directory do not allow now, 503 for a write or read that failed.
+    static func status(of error: MenuEditError) -> HTTPResponse.Status {
+        switch error {
+        case .unknownJuice, .unknownFruit: return .notFound
+        case .invalidFile: return .badRequest
+        case .refused: return .unprocessableContent
+        case .stale: return .preconditionFailed
+        case .juiceExists, .fruitExists, .notEditableInPlace, .capacityShared, .changedOnDisk, .notWritable, .nothingToUndo, .undoBlocked:
+            return .conflict
+        case .writeFailed, .unreadable: return .serviceUnavailable
         }
     }
 
@@ -114,6 +134,7 @@ enum APIError: HTTPResponseError, Sendable {
         case .missingCredential: response.headers[.wwwAuthenticate] = "Bearer realm=\"juice staff\""
         case .wrongCredential: response.headers[.wwwAuthenticate] = "Bearer realm=\"juice staff\", error=\"invalid_token\""
         case .methodNotAllowed(_, let allowed): response.headers[.allow] = allowed.joined(separator: ", ")
+        case .menuEdit(_, let menu?): response.headers[.eTag] = "\"\(menu.version)\""
         default: break
         }
         if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }

@@ -1,5 +1,6 @@
 import Foundation
 import JuiceCore
+import JuiceMenuEditing
 import JuiceShop
 
 /// An error body as the API sends it: `{"error": {…}}`.
@@ -13,6 +14,10 @@ struct ErrorBody: Codable, Sendable {
         var details: [String]?
         var shortages: [ShortageBody]?
         var suggestions: [String]?
+        /// A refused menu edit: the errors the edited recipes would have.
+        var diagnostics: [DiagnosticBody]?
+        /// A stale menu edit: the menu now (its `version` is also the `ETag`).
+        var menu: EditableMenuBody?
     }
 
     var error: Detail
@@ -35,6 +40,11 @@ extension APIError {
             detail.suggestions = suggestion.map { [$0] } ?? []
         case .shop(.stockRefused(.unknownFruit(_, let suggestion)), _):
             detail.suggestions = suggestion.map { [$0.rawValue] } ?? []
+        case .menuEdit(.refused(let diagnostics), _):
+            detail.diagnostics = diagnostics.map { DiagnosticBody($0, language: language) }
+            detail.details = diagnostics.map { "\($0.location.description): \($0.message(in: language))" }
+        case .menuEdit(_, let menu?):
+            detail.menu = EditableMenuBody(menu, language: language)
         case .shop(.orderRefused(.insufficientStock(_, _, let shortages)), let book):
             // The original app's words, then a line per short fruit.
             let text = ShopText(language: language, book: book)
@@ -61,6 +71,10 @@ extension APIError {
             case .orderRefused(.insufficientStock), .nothingToUndo, .undoRefused, .state: return nil
             case .stockRefused, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes: return "changes"
             }
+        case .menuEdit(.invalidFile, _):
+            return "file"
+        case .menuEdit:
+            return nil
         case .malformedJSON, .bodyTooLarge, .missingCredential, .wrongCredential, .tooManyAttempts, .tooManyStreams, .notReady, .notFound,
             .methodNotAllowed:
             return nil
@@ -127,6 +141,8 @@ extension APIError {
             return ShopText(language: language, book: book)(.notEnough)
         case .shop(let error, let book):
             return ShopText(language: language, book: book)(.error(error))
+        case .menuEdit(let error, _):
+            return error.message(in: language)
         case .notReady:
             return ko ? "아직 주문을 받을 수 없어요: \(Self.unavailable(in: language))" : "not ready to serve: \(Self.unavailable(in: language))"
         }

@@ -49,10 +49,10 @@ extension ShopServer {
         }
     }
 
-    /// `GET /api/menu`: every juice with its recipe and what the stock allows now.
+    /// `GET /api/menu`: every juice with its recipe and what the stock allows now; the `ETag` is the menu's version.
     func menuBody() async throws -> Response {
         let current = await menu.current
-        return JSONResponse.make(MenuBody(current, snapshot: try await snapshot(book: current.book)))
+        return Self.tagged(JSONResponse.make(MenuBody(current, snapshot: try await snapshot(book: current.book))), version: current.version)
     }
 
     /// The stock, or the problem that kept the store from reading it.

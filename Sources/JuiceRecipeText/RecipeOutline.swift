@@ -3,25 +3,32 @@ import JuiceRecipes
 import JuiceYAML
 
 /// Where one scalar is written in its file: its whole text (quotes included) and the text of its value.
-struct ScalarSpan: Hashable, Sendable {
+package struct ScalarSpan: Hashable, Sendable {
     /// The scalar as written, quotes included.
-    var outer: Range<Int>
+    package var outer: Range<Int>
     /// The value's own bytes (inside the quotes).
-    var inner: Range<Int>
+    package var inner: Range<Int>
     /// Whether `inner` holds exactly the value (no escapes or folded lines), so it can be edited in place.
-    var isExact: Bool
+    package var isExact: Bool
+
+    /// A span.
+    package init(outer: Range<Int>, inner: Range<Int>, isExact: Bool) {
+        self.outer = outer
+        self.inner = inner
+        self.isExact = isExact
+    }
 }
 
 /// One use of a fruit or juice id in a file.
-struct Occurrence: Hashable, Sendable {
+package struct Occurrence: Hashable, Sendable {
     /// What the id names.
-    enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case fruit
         case juice
     }
 
     /// Where the id is used.
-    enum Role: Hashable, Sendable {
+    package enum Role: Hashable, Sendable {
         /// A key of `fruits` or `juices`.
         case definition
         /// A fruit in the recipe of a juice.
@@ -32,64 +39,69 @@ struct Occurrence: Hashable, Sendable {
         case capacity
     }
 
-    var kind: Kind
-    var id: String
-    var role: Role
+    package var kind: Kind
+    package var id: String
+    package var role: Role
     /// The key.
-    var key: ScalarSpan
+    package var key: ScalarSpan
     /// The key's value, when it is a scalar (an amount).
-    var value: ScalarSpan?
+    package var value: ScalarSpan?
     /// The mapping entry's key node's line (1-based) and column, for deleting the entry.
-    var line: Int
-    var column: Int
+    package var line: Int
+    package var column: Int
 }
 
 /// A mapping of one file, as written: where it is and how (for inserting an entry).
-struct MappingSite: Hashable, Sendable {
+package struct MappingSite: Hashable, Sendable {
     /// Whether it is written `{…}`.
-    var isFlow: Bool
+    package var isFlow: Bool
     /// Where the mapping starts (its `{` when flow).
-    var opening: Int
+    package var opening: Int
     /// Flow: the byte of `}`; block: nil.
-    var closingBrace: Int?
+    package var closingBrace: Int?
     /// The 1-based line of the first key.
-    var firstKeyLine: Int?
+    package var firstKeyLine: Int?
     /// The 1-based column of the first key (block), for indenting a new one.
-    var keyColumn: Int?
+    package var keyColumn: Int?
     /// The 1-based line of the last key, and the byte where the entry after it would start (block).
-    var lastKeyLine: Int?
+    package var lastKeyLine: Int?
     /// Whether the mapping has no entries.
-    var isEmpty: Bool
+    package var isEmpty: Bool
     /// The 1-based line and column of the key holding this mapping (its parent's key), if any.
-    var parentKeyLine: Int
-    var parentKeyColumn: Int
+    package var parentKeyLine: Int
+    package var parentKeyColumn: Int
 }
 
 /// What one recipe file defines and uses, with byte spans: read from the YAML tree (a file that does not parse has
 /// an empty outline).
-struct RecipeOutline: Sendable {
-    let file: String
-    let index: LineIndex
-    private(set) var occurrences: [Occurrence] = []
+package struct RecipeOutline: Sendable {
+    package let file: String
+    package let index: LineIndex
+    package private(set) var occurrences: [Occurrence] = []
     /// Where `fruits`, `juices`, `store: stock` and each juice's `recipe` mapping are.
-    private(set) var fruitsMapping: MappingSite?
-    private(set) var juicesMapping: MappingSite?
-    private(set) var stockMapping: MappingSite?
-    private(set) var storeMapping: MappingSite?
-    private(set) var recipeMappings: [JuiceID: MappingSite] = [:]
+    package private(set) var fruitsMapping: MappingSite?
+    package private(set) var juicesMapping: MappingSite?
+    package private(set) var stockMapping: MappingSite?
+    package private(set) var storeMapping: MappingSite?
+    /// `store: capacity` in its map form, and in its number form.
+    package private(set) var capacityMapping: MappingSite?
+    package private(set) var capacityNumber: ScalarSpan?
+    /// Each fruit's and juice's entry with where each of its fields is written (`EntryOutline`).
+    package private(set) var entries: [EntryKey: EntryOutline] = [:]
+    package private(set) var recipeMappings: [JuiceID: MappingSite] = [:]
     /// Each fruit's and juice's entry value (a mapping), by id: for inserting a missing field.
-    private(set) var entryMappings: [String: MappingSite] = [:]
+    package private(set) var entryMappings: [String: MappingSite] = [:]
     /// Each juice's `name` mapping and each fruit's.
-    private(set) var nameMappings: [String: MappingSite] = [:]
+    package private(set) var nameMappings: [String: MappingSite] = [:]
     /// Each juice's aliases, by alias text.
-    private(set) var aliases: [(juice: JuiceID, text: String, span: ScalarSpan, line: Int, column: Int, isFlowItem: Bool)] = []
+    package private(set) var aliases: [(juice: JuiceID, text: String, span: ScalarSpan, line: Int, column: Int, isFlowItem: Bool)] = []
     /// The root mapping.
-    private(set) var root: MappingSite?
+    package private(set) var root: MappingSite?
     /// Whether the file parsed far enough to be outlined.
-    private(set) var parsed = false
+    package private(set) var parsed = false
 
     /// The outline of `source`.
-    init(_ source: RecipeSourceFile) {
+    package init(_ source: RecipeSourceFile) {
         file = source.name
         index = LineIndex(source.bytes)
         guard source.oversizedBy == nil else { return }
@@ -105,6 +117,7 @@ struct RecipeOutline: Sendable {
                 for (fruit, entry) in document.entries(of: value) {
                     add(.fruit, .definition, key: fruit, value: nil, in: document)
                     readEntry(fruit, entry, in: document)
+                    readFields(.fruit, fruit, entry, in: document)
                 }
             case "juices":
                 guard document.kind(of: value) == .mapping else { continue }
@@ -112,12 +125,16 @@ struct RecipeOutline: Sendable {
                 for (juice, entry) in document.entries(of: value) {
                     add(.juice, .definition, key: juice, value: nil, in: document)
                     readEntry(juice, entry, in: document)
+                    readFields(.juice, juice, entry, in: document)
                 }
             case "store":
                 guard document.kind(of: value) == .mapping else { continue }
                 storeMapping = site(of: value, in: document, key: key)
-                for (field, amounts) in document.entries(of: value) where document.kind(of: amounts) == .mapping {
+                for (field, amounts) in document.entries(of: value) {
                     let name = document.string(field)
+                    if name == "capacity", document.kind(of: amounts) == .scalar { capacityNumber = span(of: amounts, in: document) }
+                    guard document.kind(of: amounts) == .mapping else { continue }
+                    if name == "capacity" { capacityMapping = site(of: amounts, in: document, key: field) }
                     guard name == "stock" || name == "capacity" else { continue }
                     if name == "stock" { stockMapping = site(of: amounts, in: document, key: field) }
                     for (fruit, amount) in document.entries(of: amounts) {
@@ -168,6 +185,49 @@ struct RecipeOutline: Sendable {
         return offset < index.bytes.count ? index.bytes[offset] : nil
     }
 
+    /// Records where `entry`'s fields (and, for a mapping field such as `name`, its fields) are written.
+    private mutating func readFields(_ kind: Occurrence.Kind, _ key: YAMLNodeID, _ entry: YAMLNodeID, in document: YAMLDocument) {
+        guard document.kind(of: key) == .scalar else { return }
+        let id = document.string(key)
+        var outline = EntryOutline(
+            kind: kind, id: id, key: span(of: key, in: document), keyLine: document.line(of: key), keyColumn: document.column(of: key))
+        if document.kind(of: entry) == .mapping {
+            outline.value = site(of: entry, in: document, key: key)
+            outline.fields = fields(of: entry, in: document, depth: 1)
+        }
+        entries[EntryKey(kind: kind, id: id)] = outline
+    }
+
+    /// The scalar-keyed fields of the mapping `node`, `depth` levels down.
+    private func fields(of node: YAMLNodeID, in document: YAMLDocument, depth: Int) -> [String: FieldOutline] {
+        var fields: [String: FieldOutline] = [:]
+        for (key, value) in document.entries(of: node) where document.kind(of: key) == .scalar {
+            var field = FieldOutline(key: span(of: key, in: document), keyLine: document.line(of: key), keyColumn: document.column(of: key))
+            switch document.kind(of: value) {
+            case .scalar:
+                field.scalar = span(of: value, in: document)
+            case .mapping:
+                field.mapping = site(of: value, in: document, key: key)
+                if depth > 0 { field.children = self.fields(of: value, in: document, depth: depth - 1) }
+            case .sequence:
+                let start = index.byteOffset(line: document.line(of: value), scalarColumn: document.column(of: value))
+                let isFlow = byte(at: document, value) == UInt8(ascii: "[")
+                field.sequence = SequenceSite(
+                    isFlow: isFlow, opening: start, closing: isFlow ? Self.matchingBrace(in: index.bytes, openingAt: start) : nil,
+                    items: document.items(of: value).map { item in
+                        SequenceItem(
+                            text: document.kind(of: item) == .scalar ? document.string(item) : nil,
+                            span: document.kind(of: item) == .scalar ? span(of: item, in: document) : nil, line: document.line(of: item),
+                            column: document.column(of: item))
+                    })
+            default:
+                break
+            }
+            fields[document.string(key)] = field
+        }
+        return fields
+    }
+
     /// Where the scalar `node` is written.
     private func span(of node: YAMLNodeID, in document: YAMLDocument) -> ScalarSpan {
         let start = index.byteOffset(line: document.line(of: node), scalarColumn: document.column(of: node))
@@ -200,7 +260,7 @@ struct RecipeOutline: Sendable {
     }
 
     /// The offset of the bracket closing the `{` or `[` at `start`, skipping quoted text and comments.
-    static func matchingBrace(in bytes: [UInt8], openingAt start: Int) -> Int? {
+    package static func matchingBrace(in bytes: [UInt8], openingAt start: Int) -> Int? {
         var depth = 0
         var index = start
         var quote: UInt8?
@@ -226,10 +286,10 @@ struct RecipeOutline: Sendable {
     }
 
     /// The occurrence whose key holds byte `offset` (its end included, where a cursor after the last letter is).
-    func occurrence(at offset: Int) -> Occurrence? {
+    package func occurrence(at offset: Int) -> Occurrence? {
         occurrences.first { $0.key.outer.lowerBound <= offset && offset <= $0.key.outer.upperBound }
     }
 
     /// The span of `range` in this file.
-    func textSpan(_ range: Range<Int>) -> TextSpan { TextSpan(file: file, start: range.lowerBound, end: range.upperBound) }
+    package func textSpan(_ range: Range<Int>) -> TextSpan { TextSpan(file: file, start: range.lowerBound, end: range.upperBound) }
 }

@@ -1,0 +1,52 @@
+import JuiceRecipes
+
+/// A range of bytes in one file of a recipe set (offsets into its UTF-8, `end` exclusive).
+public struct TextSpan: Hashable, Sendable {
+    /// The file's name, as the recipe set names it (a path).
+    public var file: String
+    /// The first byte.
+    public var start: Int
+    /// One past the last byte.
+    public var end: Int
+
+    /// The span of `file` from `start` up to `end`.
+    public init(file: String, start: Int, end: Int) {
+        self.file = file
+        self.start = start
+        self.end = end
+    }
+}
+
+/// One change of a file's text: the bytes of `span` replaced by `newText`.
+public struct TextEdit: Hashable, Sendable {
+    /// The bytes replaced (an empty span inserts).
+    public var span: TextSpan
+    /// What replaces them.
+    public var newText: String
+
+    /// An edit replacing `span` with `newText`.
+    public init(_ span: TextSpan, with newText: String) {
+        self.span = span
+        self.newText = newText
+    }
+}
+
+extension TextEdit {
+    /// `files` with `edits` applied: each file's edits from the last byte to the first, so that offsets stay those of
+    /// the text the edits were made for (insertions at one offset keep the order they are given in); files no edit
+    /// names are returned as they are.
+    package static func applying(_ edits: [TextEdit], to files: [RecipeSourceFile]) -> [RecipeSourceFile] {
+        let byFile = Dictionary(grouping: edits, by: \.span.file)
+        return files.map { file in
+            guard let fileEdits = byFile[file.name] else { return file }
+            var bytes = file.bytes
+            let ordered = fileEdits.enumerated().sorted { ($0.element.span.start, $0.offset) > ($1.element.span.start, $1.offset) }
+            for edit in ordered.map(\.element) {
+                let start = min(max(0, edit.span.start), bytes.count)
+                let end = min(max(start, edit.span.end), bytes.count)
+                bytes.replaceSubrange(start..<end, with: Array(edit.newText.utf8))
+            }
+            return RecipeSourceFile(name: file.name, bytes: bytes)
+        }
+    }
+}

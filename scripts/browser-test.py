@@ -3,7 +3,7 @@
 second page watching every change, walks the staff panel (today's sales, tomorrow's purchase list, undo from the
 journal), then restarts the server and edits the menu on disk. Saves the two screenshots the README shows and one of
 the staff panel at a phone's width. Usage: browser-test.py JUICE_BINARY [SCREENSHOT_DIR]. Exits non-zero on the first failed check."""
-import os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
+import difflib, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -106,6 +106,26 @@ def press(driver, button_id):
     WebDriverWait(driver, 5).until(lambda d: not d.find_element(By.ID, "dialog").is_displayed())
 
 
+def menu_form(driver, kind, key):
+    """Opens the menu screen's form for a juice or fruit (key "+" is the new one's) and returns it."""
+    details = driver.find_element(By.CSS_SELECTOR, f'#menu-screen details[data-{kind}="{key}"]')
+    if details.get_attribute("open") is None:
+        details.find_element(By.TAG_NAME, "summary").click()
+    return details.find_element(By.TAG_NAME, "form")
+
+
+def fill(form, name, value):
+    field = form.find_element(By.NAME, name)
+    field.clear()
+    field.send_keys(value)
+
+
+def changed_lines(before, after):
+    """The lines a unified diff of two texts adds and removes."""
+    diff = difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+    return [line for line in diff if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
 subprocess.run([JUICE, "schema"], stdout=subprocess.DEVNULL)  # the binary runs at all
 shutil.copytree(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "recipes"), recipes)
 port = free_port()
@@ -196,6 +216,68 @@ try:
     press(staff, "dialog-ok")
     wait(watcher, "the second page sees 2 bananas again", lambda d: count(d, "banana") == "2", timeout=1.5)
     wait(staff, "today's sales count it", lambda d: sales_row(d, "banana-juice") == ("6", "1"))
+
+    # The menu screen (staff only): a refused edit writes nothing; a price raised is a one-line diff that keeps every
+    # comment; a juice added appears on the second page within a second and can be ordered there.
+    juices_file = os.path.join(recipes, "juices.yaml")
+    before = open(juices_file, encoding="utf-8").read()
+    check(not watcher.find_element(By.ID, "open-menu").is_displayed(), "customers have no 메뉴 수정 button")
+    staff.find_element(By.ID, "open-menu").click()
+    wait(staff, "the menu screen lists every juice and fruit (and a form for a new one of each)",
+         lambda d: len(d.find_elements(By.CSS_SELECTOR, "#menu-juices details")) == 8
+         and len(d.find_elements(By.CSS_SELECTOR, "#menu-fruits details")) == 6)
+    check(staff.find_element(By.ID, "menu-title").text == "메뉴 수정", "the menu screen's title 메뉴 수정")
+    form = menu_form(staff, "juice", "banana-juice")
+    fill(form, "name-ko", "딸기쥬스")
+    form.find_element(By.CLASS_NAME, "save").click()
+    wait(staff, "a name another juice has is refused with the rule's reason",
+         lambda d: d.find_element(By.ID, "dialog").is_displayed() and "저장하지 않았어요" in dialog_text(d)
+         and "juices.yaml:" in d.find_element(By.ID, "dialog-details").text)
+    press(staff, "dialog-ok")
+    check(open(juices_file, encoding="utf-8").read() == before, "the refused edit left juices.yaml byte for byte")
+    form = menu_form(staff, "juice", "banana-juice")
+    fill(form, "name-ko", "바나나쥬스")
+    fill(form, "price", "4500")
+    form.find_element(By.CLASS_NAME, "save").click()
+    wait(staff, "the price edit is saved", lambda d: "4,500원" in d.find_element(By.CSS_SELECTOR, '#menu-juices details[data-juice="banana-juice"] summary').text)
+    after = open(juices_file, encoding="utf-8").read()
+    lines = changed_lines(before, after)
+    check(len(lines) == 1 and lines[0].startswith("+") and "price: 4500" in lines[0], f"a price is a one-line diff ({lines})")
+    check(all(line in after.splitlines() for line in before.splitlines() if line.lstrip().startswith("#")), "every comment kept")
+    form = menu_form(staff, "juice", "+")
+    fill(form, "id", "mango-pineapple-juice")
+    fill(form, "name-ko", "망고파인쥬스")
+    fill(form, "name-en", "Mango-Pineapple Juice")
+    fill(form, "price", "5000")
+    fill(form, "fruit:mango", "1")
+    fill(form, "fruit:pineapple", "1")
+    form.find_element(By.CLASS_NAME, "add").click()
+    started = time.monotonic()
+    wait(watcher, "the second page shows the new juice within a second",
+         lambda d: len(d.find_elements(By.CSS_SELECTOR, '#juices button[data-juice="mango-pineapple-juice"]')) == 1, timeout=1.5)
+    print(f"the added juice reached the second page {time.monotonic() - started:.2f} s after the click", flush=True)
+    for attempt in range(5):  # the page may draw the menu again (the reload's events) between finding and clicking
+        try:
+            juice_button(watcher, "mango-pineapple-juice").click()
+            break
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+    wait(watcher, "the new juice is served on the second page", lambda d: dialog_text(d) == "망고파인쥬스 나왔습니다! 맛있게 드세요!")
+    press(watcher, "dialog-ok")
+    wait(staff, "the edit record lists both edits, newest first",
+         lambda d: len(d.find_elements(By.CSS_SELECTOR, "#menu-edits li[data-edit]")) == 2)
+    check("mango-pineapple-juice" in staff.find_element(By.CSS_SELECTOR, "#menu-edits li[data-edit]").text, "the newest edit is the added juice")
+    staff.execute_script("window.scrollTo(0, 0)")
+    staff.save_screenshot(os.path.join(SHOTS, "menu-screen.png"))
+    staff.set_window_size(390, 900)
+    time.sleep(0.3)
+    check(staff.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), "the menu screen fits a phone's width")
+    staff.set_window_size(900, 1000)
+    staff.find_element(By.ID, "lang-toggle").click()
+    wait(staff, "the menu screen in English", lambda d: d.find_element(By.ID, "menu-title").text == "Edit menu")
+    staff.find_element(By.ID, "lang-toggle").click()
+    staff.find_element(By.ID, "close-menu").click()
+    wait(staff, "closing the menu screen shows the order screen", lambda d: d.find_element(By.ID, "order-screen").is_displayed())
 
     # A restart: both pages reconnect by themselves and see a change the command line makes.
     stop_server(server)

@@ -104,6 +104,10 @@ import Testing
                 #expect(response.headers[.contentType]?.hasPrefix("text/javascript") == true)
                 #expect(Array(response.body.readableBytesView) == PackageResources.app_js)
             }
+            try await client.execute(uri: "/menu.js", method: .get) { response throws in
+                #expect(response.headers[.contentType]?.hasPrefix("text/javascript") == true)
+                #expect(Array(response.body.readableBytesView) == PackageResources.menu_js)
+            }
             try await client.execute(uri: "/openapi.yaml", method: .get) { response throws in
                 #expect(response.body.text.hasPrefix("openapi: 3.1.0"))
             }

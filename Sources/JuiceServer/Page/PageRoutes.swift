@@ -3,13 +3,14 @@ import Hummingbird
 import NIOCore
 
 extension ShopServer {
-    /// `GET /` (the two screens, in the request's language), its script and style sheet, and `GET /openapi.yaml`:
+    /// `GET /` (the screens, in the request's language), its scripts (the menu screen's its own) and style sheet, and `GET /openapi.yaml`:
     /// compiled into the binary by SwiftPM (`.embedInCode` resources of the target: `PackageResources`).
     func addPageRoutes(to router: Router<ShopRequestContext>) {
         router.get("/") { _, context in
             Self.asset(context.language == .english ? PageAssets.englishIndex : PackageResources.index_html, type: "text/html; charset=utf-8")
         }
         router.get("/app.js") { _, _ in Self.asset(PackageResources.app_js, type: "text/javascript; charset=utf-8") }
+        router.get("/menu.js") { _, _ in Self.asset(PackageResources.menu_js, type: "text/javascript; charset=utf-8") }
         router.get("/style.css") { _, _ in Self.asset(PackageResources.style_css, type: "text/css; charset=utf-8") }
         router.get("/openapi.yaml") { _, _ in Self.asset(PackageResources.openapi_yaml, type: "application/yaml; charset=utf-8") }
     }

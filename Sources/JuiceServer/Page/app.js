@@ -54,14 +54,14 @@ const t = () => TEXT[state.lang];
 const nameOf = (item) => (state.lang === "en" ? item.name.en || item.name.ko : item.name.ko || item.name.en) || item.id;
 const token = () => sessionStorage.getItem("juice.staffToken");
 
-async function api(method, path, body) {
-  const headers = { "Accept-Language": state.lang };
+async function api(method, path, body, extraHeaders = {}) {
+  const headers = { "Accept-Language": state.lang, ...extraHeaders };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token()) headers.Authorization = `Bearer ${token()}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try { data = await response.json(); } catch (_) { data = null; }
-  return { status: response.status, data };
+  return { status: response.status, data, etag: response.headers.get("ETag") };
 }
 
 // ---- rendering ----
@@ -119,6 +119,7 @@ function render() {
   }));
   renderSteppers();
   renderPanel();
+  renderMenuEditor();
 }
 
 function renderSteppers() {
@@ -191,11 +192,11 @@ async function askToken(message) {
 }
 
 // A staff request: asks for the token once per browser session, again if it is refused.
-async function staffCall(method, path, body) {
-  let result = await api(method, path, body);
+async function staffCall(method, path, body, headers = {}) {
+  let result = await api(method, path, body, headers);
   while (result.status === 401) {
     if (!(await askToken(token() ? t().wrongToken : t().tokenPrompt))) return result;
-    result = await api(method, path, body);
+    result = await api(method, path, body, headers);
   }
   return result;
 }
@@ -218,6 +219,7 @@ async function order(juice) {
 }
 
 function showStock(open) {
+  if (menuEditor.open) showMenu(false);
   $("order-screen").hidden = open;
   $("stock-screen").hidden = !open;
   state.staged = {};
@@ -401,7 +403,7 @@ function connect() {
     render();
     refreshPanel();
   });
-  events.addEventListener("menu", () => refresh());
+  events.addEventListener("menu", () => { refresh(); loadMenuEditor(); });
   events.addEventListener("error", () => {
     $("connection").textContent = t().offline;
     // The browser retries by itself unless the stream was refused; then start over after a second.
@@ -422,6 +424,7 @@ $("staff-login").addEventListener("click", async () => {
 $("staff-logout").addEventListener("click", () => {
   sessionStorage.removeItem("juice.staffToken");
   state.panel = null;
+  if (menuEditor.open) showMenu(false);
   render();
   renderPanel();
   checkReload();

@@ -52,7 +52,7 @@ public enum MenuEditError: Error, Sendable, Hashable {
         case .changedOnDisk: return "menu-changed-on-disk"
         case .notWritable: return "recipes-not-writable"
         case .writeFailed: return "recipes-write-failed"
-        case .unreadable: return "recipes-unreadable"
+        case .unreadable: return "menu-unreadable"
         case .nothingToUndo: return "no-menu-edit"
         case .undoBlocked: return "menu-undo-blocked"
         }

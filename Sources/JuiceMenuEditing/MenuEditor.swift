@@ -17,6 +17,9 @@ public actor MenuEditor {
     public nonisolated let directory: String?
     private let accessCheck: @Sendable (String?) -> RecipeDirectoryAccess
     private var log: MenuEditLog
+    /// Runs after the new texts are in their temporary files and before the files on disk are compared with what was
+    /// read (tests put a save on disk here).
+    var beforeCommit: @Sendable () -> Void = {}
 
     /// An editor of `directory`, keeping its record in memory and, when `logFile` is given, in that JSON Lines file;
     /// `access` says whether the directory can be written (by default, what the system says: `RecipeDirectoryAccess.check`).
@@ -148,6 +151,7 @@ public actor MenuEditor {
             for name in names {
                 if let bytes = after[name] { writes.append(try AtomicFileWrite(bytes, to: directory + "/" + name, name: name)) } else { removals.append(name) }
             }
+            beforeCommit()
             for name in names where AtomicFileWrite.contents(of: directory + "/" + name) != before[name] {
                 throw .changedOnDisk(file: name, current: (try? readSet().version) ?? "")
             }
@@ -177,6 +181,9 @@ public actor MenuEditor {
         _ = log.record(record)
         return MenuEditOutcome(record: log.records.last, version: version, warnings: check.warnings)
     }
+
+    /// Sets what runs just before the files on disk are compared with what was read (for tests).
+    func setBeforeCommit(_ hook: @escaping @Sendable () -> Void) { beforeCommit = hook }
 
     /// A file's bytes' SHA-256 (hex), or "" for no file.
     private static func digest(_ bytes: [UInt8]?) -> String {

@@ -106,15 +106,19 @@ public actor MenuEditor {
             throw .unreadable(error)
         }
         let check = Self.check(files, rules: rules)
-        return LoadedSet(files: files, result: check.result, errors: check.errors, warnings: check.warnings, version: RecipeSetVersion.of(files, root: nil))
+        return LoadedSet(
+            files: files, result: check.result, errors: check.errors, warnings: check.warnings, version: RecipeSetVersion.of(files, root: nil))
     }
 
     /// The set as `juice lint` sees it with `rules` and as the live menu does: the errors of either.
-    private static func check(_ files: [RecipeSourceFile], rules: LoadedRuleConfiguration) -> (result: RecipeLoadResult, errors: [Diagnostic], warnings: [Diagnostic]) {
+    private static func check(
+        _ files: [RecipeSourceFile], rules: LoadedRuleConfiguration
+    ) -> (result: RecipeLoadResult, errors: [Diagnostic], warnings: [Diagnostic]) {
         let result = RecipeLoader().load(files: files)
         let linted = (rules.configuration.applied(to: result).diagnostics + rules.diagnostics).sorted()
         var errors = linted.filter { $0.severity == .error }
-        for diagnostic in result.diagnostics where diagnostic.severity == .error && !errors.contains(where: { $0.location == diagnostic.location && $0.rule == diagnostic.rule }) {
+        for diagnostic in result.diagnostics
+        where diagnostic.severity == .error && !errors.contains(where: { $0.location == diagnostic.location && $0.rule == diagnostic.rule }) {
             errors.append(diagnostic)
         }
         return (result, errors.sorted(), linted.filter { $0.severity == .warning })
@@ -149,7 +153,11 @@ public actor MenuEditor {
         var removals: [String] = []
         do throws(MenuEditError) {
             for name in names {
-                if let bytes = after[name] { writes.append(try AtomicFileWrite(bytes, to: directory + "/" + name, name: name)) } else { removals.append(name) }
+                if let bytes = after[name] {
+                    writes.append(try AtomicFileWrite(bytes, to: directory + "/" + name, name: name))
+                } else {
+                    removals.append(name)
+                }
             }
             beforeCommit()
             for name in names where AtomicFileWrite.contents(of: directory + "/" + name) != before[name] {

@@ -14,7 +14,8 @@ import Testing
         /// One staff member's edit: its outcome, or why it was refused.
         @Sendable func edit(_ price: Int, _ session: String) async -> Result<MenuEditOutcome, MenuEditError> {
             do throws(MenuEditError) {
-                return .success(try await editor.apply(.changeJuice("strawberry-juice", JuiceChange(price: price)), ifMatch: [version], session: session))
+                return .success(
+                    try await editor.apply(.changeJuice("strawberry-juice", JuiceChange(price: price)), ifMatch: [version], session: session))
             } catch {
                 return .failure(error)
             }

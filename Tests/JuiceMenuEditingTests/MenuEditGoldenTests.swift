@@ -21,21 +21,31 @@ import Testing
         Case(name: "price-block", change: .changeJuice("strawberry-juice", JuiceChange(price: 3500))),
         Case(name: "price-flow-entry", change: .changeJuice("mango-juice", JuiceChange(price: 4500))),
         Case(name: "price-added", change: .changeJuice("banana-juice", JuiceChange(price: 2800))),
-        Case(name: "name-quoted-and-hangul", change: .changeJuice("banana-juice", JuiceChange(name: NameChange(korean: "바나나 스무디", english: "Banana \"Smoothie\"")))),
+        Case(
+            name: "name-quoted-and-hangul",
+            change: .changeJuice("banana-juice", JuiceChange(name: NameChange(korean: "바나나 스무디", english: "Banana \"Smoothie\"")))),
         Case(name: "aliases-flow", change: .changeJuice("strawberry-juice", JuiceChange(aliases: ["딸기주스", "딸기 주스", "딸쥬"]))),
         Case(name: "aliases-block", change: .changeJuice("banana-juice", JuiceChange(aliases: ["바나나주스", "바나나 주스"]))),
         Case(name: "aliases-added", change: .changeJuice("mango-juice", JuiceChange(aliases: ["망고주스"]))),
-        Case(name: "recipe-flow", change: .changeJuice("strawberry-juice", JuiceChange(recipe: [Ingredient(fruit: "strawberry", amount: 4), Ingredient(fruit: "banana", amount: 1)]))),
-        Case(name: "recipe-block", change: .changeJuice("banana-juice", JuiceChange(recipe: [Ingredient(fruit: "banana", amount: 3), Ingredient(fruit: "mango", amount: 1)]))),
+        Case(
+            name: "recipe-flow",
+            change: .changeJuice(
+                "strawberry-juice", JuiceChange(recipe: [Ingredient(fruit: "strawberry", amount: 4), Ingredient(fruit: "banana", amount: 1)]))),
+        Case(
+            name: "recipe-block",
+            change: .changeJuice(
+                "banana-juice", JuiceChange(recipe: [Ingredient(fruit: "banana", amount: 3), Ingredient(fruit: "mango", amount: 1)]))),
         Case(
             name: "add-juice",
             change: .addJuice(
-                NewJuice(id: "mango-banana-juice", name: NameChange(korean: "망바쥬스", english: "Mango-Banana Juice"), aliases: ["망바주스"], price: 4500,
+                NewJuice(
+                    id: "mango-banana-juice", name: NameChange(korean: "망바쥬스", english: "Mango-Banana Juice"), aliases: ["망바주스"], price: 4500,
                     recipe: [Ingredient(fruit: "mango", amount: 1), Ingredient(fruit: "banana", amount: 1)]))),
         Case(
             name: "add-juice-new-file",
             change: .addJuice(
-                NewJuice(id: "summer-juice", name: NameChange(korean: "여름쥬스", english: "Summer Juice"), price: 5000,
+                NewJuice(
+                    id: "summer-juice", name: NameChange(korean: "여름쥬스", english: "Summer Juice"), price: 5000,
                     recipe: [Ingredient(fruit: "mango", amount: 2)], file: "seasonal.yaml"))),
         Case(name: "remove-juice", change: .removeJuice("banana-juice")),
         Case(

@@ -18,7 +18,9 @@ import Testing
             pick(["망고", "딸기 주스", "Banana", "바나나쥬스", "it's", "a: b", "# not a comment", "\"quoted\"", "", "  ", "true", "123", "🍓🍓", "tab\there"])
         }
 
-        mutating func juice(_ menu: EditableMenu) -> JuiceID { chance(85) && !menu.juices.isEmpty ? pick(menu.juices).id : pick(["no-juice", "mango-juice"]) }
+        mutating func juice(_ menu: EditableMenu) -> JuiceID {
+            chance(85) && !menu.juices.isEmpty ? pick(menu.juices).id : pick(["no-juice", "mango-juice"])
+        }
         mutating func fruit(_ menu: EditableMenu) -> FruitID { chance(85) && !menu.fruits.isEmpty ? pick(menu.fruits).id : pick(["grape", "kiwi"]) }
 
         mutating func recipe(_ menu: EditableMenu) -> [Ingredient] {
@@ -34,7 +36,8 @@ import Testing
         mutating func change(_ menu: EditableMenu) -> MenuChange {
             switch random.next() % 7 {
             case 0:
-                return .changeJuice(juice(menu), JuiceChange(price: chance(50) ? pick([0, 1500, 4000]) : nil, name: chance(40) ? NameChange(korean: text()) : nil))
+                return .changeJuice(
+                    juice(menu), JuiceChange(price: chance(50) ? pick([0, 1500, 4000]) : nil, name: chance(40) ? NameChange(korean: text()) : nil))
             case 1:
                 return .changeJuice(juice(menu), JuiceChange(aliases: (0..<Int(random.next() % 3)).map { _ in text() }))
             case 2:
@@ -42,17 +45,22 @@ import Testing
             case 3:
                 let id = pick(["new-juice", "mango-juice", "여름-juice", "x"])
                 return .addJuice(
-                    NewJuice(id: JuiceID(id), name: NameChange(korean: text(), english: text()), aliases: chance(30) ? [text()] : [],
+                    NewJuice(
+                        id: JuiceID(id), name: NameChange(korean: text(), english: text()), aliases: chance(30) ? [text()] : [],
                         price: chance(50) ? 3000 : nil, recipe: recipe(menu), file: chance(30) ? pick(["juices.yaml", "extra.yaml"]) : nil))
             case 4:
                 return .removeJuice(juice(menu))
             case 5:
                 return .addFruit(
-                    NewFruit(id: FruitID(pick(["kiwi", "grape", "mango"])), name: NameChange(korean: text(), english: text()), emoji: chance(50) ? "🥝" : nil,
+                    NewFruit(
+                        id: FruitID(pick(["kiwi", "grape", "mango"])), name: NameChange(korean: text(), english: text()),
+                        emoji: chance(50) ? "🥝" : nil,
                         stock: chance(60) ? pick([0, 10, 500]) : nil, capacity: chance(40) ? pick([50, 100, 5]) : nil))
             default:
                 return .changeFruit(
-                    fruit(menu), FruitChange(name: chance(30) ? NameChange(english: text()) : nil, emoji: chance(20) ? "🍇" : nil,
+                    fruit(menu),
+                    FruitChange(
+                        name: chance(30) ? NameChange(english: text()) : nil, emoji: chance(20) ? "🍇" : nil,
                         stock: chance(50) ? pick([0, 3, 90, 200]) : nil, capacity: chance(40) ? pick([10, 100, 120]) : nil))
             }
         }

@@ -77,21 +77,28 @@ import Testing
         let fixture = try MenuFixture()
         let editor = MenuEditor(directory: fixture.path)
         await #expect(throws: MenuEditError.unknownJuice("kiwi-juice")) { try await editor.apply(.removeJuice("kiwi-juice"), session: "s") }
-        await #expect(throws: MenuEditError.unknownFruit("kiwi")) { try await editor.apply(.changeFruit("kiwi", FruitChange(stock: 1)), session: "s") }
+        await #expect(throws: MenuEditError.unknownFruit("kiwi")) {
+            try await editor.apply(.changeFruit("kiwi", FruitChange(stock: 1)), session: "s")
+        }
         await #expect(throws: MenuEditError.juiceExists("mango-juice", file: "juices.yaml")) {
             try await editor.apply(.addJuice(NewJuice(id: "mango-juice", name: NameChange(korean: "망고", english: "M"), recipe: [])), session: "s")
         }
         for name in ["../evil.yaml", "/etc/x.yaml", ".hidden.yaml", "menu.txt", "a//b.yaml"] {
             await #expect(throws: MenuEditError.invalidFile(name)) {
                 try await editor.apply(
-                    .addJuice(NewJuice(id: "x-juice", name: NameChange(korean: "엑스", english: "X"), recipe: [Ingredient(fruit: "mango", amount: 1)], file: name)),
+                    .addJuice(
+                        NewJuice(
+                            id: "x-juice", name: NameChange(korean: "엑스", english: "X"), recipe: [Ingredient(fruit: "mango", amount: 1)], file: name)),
                     session: "s")
             }
         }
         // A new file goes into a directory that exists.
         await #expect(throws: MenuEditError.invalidFile("nowhere/x.yaml")) {
             try await editor.apply(
-                .addJuice(NewJuice(id: "x-juice", name: NameChange(korean: "엑스", english: "X"), recipe: [Ingredient(fruit: "mango", amount: 1)], file: "nowhere/x.yaml")),
+                .addJuice(
+                    NewJuice(
+                        id: "x-juice", name: NameChange(korean: "엑스", english: "X"), recipe: [Ingredient(fruit: "mango", amount: 1)],
+                        file: "nowhere/x.yaml")),
                 session: "s")
         }
         // The store's one capacity number, in the file that defines the fruit: a capacity of its own is refused.
@@ -109,7 +116,10 @@ import Testing
         _ = try await editor.apply(.changeJuice("mango-juice", JuiceChange(price: 4200)), session: "a")
         let afterFirst = try fixture.snapshot()
         _ = try await editor.apply(
-            .addJuice(NewJuice(id: "summer-juice", name: NameChange(korean: "여름", english: "Summer"), recipe: [Ingredient(fruit: "mango", amount: 1)], file: "summer.yaml")),
+            .addJuice(
+                NewJuice(
+                    id: "summer-juice", name: NameChange(korean: "여름", english: "Summer"), recipe: [Ingredient(fruit: "mango", amount: 1)],
+                    file: "summer.yaml")),
             session: "b")
         let undo = try await editor.undo(session: "c")
         #expect(undo.record?.undoes == 2)
@@ -155,8 +165,9 @@ import Testing
             try await readOnly.apply(.changeJuice("mango-juice", JuiceChange(price: 1)), session: "s")
         }
         #expect(RecipeDirectoryAccess.check(nil) == .notWritable(.builtInSet))
-        #expect(RecipeDirectoryAccess.check(fixture.directory.appendingPathComponent("juices.yaml").path)
-            == .notWritable(.notADirectory(fixture.directory.appendingPathComponent("juices.yaml").path)))
+        #expect(
+            RecipeDirectoryAccess.check(fixture.directory.appendingPathComponent("juices.yaml").path)
+                == .notWritable(.notADirectory(fixture.directory.appendingPathComponent("juices.yaml").path)))
         #expect(RecipeDirectoryAccess.check(fixture.path) == .writable)
         if case .notWritable(let problem) = RecipeDirectoryAccess.check(fixture.path + "/missing") {
             #expect(problem.kind == "directory-unreadable")

@@ -10,7 +10,10 @@ import Testing
         #expect(ScalarText.render(text) == text)
     }
 
-    @Test(arguments: [" lead", "trail ", "true", "No", "null", "~", "123", "-1", "1.5", "a: b", "a #b", "[x]", "{x}", "x, y", "*ref", "&a", "!tag", "'q", "\"q\"", "%", "@", "`"])
+    @Test(arguments: [
+        " lead", "trail ", "true", "No", "null", "~", "123", "-1", "1.5", "a: b", "a #b", "[x]", "{x}", "x, y", "*ref", "&a", "!tag", "'q", "\"q\"",
+        "%", "@", "`",
+    ])
     func textYAMLWouldReadOtherwiseIsDoubleQuotedAndReadsBackTheSame(_ text: String) throws {
         let written = ScalarText.render(text)
         #expect(written.hasPrefix("\""))

@@ -123,12 +123,15 @@ import Testing
         try await shop.application().test(.router) { client in
             try await client.execute(
                 uri: "/api/menu/juices", method: .post, headers: Self.headers(),
-                body: json(#"{"id": "kiwi-banana-juice", "name": {"ko": "키바쥬스", "en": "Kiwi-Banana Juice"}, "aliases": ["키바주스"], "price": 4500, "recipe": {"kiwi": 1, "banana": 1}}"#)
+                body: json(
+                    #"{"id": "kiwi-banana-juice", "name": {"ko": "키바쥬스", "en": "Kiwi-Banana Juice"}, "aliases": ["키바주스"], "price": 4500, "recipe": {"kiwi": 1, "banana": 1}}"#
+                )
             ) { response throws in
                 #expect(response.status == .created)
                 #expect(try response.body.decoded(MenuEditResultBody.self).edit?.files == ["juices.yaml"])
             }
-            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "키바주스"}"#)) { response in
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "키바주스"}"#)) {
+                response in
                 #expect(response.status == .created)
             }
             try await client.execute(
@@ -141,7 +144,8 @@ import Testing
             try await client.execute(uri: "/api/menu/juices/kiwi-banana-juice", method: .delete, headers: Self.headers()) { response in
                 #expect(response.status == .ok)
             }
-            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "키바주스"}"#)) { response in
+            try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "키바주스"}"#)) {
+                response in
                 #expect(response.status == .notFound)
             }
             try await client.execute(
@@ -150,12 +154,14 @@ import Testing
             ) { response throws in
                 #expect(response.status == .created)
             }
-            try await client.execute(uri: "/api/menu/fruits/grape", method: .patch, headers: Self.headers(), body: json(#"{"stock": 12}"#)) { response throws in
+            try await client.execute(uri: "/api/menu/fruits/grape", method: .patch, headers: Self.headers(), body: json(#"{"stock": 12}"#)) {
+                response throws in
                 #expect(response.status == .ok)
                 let grape = try response.body.decoded(MenuEditResultBody.self).menu?.fruits.first { $0.id == "grape" }
                 #expect(grape?.stock == 12 && grape?.capacity == 50 && grape?.emoji == "🍇")
             }
-            try await client.execute(uri: "/api/menu/fruits/nothing", method: .patch, headers: Self.headers(), body: json(#"{"stock": 1}"#)) { response throws in
+            try await client.execute(uri: "/api/menu/fruits/nothing", method: .patch, headers: Self.headers(), body: json(#"{"stock": 1}"#)) {
+                response throws in
                 #expect(response.status == .notFound)
                 #expect(try response.body.decoded(ErrorBody.self).error.code == "unknown-fruit")
             }
@@ -167,19 +173,22 @@ import Testing
                 let error = try response.body.decoded(ErrorBody.self).error
                 #expect(error.code == "invalid-recipe-file" && error.field == "file")
             }
-            try await client.execute(uri: "/api/menu/juices/kiwi-juice", method: .patch, headers: Self.headers(), body: json(#"{"price": -1}"#)) { response throws in
+            try await client.execute(uri: "/api/menu/juices/kiwi-juice", method: .patch, headers: Self.headers(), body: json(#"{"price": -1}"#)) {
+                response throws in
                 #expect(response.status == .badRequest)
                 #expect(try response.body.decoded(ErrorBody.self).error.field == "price")
             }
-            try await client.execute(uri: "/api/menu/juices/kiwi-juice", method: .patch, headers: Self.headers(), body: json(#"{"colour": "green"}"#)) { response throws in
+            try await client.execute(uri: "/api/menu/juices/kiwi-juice", method: .patch, headers: Self.headers(), body: json(#"{"colour": "green"}"#))
+            { response throws in
                 #expect(response.status == .badRequest)
                 #expect(try response.body.decoded(ErrorBody.self).error.code == "unknown-field")
             }
             try await client.execute(uri: "/api/menu/edits?limit=10", method: .get, headers: Self.headers()) { response throws in
                 let edits = try response.body.decoded(MenuEditsBody.self).edits
-                #expect(edits.map(\.summary) == [
-                    "change fruit grape: stock", "add fruit grape", "remove juice kiwi-banana-juice", "add juice kiwi-banana-juice",
-                ])
+                #expect(
+                    edits.map(\.summary) == [
+                        "change fruit grape: stock", "add fruit grape", "remove juice kiwi-banana-juice", "add juice kiwi-banana-juice",
+                    ])
             }
         }
         #expect(await shop.menu.current.book.fruit("grape") != nil)
@@ -223,7 +232,8 @@ import Testing
                 #expect(body.notWritable?.reason == "read-only-mount")
                 #expect(body.notWritable?.message.contains("읽기 전용") == true)
             }
-            try await client.execute(uri: "/api/menu/juices/kiwi-juice", method: .patch, headers: Self.headers(), body: json(#"{"price": 1}"#)) { response throws in
+            try await client.execute(uri: "/api/menu/juices/kiwi-juice", method: .patch, headers: Self.headers(), body: json(#"{"price": 1}"#)) {
+                response throws in
                 #expect(response.status == .conflict)
                 #expect(try response.body.decoded(ErrorBody.self).error.code == "recipes-not-writable")
             }
@@ -235,9 +245,11 @@ import Testing
         try await shop.application().test(.router) { client in
             let tag = try await client.execute(uri: "/api/menu/editable", method: .get, headers: Self.headers()) { $0.headers[.eTag] }
             async let first = client.execute(
-                uri: "/api/menu/juices/kiwi-juice", method: .patch, headers: Self.headers(ifMatch: tag), body: json(#"{"price": 3100}"#)) { $0.status }
+                uri: "/api/menu/juices/kiwi-juice", method: .patch, headers: Self.headers(ifMatch: tag), body: json(#"{"price": 3100}"#)
+            ) { $0.status }
             async let second = client.execute(
-                uri: "/api/menu/juices/kiwi-juice", method: .patch, headers: Self.headers(ifMatch: tag), body: json(#"{"price": 3200}"#)) { $0.status }
+                uri: "/api/menu/juices/kiwi-juice", method: .patch, headers: Self.headers(ifMatch: tag), body: json(#"{"price": 3200}"#)
+            ) { $0.status }
             let statuses = try await [first, second]
             #expect(statuses.sorted { $0.code < $1.code } == [.ok, .preconditionFailed])
         }

@@ -52,7 +52,7 @@ public enum MenuEditError: Error, Sendable, Hashable {
         case .changedOnDisk: return "menu-changed-on-disk"
         case .notWritable: return "recipes-not-writable"
         case .writeFailed: return "recipes-write-failed"
-        case .unreadable: return "recipes-unreadable"
+        case .unreadable: return "menu-unreadable"
         case .nothingToUndo: return "no-menu-edit"
         case .undoBlocked: return "menu-undo-blocked"
         }
@@ -98,7 +98,8 @@ public enum MenuEditError: Error, Sendable, Hashable {
         case .notWritable(let problem):
             return problem.message(in: language)
         case .writeFailed(let file, let reason):
-            return ko ? "\(file)을(를) 쓰지 못했어요: \(reason.text(in: language)). 파일은 그대로예요" : "\(file) could not be written: \(reason); the file is as it was"
+            return ko
+                ? "\(file)을(를) 쓰지 못했어요: \(reason.text(in: language)). 파일은 그대로예요" : "\(file) could not be written: \(reason); the file is as it was"
         case .unreadable(let error):
             return error.description(in: language)
         case .nothingToUndo:

@@ -14,8 +14,9 @@ public struct MenuEditRecord: Sendable, Hashable, Codable {
     public var files: [String]
     /// The unified diff of every file written.
     public var diff: String
-    /// The menu version before and after.
+    /// The menu version before it.
     public var versionBefore: String
+    /// The menu version after it.
     public var versionAfter: String
     /// The edit this one undid, if it is an undo.
     public var undoes: Int?

@@ -17,6 +17,9 @@ public actor MenuEditor {
     public nonisolated let directory: String?
     private let accessCheck: @Sendable (String?) -> RecipeDirectoryAccess
     private var log: MenuEditLog
+    /// Runs after the new texts are in their temporary files and before the files on disk are compared with what was
+    /// read (tests put a save on disk here).
+    var beforeCommit: @Sendable () -> Void = {}
 
     /// An editor of `directory`, keeping its record in memory and, when `logFile` is given, in that JSON Lines file;
     /// `access` says whether the directory can be written (by default, what the system says: `RecipeDirectoryAccess.check`).
@@ -103,15 +106,19 @@ public actor MenuEditor {
             throw .unreadable(error)
         }
         let check = Self.check(files, rules: rules)
-        return LoadedSet(files: files, result: check.result, errors: check.errors, warnings: check.warnings, version: RecipeSetVersion.of(files, root: nil))
+        return LoadedSet(
+            files: files, result: check.result, errors: check.errors, warnings: check.warnings, version: RecipeSetVersion.of(files, root: nil))
     }
 
     /// The set as `juice lint` sees it with `rules` and as the live menu does: the errors of either.
-    private static func check(_ files: [RecipeSourceFile], rules: LoadedRuleConfiguration) -> (result: RecipeLoadResult, errors: [Diagnostic], warnings: [Diagnostic]) {
+    private static func check(
+        _ files: [RecipeSourceFile], rules: LoadedRuleConfiguration
+    ) -> (result: RecipeLoadResult, errors: [Diagnostic], warnings: [Diagnostic]) {
         let result = RecipeLoader().load(files: files)
         let linted = (rules.configuration.applied(to: result).diagnostics + rules.diagnostics).sorted()
         var errors = linted.filter { $0.severity == .error }
-        for diagnostic in result.diagnostics where diagnostic.severity == .error && !errors.contains(where: { $0.location == diagnostic.location && $0.rule == diagnostic.rule }) {
+        for diagnostic in result.diagnostics
+        where diagnostic.severity == .error && !errors.contains(where: { $0.location == diagnostic.location && $0.rule == diagnostic.rule }) {
             errors.append(diagnostic)
         }
         return (result, errors.sorted(), linted.filter { $0.severity == .warning })
@@ -146,8 +153,13 @@ public actor MenuEditor {
         var removals: [String] = []
         do throws(MenuEditError) {
             for name in names {
-                if let bytes = after[name] { writes.append(try AtomicFileWrite(bytes, to: directory + "/" + name, name: name)) } else { removals.append(name) }
+                if let bytes = after[name] {
+                    writes.append(try AtomicFileWrite(bytes, to: directory + "/" + name, name: name))
+                } else {
+                    removals.append(name)
+                }
             }
+            beforeCommit()
             for name in names where AtomicFileWrite.contents(of: directory + "/" + name) != before[name] {
                 throw .changedOnDisk(file: name, current: (try? readSet().version) ?? "")
             }
@@ -177,6 +189,9 @@ public actor MenuEditor {
         _ = log.record(record)
         return MenuEditOutcome(record: log.records.last, version: version, warnings: check.warnings)
     }
+
+    /// Sets what runs just before the files on disk are compared with what was read (for tests).
+    func setBeforeCommit(_ hook: @escaping @Sendable () -> Void) { beforeCommit = hook }
 
     /// A file's bytes' SHA-256 (hex), or "" for no file.
     private static func digest(_ bytes: [UInt8]?) -> String {

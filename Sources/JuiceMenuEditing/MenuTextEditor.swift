@@ -34,7 +34,8 @@ struct MenuTextEditor {
         case .addJuice(let juice): return try addJuice(juice)
         case .removeJuice(let id):
             guard let (outline, entry) = entry(.juice, id.rawValue) else { throw .unknownJuice(id) }
-            return MenuTextChange(edits: MappingEntryEdits.deletion(ofEntryAt: entry.keyLine, column: entry.keyColumn, in: outline.index, file: outline.file))
+            return MenuTextChange(
+                edits: MappingEntryEdits.deletion(ofEntryAt: entry.keyLine, column: entry.keyColumn, in: outline.index, file: outline.file))
         case .addFruit(let fruit): return try addFruit(fruit)
         case .changeFruit(let id, let fruitChange): return try changeFruit(id, fruitChange)
         }
@@ -60,7 +61,9 @@ struct MenuTextEditor {
         var edits: [TextEdit] = []
         if let name = change.name { edits += try setName(name, fields: entry.fields, site: site, in: outline) }
         if let aliases = change.aliases { edits += try setAliases(aliases, fields: entry.fields, site: site, in: outline) }
-        if let price = change.price { edits += try setScalar("price", to: String(price), isNumber: true, fields: entry.fields, site: site, in: outline) }
+        if let price = change.price {
+            edits += try setScalar("price", to: String(price), isNumber: true, fields: entry.fields, site: site, in: outline)
+        }
         if let recipe = change.recipe { edits += try setRecipe(recipe, fields: entry.fields, site: site, in: outline) }
         return edits
     }
@@ -107,7 +110,9 @@ struct MenuTextEditor {
         guard let site = entry.value else { throw .notEditableInPlace(field: id.rawValue, file: outline.file, line: entry.keyLine) }
         var result = MenuTextChange()
         if let name = change.name { result.edits += try setName(name, fields: entry.fields, site: site, in: outline) }
-        if let emoji = change.emoji { result.edits += try setScalar("emoji", to: emoji, isNumber: false, fields: entry.fields, site: site, in: outline) }
+        if let emoji = change.emoji {
+            result.edits += try setScalar("emoji", to: emoji, isNumber: false, fields: entry.fields, site: site, in: outline)
+        }
         var section: [(String, String)] = []
         if let capacity = change.capacity {
             switch try setCapacity(id, to: capacity, home: outline.file) {
@@ -164,7 +169,9 @@ struct MenuTextEditor {
         }
         if amount == book.store.capacity(of: id) && book.fruit(id) != nil { return .edits([]) }
         for outline in outlines {
-            if let capacity = outline.capacityMapping, let edit = MappingEntryEdits.appending(entry, to: capacity, file: outline.file, index: outline.index) {
+            if let capacity = outline.capacityMapping,
+                let edit = MappingEntryEdits.appending(entry, to: capacity, file: outline.file, index: outline.index)
+            {
                 return .edits([edit])
             }
         }
@@ -213,14 +220,18 @@ struct MenuTextEditor {
     }
 
     /// A scalar value (a stock or capacity amount) replaced by `text`.
-    private func replacing(_ span: ScalarSpan?, with text: String, field: String, line: Int, in outline: RecipeOutline) throws(MenuEditError) -> [TextEdit] {
+    private func replacing(
+        _ span: ScalarSpan?, with text: String, field: String, line: Int, in outline: RecipeOutline
+    ) throws(MenuEditError) -> [TextEdit] {
         guard let span, span.isExact, !span.outer.isEmpty else { throw .notEditableInPlace(field: field, file: outline.file, line: line) }
         guard !outline.index.bytes[span.outer].elementsEqual(text.utf8) else { return [] }
         return [TextEdit(outline.textSpan(span.outer), with: text)]
     }
 
     /// The `name` mapping's `ko` and `en` set (each given one), or a `name` added.
-    private func setName(_ name: NameChange, fields: [String: FieldOutline], site: MappingSite, in outline: RecipeOutline) throws(MenuEditError) -> [TextEdit] {
+    private func setName(
+        _ name: NameChange, fields: [String: FieldOutline], site: MappingSite, in outline: RecipeOutline
+    ) throws(MenuEditError) -> [TextEdit] {
         guard let field = fields["name"] else {
             guard let edit = MappingEntryEdits.appending("name: \(Self.flowName(name))", to: site, file: outline.file, index: outline.index) else {
                 throw .notEditableInPlace(field: "name", file: outline.file, line: site.parentKeyLine)
@@ -238,11 +249,14 @@ struct MenuTextEditor {
 
     /// The aliases set to `aliases`: a flow list rewritten in place (items kept as written), block items deleted and
     /// added, the field added or removed.
-    private func setAliases(_ aliases: [String], fields: [String: FieldOutline], site: MappingSite, in outline: RecipeOutline) throws(MenuEditError) -> [TextEdit] {
+    private func setAliases(
+        _ aliases: [String], fields: [String: FieldOutline], site: MappingSite, in outline: RecipeOutline
+    ) throws(MenuEditError) -> [TextEdit] {
         let bytes = outline.index.bytes
         guard let field = fields["aliases"] else {
             guard !aliases.isEmpty else { return [] }
-            guard let edit = MappingEntryEdits.appending("aliases: \(Self.flowList(aliases))", to: site, file: outline.file, index: outline.index) else {
+            guard let edit = MappingEntryEdits.appending("aliases: \(Self.flowList(aliases))", to: site, file: outline.file, index: outline.index)
+            else {
                 throw .notEditableInPlace(field: "aliases", file: outline.file, line: site.parentKeyLine)
             }
             return [edit]
@@ -294,10 +308,13 @@ struct MenuTextEditor {
     /// The recipe set to `recipe`: a flow mapping rewritten in place (entries kept as written, in their order, new ones
     /// after them); in a block mapping each amount replaced, each fruit taken out deleted with its line, each new one
     /// added after the last.
-    private func setRecipe(_ recipe: [Ingredient], fields: [String: FieldOutline], site: MappingSite, in outline: RecipeOutline) throws(MenuEditError) -> [TextEdit] {
+    private func setRecipe(
+        _ recipe: [Ingredient], fields: [String: FieldOutline], site: MappingSite, in outline: RecipeOutline
+    ) throws(MenuEditError) -> [TextEdit] {
         let bytes = outline.index.bytes
         guard let field = fields["recipe"] else {
-            guard let edit = MappingEntryEdits.appending("recipe: \(Self.flowRecipe(recipe))", to: site, file: outline.file, index: outline.index) else {
+            guard let edit = MappingEntryEdits.appending("recipe: \(Self.flowRecipe(recipe))", to: site, file: outline.file, index: outline.index)
+            else {
                 throw .notEditableInPlace(field: "recipe", file: outline.file, line: site.parentKeyLine)
             }
             return [edit]
@@ -374,7 +391,9 @@ struct MenuTextEditor {
                 return column - entry.keyColumn
             }.first ?? 2
         let fieldIndentation = String(repeating: " ", count: step)
-        let text = "\(renderedKey):\n" + block.map { (site.keyColumn.map { String(repeating: " ", count: $0 - 1) } ?? "") + fieldIndentation + $0 + "\n" }.joined()
+        let text =
+            "\(renderedKey):\n"
+            + block.map { (site.keyColumn.map { String(repeating: " ", count: $0 - 1) } ?? "") + fieldIndentation + $0 + "\n" }.joined()
         guard let edit = MappingEntryEdits.appending(text, to: site, file: file, index: outline.index) else {
             throw .notEditableInPlace(field: section, file: file, line: site.parentKeyLine)
         }

@@ -57,10 +57,10 @@ enum ScalarText {
     static func isPlainSafe(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
         guard first != " ", last != " ", !reserved.contains(text.lowercased()) else { return false }
-        if first.properties.numericType != nil || "-.+".unicodeScalars.contains(first) { return false }
+        if first.properties.numericType != nil || "-.+'".unicodeScalars.contains(first) { return false }
         for scalar in text.unicodeScalars {
             if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == " " { continue }
-            if "-_.()/".unicodeScalars.contains(scalar) { continue }
+            if "-_.()/'".unicodeScalars.contains(scalar) { continue }
             if scalar.properties.isEmoji && scalar.value > 0xFF { continue }
             switch scalar.properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark, .otherSymbol: continue

@@ -36,7 +36,9 @@ enum UnifiedDiff {
             // The line numbers where the hunk starts, from the steps before it.
             for step in steps[..<hunk.lowerBound] {
                 switch step {
-                case .same: oldStart += 1; newStart += 1
+                case .same:
+                    oldStart += 1
+                    newStart += 1
                 case .removed: oldStart += 1
                 case .added: newStart += 1
                 }

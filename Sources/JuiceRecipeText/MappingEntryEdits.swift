@@ -144,7 +144,8 @@ extension MappingEntryEdits {
         while next < index.lineCount {
             let text = bytes[index.byteRange(ofLine: next)]
             let spaces = text.prefix { $0 == 0x20 }.count
-            let blank = text.count == spaces || text[text.startIndex + spaces] == UInt8(ascii: "#")
+            let blank =
+                text.count == spaces || text[text.startIndex + spaces] == UInt8(ascii: "#")
                 || text[text.startIndex + spaces] == 0x0A || text[text.startIndex + spaces] == 0x0D
             if !blank {
                 guard spaces > column - 1 else { break }

@@ -1,4 +1,5 @@
 import JuiceCore
+import JuiceRecipeText
 import Testing
 
 @testable import JuiceLSP

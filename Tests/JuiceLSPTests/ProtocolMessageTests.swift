@@ -1,4 +1,5 @@
 import Foundation
+import JuiceRecipeText
 import Testing
 
 @testable import JuiceLSP

@@ -1,4 +1,5 @@
 import Foundation
+import JuiceRecipeText
 import JuiceRecipes
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import JuiceCore
+import JuiceRecipeText
 import JuiceRecipes
 import Testing
 

@@ -1,4 +1,5 @@
 import JuiceCore
+import JuiceRecipeText
 import JuiceRecipes
 import Testing
 

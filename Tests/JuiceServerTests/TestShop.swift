@@ -3,6 +3,7 @@ import JuiceTestSupport
 import Hummingbird
 import HummingbirdTesting
 import JuiceCore
+import JuiceMenuEditing
 import JuiceRecipes
 import JuiceReload
 import JuiceShop
@@ -24,18 +25,23 @@ struct TestShop {
 
     var recipes: URL { directory.appendingPathComponent("recipes") }
 
-    /// A shop over `store` (default: an SQLite file in the directory), its configuration changed by `configure`.
+    /// A shop over `store` (default: an SQLite file in the directory), its configuration changed by `configure`; the
+    /// menu watched as `reload` says, the recipe directory's access for menu edits `editorAccess` (by default what the
+    /// system says).
     init(
-        staffToken: String? = TestShop.token, store: (any ShopStore)? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }
+        staffToken: String? = TestShop.token, store: (any ShopStore)? = nil, reload: ReloadSettings = ReloadSettings(),
+        editorAccess: RecipeDirectoryAccess? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         directory = try TestDirectories.make("juice-server")
         try TestDirectories.writeBuiltInRecipes(into: directory)
         self.store = store ?? SQLiteStore(path: directory.appendingPathComponent("state.sqlite").path)
-        menu = try LiveMenu(directory: directory.appendingPathComponent("recipes").path)
+        menu = try LiveMenu(directory: directory.appendingPathComponent("recipes").path, settings: reload)
         var configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, staff: staffToken.map(StaffCredential.init(token:)), eventPollInterval: .milliseconds(50))
         configure(&configuration)
-        server = try ShopServer(configuration: configuration, store: self.store, menu: menu)
+        let recipesPath = directory.appendingPathComponent("recipes").path
+        let editor = editorAccess.map { access in MenuEditor(directory: recipesPath, access: { _ in access }) }
+        server = try ShopServer(configuration: configuration, store: self.store, menu: menu, editor: editor)
     }
 
     /// The application, logging only warnings (or to `logger`).

@@ -42,7 +42,8 @@ extension ShopServer {
             } catch {
                 throw await menuEditError(error)
             }
-            return await answer(outcome, context: context, status: .ok, done: context.language == .korean ? "메뉴 수정을 되돌렸어요" : "The menu edit was undone.")
+            return await answer(
+                outcome, context: context, status: .ok, done: context.language == .korean ? "메뉴 수정을 되돌렸어요" : "The menu edit was undone.")
         }
     }
 
@@ -61,7 +62,8 @@ extension ShopServer {
         } catch {
             throw await menuEditError(error)
         }
-        return await answer(outcome, context: context, status: outcome.record == nil ? .ok : status,
+        return await answer(
+            outcome, context: context, status: outcome.record == nil ? .ok : status,
             done: context.language == .korean ? "메뉴를 바꿨어요" : "The menu was changed.")
     }
 

@@ -106,18 +106,26 @@ def press(driver, button_id):
     WebDriverWait(driver, 5).until(lambda d: not d.find_element(By.ID, "dialog").is_displayed())
 
 
-def menu_form(driver, kind, key):
-    """Opens the menu screen's form for a juice or fruit (key "+" is the new one's) and returns it."""
-    details = driver.find_element(By.CSS_SELECTOR, f'#menu-screen details[data-{kind}="{key}"]')
-    if details.get_attribute("open") is None:
-        details.find_element(By.TAG_NAME, "summary").click()
-    return details.find_element(By.TAG_NAME, "form")
-
-
-def fill(form, name, value):
-    field = form.find_element(By.NAME, name)
-    field.clear()
-    field.send_keys(value)
+def edit_menu(driver, kind, key, values, button):
+    """On the menu screen, opens the form of a juice or fruit (key "+": a new one), types `values` (field name ->
+    text) and presses `button` (a class: save, add). The page may draw the menu again meanwhile (a reload's event);
+    what was typed survives that, but the elements found before it do not: then it looks them up again."""
+    for attempt in range(10):
+        try:
+            details = driver.find_element(By.CSS_SELECTOR, f'#menu-screen details[data-{kind}="{key}"]')
+            if details.get_attribute("open") is None:
+                details.find_element(By.TAG_NAME, "summary").click()
+            form = details.find_element(By.TAG_NAME, "form")
+            for name, value in values.items():
+                field = form.find_element(By.NAME, name)
+                if field.get_attribute("value") != value:
+                    field.clear()
+                    field.send_keys(value)
+            form.find_element(By.CLASS_NAME, button).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+    raise SystemExit(f"FAILED: the menu screen's {kind} {key} kept being drawn again")
 
 
 def changed_lines(before, after):
@@ -227,31 +235,22 @@ try:
          lambda d: len(d.find_elements(By.CSS_SELECTOR, "#menu-juices details")) == 8
          and len(d.find_elements(By.CSS_SELECTOR, "#menu-fruits details")) == 6)
     check(staff.find_element(By.ID, "menu-title").text == "메뉴 수정", "the menu screen's title 메뉴 수정")
-    form = menu_form(staff, "juice", "banana-juice")
-    fill(form, "name-ko", "딸기쥬스")
-    form.find_element(By.CLASS_NAME, "save").click()
+    edit_menu(staff, "juice", "banana-juice", {"name-ko": "딸기쥬스"}, "save")
     wait(staff, "a name another juice has is refused with the rule's reason",
          lambda d: d.find_element(By.ID, "dialog").is_displayed() and "저장하지 않았어요" in dialog_text(d)
          and "juices.yaml:" in d.find_element(By.ID, "dialog-details").text)
     press(staff, "dialog-ok")
     check(open(juices_file, encoding="utf-8").read() == before, "the refused edit left juices.yaml byte for byte")
-    form = menu_form(staff, "juice", "banana-juice")
-    fill(form, "name-ko", "바나나쥬스")
-    fill(form, "price", "4500")
-    form.find_element(By.CLASS_NAME, "save").click()
+    check(staff.find_element(By.CSS_SELECTOR, '#menu-juices details[data-juice="banana-juice"] input[name="name-ko"]')
+          .get_attribute("value") == "딸기쥬스", "what staff typed stays in the form after a refusal, to correct")
+    edit_menu(staff, "juice", "banana-juice", {"name-ko": "바나나쥬스", "price": "4500"}, "save")
     wait(staff, "the price edit is saved", lambda d: "4,500원" in d.find_element(By.CSS_SELECTOR, '#menu-juices details[data-juice="banana-juice"] summary').text)
     after = open(juices_file, encoding="utf-8").read()
     lines = changed_lines(before, after)
     check(len(lines) == 1 and lines[0].startswith("+") and "price: 4500" in lines[0], f"a price is a one-line diff ({lines})")
     check(all(line in after.splitlines() for line in before.splitlines() if line.lstrip().startswith("#")), "every comment kept")
-    form = menu_form(staff, "juice", "+")
-    fill(form, "id", "mango-pineapple-juice")
-    fill(form, "name-ko", "망고파인쥬스")
-    fill(form, "name-en", "Mango-Pineapple Juice")
-    fill(form, "price", "5000")
-    fill(form, "fruit:mango", "1")
-    fill(form, "fruit:pineapple", "1")
-    form.find_element(By.CLASS_NAME, "add").click()
+    edit_menu(staff, "juice", "+", {"id": "mango-pineapple-juice", "name-ko": "망고파인쥬스", "name-en": "Mango-Pineapple Juice",
+                                    "price": "5000", "fruit:mango": "1", "fruit:pineapple": "1"}, "add")
     started = time.monotonic()
     wait(watcher, "the second page shows the new juice within a second",
          lambda d: len(d.find_elements(By.CSS_SELECTOR, '#juices button[data-juice="mango-pineapple-juice"]')) == 1, timeout=1.5)
@@ -264,6 +263,8 @@ try:
             time.sleep(0.1)
     wait(watcher, "the new juice is served on the second page", lambda d: dialog_text(d) == "망고파인쥬스 나왔습니다! 맛있게 드세요!")
     press(watcher, "dialog-ok")
+    check(staff.find_element(By.CSS_SELECTOR, '#menu-juices details[data-juice="+"] input[name="id"]').get_attribute("value") == "",
+          "the new-juice form is empty again once the juice is added")
     wait(staff, "the edit record lists both edits, newest first",
          lambda d: len(d.find_elements(By.CSS_SELECTOR, "#menu-edits li[data-edit]")) == 2)
     check("mango-pineapple-juice" in staff.find_element(By.CSS_SELECTOR, "#menu-edits li[data-edit]").text, "the newest edit is the added juice")

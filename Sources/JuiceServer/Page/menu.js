@@ -120,7 +120,8 @@ async function loadMenuEditor() {
 }
 
 // Sends one edit with the menu version it was made on; answers what happened.
-async function sendMenuEdit(method, path, body) {
+// `form`, when given, is emptied of what was typed once the edit is written (the menu drawn again shows the result).
+async function sendMenuEdit(method, path, body, form) {
   const headers = { "X-Staff-Session": staffSession() };
   if (menuEditor.etag) headers["If-Match"] = menuEditor.etag;
   const { status, data, etag } = await staffCall(method, path, body, headers);
@@ -132,6 +133,7 @@ async function sendMenuEdit(method, path, body) {
     const warnings = (data.warnings || []).map((d) => `${d.location}: ${d.message}`);
     $("menu-warnings").hidden = warnings.length === 0;
     $("menu-warnings").replaceChildren(...warnings.map((line) => element("li", "", line)));
+    if (form) currentForm(form).reset();
     await loadMenuEditor();
     return true;
   }
@@ -164,7 +166,7 @@ async function saveJuice(juice, form) {
   const recipe = recipeOf(form);
   if (!sameRecipe(before, recipe)) change.recipe = recipe;
   if (Object.keys(change).length === 0) { $("menu-status").textContent = mt().nothingChanged; return; }
-  await sendMenuEdit("PATCH", `/api/menu/juices/${encodeURIComponent(juice.id)}`, change);
+  await sendMenuEdit("PATCH", `/api/menu/juices/${encodeURIComponent(juice.id)}`, change, form);
 }
 
 async function removeJuice(juice) {
@@ -181,7 +183,7 @@ async function addJuice(form) {
   const price = numberOf(form, "price");
   if (price !== undefined) body.price = price;
   if (valueOf(form, "file") !== "") body.file = valueOf(form, "file");
-  await sendMenuEdit("POST", "/api/menu/juices", body);
+  await sendMenuEdit("POST", "/api/menu/juices", body, form);
 }
 
 async function saveFruit(fruit, form) {
@@ -196,7 +198,7 @@ async function saveFruit(fruit, form) {
   const capacity = numberOf(form, "capacity");
   if (capacity !== undefined && capacity !== fruit.capacity) change.capacity = capacity;
   if (Object.keys(change).length === 0) { $("menu-status").textContent = mt().nothingChanged; return; }
-  await sendMenuEdit("PATCH", `/api/menu/fruits/${encodeURIComponent(fruit.id)}`, change);
+  await sendMenuEdit("PATCH", `/api/menu/fruits/${encodeURIComponent(fruit.id)}`, change, form);
 }
 
 async function addFruit(form) {
@@ -206,7 +208,14 @@ async function addFruit(form) {
   if (valueOf(form, "emoji") !== "") body.emoji = valueOf(form, "emoji");
   for (const key of ["stock", "capacity"]) if (numberOf(form, key) !== undefined) body[key] = numberOf(form, key);
   if (valueOf(form, "file") !== "") body.file = valueOf(form, "file");
-  await sendMenuEdit("POST", "/api/menu/fruits", body);
+  await sendMenuEdit("POST", "/api/menu/fruits", body, form);
+}
+
+// The form drawn now for the same juice or fruit as `form` (the menu may have been drawn again since it was read).
+function currentForm(form) {
+  const details = form.closest("details");
+  const [kind, key] = details.dataset.juice === undefined ? ["fruit", details.dataset.fruit] : ["juice", details.dataset.juice];
+  return document.querySelector(`#menu-screen details[data-${kind}="${CSS.escape(key)}"] form`) || form;
 }
 
 // ---- rendering ----
@@ -251,8 +260,16 @@ function renderMenuEditor() {
   $("menu-errors").replaceChildren(
     element("li", "", text.fileErrors), ...menu.errors.map((d) => element("li", "", `${d.location}: ${d.message}`)));
 
-  // Open forms stay open across a re-render (a save, another page's edit).
-  const opened = new Set([...document.querySelectorAll("#menu-screen details[open]")].map((d) => d.dataset.juice || d.dataset.fruit));
+  // Open forms stay open across a re-render (a save, another page's edit), and what staff typed there stays typed.
+  const keyOf = (details) => `${details.dataset.juice === undefined ? "fruit" : "juice"}:${details.dataset.juice || details.dataset.fruit}`;
+  const opened = new Set();
+  const typed = new Map();
+  for (const details of document.querySelectorAll("#menu-screen details.menu-item[open]")) {
+    opened.add(keyOf(details));
+    for (const input of details.querySelectorAll("input")) {
+      if (input.value !== input.defaultValue) typed.set(`${keyOf(details)}/${input.name}`, input.value);
+    }
+  }
   const juices = menu.juices.map((juice) => {
     const summary = `${nameOf(juice)} · ${juice.price === undefined ? text.noPrice : text.won(juice.price)}`;
     return itemForm("juice", juice.id, summary, [
@@ -277,7 +294,12 @@ function renderMenuEditor() {
   ], [[text.add, "add", addFruit]]));
   $("menu-fruits").replaceChildren(...fruits);
   for (const details of document.querySelectorAll("#menu-screen details.menu-item")) {
-    if (opened.has(details.dataset.juice || details.dataset.fruit)) details.open = true;
+    if (!opened.has(keyOf(details))) continue;
+    details.open = true;
+    for (const input of details.querySelectorAll("input")) {
+      const value = typed.get(`${keyOf(details)}/${input.name}`);
+      if (value !== undefined) input.value = value;
+    }
   }
 
   const latest = menuEditor.edits.find((edit) => edit.undoneBy === undefined && edit.undoes === undefined);

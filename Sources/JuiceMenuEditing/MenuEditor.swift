@@ -47,14 +47,19 @@ public actor MenuEditor {
     /// Makes `change` for the staff session `session`, if `ifMatch` (when given: the versions an `If-Match` names)
     /// names the version on disk.
     public func apply(_ change: MenuChange, ifMatch: [String]? = nil, session: String) throws(MenuEditError) -> MenuEditOutcome {
+        // A file name that can never be one is said before anything else (a version, the directory).
+        switch change {
+        case .addJuice(let juice): if let file = juice.file { try MenuTextEditor.checkFileName(file) }
+        case .addFruit(let fruit): if let file = fruit.file { try MenuTextEditor.checkFileName(file) }
+        default: break
+        }
         let (directory, set) = try writableSet(ifMatch: ifMatch)
         let textChange = try MenuTextEditor(files: set.files, book: set.result.book).edits(for: change)
         for file in textChange.newFiles {
             // A new file goes into a directory that exists, and never over a file the set does not read.
             let parent = file.name.split(separator: "/").dropLast().joined(separator: "/")
-            guard RecipeSet.isDirectory(parent.isEmpty ? directory : directory + "/" + parent),
-                AtomicFileWrite.contents(of: directory + "/" + file.name) == nil
-            else { throw .invalidFile(file.name) }
+            guard RecipeSet.isDirectory(parent.isEmpty ? directory : directory + "/" + parent) else { throw .noSuchDirectory(parent) }
+            guard AtomicFileWrite.contents(of: directory + "/" + file.name) == nil else { throw .invalidFile(file.name) }
         }
         let edited = TextEdit.applying(textChange.edits, to: set.files) + textChange.newFiles
         return try write(edited, over: set, in: directory, summary: change.summary, session: session, undoing: nil)

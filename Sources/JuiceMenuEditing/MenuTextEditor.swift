@@ -432,12 +432,19 @@ struct MenuTextEditor {
         "{" + recipe.map { "\(ScalarText.render($0.fruit.rawValue)): \($0.amount)" }.joined(separator: ", ") + "}"
     }
 
-    /// Throws unless `name` is a relative `*.yaml`/`*.yml` path with no `..`, empty or hidden part.
+    /// Throws unless `name` is a relative `*.yaml`/`*.yml` path of at most 200 bytes whose parts are ASCII letters,
+    /// digits, `_`, `-` and `.`, none starting with `.` or `-` (so no `..` and no hidden file): the OpenAPI document's
+    /// pattern for `file`.
     static func checkFileName(_ name: String) throws(MenuEditError) {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard !name.hasPrefix("/"), name.hasSuffix(".yaml") || name.hasSuffix(".yml"), name.utf8.count <= 255,
-            parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
-            !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\\" })
-        else { throw .invalidFile(name) }
+        func isNamePart(_ part: Substring) -> Bool {
+            guard let first = part.unicodeScalars.first, first != ".", first != "-" else { return false }
+            return part.unicodeScalars.allSatisfy {
+                ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || "_-.".unicodeScalars.contains($0)
+            }
+        }
+        guard name.utf8.count <= 200, name.hasSuffix(".yaml") || name.hasSuffix(".yml"), parts.allSatisfy(isNamePart) else {
+            throw .invalidFile(name)
+        }
     }
 }

@@ -83,7 +83,7 @@ import Testing
         await #expect(throws: MenuEditError.juiceExists("mango-juice", file: "juices.yaml")) {
             try await editor.apply(.addJuice(NewJuice(id: "mango-juice", name: NameChange(korean: "망고", english: "M"), recipe: [])), session: "s")
         }
-        for name in ["../evil.yaml", "/etc/x.yaml", ".hidden.yaml", "menu.txt", "a//b.yaml"] {
+        for name in ["../evil.yaml", "/etc/x.yaml", ".hidden.yaml", "menu.txt", "a//b.yaml", "a b.yaml", "-x.yaml", "메뉴.yaml"] {
             await #expect(throws: MenuEditError.invalidFile(name)) {
                 try await editor.apply(
                     .addJuice(
@@ -93,7 +93,7 @@ import Testing
             }
         }
         // A new file goes into a directory that exists.
-        await #expect(throws: MenuEditError.invalidFile("nowhere/x.yaml")) {
+        await #expect(throws: MenuEditError.noSuchDirectory("nowhere")) {
             try await editor.apply(
                 .addJuice(
                     NewJuice(

@@ -104,12 +104,14 @@ extension ShopServer {
             for item in value.split(separator: ",") {
                 var tag = item.trimmingCharacters(in: .whitespaces)
                 if tag == "*" { return nil }
+                if tag.isEmpty { continue }
                 if tag.hasPrefix("W/") { tag.removeFirst(2) }
                 if tag.count >= 2, tag.hasPrefix("\""), tag.hasSuffix("\"") { tag = String(tag.dropFirst().dropLast()) }
                 tags.append(tag)
             }
         }
-        return tags
+        // An empty If-Match names no version: as if it were not sent.
+        return tags.isEmpty ? nil : tags
     }
 
     /// Which staff session asks: the page's `X-Staff-Session` (printable, at most 64 characters), else the client's address.

@@ -32,6 +32,9 @@ public actor MenuEditor {
         self.log = MenuEditLog(file: logFile)
     }
 
+    /// The file the record is appended to, if any.
+    public var logFile: String? { log.file }
+
     /// Whether edits can be written now, and why not.
     public func access() -> RecipeDirectoryAccess { accessCheck(directory) }
 
@@ -191,8 +194,9 @@ public actor MenuEditor {
             diff: names.map { UnifiedDiff.of(before[$0], after[$0], name: $0) }.joined(),
             versionBefore: set.version, versionAfter: version, undoes: undoing, undoneBy: nil,
             restore: names.map { MenuEditRecord.FileRestore(name: $0, before: before[$0].map { Data($0) }, afterDigest: Self.digest(after[$0])) })
-        _ = log.record(record)
-        return MenuEditOutcome(record: log.records.last, version: version, warnings: check.warnings)
+        let failure = log.record(record)
+        return MenuEditOutcome(
+            record: log.records.last, version: version, warnings: check.warnings, recordNotKept: failure.map(SystemReason.init(code:)))
     }
 
     /// Sets what runs just before the files on disk are compared with what was read (for tests).

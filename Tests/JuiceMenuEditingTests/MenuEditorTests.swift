@@ -142,10 +142,12 @@ import Testing
 
     @Test func theRecordIsKeptInItsFileAndAnotherEditorUndoesFromIt() async throws {
         let fixture = try MenuFixture()
-        let log = try TestDirectories.make("juice-menu-log").appendingPathComponent("menu-edits.jsonl").path
+        // In a directory not made yet (the state's, before the shop's first change).
+        let log = try TestDirectories.make("juice-menu-log").appendingPathComponent(".juice/menu-edits.jsonl").path
         let original = try fixture.snapshot()
         _ = try await MenuEditor(directory: fixture.path, logFile: log).apply(.changeJuice("mango-juice", JuiceChange(price: 100)), session: "first")
         let restarted = MenuEditor(directory: fixture.path, logFile: log)
+        #expect(await restarted.logFile == log)
         let edits = await restarted.edits()
         #expect(edits.count == 1)
         #expect(edits.first?.session == "first")

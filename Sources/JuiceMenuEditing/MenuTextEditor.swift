@@ -360,8 +360,9 @@ struct MenuTextEditor {
     // MARK: Entries and sections
 
     /// A new entry `key` with `fields` (each `name: flow value`) in the `section` mapping of `file`: in the style of
-    /// that mapping (a flow entry in a flow mapping; a block entry indented as its siblings' fields), after the last
-    /// entry; a new section at the end of a file without one; a new file when `file` is not in the set.
+    /// that mapping and its last entry (a flow entry in a flow mapping or after a one-line entry; else a block entry
+    /// indented as its siblings' fields), after the last entry; a new section at the end of a file without one; a new
+    /// file when `file` is not in the set.
     private func addEntry(
         key: String, fields: [(String, String)], section: String, file: String, mapping: KeyPath<RecipeOutline, MappingSite?>
     ) throws(MenuEditError) -> MenuTextChange {
@@ -383,8 +384,17 @@ struct MenuTextEditor {
             }
             return MenuTextChange(edits: [edit])
         }
-        // The siblings' field indentation, relative to their keys (2 when no sibling has a block mapping).
         let kind: Occurrence.Kind = section == "fruits" ? .fruit : .juice
+        // After a last sibling written on one line (`mango: {name: …, emoji: 🥭}`), the new entry is one line too.
+        let siblings = outline.entries.values.filter { $0.kind == kind }
+        if let last = siblings.max(by: { $0.keyLine < $1.keyLine }), last.value?.isFlow == true {
+            let entry = "\(renderedKey): {" + block.joined(separator: ", ") + "}"
+            guard let edit = MappingEntryEdits.appending(entry, to: site, file: file, index: outline.index) else {
+                throw .notEditableInPlace(field: section, file: file, line: site.parentKeyLine)
+            }
+            return MenuTextChange(edits: [edit])
+        }
+        // The siblings' field indentation, relative to their keys (2 when no sibling has a block mapping).
         let step =
             outline.entries.values.lazy.filter { $0.kind == kind }.compactMap { entry -> Int? in
                 guard let value = entry.value, !value.isFlow, let column = value.keyColumn else { return nil }

@@ -6,9 +6,9 @@ import Testing
 @testable import JuiceMenuEditing
 
 /// Each kind of menu edit on files written every way (comments, flow and block, quotes, Hangul): the unified diff of
-/// what was written is pinned in `Golden/<case>.diff`, so it is exactly the intended lines, and the set lints clean.
+/// what was written is pinned in `Fixtures/golden/<case>.diff`, so it is exactly the intended lines, and the set lints clean.
 @Suite struct MenuEditGoldenTests {
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/golden")
 
     /// One case: a change and the golden file of its diff.
     struct Case: Sendable, CustomTestStringConvertible {

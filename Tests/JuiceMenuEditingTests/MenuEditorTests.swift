@@ -109,6 +109,20 @@ import Testing
         }
     }
 
+    @Test func aValueWrittenWithEscapesIsLeftForAPersonAndItsNeighboursStillChange() async throws {
+        let fixture = try MenuFixture()
+        try fixture.write("juices.yaml", MenuFixture.juices.replacingOccurrences(of: "en: Strawberry Juice", with: #"en: "Strawberry\x20Juice""#))
+        let editor = MenuEditor(directory: fixture.path)
+        #expect(try await editor.menu().juices.first?.name.english == "Strawberry Juice")
+        let before = try fixture.snapshot()
+        await #expect(throws: MenuEditError.notEditableInPlace(field: "en", file: "juices.yaml", line: 6)) {
+            try await editor.apply(.changeJuice("strawberry-juice", JuiceChange(name: NameChange(english: "Berry Juice"))), session: "s")
+        }
+        #expect(try fixture.snapshot() == before)
+        let outcome = try await editor.apply(.changeJuice("strawberry-juice", JuiceChange(name: NameChange(korean: "베리쥬스"))), session: "s")
+        #expect(outcome.record?.diff.contains(#"+    name: {ko: 베리쥬스, en: "Strawberry\x20Juice"}"#) == true)
+    }
+
     @Test func undoRestoresTheFilesByteForByteWhileTheyAreUnchangedSince() async throws {
         let fixture = try MenuFixture()
         let editor = MenuEditor(directory: fixture.path)

@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "JuiceMenuEditingTests",
             dependencies: ["JuiceMenuEditing", "JuiceRecipeText", "JuiceReload", "JuiceRecipes", "JuiceCore", "JuiceTestSupport"],
-            exclude: ["Golden"]),
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "JuicePlanningTests", dependencies: ["JuicePlanning", "JuiceCore", "JuiceRecipes", "JuiceShop", "JuiceTestSupport"],
             resources: [.copy("Fixtures")]),

@@ -79,4 +79,6 @@ public struct MenuEditOutcome: Sendable {
     public var version: String
     /// The warnings the edited set has (it has no errors).
     public var warnings: [Diagnostic]
+    /// Why the record of the write could not be appended to the record file, if it could not (it is kept in memory).
+    public var recordNotKept: SystemReason? = nil
 }

@@ -14,6 +14,8 @@ public enum MenuEditError: Error, Sendable, Hashable {
     /// The file named is not a recipe file inside the directory (a relative `*.yaml` or `*.yml` path, no `..`, no
     /// hidden parts, in a directory that exists).
     case invalidFile(String)
+    /// The directory a new file would go into does not exist (directories are not created).
+    case noSuchDirectory(String)
     /// The value to change is written in a way that cannot be changed in place (escapes, a folded or multi-line
     /// scalar, an anchor): it is left for a person to edit at `file:line`.
     case notEditableInPlace(field: String, file: String, line: Int)
@@ -45,6 +47,7 @@ public enum MenuEditError: Error, Sendable, Hashable {
         case .juiceExists: return "juice-exists"
         case .fruitExists: return "fruit-exists"
         case .invalidFile: return "invalid-recipe-file"
+        case .noSuchDirectory: return "no-such-recipe-directory"
         case .notEditableInPlace: return "not-editable-in-place"
         case .capacityShared: return "capacity-shared"
         case .refused: return "menu-edit-refused"
@@ -74,6 +77,10 @@ public enum MenuEditError: Error, Sendable, Hashable {
             return ko
                 ? "'\(name)'에는 쓸 수 없어요. 레시피 디렉터리 안의 상대 경로 *.yaml 파일을 주세요 (예: juices/seasonal.yaml)"
                 : "'\(name)' cannot be written; give a relative *.yaml path inside the recipe directory (like juices/seasonal.yaml)"
+        case .noSuchDirectory(let name):
+            return ko
+                ? "레시피 디렉터리에 '\(name)' 디렉터리가 없어요. 있는 디렉터리에 파일을 만드세요"
+                : "the recipe directory has no directory '\(name)'; put the new file in one that exists"
         case .notEditableInPlace(let field, let file, let line):
             return ko
                 ? "\(file):\(line)의 '\(field)'는 이스케이프나 여러 줄로 써 있어 여기서 바꿀 수 없어요. 파일에서 직접 고치세요"

@@ -78,7 +78,13 @@ struct MenuEditLog: Sendable {
         append(record)
         guard let file, var line = try? Self.encoder.encode(record) else { return nil }
         line.append(0x0A)
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        var descriptor = open(file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        if descriptor < 0, errno == ENOENT {
+            // The state's directory is made on the shop's first change; a menu edit may come first.
+            let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            descriptor = open(file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        }
         guard descriptor >= 0 else { return errno }
         defer { close(descriptor) }
         let failed = line.withUnsafeBytes { buffer -> Bool in

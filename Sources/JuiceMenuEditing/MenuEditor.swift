@@ -32,6 +32,9 @@ public actor MenuEditor {
         self.log = MenuEditLog(file: logFile)
     }
 
+    /// The file the record is appended to, if any.
+    public var logFile: String? { log.file }
+
     /// Whether edits can be written now, and why not.
     public func access() -> RecipeDirectoryAccess { accessCheck(directory) }
 
@@ -47,14 +50,19 @@ public actor MenuEditor {
     /// Makes `change` for the staff session `session`, if `ifMatch` (when given: the versions an `If-Match` names)
     /// names the version on disk.
     public func apply(_ change: MenuChange, ifMatch: [String]? = nil, session: String) throws(MenuEditError) -> MenuEditOutcome {
+        // A file name that can never be one is said before anything else (a version, the directory).
+        switch change {
+        case .addJuice(let juice): if let file = juice.file { try MenuTextEditor.checkFileName(file) }
+        case .addFruit(let fruit): if let file = fruit.file { try MenuTextEditor.checkFileName(file) }
+        default: break
+        }
         let (directory, set) = try writableSet(ifMatch: ifMatch)
         let textChange = try MenuTextEditor(files: set.files, book: set.result.book).edits(for: change)
         for file in textChange.newFiles {
             // A new file goes into a directory that exists, and never over a file the set does not read.
             let parent = file.name.split(separator: "/").dropLast().joined(separator: "/")
-            guard RecipeSet.isDirectory(parent.isEmpty ? directory : directory + "/" + parent),
-                AtomicFileWrite.contents(of: directory + "/" + file.name) == nil
-            else { throw .invalidFile(file.name) }
+            guard RecipeSet.isDirectory(parent.isEmpty ? directory : directory + "/" + parent) else { throw .noSuchDirectory(parent) }
+            guard AtomicFileWrite.contents(of: directory + "/" + file.name) == nil else { throw .invalidFile(file.name) }
         }
         let edited = TextEdit.applying(textChange.edits, to: set.files) + textChange.newFiles
         return try write(edited, over: set, in: directory, summary: change.summary, session: session, undoing: nil)
@@ -186,8 +194,9 @@ public actor MenuEditor {
             diff: names.map { UnifiedDiff.of(before[$0], after[$0], name: $0) }.joined(),
             versionBefore: set.version, versionAfter: version, undoes: undoing, undoneBy: nil,
             restore: names.map { MenuEditRecord.FileRestore(name: $0, before: before[$0].map { Data($0) }, afterDigest: Self.digest(after[$0])) })
-        _ = log.record(record)
-        return MenuEditOutcome(record: log.records.last, version: version, warnings: check.warnings)
+        let failure = log.record(record)
+        return MenuEditOutcome(
+            record: log.records.last, version: version, warnings: check.warnings, recordNotKept: failure.map(SystemReason.init(code:)))
     }
 
     /// Sets what runs just before the files on disk are compared with what was read (for tests).

@@ -360,8 +360,9 @@ struct MenuTextEditor {
     // MARK: Entries and sections
 
     /// A new entry `key` with `fields` (each `name: flow value`) in the `section` mapping of `file`: in the style of
-    /// that mapping (a flow entry in a flow mapping; a block entry indented as its siblings' fields), after the last
-    /// entry; a new section at the end of a file without one; a new file when `file` is not in the set.
+    /// that mapping and its last entry (a flow entry in a flow mapping or after a one-line entry; else a block entry
+    /// indented as its siblings' fields), after the last entry; a new section at the end of a file without one; a new
+    /// file when `file` is not in the set.
     private func addEntry(
         key: String, fields: [(String, String)], section: String, file: String, mapping: KeyPath<RecipeOutline, MappingSite?>
     ) throws(MenuEditError) -> MenuTextChange {
@@ -383,8 +384,17 @@ struct MenuTextEditor {
             }
             return MenuTextChange(edits: [edit])
         }
-        // The siblings' field indentation, relative to their keys (2 when no sibling has a block mapping).
         let kind: Occurrence.Kind = section == "fruits" ? .fruit : .juice
+        // After a last sibling written on one line (`mango: {name: …, emoji: 🥭}`), the new entry is one line too.
+        let siblings = outline.entries.values.filter { $0.kind == kind }
+        if let last = siblings.max(by: { $0.keyLine < $1.keyLine }), last.value?.isFlow == true {
+            let entry = "\(renderedKey): {" + block.joined(separator: ", ") + "}"
+            guard let edit = MappingEntryEdits.appending(entry, to: site, file: file, index: outline.index) else {
+                throw .notEditableInPlace(field: section, file: file, line: site.parentKeyLine)
+            }
+            return MenuTextChange(edits: [edit])
+        }
+        // The siblings' field indentation, relative to their keys (2 when no sibling has a block mapping).
         let step =
             outline.entries.values.lazy.filter { $0.kind == kind }.compactMap { entry -> Int? in
                 guard let value = entry.value, !value.isFlow, let column = value.keyColumn else { return nil }
@@ -432,12 +442,19 @@ struct MenuTextEditor {
         "{" + recipe.map { "\(ScalarText.render($0.fruit.rawValue)): \($0.amount)" }.joined(separator: ", ") + "}"
     }
 
-    /// Throws unless `name` is a relative `*.yaml`/`*.yml` path with no `..`, empty or hidden part.
+    /// Throws unless `name` is a relative `*.yaml`/`*.yml` path of at most 200 bytes whose parts are ASCII letters,
+    /// digits, `_`, `-` and `.`, none starting with `.` or `-` (so no `..` and no hidden file): the OpenAPI document's
+    /// pattern for `file`.
     static func checkFileName(_ name: String) throws(MenuEditError) {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard !name.hasPrefix("/"), name.hasSuffix(".yaml") || name.hasSuffix(".yml"), name.utf8.count <= 255,
-            parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
-            !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\\" })
-        else { throw .invalidFile(name) }
+        func isNamePart(_ part: Substring) -> Bool {
+            guard let first = part.unicodeScalars.first, first != ".", first != "-" else { return false }
+            return part.unicodeScalars.allSatisfy {
+                ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || "_-.".unicodeScalars.contains($0)
+            }
+        }
+        guard name.utf8.count <= 200, name.hasSuffix(".yaml") || name.hasSuffix(".yml"), parts.allSatisfy(isNamePart) else {
+            throw .invalidFile(name)
+        }
     }
 }

@@ -6,9 +6,10 @@ import Testing
 @testable import JuiceMenuEditing
 
 /// Each kind of menu edit on files written every way (comments, flow and block, quotes, Hangul): the unified diff of
-/// what was written is pinned in `Golden/<case>.diff`, so it is exactly the intended lines, and the set lints clean.
+/// what was written is pinned in `Fixtures/golden/<case>.diff`, so it is exactly the intended lines, the YAML after it
+/// in `Fixtures/golden/<case>/`, and the set lints clean.
 @Suite struct MenuEditGoldenTests {
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/golden")
 
     /// One case: a change and the golden file of its diff.
     struct Case: Sendable, CustomTestStringConvertible {
@@ -65,6 +66,11 @@ import Testing
         let record = try #require(outcome.record)
         let expected = try Golden.expected(for: record.diff, at: Self.golden.appendingPathComponent("\(test.name).diff"))
         #expect(record.diff == expected)
+        // And the YAML after it, whole (`Fixtures/golden/<case>/<file>`).
+        for file in record.files {
+            let text = try fixture.text(file)
+            #expect(text == (try Golden.expected(for: text, at: Self.golden.appendingPathComponent("\(test.name)/\(file)"))), "\(file)")
+        }
         #expect(try fixture.lintErrors().isEmpty)
         // The record's diff is the files' diff: every file not named in it is byte for byte as it was.
         for (name, text) in MenuFixture.files where !record.files.contains(name) {

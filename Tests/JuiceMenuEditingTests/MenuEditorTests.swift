@@ -83,7 +83,7 @@ import Testing
         await #expect(throws: MenuEditError.juiceExists("mango-juice", file: "juices.yaml")) {
             try await editor.apply(.addJuice(NewJuice(id: "mango-juice", name: NameChange(korean: "망고", english: "M"), recipe: [])), session: "s")
         }
-        for name in ["../evil.yaml", "/etc/x.yaml", ".hidden.yaml", "menu.txt", "a//b.yaml"] {
+        for name in ["../evil.yaml", "/etc/x.yaml", ".hidden.yaml", "menu.txt", "a//b.yaml", "a b.yaml", "-x.yaml", "메뉴.yaml"] {
             await #expect(throws: MenuEditError.invalidFile(name)) {
                 try await editor.apply(
                     .addJuice(
@@ -93,7 +93,7 @@ import Testing
             }
         }
         // A new file goes into a directory that exists.
-        await #expect(throws: MenuEditError.invalidFile("nowhere/x.yaml")) {
+        await #expect(throws: MenuEditError.noSuchDirectory("nowhere")) {
             try await editor.apply(
                 .addJuice(
                     NewJuice(
@@ -107,6 +107,20 @@ import Testing
         await #expect(throws: MenuEditError.capacityShared("mango", file: "fruits.yaml", line: 13)) {
             try await editor.apply(.changeFruit("mango", FruitChange(capacity: 30)), session: "s")
         }
+    }
+
+    @Test func aValueWrittenWithEscapesIsLeftForAPersonAndItsNeighboursStillChange() async throws {
+        let fixture = try MenuFixture()
+        try fixture.write("juices.yaml", MenuFixture.juices.replacingOccurrences(of: "en: Strawberry Juice", with: #"en: "Strawberry\x20Juice""#))
+        let editor = MenuEditor(directory: fixture.path)
+        #expect(try await editor.menu().juices.first?.name.english == "Strawberry Juice")
+        let before = try fixture.snapshot()
+        await #expect(throws: MenuEditError.notEditableInPlace(field: "en", file: "juices.yaml", line: 6)) {
+            try await editor.apply(.changeJuice("strawberry-juice", JuiceChange(name: NameChange(english: "Berry Juice"))), session: "s")
+        }
+        #expect(try fixture.snapshot() == before)
+        let outcome = try await editor.apply(.changeJuice("strawberry-juice", JuiceChange(name: NameChange(korean: "베리쥬스"))), session: "s")
+        #expect(outcome.record?.diff.contains(#"+    name: {ko: 베리쥬스, en: "Strawberry\x20Juice"}"#) == true)
     }
 
     @Test func undoRestoresTheFilesByteForByteWhileTheyAreUnchangedSince() async throws {
@@ -142,10 +156,12 @@ import Testing
 
     @Test func theRecordIsKeptInItsFileAndAnotherEditorUndoesFromIt() async throws {
         let fixture = try MenuFixture()
-        let log = try TestDirectories.make("juice-menu-log").appendingPathComponent("menu-edits.jsonl").path
+        // In a directory not made yet (the state's, before the shop's first change).
+        let log = try TestDirectories.make("juice-menu-log").appendingPathComponent(".juice/menu-edits.jsonl").path
         let original = try fixture.snapshot()
         _ = try await MenuEditor(directory: fixture.path, logFile: log).apply(.changeJuice("mango-juice", JuiceChange(price: 100)), session: "first")
         let restarted = MenuEditor(directory: fixture.path, logFile: log)
+        #expect(await restarted.logFile == log)
         let edits = await restarted.edits()
         #expect(edits.count == 1)
         #expect(edits.first?.session == "first")

@@ -31,6 +31,7 @@ struct MenuFixture {
             aliases: [딸기주스, "딸기 주스"]
             price: 3000   # 원
             recipe: {strawberry: 3}
+          mango-juice: {name: {ko: 망고쥬스, en: Mango Juice}, price: 4000, recipe: {mango: 2}}
           banana-juice:
             name:
               ko: 바나나쥬스
@@ -41,7 +42,6 @@ struct MenuFixture {
             recipe:
               banana: 2   # two bananas
               strawberry: 1
-          mango-juice: {name: {ko: 망고쥬스, en: Mango Juice}, price: 4000, recipe: {mango: 2}}
         # the end
 
         """

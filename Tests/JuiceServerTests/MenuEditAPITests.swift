@@ -183,6 +183,14 @@ import Testing
                 #expect(response.status == .badRequest)
                 #expect(try response.body.decoded(ErrorBody.self).error.code == "unknown-field")
             }
+            // null is a wrong type, not an absent field: refused before the version is looked at.
+            try await client.execute(
+                uri: "/api/menu/fruits/grape", method: .patch, headers: Self.headers(ifMatch: "\"old\""), body: json(#"{"name": {"ko": null}}"#)
+            ) { response throws in
+                #expect(response.status == .badRequest)
+                let error = try response.body.decoded(ErrorBody.self).error
+                #expect(error.code == "wrong-type" && error.field == "name.ko")
+            }
             try await client.execute(uri: "/api/menu/edits?limit=10", method: .get, headers: Self.headers()) { response throws in
                 let edits = try response.body.decoded(MenuEditsBody.self).edits
                 #expect(

@@ -10,8 +10,8 @@ struct NameRequest: Decodable, Sendable {
         let container = try decoder.container(keyedBy: AnyKey.self)
         try container.rejectUnknownKeys(allowed: ["ko", "en"])
         change = NameChange(
-            korean: try container.decodeIfPresent(String.self, forKey: AnyKey("ko")),
-            english: try container.decodeIfPresent(String.self, forKey: AnyKey("en")))
+            korean: try container.optional(String.self, "ko"),
+            english: try container.optional(String.self, "en"))
     }
 }
 
@@ -19,6 +19,11 @@ struct NameRequest: Decodable, Sendable {
 let menuQuantityLimit = 1_000_000_000
 
 extension KeyedDecodingContainer where Key == AnyKey {
+    /// The value at `key`, or nil when the key is absent; `null` is a wrong type, not an absent field.
+    func optional<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
+        contains(AnyKey(key)) ? try decode(T.self, forKey: AnyKey(key)) : nil
+    }
+
     /// The integer at `key` within `range`, or nil when the key is absent.
     func quantity(_ key: String, range: ClosedRange<Int>) throws -> Int? {
         guard contains(AnyKey(key)) else { return nil }
@@ -50,8 +55,8 @@ struct JuicePatchRequest: Decodable, Sendable {
         try container.rejectUnknownKeys(allowed: ["price", "name", "aliases", "recipe"])
         change = JuiceChange(
             price: try container.quantity("price", range: 0...menuQuantityLimit),
-            name: try container.decodeIfPresent(NameRequest.self, forKey: AnyKey("name"))?.change,
-            aliases: try container.decodeIfPresent([String].self, forKey: AnyKey("aliases")),
+            name: try container.optional(NameRequest.self, "name")?.change,
+            aliases: try container.optional([String].self, "aliases"),
             recipe: try container.recipe("recipe"))
     }
 }
@@ -67,9 +72,9 @@ struct NewJuiceRequest: Decodable, Sendable {
         let name = try container.decode(NameRequest.self, forKey: AnyKey("name")).change
         guard let recipe = try container.recipe("recipe") else { throw APIError.missingField("recipe") }
         juice = NewJuice(
-            id: JuiceID(id), name: name, aliases: try container.decodeIfPresent([String].self, forKey: AnyKey("aliases")) ?? [],
+            id: JuiceID(id), name: name, aliases: try container.optional([String].self, "aliases") ?? [],
             price: try container.quantity("price", range: 0...menuQuantityLimit), recipe: recipe,
-            file: try container.decodeIfPresent(String.self, forKey: AnyKey("file")))
+            file: try container.optional(String.self, "file"))
     }
 }
 
@@ -83,10 +88,10 @@ struct NewFruitRequest: Decodable, Sendable {
         fruit = NewFruit(
             id: FruitID(try container.decode(String.self, forKey: AnyKey("id"))),
             name: try container.decode(NameRequest.self, forKey: AnyKey("name")).change,
-            emoji: try container.decodeIfPresent(String.self, forKey: AnyKey("emoji")),
+            emoji: try container.optional(String.self, "emoji"),
             stock: try container.quantity("stock", range: 0...menuQuantityLimit),
             capacity: try container.quantity("capacity", range: 0...menuQuantityLimit),
-            file: try container.decodeIfPresent(String.self, forKey: AnyKey("file")))
+            file: try container.optional(String.self, "file"))
     }
 }
 
@@ -98,8 +103,8 @@ struct FruitPatchRequest: Decodable, Sendable {
         let container = try decoder.container(keyedBy: AnyKey.self)
         try container.rejectUnknownKeys(allowed: ["name", "emoji", "stock", "capacity"])
         change = FruitChange(
-            name: try container.decodeIfPresent(NameRequest.self, forKey: AnyKey("name"))?.change,
-            emoji: try container.decodeIfPresent(String.self, forKey: AnyKey("emoji")),
+            name: try container.optional(NameRequest.self, "name")?.change,
+            emoji: try container.optional(String.self, "emoji"),
             stock: try container.quantity("stock", range: 0...menuQuantityLimit),
             capacity: try container.quantity("capacity", range: 0...menuQuantityLimit))
     }

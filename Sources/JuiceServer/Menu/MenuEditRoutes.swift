@@ -71,6 +71,9 @@ extension ShopServer {
     /// that every page's event stream has the new menu by the time staff see this.
     private func answer(_ outcome: MenuEditOutcome, context: ShopRequestContext, status: HTTPResponse.Status, done: String) async -> Response {
         if outcome.record != nil { await menu.reload() }
+        if let reason = outcome.recordNotKept, let file = await editor.logFile {
+            context.logger.warning("menu edit #\(outcome.record?.id ?? 0) is recorded in memory only: \(file) could not be written: \(reason)")
+        }
         let unchanged = context.language == .korean ? "바뀐 것이 없어요" : "Nothing changed."
         let after = try? await editor.menu()
         let body = MenuEditResultBody(
@@ -104,12 +107,14 @@ extension ShopServer {
             for item in value.split(separator: ",") {
                 var tag = item.trimmingCharacters(in: .whitespaces)
                 if tag == "*" { return nil }
+                if tag.isEmpty { continue }
                 if tag.hasPrefix("W/") { tag.removeFirst(2) }
                 if tag.count >= 2, tag.hasPrefix("\""), tag.hasSuffix("\"") { tag = String(tag.dropFirst().dropLast()) }
                 tags.append(tag)
             }
         }
-        return tags
+        // An empty If-Match names no version: as if it were not sent.
+        return tags.isEmpty ? nil : tags
     }
 
     /// Which staff session asks: the page's `X-Staff-Session` (printable, at most 64 characters), else the client's address.

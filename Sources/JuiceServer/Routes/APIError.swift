@@ -94,12 +94,12 @@ enum APIError: HTTPResponseError, Sendable {
         }
     }
 
-    /// A refused menu edit's status: 404 for a juice or fruit that is not there, 400 for a file name that cannot be
+    /// A refused menu edit's status: 404 for a juice, fruit or directory that is not there, 400 for a file name that cannot be
     /// one, 422 for an edit that would break the recipes, 412 for a stale `If-Match`, 409 for what the files or the
     /// directory do not allow now, 503 for a write or read that failed.
     static func status(of error: MenuEditError) -> HTTPResponse.Status {
         switch error {
-        case .unknownJuice, .unknownFruit: return .notFound
+        case .unknownJuice, .unknownFruit, .noSuchDirectory: return .notFound
         case .invalidFile: return .badRequest
         case .refused: return .unprocessableContent
         case .stale: return .preconditionFailed

@@ -71,7 +71,7 @@ extension APIError {
             case .orderRefused(.insufficientStock), .nothingToUndo, .undoRefused, .state: return nil
             case .stockRefused, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes: return "changes"
             }
-        case .menuEdit(.invalidFile, _):
+        case .menuEdit(.invalidFile, _), .menuEdit(.noSuchDirectory, _):
             return "file"
         case .menuEdit:
             return nil

@@ -17,7 +17,10 @@ import Testing
             for (receiver, isStaff) in [("router", false), ("staff", true)] {
                 for method in ["get", "post", "put", "delete", "patch"] {
                     for part in text.components(separatedBy: "\(receiver).\(method)(\"").dropFirst() {
-                        routes["\(method.uppercased()) \(part.prefix { $0 != "\"" })"] = isStaff
+                        // Hummingbird's `:name` is OpenAPI's `{name}`.
+                        let path = part.prefix { $0 != "\"" }.split(separator: "/", omittingEmptySubsequences: false)
+                            .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+                        routes["\(method.uppercased()) \(path)"] = isStaff
                     }
                 }
             }

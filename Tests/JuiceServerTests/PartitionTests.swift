@@ -75,6 +75,36 @@ struct PartitionTests {
             try await expectHealed([counterA.base, counterB.base], page: page, history: history, fault: fault.rawValue)
             try await checkHistory(history, state: direct, initialBananas: Self.bananas, lookUpAt: counterB.base, fault: fault.rawValue)
         }
+        for passing in [false, true] {
+            try await commitLost(
+                passing: passing, proxy: proxy, counters: (counterA.base, counterB.base), page: page, history: history, state: direct)
+        }
+    }
+
+    /// The connection is cut just as an order's COMMIT is sent (the proxy holds everything from the COMMIT on): the
+    /// COMMIT itself lost on its way (`passing` false: the database never commits, and ends the transaction 2 s
+    /// later), or its answer lost (`passing` true: committed). Either way the client is told the outcome is unknown,
+    /// with the request id, within the deadline, and the look-up 2 s later says which it was.
+    func commitLost(
+        passing: Bool, proxy: FaultProxy, counters: (cut: String, other: String), page: EventStreamReader, history: RequestHistory,
+        state: String
+    ) async throws {
+        let fault = passing ? "the COMMIT's answer lost" : "the COMMIT lost on its way"
+        proxy.hold(whenClientSends: "COMMIT", passing: passing)
+        let answer = history.record(try await timedOrder(at: counters.cut, label: "A (\(fault))"))
+        print("\(fault): \(answer)")
+        #expect(proxy.triggerFired, "\(fault): the order's COMMIT went through the proxy")
+        #expect(answer.status == 503 && answer.code == "state-outcome-unknown", "\(fault): \(answer) \(answer.body)")
+        #expect(answer.retryAfter != nil && answer.seconds < Self.deadline, "\(fault): \(answer)")
+        let request = try #require(answer.request, "\(fault): the unknown outcome names the request: \(answer.body)")
+        // The database settles a transaction whose client went silent within 2 s (idle_in_transaction_session_timeout).
+        try await Task.sleep(for: .milliseconds(2500))
+        let lookUp = try await timedRequest("GET", "\(counters.other)/api/orders/\(request)", label: "look-up")
+        #expect(lookUp.status == (passing ? 200 : 404), "\(fault): the look-up says \(passing ? "made" : "not made"): \(lookUp.body)")
+        if !passing { #expect(lookUp.code == "no-such-order") }
+        proxy.set(.pass)
+        try await expectHealed([counters.cut, counters.other], page: page, history: history, fault: fault)
+        try await checkHistory(history, state: state, initialBananas: Self.bananas, lookUpAt: counters.other, fault: fault)
     }
 
     @Test(
@@ -195,7 +225,9 @@ struct PartitionTests {
         // A change made at another counter reaches the page by notification, or by the token read every 5 s.
         let caughtUp = await eventually(within: 10) { page.stockEvents.last.flatMap { bananaCount(inStockJSON: $0.data) } == bananas }
         #expect(caughtUp, "\(fault): the cut counter's page caught up with \(bananas) bananas")
-        print("\(fault): the cut counter's page showed the stock \(String(format: "%.2f", (ContinuousClock.now - healed) / .seconds(1))) s after the heal")
+        print(
+            "\(fault): the cut counter's page showed the stock \(String(format: "%.2f", (ContinuousClock.now - healed) / .seconds(1))) s after the heal"
+        )
     }
 }
 #endif

@@ -27,7 +27,8 @@ public final class FaultProxy: Sendable {
     private let upstreamHost: String
     private let upstreamPort: Int
     private let listener: Int32
-    private let state = Mutex<(mode: Mode, stopped: Bool, connections: [ProxiedConnection])>((.pass, false, []))
+    private let state = Mutex<(mode: Mode, stopped: Bool, connections: [ProxiedConnection], trigger: (bytes: [UInt8], passing: Bool)?)>(
+        (.pass, false, [], nil))
 
     /// A proxy listening on `host` (a free port) for `upstreamHost`:`upstreamPort`.
     public init(host: String = "127.0.0.1", upstreamHost: String, upstreamPort: Int) throws {
@@ -62,6 +63,32 @@ public final class FaultProxy: Sendable {
     /// Sets what the proxy does from now on; bytes held so far flow on when it passes again.
     public func set(_ mode: Mode) {
         state.withLock { $0.mode = mode }
+    }
+
+    /// Arms a one-shot trigger: the first chunk a client sends that contains `text` switches the proxy to `.hold`,
+    /// and is itself held (`passing: false`: the server never sees it) or delivered (`passing: true`: the server
+    /// gets it, its answer is held). With "COMMIT", a transaction's commit is lost on its way, or its answer is.
+    public func hold(whenClientSends text: String, passing: Bool) {
+        state.withLock { $0.trigger = (Array(text.utf8), passing) }
+    }
+
+    /// Whether the trigger has fired (or none was armed).
+    public var triggerFired: Bool { state.withLock { $0.trigger == nil } }
+
+    /// Checks a chunk a client sent against the trigger: when it fires, the proxy holds from now on, and the answer
+    /// says whether to deliver this chunk all the same.
+    func clientSent(_ chunk: ArraySlice<UInt8>) -> Bool {
+        state.withLock { state in
+            guard let trigger = state.trigger, chunk.count >= trigger.bytes.count else { return false }
+            let pattern = trigger.bytes
+            let found = chunk.indices.dropLast(pattern.count - 1).contains { start in
+                chunk[start..<(start + pattern.count)].elementsEqual(pattern)
+            }
+            guard found else { return false }
+            state.trigger = nil
+            state.mode = .hold
+            return trigger.passing
+        }
     }
 
     /// Resets every open connection (both sides get a TCP RST); bytes held are dropped. New connections are taken.
@@ -130,7 +157,8 @@ public final class FaultProxy: Sendable {
             return
         }
         let modeNow: @Sendable () -> Mode = { [self] in mode }
-        Thread { connection.pump(from: client, to: upstream, mode: modeNow) }.start()
+        let inspect: @Sendable (ArraySlice<UInt8>) -> Bool = { [self] chunk in clientSent(chunk) }
+        Thread { connection.pump(from: client, to: upstream, mode: modeNow, inspect: inspect) }.start()
         Thread { connection.pump(from: upstream, to: client, mode: modeNow) }.start()
     }
 
@@ -202,7 +230,11 @@ final class ProxiedConnection: Sendable {
 
     /// Carries bytes from `source` to `destination` as `mode` says, until the source ends (then the destination's
     /// sending half is shut once everything held was delivered), either side breaks, or a reset is asked for.
-    func pump(from source: Int32, to destination: Int32, mode: @Sendable () -> FaultProxy.Mode) {
+    /// `inspect` sees every chunk read; when it answers true the chunk is delivered at once, whatever the mode.
+    func pump(
+        from source: Int32, to destination: Int32, mode: @Sendable () -> FaultProxy.Mode,
+        inspect: @Sendable (ArraySlice<UInt8>) -> Bool = { _ in false }
+    ) {
         defer { finishDirection() }
         var held: [(arrived: ContinuousClock.Instant, bytes: [UInt8])] = []
         var sourceEnded = false
@@ -247,7 +279,14 @@ final class ProxiedConnection: Sendable {
             guard poll(&poller, 1, timeout) > 0 else { continue }
             let count = read(source, &buffer, buffer.count)
             if count > 0 {
-                held.append((.now, Array(buffer[0..<count])))
+                if inspect(buffer[0..<count]) && held.isEmpty {
+                    guard Self.sendAll(Array(buffer[0..<count]), to: destination) else {
+                        requestReset()
+                        return
+                    }
+                } else {
+                    held.append((.now, Array(buffer[0..<count])))
+                }
             } else if count == 0 {
                 sourceEnded = true
             } else if errno != EINTR && errno != EAGAIN {

@@ -79,6 +79,30 @@ struct PartitionTests {
             try await commitLost(
                 passing: passing, proxy: proxy, counters: (counterA.base, counterB.base), page: page, history: history, state: direct)
         }
+        try await commandLineCommitLost(proxy: proxy, state: direct, database: database)
+    }
+
+    /// `juice order` through the proxy, its order's COMMIT lost on its way: exit 3, `state-outcome-unknown` with the
+    /// request id in its message, and the order not journaled.
+    func commandLineCommitLost(proxy: FaultProxy, state: String, database: String) async throws {
+        // The process's first COMMITs are its migration check and its stock sync; the third is its order's.
+        proxy.hold(whenClientSends: "COMMIT", passing: false, skipping: 2)
+        defer { proxy.set(.pass) }
+        let started = ContinuousClock.now
+        let order = try await juice([
+            "order", "banana-juice", "--json", "--state", "postgres://juice@127.0.0.1:\(proxy.port)/\(database)",
+        ])
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
+        print("juice order, its COMMIT lost: exit \(order.status) after \(String(format: "%.2f", seconds)) s")
+        #expect(proxy.triggerFired, "the order's COMMIT went through the proxy")
+        #expect(order.status == 3, "\(order.stdout)\(order.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(order.stdout.utf8)) as? [String: Any]
+        let error = try #require(object?["error"] as? [String: Any], "\(order.stdout)")
+        #expect(error["kind"] as? String == "state-outcome-unknown")
+        let request = try #require(error["request"] as? String)
+        #expect(order.stderr.contains(request) && order.stderr.contains("may or may not have been applied"), "\(order.stderr)")
+        try await Task.sleep(for: .milliseconds(2500))
+        #expect(try await journal(state: state).allSatisfy { $0.request != request }, "the lost COMMIT was never applied")
     }
 
     /// The connection is cut just as an order's COMMIT is sent (the proxy holds everything from the COMMIT on): the

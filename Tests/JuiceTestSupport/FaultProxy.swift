@@ -27,7 +27,9 @@ public final class FaultProxy: Sendable {
     private let upstreamHost: String
     private let upstreamPort: Int
     private let listener: Int32
-    private let state = Mutex<(mode: Mode, stopped: Bool, connections: [ProxiedConnection], trigger: (bytes: [UInt8], passing: Bool)?)>(
+    private let state = Mutex<
+        (mode: Mode, stopped: Bool, connections: [ProxiedConnection], trigger: (bytes: [UInt8], passing: Bool, skipping: Int)?)
+    >(
         (.pass, false, [], nil))
 
     /// A proxy listening on `host` (a free port) for `upstreamHost`:`upstreamPort`.
@@ -68,8 +70,9 @@ public final class FaultProxy: Sendable {
     /// Arms a one-shot trigger: the first chunk a client sends that contains `text` switches the proxy to `.hold`,
     /// and is itself held (`passing: false`: the server never sees it) or delivered (`passing: true`: the server
     /// gets it, its answer is held). With "COMMIT", a transaction's commit is lost on its way, or its answer is.
-    public func hold(whenClientSends text: String, passing: Bool) {
-        state.withLock { $0.trigger = (Array(text.utf8), passing) }
+    /// `skipping` chunks that contain it are let through first.
+    public func hold(whenClientSends text: String, passing: Bool, skipping: Int = 0) {
+        state.withLock { $0.trigger = (Array(text.utf8), passing, skipping) }
     }
 
     /// Whether the trigger has fired (or none was armed).
@@ -85,6 +88,10 @@ public final class FaultProxy: Sendable {
                 chunk[start..<(start + pattern.count)].elementsEqual(pattern)
             }
             guard found else { return false }
+            guard trigger.skipping == 0 else {
+                state.trigger?.skipping -= 1
+                return false
+            }
             state.trigger = nil
             state.mode = .hold
             return trigger.passing

@@ -46,8 +46,10 @@ public final class PostgresStore: ShopStore {
     /// Tells this store's change-token streams of each commit at once.
     let commits = CommitSignal()
 
-    /// The longest a preparation (connecting and migrating) may take before it is given up and tried again.
-    static let preparationLimit: Duration = .seconds(10)
+    /// The longest a preparation (connecting and migrating) may take before it is given up and tried again: generous,
+    /// for a busy server may take long to migrate, but bounded, so that one stuck on a dead network does not wait
+    /// for TCP to give up (minutes).
+    static let preparationLimit: Duration = .seconds(60)
 
     /// The most orders written in one transaction.
     static let batchLimit = 64

@@ -51,4 +51,6 @@ package enum ExitStatus {
     package static let failure: Int32 = 1
     /// A usage error or an unreadable path.
     package static let usage: Int32 = 2
+    /// A change whose outcome is unknown: the connection to the database was lost while it was being committed.
+    package static let outcomeUnknown: Int32 = 3
 }

@@ -38,4 +38,7 @@ public struct JournalEntry: Hashable, Sendable {
     public var undoes: Int?
     /// The undo that reverted this entry, if any.
     public var undoneBy: Int?
+    /// The request id the change was made under (an order's receipt id: `POST /api/orders` and `juice order` give
+    /// one to every order), by which a client whose answer was lost can look it up; nil for other changes.
+    public var request: String? = nil
 }

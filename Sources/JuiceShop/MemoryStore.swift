@@ -21,6 +21,11 @@ public actor MemoryStore: ShopStore {
 
     /// Applies `operation` with its journal entry, all or nothing.
     public func perform(_ operation: StockOperation, book: RecipeBook, command: String) throws(ShopError) -> ShopReceipt {
+        try perform(operation, book: book, command: command, request: nil)
+    }
+
+    /// Applies `operation` with its journal entry, which keeps `request`, all or nothing.
+    public func perform(_ operation: StockOperation, book: RecipeBook, command: String, request: String?) throws(ShopError) -> ShopReceipt {
         try ledger.requireConsistent(location: location)
         let change: LedgerChange
         do throws(ShopError) { change = try ledger.apply(operation, book: book) } catch {
@@ -29,7 +34,7 @@ public actor MemoryStore: ShopStore {
             }
             throw error
         }
-        return record(change, command: command)
+        return record(change, command: command, request: request)
     }
 
     /// Reverts the newest change not yet undone, if the stock allows it.
@@ -91,9 +96,9 @@ public actor MemoryStore: ShopStore {
         ledger.rows[fruit, default: StockRow(count: 0, initial: 0, journaled: 0)].count = count
     }
 
-    private func record(_ change: LedgerChange, command: String) -> ShopReceipt {
+    private func record(_ change: LedgerChange, command: String, request: String? = nil) -> ShopReceipt {
         guard !change.changesNothing else { return change.receipt(entry: nil) }
-        let entry = change.entry(id: (journal.last?.id ?? 0) + 1, time: Date().formatted(.iso8601), command: command)
+        let entry = change.entry(id: (journal.last?.id ?? 0) + 1, time: Date().formatted(.iso8601), command: command, request: request)
         journal.append(entry)
         commits.committed()
         return change.receipt(entry: entry)

@@ -39,10 +39,18 @@ public struct Shop: Sendable {
 
     /// Orders `count` of the juice named `name` (id, Korean or English name, or alias). An order the stock refuses is
     /// recorded by the store (`refusedOrders`) and thrown as `ShopError.orderRefused(.insufficientStock)`.
-    public func order(_ name: String, count: Int = 1, command: String) async throws(ShopError) -> ShopReceipt {
+    ///
+    /// `request` is journaled with the order (see `ShopStore.perform(_:book:command:request:)`): when the answer is
+    /// lost (`StateError.outcomeUnknown`), `orderEntry(request:)` says afterwards whether it was served.
+    public func order(_ name: String, count: Int = 1, command: String, request: String? = nil) async throws(ShopError) -> ShopReceipt {
         let juice: Juice
         do throws(JuiceLookupError) { juice = try JuiceFinder(book: book).juice(named: name) } catch { throw .unknownJuice(error) }
-        return try await store.perform(.make(juice, count: count), book: book, command: command)
+        return try await store.perform(.make(juice, count: count), book: book, command: command, request: request)
+    }
+
+    /// The journal entry of the order made under `request`, or nil when none was served under it.
+    public func orderEntry(request: String) async throws(ShopError) -> JournalEntry? {
+        try await store.journalEntry(request: request)
     }
 
     /// Applies stock changes (add, remove, set), all or none, journaled as `kind`; setting one fruit twice is refused

@@ -243,6 +243,9 @@ private struct ShopErrorText {
                 "PostgreSQL이 권한을 거부했어요 (\(location)): \(detail). 역할에 권한을 주세요 (처음 실행할 때는 스키마의 CREATE, 그 뒤로는 JuiceMaker 테이블의 SELECT, INSERT, UPDATE). 아무것도 바꾸지 않았어요"
         case .connectionLost(let location, let detail):
             return "PostgreSQL 연결이 끊겼어요 (\(location)): \(detail). 진행 중이던 변경은 전부 적용됐거나 전혀 적용되지 않았어요 ('juice history'로 확인하세요). 다시 해 보세요"
+        case .outcomeUnknown(let location, let request, let detail):
+            let lookUp = request.map { "요청 \($0)을(를) 확인하세요 (GET /api/orders/\($0), 또는 juice history --json)" } ?? "'juice history'로 확인하세요"
+            return "변경을 확정하는 중에 PostgreSQL 연결이 끊겼어요 (\(location)): \(detail). 적용됐을 수도, 안 됐을 수도 있어요. 다시 주문하기 전에 \(lookUp)"
         case .conflict(let location, let attempts):
             return "변경이 다른 트랜잭션과 계속 충돌했어요 (\(location), \(attempts)번 시도). 아무것도 바꾸지 않았어요. 다시 해 보세요"
         }

@@ -73,6 +73,17 @@ public protocol ShopStore: Service {
     /// the failure and goes on).
     func perform(_ operation: StockOperation, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt
 
+    /// `perform` with the change's request id, journaled with its entry in the same transaction, so that a client
+    /// whose answer was lost (`StateError.outcomeUnknown`) can look it up (`journalEntry(request:)`). Ids are unique:
+    /// give each change its own (the server and `juice order` use a random UUID).
+    func perform(
+        _ operation: StockOperation, book: RecipeBook, command: String, request: String?
+    ) async throws(ShopError) -> ShopReceipt
+
+    /// The journal entry made under `request` (see `perform(_:book:command:request:)`), or nil when no change was
+    /// journaled under it. Never writes.
+    func journalEntry(request: String) async throws(ShopError) -> JournalEntry?
+
     /// Reverts the newest change not yet undone, if the stock allows it; the undo is journaled too.
     func undo(book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt
 
@@ -110,6 +121,18 @@ public protocol ShopStore: Service {
 }
 
 extension ShopStore {
+    /// Stores that keep no request ids (test doubles) apply the change without one.
+    public func perform(
+        _ operation: StockOperation, book: RecipeBook, command: String, request: String?
+    ) async throws(ShopError) -> ShopReceipt {
+        try await perform(operation, book: book, command: command)
+    }
+
+    /// Looks through the whole journal (stores with an index on request ids answer faster).
+    public func journalEntry(request: String) async throws(ShopError) -> JournalEntry? {
+        try await history(limit: nil).first { $0.request == request }
+    }
+
     /// Makes the store ready for changes now (creating and migrating its schema) instead of on the first change, so a
     /// server finds a bad state before it starts serving; stores with nothing to prepare do nothing.
     public func prepare() async throws(ShopError) {}

@@ -34,6 +34,10 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The connection to the server was lost or the server is not accepting connections; a change in flight was
     /// applied entirely or not at all.
     case connectionLost(location: String, detail: String)
+    /// The connection was lost, or the deadline passed, after the change's `COMMIT` may have been sent: it may have
+    /// been applied or not, and only the journal can tell. `request` is the id it was journaled under if it was
+    /// applied (look it up: `GET /api/orders/{request}`, `juice history --json`); never reported as refused.
+    case outcomeUnknown(location: String, request: String?, detail: String)
     /// Other transactions kept conflicting with this one (serialization failures or deadlocks) after every retry.
     case conflict(location: String, attempts: Int)
 
@@ -78,6 +82,10 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
         case .connectionLost(let location, let detail):
             return
                 "lost the connection to PostgreSQL (\(location)): \(detail); a change in flight was applied entirely or not at all (see `juice history`); try again"
+        case .outcomeUnknown(let location, let request, let detail):
+            let lookUp = request.map { "look up request \($0) (GET /api/orders/\($0), or juice history --json)" } ?? "see juice history"
+            return
+                "lost the connection to PostgreSQL (\(location)) while the change was being committed: \(detail); it may or may not have been applied. Before ordering again, \(lookUp)"
         case .conflict(let location, let attempts):
             return "the change kept conflicting with other transactions on \(location) (\(attempts) attempts); nothing was changed, try again"
         }
@@ -102,6 +110,7 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSuchDatabase: return "state-no-such-database"
         case .permissionDenied: return "state-permission-denied"
         case .connectionLost: return "state-connection-lost"
+        case .outcomeUnknown: return "state-outcome-unknown"
         case .conflict: return "state-conflict"
         }
     }
@@ -112,7 +121,8 @@ public enum StateError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotOpen(let path, _), .notADatabase(let path), .readOnly(let path), .diskFull(let path), .ioError(let path, _),
             .busy(let path), .newerSchema(let path, _), .invariantBroken(let path, _), .failed(let path, _),
             .invalidLocation(let path, _), .postgresNotBuiltIn(let path), .unreachable(let path, _, _, _), .authenticationFailed(let path, _),
-            .noSuchDatabase(let path, _), .permissionDenied(let path, _), .connectionLost(let path, _), .conflict(let path, _):
+            .noSuchDatabase(let path, _), .permissionDenied(let path, _), .connectionLost(let path, _), .conflict(let path, _),
+            .outcomeUnknown(let path, _, _):
             return path
         }
     }

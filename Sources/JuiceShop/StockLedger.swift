@@ -30,10 +30,10 @@ struct LedgerChange: Sendable {
     var changesNothing: Bool { deltas.isEmpty && undone == nil }
 
     /// The journal entry this change is recorded as.
-    func entry(id: Int, time: String, command: String) -> JournalEntry {
+    func entry(id: Int, time: String, command: String, request: String? = nil) -> JournalEntry {
         JournalEntry(
             id: id, time: time, kind: kind, command: command, juice: juice, count: count, deltas: deltas,
-            undoes: undone?.id, undoneBy: nil)
+            undoes: undone?.id, undoneBy: nil, request: request)
     }
 
     /// The receipt for this change recorded as `entry` (nil when it changed nothing).

@@ -24,10 +24,12 @@ struct Juice: AsyncParsableCommand {
             below-zero, above-capacity, nothing-to-undo, undo-refused, recipes-invalid, backup-write-failed, \
             state-cannot-open, state-not-a-database, state-read-only, state-disk-full, state-io-error, \
             state-busy, state-newer-schema, state-inconsistent, state-failed, state-authentication-failed, \
-            state-no-such-database, state-permission-denied, state-connection-lost, state-conflict (exit 1).
+            state-no-such-database, state-permission-denied, state-connection-lost, state-conflict (exit 1); \
+            state-outcome-unknown (exit 3).
 
             Exit codes: 0 success, 1 problems found or refused by the stock or state, 2 usage error (the request can \
-            never work as typed).
+            never work as typed), 3 a change's outcome is unknown (the connection to PostgreSQL was lost while it was \
+            committed).
             """,
             ko: """
                 과일, 쥬스, 재고는 recipes/ 아래의 YAML 파일에 있어요 (--recipes DIR로 바꾸거나, 없으면 기본 내장 레시피). \
@@ -46,9 +48,10 @@ struct Juice: AsyncParsableCommand {
                 undo-refused, recipes-invalid, backup-write-failed, state-cannot-open, state-not-a-database, state-read-only, \
                 state-disk-full, state-io-error, state-busy, state-newer-schema, state-inconsistent, state-failed, \
                 state-authentication-failed, state-no-such-database, state-permission-denied, state-connection-lost, \
-                state-conflict (종료 코드 1).
+                state-conflict (종료 코드 1); state-outcome-unknown (종료 코드 3).
 
-                종료 코드: 0 성공, 1 문제를 찾았거나 재고나 상태 때문에 거절됨, 2 사용법 오류 (입력한 그대로는 절대 안 되는 요청).
+                종료 코드: 0 성공, 1 문제를 찾았거나 재고나 상태 때문에 거절됨, 2 사용법 오류 (입력한 그대로는 절대 안 되는 요청), \
+                3 변경의 결과를 알 수 없음 (확정하는 중에 PostgreSQL 연결이 끊겼어요).
                 """),
         version: JuiceVersion.current,
         subcommands: [

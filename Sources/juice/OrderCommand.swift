@@ -15,12 +15,16 @@ struct OrderCommand: AsyncParsableCommand {
             """
             A refused order changes nothing. On a terminal it asks, as the app did, whether to edit the stock, but only \
             when restocking can help (an order needing more than the store can hold is said to be impossible). \
-            Exit status: 0 served, 1 refused for stock or by the state, 2 usage error, unknown juice or a count too large.
+            Exit status: 0 served, 1 refused for stock or by the state, 2 usage error, unknown juice or a count too large, \
+            3 outcome unknown (PostgreSQL: the connection was lost while the order was committed; the error names its \
+            request id, which 'juice history --json' lists if it was served).
             """,
             ko: """
                 거절된 주문은 아무것도 바꾸지 않아요. 터미널에서는 원래 앱처럼 재고를 수정할지 물어보지만, 재고를 채워서 \
                 될 때만 물어요 (가게가 담을 수 있는 것보다 많이 필요한 주문은 만들 수 없다고 말해요). \
-                종료 코드: 0 나옴, 1 재고나 상태 때문에 거절됨, 2 사용법 오류, 모르는 쥬스, 또는 너무 큰 개수.
+                종료 코드: 0 나옴, 1 재고나 상태 때문에 거절됨, 2 사용법 오류, 모르는 쥬스, 또는 너무 큰 개수, \
+                3 결과를 알 수 없음 (PostgreSQL: 주문을 확정하는 중에 연결이 끊겼어요. 오류가 알려 주는 요청 id가 \
+                'juice history --json'에 있으면 나온 거예요).
                 """)
     )
 
@@ -43,15 +47,19 @@ struct OrderCommand: AsyncParsableCommand {
         guard count >= 1 else { throw options.reporter(json: json).usage(.countBelowOne) }
         let session = try options.session(json: json)
         let text = session.text
+        // Journaled with the order, so that an order whose outcome is unknown can be looked up (juice history --json).
+        let request = UUID().uuidString.lowercased()
         do {
-            let receipt = try await session.change { shop throws(ShopError) in try await shop.order(juice, count: count, command: commandLineText) }
+            let receipt = try await session.change { shop throws(ShopError) in
+                try await shop.order(juice, count: count, command: commandLineText, request: request)
+            }
             if json {
                 Terminal.write(ShopJSON.receipt(receipt).rendered(pretty: true) + "\n")
             } else {
                 Terminal.write(text(.served(receipt.entry?.juice ?? JuiceID(juice), count: count)) + "\n")
             }
         } catch let exit as ExitCode {
-            try await offerRestock(session: session)
+            if exit.rawValue != ExitStatus.outcomeUnknown { try await offerRestock(session: session) }
             throw exit
         }
     }

@@ -5,11 +5,17 @@ import JuiceRecipes
 import JuiceShop
 
 extension Reporter {
-    /// Reports a shop error: exit 2 when the request itself is wrong, 1 when the stock or state refuses it. A refused
+    /// Reports a shop error: exit 2 when the request itself is wrong, 1 when the stock or state refuses it, 3 when a
+    /// change's outcome is unknown (the connection was lost while it was committed; never reported as refused). A refused
     /// order says so with the original app's words and every short fruit (and, when no restocking can help, why).
     func fail(_ error: ShopError, text: ShopText) -> ExitCode {
         let message = text(.error(error))
-        let status = error.category == .request ? ExitStatus.usage : ExitStatus.failure
+        let status: Int32
+        if case .state(.outcomeUnknown) = error {
+            status = ExitStatus.outcomeUnknown
+        } else {
+            status = error.category == .request ? ExitStatus.usage : ExitStatus.failure
+        }
         var lines: [String]?
         if case .orderRefused(.insufficientStock(let juice, let count, let shortages)) = error {
             let never = text.beyondCapacity(shortages)
@@ -61,6 +67,8 @@ enum ErrorJSON {
         case .undoRefused(let entry, let kind, let reason):
             let cause = JSONValue.object([("kind", .string(ShopError.stockRefused(reason).kind))] + stock(reason))
             return [("entry", .int(entry)), ("entryKind", .string(kind.rawValue)), ("reason", cause)]
+        case .state(.outcomeUnknown(let location, let request, _)):
+            return [("state", .string(location)), ("request", request.map(JSONValue.string) ?? .null)]
         case .state(let state):
             return [("state", .string(state.path))]
         }

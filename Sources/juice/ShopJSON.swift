@@ -28,6 +28,7 @@ enum ShopJSON {
         members.append(("deltas", counts(entry.deltas)))
         if let undoes = entry.undoes { members.append(("undoes", .int(undoes))) }
         if let undoneBy = entry.undoneBy { members.append(("undoneBy", .int(undoneBy))) }
+        if let request = entry.request { members.append(("request", .string(request))) }
         return .object(members)
     }
 

@@ -18,13 +18,13 @@ struct ErrorKindTableTests {
             let help = try await JuiceBinary.run(["--help", "--lang", language]).stdout
             let flat = help.replacingOccurrences(of: "\n", with: " ").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
             var listed: [String: Int] = [:]
-            for status in [2, 1] {
+            for status in [2, 1, 3] {
                 let marker = "(\(exitWord) \(status))"
                 let end = try #require(flat.range(of: marker), "\(language): no \(marker) in the help")
                 let start =
                     status == 2
                     ? try #require(flat.range(of: "usage,", options: .backwards, range: flat.startIndex..<end.lowerBound)).lowerBound
-                    : try #require(flat.range(of: "(\(exitWord) 2);")).upperBound
+                    : try #require(flat.range(of: "(\(exitWord) \(status == 1 ? 2 : 1));")).upperBound
                 for kind in flat[start..<end.lowerBound].split(separator: ",") {
                     listed[kind.trimmingCharacters(in: .whitespaces)] = status
                 }

@@ -28,6 +28,7 @@ import Testing
         .missingCredential, .wrongCredential, .notReady(.state(.busy(path: "/x")), book: book), .notFound(path: "/x"),
         .methodNotAllowed("DELETE", allowed: ["POST"]), .tooManyAttempts(failures: 10, window: .seconds(60), retryAfter: 42),
         .tooManyStreams(limit: 8, perClient: true), .tooManyStreams(limit: 256, perClient: false),
+        .noSuchOrder(request: "r-1"),
     ]
 
     @Test(arguments: shopErrors)

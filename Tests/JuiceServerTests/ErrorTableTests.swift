@@ -30,12 +30,15 @@ import Testing
         .authenticationFailed(location: "postgres://h/db", user: "u"), .noSuchDatabase(location: "postgres://h/db", database: "db"),
         .permissionDenied(location: "postgres://h/db", detail: "d"), .connectionLost(location: "postgres://h/db", detail: "d"),
         .conflict(location: "postgres://h/db", attempts: 3),
+        .outcomeUnknown(location: "postgres://h/db", request: "r-1", detail: "d"),
     ]
 
     @Test(arguments: APIErrorTests.shopErrors + stateErrors.map(ShopError.state))
     func everyShopKindIsInTheTableWithItsExitAndHTTPStatus(error: ShopError) throws {
         let row = try #require(Self.table[error.kind], "docs/errors.md has no row for \(error.kind)")
-        #expect(row.exit == (error.category == .request ? 2 : 1), "\(error.kind)")
+        let exit: Int
+        if case .state(.outcomeUnknown) = error { exit = 3 } else { exit = error.category == .request ? 2 : 1 }
+        #expect(row.exit == exit, "\(error.kind)")
         #expect(row.http == Int(APIError.shop(error, book: APIErrorTests.book).status.code), "\(error.kind)")
     }
 

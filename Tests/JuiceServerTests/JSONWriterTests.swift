@@ -21,7 +21,7 @@ import Testing
             message: "바나나쥬스 1잔 나왔어요!",
             entry: EntryBody(
                 id: 42, time: "2026-11-24T10:00:00Z", kind: "order", command: "juice serve: POST /api/orders", juice: "banana-juice",
-                count: 1, deltas: ["banana": -2], undoes: nil, undoneBy: nil),
+                count: 1, deltas: ["banana": -2], undoes: nil, undoneBy: nil, request: "0b9d5c2e-7f1a-4c3e-9a8b-2d4f6e8a0c1b"),
             stock: ["strawberry": 10, "banana": 8, "pineapple": 10, "kiwi": 10, "mango": 10]),
         ReceiptBody(message: "nothing changed", entry: nil, stock: [:]),
         ReceiptBody(

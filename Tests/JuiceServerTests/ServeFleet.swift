@@ -191,21 +191,34 @@ final class ServeInstance: Sendable {
 
     let process: Process
     let port: Int
+    /// The address it listens on.
+    let host: String
     /// Where its log (standard error) goes.
     let log: URL
-    var base: String { "http://127.0.0.1:\(port)" }
+    var base: String { "http://\(host):\(port)" }
 
-    private init(process: Process, port: Int, log: URL) {
+    private init(process: Process, host: String, port: Int, log: URL) {
         self.process = process
+        self.host = host
         self.port = port
         self.log = log
     }
 
-    /// Starts an instance and waits (on a thread of its own) for the line naming the port it serves on.
-    static func start(state: String, recipes: URL?, directory: URL) async throws -> ServeInstance {
+    /// Starts an instance and waits (on a thread of its own) for the line naming the port it serves on; listening on
+    /// `host`, inside the network namespace `namespace` when one is given (`ip netns exec`, which execs `juice`, so
+    /// the process is the server's own).
+    static func start(
+        state: String, recipes: URL?, directory: URL, host: String = "127.0.0.1", namespace: String? = nil
+    ) async throws -> ServeInstance {
         let process = Process()
-        process.executableURL = ServeProcess.executable
-        process.arguments = ["serve", "--port", "0", "--state", state] + (recipes.map { ["--recipes", $0.path] } ?? [])
+        let arguments = ["serve", "--host", host, "--port", "0", "--state", state] + (recipes.map { ["--recipes", $0.path] } ?? [])
+        if let namespace {
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/ip")
+            process.arguments = ["netns", "exec", namespace, ServeProcess.executable.path] + arguments
+        } else {
+            process.executableURL = ServeProcess.executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
@@ -230,12 +243,12 @@ final class ServeInstance: Sendable {
                 continuation.resume(returning: String(decoding: line, as: UTF8.self))
             }.start()
         }
-        guard let range = line.range(of: "http://127.0.0.1:"), let port = Int(line[range.upperBound...].prefix { $0.isNumber }) else {
+        guard let range = line.range(of: "http://\(host):"), let port = Int(line[range.upperBound...].prefix { $0.isNumber }) else {
             if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
             let logged = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             throw FleetError(description: "juice serve printed no port ('\(line)'); its log: \(logged)")
         }
-        return ServeInstance(process: process, port: port, log: log)
+        return ServeInstance(process: process, host: host, port: port, log: log)
     }
 
     /// SIGKILL: the process dies at once, whatever it was doing.

@@ -217,9 +217,9 @@ struct PostgresStoreTests {
         }
         let served = outcomes.compactMap { try? $0.get() }
         for case .failure(let error) in outcomes {
-            guard case .state(.connectionLost) = error else {
-                Issue.record("a cut connection must be reported as lost, not: \(error)")
-                continue
+            switch error {
+            case .state(.connectionLost), .state(.outcomeUnknown): continue  // cut before its COMMIT, or during it
+            default: Issue.record("a cut connection must be reported as lost (or the outcome unknown), not: \(error)")
             }
         }
         // The stores reconnect by themselves: an order goes through within a few attempts (an attempt may still meet

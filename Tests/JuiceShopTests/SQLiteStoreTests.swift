@@ -141,8 +141,9 @@ struct SQLiteStoreTests {
                 try Int.fetchOne(db, sql: "SELECT journaled FROM stock WHERE fruit = 'banana'")
             )
         }
-        #expect(version == 4)
-        #expect(migrations == ["1 stock and journal", "2 kept sums of the journal", "3 refused orders", "4 last good recipe set"])
+        #expect(version == 5)
+        #expect(
+            migrations == ["1 stock and journal", "2 kept sums of the journal", "3 refused orders", "4 last good recipe set", "5 request ids"])
         #expect(journaled == 0)
     }
 

@@ -40,6 +40,9 @@ enum APIError: HTTPResponseError, Sendable {
     case shop(ShopError, book: RecipeBook)
     /// `/healthz`: the shop's state cannot be read now (the database is away), for the reason `error` gives.
     case notReady(ShopError, book: RecipeBook)
+    /// `GET /api/orders/{request}`: no order was journaled under that request id (it was not served, or, asked
+    /// less than 2 s after an unknown outcome, not yet decided: see docs/reliability.md).
+    case noSuchOrder(request: String)
     /// No such route.
     case notFound(path: String)
     /// The path exists, but not with this method.
@@ -71,6 +74,7 @@ enum APIError: HTTPResponseError, Sendable {
         case .tooManyStreams: return "too-many-streams"
         case .shop(let error, _): return error.kind
         case .notReady: return "not-ready"
+        case .noSuchOrder: return "no-such-order"
         case .notFound: return "not-found"
         case .methodNotAllowed: return "method-not-allowed"
         case .menuEdit(let error, _): return error.kind
@@ -88,7 +92,7 @@ enum APIError: HTTPResponseError, Sendable {
         case .tooManyStreams: return .serviceUnavailable
         case .shop(let error, _): return Self.status(of: error)
         case .notReady: return .serviceUnavailable
-        case .notFound: return .notFound
+        case .noSuchOrder, .notFound: return .notFound
         case .methodNotAllowed: return .methodNotAllowed
         case .menuEdit(let error, _): return Self.status(of: error)
         }

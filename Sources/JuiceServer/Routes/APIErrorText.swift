@@ -18,6 +18,8 @@ struct ErrorBody: Codable, Sendable {
         var diagnostics: [DiagnosticBody]?
         /// A stale menu edit: the menu now (its `version` is also the `ETag`).
         var menu: EditableMenuBody?
+        /// For an unknown outcome (`state-outcome-unknown`) or an order not found: the order's request id.
+        var request: String?
     }
 
     var error: Detail
@@ -50,6 +52,10 @@ extension APIError {
             let text = ShopText(language: language, book: book)
             detail.shortages = shortages.map { ShortageBody(fruit: $0.fruit.rawValue, need: $0.needed, have: $0.inStock, short: $0.short) }
             detail.details = shortages.map { text(.shortage($0)).trimmingCharacters(in: .whitespaces) }
+        case .shop(.state(.outcomeUnknown(_, let request, _)), _):
+            detail.request = request
+        case .noSuchOrder(let request):
+            detail.request = request
         default:
             break
         }
@@ -76,7 +82,7 @@ extension APIError {
         case .menuEdit:
             return nil
         case .malformedJSON, .bodyTooLarge, .missingCredential, .wrongCredential, .tooManyAttempts, .tooManyStreams, .notReady, .notFound,
-            .methodNotAllowed:
+            .methodNotAllowed, .noSuchOrder:
             return nil
         }
     }
@@ -134,6 +140,16 @@ extension APIError {
         case .methodNotAllowed(let method, let allowed):
             let list = allowed.joined(separator: ", ")
             return ko ? "이 주소는 \(method)를 받지 않아요. 쓸 수 있는 방법: \(list)" : "this address does not take \(method); it takes \(list)"
+        case .noSuchOrder(let request):
+            return ko
+                ? "요청 \(request)(으)로 만든 주문이 없어요 (만들어지지 않았어요)"
+                : "no order was made under request \(request) (it was not served)"
+        case .shop(.state(.outcomeUnknown(_, let request, _)), _):
+            // Never "refused": the order may have been made. The request id is how to find out.
+            let id = request ?? "?"
+            return ko
+                ? "주문을 확정하는 중에 가게 재고와 연결이 끊겨서, 주문이 만들어졌는지 알 수 없어요. 다시 주문하기 전에 GET /api/orders/\(id)로 확인하세요"
+                : "the connection to the shop's stock was lost while the order was being committed: it may or may not have been made. Look it up (GET /api/orders/\(id)) before ordering again"
         case .shop(.state, _):
             // The reason names the database (host, user, name) or a file: it goes to the server's log, not to clients.
             return Self.unavailable(in: language)

@@ -47,6 +47,10 @@ struct JSONWriter {
         }
         member("kind")
         string(entry.kind)
+        if let request = entry.request {
+            member("request")
+            string(request)
+        }
         member("time")
         string(entry.time)
         if let undoes = entry.undoes {

@@ -111,6 +111,14 @@ struct EntryBody: Codable, Sendable, Hashable {
     var deltas: [String: Int]
     var undoes: Int?
     var undoneBy: Int?
+    /// The request id the change was made under (every order's); look it up with `GET /api/orders/{request}`.
+    var request: String?
+}
+
+/// `GET /api/orders/{request}`: the order made under that request id.
+struct OrderLookupBody: Codable, Sendable, Hashable {
+    var request: String
+    var entry: EntryBody
 }
 
 extension EntryBody {
@@ -124,6 +132,7 @@ extension EntryBody {
         deltas = Dictionary(uniqueKeysWithValues: entry.deltas.map { ($0.key.rawValue, $0.value) })
         undoes = entry.undoes
         undoneBy = entry.undoneBy
+        request = entry.request
     }
 }
 

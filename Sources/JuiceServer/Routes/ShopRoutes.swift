@@ -12,6 +12,7 @@ extension ShopServer {
             return JSONResponse.make(StockBody(try await snapshot(book: book), book: book))
         }
         router.post("/api/orders") { request, context in try await order(request, context: context) }
+        router.get("/api/orders/:request") { _, context in try await lookUpOrder(context.parameters.get("request") ?? "") }
         staff.post("/api/stock") { request, context in try await changeStock(request, context: context) }
         staff.post("/api/undo") { _, context in
             let book = await menu.current.book
@@ -69,8 +70,11 @@ extension ShopServer {
             throw error
         }
         let book = await menu.current.book
+        // Every order gets a request id, journaled with it: when the answer is lost, the client can look it up.
+        let requestID = UUID().uuidString.lowercased()
         do throws(ShopError) {
-            let receipt = try await Shop(book: book, store: store).order(body.juice, count: body.count, command: "juice serve: POST /api/orders")
+            let receipt = try await Shop(book: book, store: store).order(
+                body.juice, count: body.count, command: "juice serve: POST /api/orders", request: requestID)
             metrics.recordOrder(.served, duration: .now - started)
             let message = ShopText(language: context.language, book: book)(.served(receipt.entry?.juice ?? JuiceID(body.juice), count: body.count))
             return JSONResponse.make(ReceiptBody(receipt, message: message), status: .created)
@@ -83,6 +87,18 @@ extension ShopServer {
             }
             throw APIError.shop(error, book: book)
         }
+    }
+
+    /// `GET /api/orders/{request}`: the order made under `request`, or 404 `no-such-order`.
+    func lookUpOrder(_ request: String) async throws -> Response {
+        guard (1...100).contains(request.utf8.count) else { throw APIError.noSuchOrder(request: String(request.prefix(100))) }
+        let book = await menu.current.book
+        let entry: JournalEntry?
+        do throws(ShopError) { entry = try await Shop(book: book, store: store).orderEntry(request: request) } catch {
+            throw APIError.shop(error, book: book)
+        }
+        guard let entry else { throw APIError.noSuchOrder(request: request) }
+        return JSONResponse.make(OrderLookupBody(request: request, entry: EntryBody(entry)))
     }
 
     /// An order body, checked: a juice name and a count within range.

@@ -18,13 +18,25 @@ extension PostgresLocation {
         if let error = error as? PostgresFailure { return error }
         if let error = error as? StateError { return .state(error) }
         if let error = error as? ShopError { return .shop(error) }
-        if error is DeadlineExceeded {
+        if error is DeadlineExceeded || error is TransactionAbandoned {
             return .state(.connectionLost(location: description, detail: "the database did not answer in time"))
+        }
+        if error is CommitOutcomeUnknown {
+            return .state(.outcomeUnknown(location: description, request: nil, detail: "the database did not answer in time"))
         }
         if let error = error as? PostgresTransactionError {
             // The first failure is the cause (a failed rollback after it says nothing new).
-            if let cause = error.beginError ?? error.closureError ?? error.commitError {
+            if let cause = error.beginError ?? error.closureError {
                 return translate(cause, connecting: connecting)
+            }
+            if let cause = error.commitError {
+                // The server answered the COMMIT with an error (a serialization failure, say): it rolled back. Any
+                // other failure (the connection) leaves the COMMIT's fate unknown.
+                if let psql = cause as? PSQLError, psql.serverInfo?[.sqlState] != nil { return translate(cause, connecting: connecting) }
+                if case .state(.connectionLost(_, let detail)) = translate(cause, connecting: connecting) {
+                    return .state(.outcomeUnknown(location: description, request: nil, detail: detail))
+                }
+                return .state(.outcomeUnknown(location: description, request: nil, detail: "\(cause)"))
             }
             return .state(.failed(path: description, message: "\(error)"))
         }

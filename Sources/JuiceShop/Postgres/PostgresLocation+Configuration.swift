@@ -8,8 +8,14 @@ extension PostgresLocation {
             host: host, port: port, username: user, password: password, database: database,
             tls: try connectionTLS())
         configuration.options.connectTimeout = .seconds(5)
+        configuration.options.additionalStartupParameters = Self.sessionSettings
         return configuration
     }
+
+    /// Settings for every session: a transaction whose client goes silent (a cut network) is ended by the server
+    /// after 2 s, so its row locks do not hold up the other counters, and a change whose caller was answered
+    /// "outcome unknown" is decided (committed, or rolled back for good) within 2 s of the cut.
+    static let sessionSettings = [("idle_in_transaction_session_timeout", "2000")]
 
     /// The settings for the connection pool.
     func clientConfiguration() -> PostgresClient.Configuration {
@@ -22,6 +28,7 @@ extension PostgresLocation {
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls)
         configuration.options.connectTimeout = .seconds(5)
+        configuration.options.additionalStartupParameters = Self.sessionSettings
         return configuration
     }
 

@@ -232,6 +232,13 @@ enum PostgresMigrations {
             )
             """,
         ],
+        // 6: the request id a change was made under (an order's receipt id), journaled in the same transaction, so
+        // that a client whose answer was lost (the connection cut while the COMMIT was on its way) can look its order
+        // up. Unique: one request, one entry at most (NULLs, the changes without one, are distinct).
+        [
+            "ALTER TABLE journal ADD COLUMN request text",
+            "CREATE UNIQUE INDEX journal_request ON journal (request)",
+        ],
     ]
 
     /// Brings the database on `connection` up to the newest schema (or to version `target`, for tests of databases

@@ -10,12 +10,18 @@ struct BatchedOrder: Sendable {
     var count: Int
     var book: RecipeBook
     var command: String
+    /// The request id journaled with it, if any.
+    var request: String?
+    /// When its caller must be answered.
+    var deadline: ContinuousClock.Instant
 }
 
 /// A change the ledger decided, to be journaled with its command.
 struct DecidedChange: Sendable {
     var change: LedgerChange
     var command: String
+    /// The request id to journal with it, if any.
+    var request: String? = nil
 }
 
 extension PostgresStore {
@@ -23,19 +29,30 @@ extension PostgresStore {
 
     /// Applies `operation` with its journal entry in one transaction, all or nothing.
     public func perform(_ operation: StockOperation, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
-        try await syncStock(book)
+        try await perform(operation, book: book, command: command, request: nil)
+    }
+
+    /// `perform`, with `request` journaled with the entry in the same transaction. The whole call, waiting for its
+    /// batch included, is answered within `operationTimeout`.
+    public func perform(
+        _ operation: StockOperation, book: RecipeBook, command: String, request: String?
+    ) async throws(ShopError) -> ShopReceipt {
+        let deadline = ContinuousClock.now + operationTimeout
+        try await syncStock(book, until: deadline)
         if case .make(let juice, let count) = operation {
-            return try await orders.submit(BatchedOrder(juice: juice, count: count, book: book, command: command)) { [self] batch in
-                await writeOrders(batch)
-            }.get()
+            let order = BatchedOrder(juice: juice, count: count, book: book, command: command, request: request, deadline: deadline)
+            return try await orders.submit(order) { [self] batch in await writeOrders(batch) }.get()
         }
-        return try await change(book: book, command: command) { ledger, _ in try ledger.apply(operation, book: book) }
+        return try await change(book: book, command: command, request: request, until: deadline) { ledger, _ in
+            try ledger.apply(operation, book: book)
+        }
     }
 
     /// Reverts the newest change not yet undone, if the stock allows it, journaled as an undo.
     public func undo(book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
-        try await syncStock(book)
-        return try await change(book: book, command: command) { [location, logger] ledger, connection in
+        let deadline = ContinuousClock.now + operationTimeout
+        try await syncStock(book, until: deadline)
+        return try await change(book: book, command: command, request: nil, until: deadline) { [location, logger] ledger, connection in
             let newest = try await Self.entries(on: connection, undoableOnly: true, limit: 1, location: location, logger: logger)
             guard let target = newest.first else { throw ShopError.nothingToUndo }
             return try ledger.undo(target, book: book)
@@ -46,19 +63,26 @@ extension PostgresStore {
     /// shared rules decide on them (`decide`, which may read on the transaction's connection), the entry is written.
     /// A change of nothing writes nothing.
     private func change(
-        book: RecipeBook, command: String,
+        book: RecipeBook, command: String, request: String?, until deadline: ContinuousClock.Instant,
         decide: @escaping @Sendable (inout StockLedger, PostgresConnection) async throws -> LedgerChange
     ) async throws(ShopError) -> ShopReceipt {
-        let receipt = try await withDatabase { [self] in
-            try await client.withTransaction(logger: logger) { [self] connection in
-                var ledger = try await Self.lockRows(nil, of: [book], on: connection, logger: logger)
-                try ledger.requireConsistent(location: location)
-                let change = try await decide(&ledger, connection)
-                if change.changesNothing { return change.receipt(entry: nil) }
-                let entries = try await Self.record(
-                    [DecidedChange(change: change, command: command)], on: connection, location: location, logger: logger)
-                return change.receipt(entry: entries.first)
+        let receipt: ShopReceipt
+        do throws(ShopError) {
+            receipt = try await withDatabase(until: deadline) { [self] gate in
+                try await client.withTransaction(logger: logger) { [self] connection in
+                    var ledger = try await Self.lockRows(nil, of: [book], on: connection, logger: logger)
+                    try ledger.requireConsistent(location: location)
+                    let change = try await decide(&ledger, connection)
+                    if change.changesNothing { return change.receipt(entry: nil) }
+                    let entries = try await Self.record(
+                        [DecidedChange(change: change, command: command, request: request)], on: connection, location: location,
+                        logger: logger)
+                    try gate.enterCommit()
+                    return change.receipt(entry: entries.first)
+                }
             }
+        } catch {
+            throw error.naming(request: request)
         }
         if receipt.entry != nil { commits.committed() }
         return receipt
@@ -73,17 +97,33 @@ extension PostgresStore {
     ///
     /// A refusal's record never costs an order its answer: when the database rejects a batch that recorded refusals,
     /// the failure is logged and the batch is decided and written again without recording them (once).
-    func writeOrders(_ batch: [BatchedOrder]) async -> [Result<ShopReceipt, ShopError>] {
+    ///
+    /// Orders whose callers' deadlines passed while they waited for the batch are answered `connectionLost` without
+    /// being written; the batch is answered by the earliest deadline of the others. When it fails with its outcome
+    /// unknown, each order's failure names its own request id.
+    func writeOrders(_ all: [BatchedOrder]) async -> [Result<ShopReceipt, ShopError>] {
+        let now = ContinuousClock.now
+        let batch = all.filter { $0.deadline > now }
+        var results = await writeLiveOrders(batch)
+        results = zip(batch, results).map { order, result in result.mapError { $0.naming(request: order.request) } }
+        var answers = results[...]
+        let late = ShopError.state(.connectionLost(location: location, detail: "the database did not answer in time"))
+        return all.map { $0.deadline > now ? (answers.popFirst() ?? .failure(late)) : .failure(late) }
+    }
+
+    /// Writes `batch`, whose deadlines have not passed, by the earliest of them (see `writeOrders(_:)`).
+    private func writeLiveOrders(_ batch: [BatchedOrder]) async -> [Result<ShopReceipt, ShopError>] {
+        guard let deadline = batch.map(\.deadline).min() else { return [] }
         let refused = RefusalFlag()
         var results: [Result<ShopReceipt, ShopError>]
         do {
-            results = try await writeOrders(batch, recordingRefusals: true, refused: refused)
+            results = try await writeOrders(batch, recordingRefusals: true, refused: refused, until: deadline)
         } catch {
             guard refused.isSet, error.mayBeARejectedStatement else { return Array(repeating: .failure(error), count: batch.count) }
             logger.warning(
                 "refused orders could not be recorded; the batch is written again without recording them",
                 metadata: ["state": "\(location)", "error": "\(error)"])
-            do { results = try await writeOrders(batch, recordingRefusals: false, refused: refused) } catch {
+            do { results = try await writeOrders(batch, recordingRefusals: false, refused: refused, until: deadline) } catch {
                 return Array(repeating: .failure(error), count: batch.count)
             }
         }
@@ -93,10 +133,10 @@ extension PostgresStore {
 
     /// One attempt at writing `batch` (see `writeOrders(_:)`); `refused` is set when it records refused orders.
     private func writeOrders(
-        _ batch: [BatchedOrder], recordingRefusals: Bool, refused: RefusalFlag
+        _ batch: [BatchedOrder], recordingRefusals: Bool, refused: RefusalFlag, until deadline: ContinuousClock.Instant
     ) async throws(ShopError) -> [Result<ShopReceipt, ShopError>] {
         let fruits = Set(batch.flatMap { $0.juice.totals.map(\.fruit.rawValue) }).sorted()
-        return try await withDatabase { [self] in
+        return try await withDatabase(until: deadline) { [self] gate in
             try await client.withTransaction(logger: logger) { [self] connection in
                 var ledger = try await Self.lockRows(fruits, of: batch.map(\.book), on: connection, logger: logger)
                 try ledger.requireConsistent(location: location)
@@ -113,13 +153,16 @@ extension PostgresStore {
                 for (order, outcome) in zip(batch, decided) {
                     switch outcome {
                     case .success(let change):
-                        if !change.changesNothing { served.append(DecidedChange(change: change, command: order.command)) }
+                        if !change.changesNothing {
+                            served.append(DecidedChange(change: change, command: order.command, request: order.request))
+                        }
                     case .failure(let error):
                         if recordingRefusals, let refusal = DecidedRefusal(error, command: order.command) { refusals.append(refusal) }
                     }
                 }
                 if !refusals.isEmpty { refused.set() }
                 var entries = try await Self.record(served, refusals: refusals, on: connection, location: location, logger: logger)[...]
+                try gate.enterCommit()
                 return decided.map { outcome in
                     outcome.map { change in change.receipt(entry: change.changesNothing ? nil : entries.popFirst()) }
                 }
@@ -178,6 +221,7 @@ extension PostgresStore {
     ) async throws -> [JournalEntry] {
         guard !changes.isEmpty || !refusals.isEmpty else { return [] }
         var kinds: [String] = [], commands: [String] = [], juices: [String] = [], counts: [Int] = [], undoes: [Int] = []
+        var requests: [String] = []
         var deltaEntry: [Int] = [], deltaFruit: [String] = [], deltaValue: [Int] = []
         var sums: [FruitID: Int] = [:]
         for (index, decided) in changes.enumerated() {
@@ -188,6 +232,7 @@ extension PostgresStore {
             juices.append(change.juice?.rawValue ?? "")
             counts.append(change.count ?? 0)
             undoes.append(change.undone?.id ?? 0)
+            requests.append(decided.request ?? "")
             for (fruit, delta) in change.deltas.sorted(by: { $0.key < $1.key }) {
                 deltaEntry.append(index + 1)
                 deltaFruit.append(fruit.rawValue)
@@ -202,7 +247,7 @@ extension PostgresStore {
             RecordChanges(
                 kinds: kinds, commands: commands, juices: juices, counts: counts, undoes: undoes, deltaEntry: deltaEntry,
                 deltaFruit: deltaFruit, deltaValue: deltaValue, fruits: fruits.map(\.rawValue), sums: fruits.map { sums[$0] ?? 0 },
-                changes: changes.count, refused: refused),
+                changes: changes.count, refused: refused, requests: requests),
             logger: logger)
         var written: [(id: Int, time: String)] = []
         var moved = 0
@@ -219,7 +264,7 @@ extension PostgresStore {
             throw StateError.failed(path: location, message: "\(fruits.count) fruits changed but \(moved) stock rows were there")
         }
         return zip(changes, written).map { decided, entry in
-            decided.change.entry(id: entry.id, time: entry.time, command: decided.command)
+            decided.change.entry(id: entry.id, time: entry.time, command: decided.command, request: decided.request)
         }
     }
 }
@@ -268,10 +313,10 @@ struct LockAllRows: PostgresPreparedStatement {
 struct RecordChanges: PostgresPreparedStatement {
     static let sql = """
         WITH inserted AS (
-            INSERT INTO journal (kind, command, juice, count, undoes)
-            SELECT u.kind, u.command, nullif(u.juice, ''), nullif(u.count, 0), nullif(u.undoes, 0)
-            FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) WITH ORDINALITY
-                AS u (kind, command, juice, count, undoes, n)
+            INSERT INTO journal (kind, command, juice, count, undoes, request)
+            SELECT u.kind, u.command, nullif(u.juice, ''), nullif(u.count, 0), nullif(u.undoes, 0), nullif(u.request, '')
+            FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $19::text[]) WITH ORDINALITY
+                AS u (kind, command, juice, count, undoes, request, n)
             ORDER BY u.n
             RETURNING id, time, undoes
         ), entry AS (
@@ -321,9 +366,11 @@ struct RecordChanges: PostgresPreparedStatement {
     var changes: Int
     /// The refused orders to record.
     var refused: RefusalColumns
+    /// Per entry, in order: the request id it was made under ("" for none).
+    var requests: [String]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 18)
+        var bindings = PostgresBindings(capacity: 19)
         bindings.append(kinds)
         bindings.append(commands)
         bindings.append(juices)
@@ -342,6 +389,7 @@ struct RecordChanges: PostgresPreparedStatement {
         bindings.append(refused.shortageFruit)
         bindings.append(refused.shortageNeeded)
         bindings.append(refused.shortageInStock)
+        bindings.append(requests)
         return bindings
     }
 
@@ -382,6 +430,14 @@ final class RefusalFlag: Sendable {
 }
 
 extension ShopError {
+    /// This failure, naming `request` when it is an unknown outcome (which the store learns without the request).
+    func naming(request: String?) -> ShopError {
+        if case .state(.outcomeUnknown(let location, nil, let detail)) = self {
+            return .state(.outcomeUnknown(location: location, request: request, detail: detail))
+        }
+        return self
+    }
+
     /// Whether this failure may be the database rejecting a statement (a constraint, a permission), as opposed to
     /// the connection or the shop's own rules: the failures a batch is written again for without its refusals.
     var mayBeARejectedStatement: Bool {

@@ -24,7 +24,9 @@ public final class PostgresStore: ShopStore {
     public var location: String { target.description }
     /// Where the database is.
     public let target: PostgresLocation
-    /// How long one operation may wait for the database (a connection, the statement) before it is reported as lost.
+    /// How long one call may take in all (connecting, waiting for its batch, its statements, retries) before it is
+    /// answered: `connectionLost` when nothing can have been applied, `outcomeUnknown` when the `COMMIT` may have been
+    /// sent. 4.5 s by default, so that a server answers every request within 5 s even when the network is cut.
     public let operationTimeout: Duration
     /// How often `changeTokens` reads the change token even when no notification came: a change whose notification
     /// was lost (a listening connection that a NAT or firewall dropped without a word) still arrives within this.
@@ -44,6 +46,11 @@ public final class PostgresStore: ShopStore {
     /// Tells this store's change-token streams of each commit at once.
     let commits = CommitSignal()
 
+    /// The longest a preparation (connecting and migrating) may take before it is given up and tried again: generous,
+    /// for a busy server may take long to migrate, but bounded, so that one stuck on a dead network does not wait
+    /// for TCP to give up (minutes).
+    static let preparationLimit: Duration = .seconds(60)
+
     /// The most orders written in one transaction.
     static let batchLimit = 64
 
@@ -60,7 +67,7 @@ public final class PostgresStore: ShopStore {
     /// A store for the database at `url`; nothing is connected until first used (see `prepare()`). `logger` receives
     /// the database client's messages (postgres-nio's warnings about connections, say).
     public init(
-        url: String, operationTimeout: Duration = .seconds(5), changeCheckInterval: Duration = .seconds(5),
+        url: String, operationTimeout: Duration = .milliseconds(4500), changeCheckInterval: Duration = .seconds(5),
         logger: Logger = defaultStoreLogger
     ) throws(StateError) {
         target = try PostgresLocation(url: url)
@@ -74,7 +81,7 @@ public final class PostgresStore: ShopStore {
 
     /// A store for the database at `url`, connected and migrated (see `prepare()`); call `close()` when done.
     public static func open(
-        url: String, operationTimeout: Duration = .seconds(5), changeCheckInterval: Duration = .seconds(5),
+        url: String, operationTimeout: Duration = .milliseconds(4500), changeCheckInterval: Duration = .seconds(5),
         logger: Logger = defaultStoreLogger
     ) async throws(ShopError) -> PostgresStore {
         let store: PostgresStore
@@ -96,15 +103,18 @@ public final class PostgresStore: ShopStore {
         let task = preparation.withLock { task in
             if let task { return task }
             let made = Task { [target, logger] in
-                let connection = try await PostgresConnection.connect(
-                    configuration: try target.connectionConfiguration(), id: 0, logger: logger)
-                do {
-                    try await PostgresMigrations.migrate(connection, logger: logger, location: target.description)
-                } catch {
+                // Bounded, so that a preparation stuck on a cut network is given up and tried again.
+                try await withDeadline(Self.preparationLimit) {
+                    let connection = try await PostgresConnection.connect(
+                        configuration: try target.connectionConfiguration(), id: 0, logger: logger)
+                    do {
+                        try await PostgresMigrations.migrate(connection, logger: logger, location: target.description)
+                    } catch {
+                        try? await connection.close()
+                        throw error
+                    }
                     try? await connection.close()
-                    throw error
                 }
-                try? await connection.close()
             }
             task = made
             return made
@@ -240,12 +250,12 @@ public final class PostgresStore: ShopStore {
 
     /// Gives fruits new to `book` their initial stock and brings capacities in line with it (never below a count
     /// already held: capacity limits growth only). Done once per book per process; reads never do it.
-    func syncStock(_ book: RecipeBook) async throws(ShopError) {
+    func syncStock(_ book: RecipeBook, until deadline: ContinuousClock.Instant? = nil) async throws(ShopError) {
         let stock = BookStock(book)
         guard !syncedBooks.withLock({ $0.contains(stock) }) else { return }
         // In an explicit transaction: postgres-nio ends a statement's rows at its CommandComplete, before the implicit
         // transaction of a lone statement commits, and the rows must exist once this returns.
-        try await withDatabase { [self] in
+        try await withDatabase(until: deadline) { [self] in
             try await client.withTransaction(logger: logger) { connection in
                 _ = try await connection.query(
                     """
@@ -271,25 +281,27 @@ public final class PostgresStore: ShopStore {
 
     /// The journal on `connection`, newest first: at most `limit` entries, only those an undo may revert when
     /// `undoableOnly`.
+    /// `request` keeps only the entry made under that id.
     static func entries(
-        on connection: PostgresConnection, undoableOnly: Bool, limit: Int?, location: String, logger: Logger
+        on connection: PostgresConnection, undoableOnly: Bool, limit: Int?, request: String? = nil, location: String, logger: Logger
     ) async throws -> [JournalEntry] {
-        let filter = undoableOnly ? "WHERE kind <> 'undo' AND undone_by IS NULL" : ""
+        let filter = undoableOnly ? "AND kind <> 'undo' AND undone_by IS NULL" : ""
         let rows = try await connection.query(
             """
             SELECT j.id, to_char(j.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), j.kind, j.command, j.juice,
-                   j.count, j.undoes, j.undone_by,
+                   j.count, j.undoes, j.undone_by, j.request,
                    coalesce(array_agg(d.fruit ORDER BY d.fruit) FILTER (WHERE d.fruit IS NOT NULL), '{}'),
                    coalesce(array_agg(d.delta ORDER BY d.fruit) FILTER (WHERE d.fruit IS NOT NULL), '{}')
-            FROM (SELECT * FROM journal \(unescaped: filter) ORDER BY id DESC LIMIT \(limit)) j
+            FROM (SELECT * FROM journal WHERE (\(request)::text IS NULL OR request = \(request)) \(unescaped: filter)
+                  ORDER BY id DESC LIMIT \(limit)) j
             LEFT JOIN journal_delta d ON d.entry = j.id
-            GROUP BY j.id, j.time, j.kind, j.command, j.juice, j.count, j.undoes, j.undone_by
+            GROUP BY j.id, j.time, j.kind, j.command, j.juice, j.count, j.undoes, j.undone_by, j.request
             ORDER BY j.id DESC
             """, logger: logger)
         var result: [JournalEntry] = []
         for try await row in rows {
-            let (id, time, kind, command, juice, count, undoes, undoneBy, fruits, deltas) =
-                try row.decode((Int, String, String, String, String?, Int?, Int?, Int?, [String], [Int]).self)
+            let (id, time, kind, command, juice, count, undoes, undoneBy, request, fruits, deltas) =
+                try row.decode((Int, String, String, String, String?, Int?, Int?, Int?, String?, [String], [Int]).self)
             guard let kind = JournalKind(rawValue: kind) else {
                 throw StateError.failed(path: location, message: "journal entry \(id) has an unknown kind '\(kind)'")
             }
@@ -297,7 +309,7 @@ public final class PostgresStore: ShopStore {
                 JournalEntry(
                     id: id, time: time, kind: kind, command: command, juice: juice.map { JuiceID($0) }, count: count,
                     deltas: Dictionary(uniqueKeysWithValues: zip(fruits.map { FruitID($0) }, deltas)),
-                    undoes: undoes, undoneBy: undoneBy))
+                    undoes: undoes, undoneBy: undoneBy, request: request))
         }
         return result
     }
@@ -307,12 +319,31 @@ public final class PostgresStore: ShopStore {
     /// Runs `body` against the database within the operation timeout (connecting and migrating first if needed),
     /// retrying serialization failures and deadlocks; every failure is a `ShopError` (the shop's own refusals as
     /// they were thrown).
-    func withDatabase<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(ShopError) -> T {
+    func withDatabase<T: Sendable>(
+        until deadline: ContinuousClock.Instant? = nil, _ body: @escaping @Sendable () async throws -> T
+    ) async throws(ShopError) -> T {
+        try await withDatabase(until: deadline, committing: { _ in try await body() })
+    }
+
+    /// Runs `body` against the database by `deadline` (default: `operationTimeout` from now), connecting and migrating
+    /// first if this process never did (bounded by `preparationLimit`), retrying serialization failures and deadlocks; every failure is a `ShopError` (the shop's own
+    /// refusals as they were thrown). A transaction in `body` calls its attempt's `CommitGate.enterCommit()` as its
+    /// last step: a deadline that passes before it rolls the transaction back (`connectionLost`, nothing applied), one
+    /// that passes after it is `outcomeUnknown`.
+    func withDatabase<T: Sendable>(
+        until deadline: ContinuousClock.Instant? = nil, committing body: @escaping @Sendable (CommitGate) async throws -> T
+    ) async throws(ShopError) -> T {
+        let deadline = deadline ?? .now + operationTimeout
         guard startClient() else { throw .state(.connectionLost(location: location, detail: "the store was closed")) }
+        // Instant once prepared (a server prepares before it serves); a first preparation is bounded on its own
+        // (`preparationLimit`), for migrating a new database may take longer than one call's budget.
         try await prepare()
+        let late = ShopError.state(.connectionLost(location: location, detail: "the database did not answer in time"))
         for _ in 1...Self.maximumAttempts {
+            guard ContinuousClock.now < deadline else { throw late }
+            let gate = CommitGate()
             do {
-                return try await withDeadline(operationTimeout, body)
+                return try await withDeadline(until: deadline, gate: gate) { try await body(gate) }
             } catch {
                 switch target.translate(error) {
                 case .retry: continue
@@ -322,6 +353,17 @@ public final class PostgresStore: ShopStore {
             }
         }
         throw .state(.conflict(location: location, attempts: Self.maximumAttempts))
+    }
+
+    /// The journal entry made under `request`, or nil (through the index of migration 6).
+    public func journalEntry(request: String) async throws(ShopError) -> JournalEntry? {
+        try await withDatabase { [self] in
+            try await client.withConnection { connection in
+                try await Self.entries(
+                    on: connection, undoableOnly: false, limit: 1, request: request, location: location, logger: logger
+                ).first
+            }
+        }
     }
 }
 #endif

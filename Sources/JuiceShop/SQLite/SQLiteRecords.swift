@@ -13,6 +13,8 @@ struct WriteRequest: Sendable {
     var kind: Kind
     var book: RecipeBook
     var command: String
+    /// The request id journaled with the change, if any.
+    var request: String? = nil
 }
 
 /// The SQL of the state file: reading its rows and journal, and writing a batch of changes in one transaction.
@@ -50,7 +52,7 @@ enum SQLiteRecords {
                 results.append(.success(change.receipt(entry: nil)))
                 continue
             }
-            let entry = try record(change, command: request.command, time: time, in: db)
+            let entry = try record(change, command: request.command, request: request.request, time: time, in: db)
             changed.formUnion(change.deltas.keys)
             results.append(.success(change.receipt(entry: entry)))
         }
@@ -62,15 +64,22 @@ enum SQLiteRecords {
     }
 
     /// Writes `change`'s journal entry and deltas (the triggers keep each fruit's sum), and the fruits that joined.
-    private static func record(_ change: LedgerChange, command: String, time: String, in db: Database) throws -> JournalEntry {
+    private static func record(
+        _ change: LedgerChange, command: String, request: String?, time: String, in db: Database
+    ) throws -> JournalEntry {
         let join = try db.cachedStatement(sql: "INSERT INTO stock (fruit, count, initial, journaled) VALUES (?, ?, ?, 0)")
         for (fruit, initial) in change.joined.sorted(by: { $0.key < $1.key }) {
             // The deltas below bring count (at the end of the batch) and journaled to the ledger's figures.
             try join.execute(arguments: [fruit.rawValue, initial, initial])
         }
-        try db.cachedStatement(sql: "INSERT INTO journal (time, kind, command, juice, count, undoes) VALUES (?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [time, change.kind.rawValue, command, change.juice?.rawValue, change.count, change.undone?.id])
-        let entry = change.entry(id: Int(db.lastInsertedRowID), time: time, command: command)
+        if let request {
+            try db.cachedStatement(sql: "INSERT INTO journal (time, kind, command, juice, count, undoes, request) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                .execute(arguments: [time, change.kind.rawValue, command, change.juice?.rawValue, change.count, change.undone?.id, request])
+        } else {
+            try db.cachedStatement(sql: "INSERT INTO journal (time, kind, command, juice, count, undoes) VALUES (?, ?, ?, ?, ?, ?)")
+                .execute(arguments: [time, change.kind.rawValue, command, change.juice?.rawValue, change.count, change.undone?.id])
+        }
+        let entry = change.entry(id: Int(db.lastInsertedRowID), time: time, command: command, request: request)
         let delta = try db.cachedStatement(sql: "INSERT INTO journal_delta (entry, fruit, delta) VALUES (?, ?, ?)")
         for (fruit, value) in change.deltas.sorted(by: { $0.key < $1.key }) {
             try delta.execute(arguments: [entry.id, fruit.rawValue, value])
@@ -147,14 +156,27 @@ enum SQLiteRecords {
     }
 
     /// The journal, newest first; at most `limit` entries; only entries an undo may revert when `onlyUndoable`.
-    static func entries(_ db: Database, limit: Int?, onlyUndoable: Bool = false) throws -> [JournalEntry] {
-        var sql = "SELECT id, time, kind, command, juice, count, undoes, undone_by FROM journal"
-        if onlyUndoable { sql += " WHERE kind != 'undo' AND undone_by IS NULL" }
+    /// A file before migration 5 has no request ids: every entry reads as made without one. `request` keeps only the
+    /// entry made under that id.
+    static func entries(
+        _ db: Database, limit: Int?, onlyUndoable: Bool = false, request: String? = nil, version: Int = SQLiteSchema.version
+    ) throws -> [JournalEntry] {
+        let requestColumn = version >= 5 ? "request" : "NULL AS request"
+        var sql = "SELECT id, time, kind, command, juice, count, undoes, undone_by, \(requestColumn) FROM journal"
+        var arguments: StatementArguments = []
+        var conditions: [String] = []
+        if onlyUndoable { conditions.append("kind != 'undo' AND undone_by IS NULL") }
+        if let request {
+            guard version >= 5 else { return [] }
+            conditions.append("request = ?")
+            arguments = [request]
+        }
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY id DESC"
         if let limit { sql += " LIMIT \(max(0, limit))" }
         let deltas = try db.cachedStatement(sql: "SELECT fruit, delta FROM journal_delta WHERE entry = ?")
         var result: [JournalEntry] = []
-        for row in try Row.fetchAll(db, sql: sql) {
+        for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
             let id: Int = row["id"]
             var changes: [FruitID: Int] = [:]
             for delta in try Row.fetchAll(deltas, arguments: [id]) {
@@ -165,7 +187,7 @@ enum SQLiteRecords {
                 JournalEntry(
                     id: id, time: row["time"], kind: JournalKind(rawValue: kind) ?? .set, command: row["command"],
                     juice: (row["juice"] as String?).map { JuiceID($0) }, count: row["count"], deltas: changes,
-                    undoes: row["undoes"], undoneBy: row["undone_by"]))
+                    undoes: row["undoes"], undoneBy: row["undone_by"], request: row["request"]))
         }
         return result
     }

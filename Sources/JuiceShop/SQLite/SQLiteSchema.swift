@@ -4,7 +4,7 @@ import GRDB
 /// version a file has, so that older JuiceMakers refuse files they would not keep consistent.
 enum SQLiteSchema {
     /// The schema version this JuiceMaker writes.
-    static let version = 4
+    static let version = 5
 
     /// What a state file holds, as far as reading it goes.
     enum Status {
@@ -108,6 +108,16 @@ enum SQLiteSchema {
                         bytes BLOB NOT NULL
                     );
                     PRAGMA user_version = 4;
+                    """)
+        }
+        migrator.registerMigration("5 request ids", foreignKeyChecks: .immediate) { db in
+            // The request id a change was made under (an order's receipt id), journaled in the same transaction, so
+            // that a client whose answer was lost can look its order up. Unique: one request, one entry at most.
+            try db.execute(
+                sql: """
+                    ALTER TABLE journal ADD COLUMN request TEXT;
+                    CREATE UNIQUE INDEX journal_request ON journal (request) WHERE request IS NOT NULL;
+                    PRAGMA user_version = 5;
                     """)
         }
         return migrator

@@ -51,7 +51,7 @@ public actor SQLiteStore: ShopStore {
 
     /// The journal, newest first; at most `limit` entries.
     public func history(limit: Int?) async throws(ShopError) -> [JournalEntry] {
-        try await read(whenEmpty: []) { db, _ in try SQLiteRecords.entries(db, limit: limit) }
+        try await read(whenEmpty: []) { db, version in try SQLiteRecords.entries(db, limit: limit, version: version) }
     }
 
     /// The orders the stock refused, newest first; at most `limit` records (none in a file made before schema 3).
@@ -140,6 +140,20 @@ public actor SQLiteStore: ShopStore {
     /// Applies `operation` with its journal entry, all or nothing, durably, possibly in one transaction with others.
     public nonisolated func perform(_ operation: StockOperation, book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt {
         try await submit(WriteRequest(kind: .operation(operation), book: book, command: command))
+    }
+
+    /// `perform`, with `request` journaled with the entry (unique: a second change under the same id fails).
+    public nonisolated func perform(
+        _ operation: StockOperation, book: RecipeBook, command: String, request: String?
+    ) async throws(ShopError) -> ShopReceipt {
+        try await submit(WriteRequest(kind: .operation(operation), book: book, command: command, request: request))
+    }
+
+    /// The entry journaled under `request` (through its index), or nil.
+    public func journalEntry(request: String) async throws(ShopError) -> JournalEntry? {
+        try await read(whenEmpty: nil) { db, version in
+            try SQLiteRecords.entries(db, limit: 1, request: request, version: version).first
+        }
     }
 
     /// Reverts the newest change not yet undone, if the stock allows it; the undo is journaled too.

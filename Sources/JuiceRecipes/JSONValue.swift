@@ -35,9 +35,6 @@ public enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral, Expressib
     }
 
     private func write(to out: inout String, pretty: Bool, indent: Int) {
-        let newline = pretty ? "\n" : ""
-        let pad = pretty ? String(repeating: "  ", count: indent + 1) : ""
-        let closePad = pretty ? String(repeating: "  ", count: indent) : ""
         switch self {
         case .string(let text): Self.writeString(text, to: &out)
         case .int(let value): out += String(value)
@@ -49,32 +46,47 @@ public enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral, Expressib
                 out += "[]"
                 return
             }
-            out += "[" + newline
+            out += "["
             for (index, item) in items.enumerated() {
-                out += pad
+                if index > 0 { out += "," }
+                Self.newline(to: &out, pretty: pretty, indent: indent + 1)
                 item.write(to: &out, pretty: pretty, indent: indent + 1)
-                out += (index < items.count - 1 ? "," : "") + newline
             }
-            out += closePad + "]"
+            Self.newline(to: &out, pretty: pretty, indent: indent)
+            out += "]"
         case .object(let members):
             if members.isEmpty {
                 out += "{}"
                 return
             }
-            out += "{" + newline
+            out += "{"
             for (index, (key, value)) in members.enumerated() {
-                out += pad
+                if index > 0 { out += "," }
+                Self.newline(to: &out, pretty: pretty, indent: indent + 1)
                 Self.writeString(key, to: &out)
                 out += pretty ? ": " : ":"
                 value.write(to: &out, pretty: pretty, indent: indent + 1)
-                out += (index < members.count - 1 ? "," : "") + newline
             }
-            out += closePad + "}"
+            Self.newline(to: &out, pretty: pretty, indent: indent)
+            out += "}"
         }
+    }
+
+    /// A line break and `indent` levels of two spaces when `pretty`; nothing otherwise.
+    private static func newline(to out: inout String, pretty: Bool, indent: Int) {
+        guard pretty else { return }
+        out += "\n"
+        for _ in 0..<indent { out += "  " }
     }
 
     private static func writeString(_ text: String, to out: inout String) {
         out += "\""
+        // Most text needs no escape: written whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

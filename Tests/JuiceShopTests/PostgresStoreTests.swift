@@ -381,7 +381,6 @@ struct PostgresFaultTests {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
-#endif
 
 extension PostgresStore {
     /// Opens a store for a burst test: these tests check deadlocks, conflicts and the journal under a burst of
@@ -392,3 +391,4 @@ extension PostgresStore {
         try await open(url: url, operationTimeout: .seconds(60))
     }
 }
+#endif

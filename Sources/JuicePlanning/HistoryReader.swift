@@ -55,6 +55,12 @@ public struct HistoryReader: Sendable {
     private(set) var sawHeader = false
     /// The problems found so far.
     public internal(set) var errors: [HistoryError] = []
+    /// The juice names read so far, each made a string once: a file names the same juices on every row (up to
+    /// `maxNames` of them; a name past those is made for its row).
+    private var names = NameTable<String>()
+    private static let maxNames = 1 << 16
+    /// The last date read, by its ten bytes (rows come day by day: most rows' dates are not parsed again).
+    private var lastDate: (bytes: (UInt64, UInt16), date: CivilDate)?
 
     /// A reader of `format` for the file named `name`.
     public init(format: HistoryFormat, name: String) {
@@ -160,6 +166,7 @@ public struct HistoryReader: Sendable {
         var result = SaleResult.served
         var resultIsGood = true
         var name = ""
+        var date: CivilDate?
         let hasQuote = line.withUnsafeBufferPointer { bytes -> Bool in
             var fieldStart = 0
             var index = 0
@@ -204,7 +211,26 @@ public struct HistoryReader: Sendable {
                     if lowered == "refused" { result = .refused }
                 }
             }
-            if !juice.isEmpty { name = String(decoding: UnsafeBufferPointer(rebasing: bytes[juice]), as: UTF8.self) }
+            if !juice.isEmpty {
+                let key = UnsafeBufferPointer(rebasing: bytes[juice])
+                let hash = NameTable<String>.hash(key)
+                if let known = names.value(of: key, hash: hash) {
+                    name = known
+                } else {
+                    name = String(decoding: key, as: UTF8.self)
+                    if names.count < Self.maxNames { names.add(key, hash: hash, value: name) }
+                }
+            }
+            if time.count >= 10, let base = bytes.baseAddress {
+                let start = UnsafeRawPointer(base + time.lowerBound)
+                let key = (start.loadUnaligned(as: UInt64.self), start.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+                if let lastDate, lastDate.bytes == key {
+                    date = lastDate.date
+                } else if let parsed = CivilDate.parse(line[(line.startIndex + time.lowerBound)..<(line.startIndex + time.upperBound)]) {
+                    date = parsed.date
+                    lastDate = (key, parsed.date)
+                }
+            }
             return false
         }
         if hasQuote { return false }
@@ -213,7 +239,8 @@ public struct HistoryReader: Sendable {
             return true
         }
         let base = line.startIndex
-        guard countIsGood, resultIsGood, !juice.isEmpty, let parsedTime = SaleTime(bytes: line[(base + time.lowerBound)..<(base + time.upperBound)])
+        guard countIsGood, resultIsGood, !juice.isEmpty, let date,
+            let parsedTime = SaleTime(bytes: line[(base + time.lowerBound)..<(base + time.upperBound)], date: date)
         else {
             // Something is wrong: read the row again the general way, which says what at which column.
             let ranges = Self.plainFields(line)

@@ -12,15 +12,18 @@ import Testing
         var random = SeededRandom(seed: 2_026)
         var all: [[Double]] = []
         for length in [0, 1, 2, 13, 14, 15, 28, 60, 337, 365] {
-            all.append(
-                (0..<length).map { day in
-                    Double(10 + 3 * (day % 7)) + 0.05 * Double(day) + Double(Int.random(in: 0..<9, using: &random))
-                })
-            all.append((0..<length).map { _ in Int.random(in: 0..<4, using: &random) == 0 ? Double(Int.random(in: 1...5, using: &random)) : 0 })
-            all.append([Double](repeating: 6, count: length))
-            all.append([Double](repeating: 0, count: length))
-            all.append((0..<length).map { $0 == length / 2 ? 4 : 0 })
-            all.append((0..<length).map { _ in Double(Int.random(in: 0..<1_000_000, using: &random)) * 1e9 })
+            var weekly: [Double] = []
+            var intermittent: [Double] = []
+            var huge: [Double] = []
+            for day in 0..<length {
+                let noise = Double(Int.random(in: 0..<9, using: &random))
+                weekly.append(Double(10 + 3 * (day % 7)) + 0.05 * Double(day) + noise)
+                let sells = Int.random(in: 0..<4, using: &random) == 0
+                intermittent.append(sells ? Double(Int.random(in: 1...5, using: &random)) : 0)
+                huge.append(Double(Int.random(in: 0..<1_000_000, using: &random)) * 1e9)
+            }
+            let oneSale: [Double] = (0..<length).map { $0 == length / 2 ? 4 : 0 }
+            all += [weekly, intermittent, huge, oneSale, [Double](repeating: 6, count: length), [Double](repeating: 0, count: length)]
         }
         return all
     }()

@@ -24,8 +24,8 @@ public struct HistoryJuices: Sendable {
 
     /// The position in the menu of `record`'s juice, or nil (reported) when the menu does not have it.
     public mutating func position(of record: SaleRecord) -> Int? {
-        var name = record.juice
-        let found = name.withUTF8 { bytes in
+        var written = record.juice
+        let found = written.withUTF8 { bytes in
             let hash = NameTable<Result<Int, Unknown>>.hash(bytes)
             if let known = cache.value(of: bytes, hash: hash) { return known }
             let found: Result<Int, Unknown>

@@ -104,8 +104,16 @@ public struct SaleTime: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// The time written in `bytes` (see `init(parsing:)`), read without making a string.
     public init?(bytes: ArraySlice<UInt8>) {
+        guard let (date, _) = CivilDate.parse(bytes) else { return nil }
+        self.init(bytes: bytes, date: date)
+    }
+
+    /// The time written in `bytes` whose first ten bytes are `date` (as `CivilDate.parse` reads them): the rest read
+    /// as `init(bytes:)` reads it.
+    init?(bytes: ArraySlice<UInt8>, date: CivilDate) {
         let limit = bytes.endIndex
-        guard let (date, end) = CivilDate.parse(bytes), end + 6 <= limit,
+        let end = bytes.startIndex + 10
+        guard end + 6 <= limit,
             bytes[end] == UInt8(ascii: "T") || bytes[end] == UInt8(ascii: " "),
             let hour = CivilDate.digits(bytes[(end + 1)..<(end + 3)]), bytes[end + 3] == UInt8(ascii: ":"),
             let minute = CivilDate.digits(bytes[(end + 4)..<(end + 6)]), hour < 24, minute < 60

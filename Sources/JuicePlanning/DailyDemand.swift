@@ -12,6 +12,8 @@ public struct DailyDemand: Sendable {
     /// The row of each day seen (by day number), and each row's counts: demand then served, a pair per juice.
     private var rowOfDay: [Int: Int] = [:]
     private var rows: [[Int]] = []
+    /// The day of the last record counted and its row (a history's records come day by day: no look-up for most).
+    private var lastDay: (day: Int, row: Int)?
     private let juiceCount: Int
 
     /// An empty tally for `juiceCount` juices.
@@ -26,15 +28,20 @@ public struct DailyDemand: Sendable {
         guard juice >= 0, juice < juiceCount else { return }
         let day = record.time.date.dayNumber
         let row: Int
-        if let known = rowOfDay[day] {
+        if let lastDay, lastDay.day == day {
+            row = lastDay.row
+        } else if let known = rowOfDay[day] {
             row = known
         } else {
             row = rows.count
             rowOfDay[day] = row
             rows.append(Array(repeating: 0, count: 2 * juiceCount))
         }
-        rows[row][2 * juice] += record.count
-        if record.result == .served { rows[row][2 * juice + 1] += record.count }
+        lastDay = (day, row)
+        rows[row].withUnsafeMutableBufferPointer { counts in
+            counts[2 * juice] += record.count
+            if record.result == .served { counts[2 * juice + 1] += record.count }
+        }
     }
 
     /// Adds `other`'s counts (a tally of the same juices, not yet laid out) to this one's.
@@ -42,12 +49,15 @@ public struct DailyDemand: Sendable {
         for (day, otherRow) in other.rowOfDay {
             let counts = other.rows[otherRow]
             if let row = rowOfDay[day] {
-                for index in counts.indices { rows[row][index] += counts[index] }
+                rows[row].withUnsafeMutableBufferPointer { mine in
+                    for index in counts.indices { mine[index] += counts[index] }
+                }
             } else {
                 rowOfDay[day] = rows.count
                 rows.append(counts)
             }
         }
+        lastDay = nil
     }
 
     /// Lays the tally out day by day, from the first day to the last (only days in `from`…`to` when given).
@@ -65,16 +75,26 @@ public struct DailyDemand: Sendable {
             return
         }
         firstDay = CivilDate(dayNumber: start)
-        demand = Array(repeating: Array(repeating: 0, count: end - start + 1), count: juiceCount)
-        served = demand
-        for (day, row) in rowOfDay where day >= start && day <= end {
-            let counts = rows[row]
-            for juice in 0..<juiceCount {
-                demand[juice][day - start] = Double(counts[2 * juice])
-                served[juice][day - start] = Double(counts[2 * juice + 1])
+        // Juice by juice, day after day, into one block each for demand and served; then a series per juice.
+        let days = end - start + 1
+        var demandBlock = [Double](repeating: 0, count: juiceCount * days)
+        var servedBlock = demandBlock
+        demandBlock.withUnsafeMutableBufferPointer { demandBlock in
+            servedBlock.withUnsafeMutableBufferPointer { servedBlock in
+                for (day, row) in rowOfDay where day >= start && day <= end {
+                    rows[row].withUnsafeBufferPointer { counts in
+                        for juice in 0..<juiceCount {
+                            demandBlock[juice * days + day - start] = Double(counts[2 * juice])
+                            servedBlock[juice * days + day - start] = Double(counts[2 * juice + 1])
+                        }
+                    }
+                }
             }
         }
+        demand = (0..<juiceCount).map { Array(demandBlock[($0 * days)..<(($0 + 1) * days)]) }
+        served = (0..<juiceCount).map { Array(servedBlock[($0 * days)..<(($0 + 1) * days)]) }
         rowOfDay = [:]
         rows = []
+        lastDay = nil
     }
 }

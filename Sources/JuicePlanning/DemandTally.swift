@@ -6,8 +6,8 @@ public struct HistoryJuices: Sendable {
     private let book: RecipeBook
     private let finder: JuiceFinder
     private var positions: [JuiceID: Int] = [:]
-    /// Each name looked up: the juice's position, or the problem of a name the menu does not know.
-    private var cache: [String: Result<Int, Unknown>] = [:]
+    /// Each name looked up, by its bytes: the juice's position, or the problem of a name the menu does not know.
+    private var cache = NameTable<Result<Int, Unknown>>()
     /// A name the menu does not know, with the problem reported for it.
     private struct Unknown: Error { var problem: HistoryProblem }
     private let name: String
@@ -24,11 +24,12 @@ public struct HistoryJuices: Sendable {
 
     /// The position in the menu of `record`'s juice, or nil (reported) when the menu does not have it.
     public mutating func position(of record: SaleRecord) -> Int? {
-        let found: Result<Int, Unknown>
-        if let known = cache[record.juice] {
-            found = known
-        } else {
-            do {
+        var written = record.juice
+        let found = written.withUTF8 { bytes in
+            let hash = NameTable<Result<Int, Unknown>>.hash(bytes)
+            if let known = cache.value(of: bytes, hash: hash) { return known }
+            let found: Result<Int, Unknown>
+            do throws(JuiceLookupError) {
                 let juice = try finder.juice(named: record.juice)
                 found = positions[juice.id].map { .success($0) } ?? .failure(Unknown(problem: .unknownJuice(record.juice, suggestion: nil)))
             } catch {
@@ -36,7 +37,8 @@ public struct HistoryJuices: Sendable {
                 case .unknown(let juice, let suggestion): found = .failure(Unknown(problem: .unknownJuice(juice, suggestion: suggestion)))
                 }
             }
-            cache[record.juice] = found
+            cache.add(bytes, hash: hash, value: found)
+            return found
         }
         switch found {
         case .success(let position): return position

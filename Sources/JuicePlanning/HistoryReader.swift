@@ -53,10 +53,14 @@ public struct HistoryReader: Sendable {
     private var positions: (time: Int, juice: Int, count: Int, result: Int?)?
     private var fieldCount = 0
     private(set) var sawHeader = false
-    /// The field ranges of the row being read (kept between rows: no allocation per row).
-    private var fieldRanges: [Range<Int>] = []
     /// The problems found so far.
     public internal(set) var errors: [HistoryError] = []
+    /// The juice names read so far, each made a string once: a file names the same juices on every row (up to
+    /// `maxNames` of them; a name past those is made for its row).
+    private var names = NameTable<String>()
+    private static let maxNames = 1 << 16
+    /// The last date read, by its ten bytes (rows come day by day: most rows' dates are not parsed again).
+    private var lastDate: (bytes: (UInt64, UInt16), date: CivilDate)?
 
     /// A reader of `format` for the file named `name`.
     public init(format: HistoryFormat, name: String) {
@@ -127,10 +131,7 @@ public struct HistoryReader: Sendable {
 
     private mutating func readCSV(_ line: ArraySlice<UInt8>, number: Int, _ body: (SaleRecord) -> Void) {
         // The common row, with no quotes: its fields read as bytes, no string made but the juice's.
-        if sawHeader, fieldCount > 0, !line.contains(UInt8(ascii: "\"")) {
-            readPlainCSV(line, number: number, body)
-            return
-        }
+        if sawHeader, fieldCount > 0, readPlainCSV(line, number: number, body) { return }
         guard let fields = CSVFields.split(line) else {
             report(.unclosedQuote, line: number, column: 1)
             return
@@ -150,63 +151,127 @@ public struct HistoryReader: Sendable {
         build(values, number: number, body)
     }
 
-    /// A row without quotes: fields split at commas and read from their bytes.
-    private mutating func readPlainCSV(_ line: ArraySlice<UInt8>, number: Int, _ body: (SaleRecord) -> Void) {
+    /// Reads a row without quotes, its fields split at commas and read from their bytes in one pass (no array, no
+    /// string but the juice's); false, with nothing read, for a row with a quote (the general reading's).
+    private mutating func readPlainCSV(_ line: ArraySlice<UInt8>, number: Int, _ body: (SaleRecord) -> Void) -> Bool {
+        guard let positions else { return false }
+        // The columns read, trimmed of spaces and tabs, as offsets in the line.
+        var time = 0..<0
+        var juice = 0..<0
+        var amount = 0..<0
+        var written = 0..<0
+        var fields = 0
+        var units = 0
+        var countIsGood = false
+        var result = SaleResult.served
+        var resultIsGood = true
+        var name = ""
+        var date: CivilDate?
+        let hasQuote = line.withUnsafeBufferPointer { bytes -> Bool in
+            var fieldStart = 0
+            var index = 0
+            while true {
+                let atEnd = index == bytes.count
+                if !atEnd {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "\"") { return true }
+                    guard byte == UInt8(ascii: ",") else {
+                        index += 1
+                        continue
+                    }
+                }
+                var start = fieldStart
+                var end = index
+                while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+                while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+                if fields == positions.time { time = start..<end }
+                if fields == positions.juice { juice = start..<end }
+                if fields == positions.count { amount = start..<end }
+                if fields == positions.result { written = start..<end }
+                fields += 1
+                if atEnd { break }
+                index += 1
+                fieldStart = index
+            }
+            guard fields == fieldCount else { return false }
+            countIsGood = !amount.isEmpty && amount.count <= 7
+            for index in amount where countIsGood {
+                let byte = bytes[index]
+                if byte >= 0x30, byte <= 0x39 { units = units * 10 + Int(byte - 0x30) } else { countIsGood = false }
+            }
+            countIsGood = countIsGood && (1...Self.maxCount).contains(units)
+            if positions.result != nil {
+                let text = UnsafeBufferPointer(rebasing: bytes[written])
+                if Self.bytes(text, equal: "refused") {
+                    result = .refused
+                } else if !text.isEmpty, !Self.bytes(text, equal: "served") {
+                    // Another spelling (upper case): the general reading decides.
+                    let lowered = String(decoding: text, as: UTF8.self).lowercased()
+                    resultIsGood = SaleResult(rawValue: lowered) != nil
+                    if lowered == "refused" { result = .refused }
+                }
+            }
+            if !juice.isEmpty {
+                let key = UnsafeBufferPointer(rebasing: bytes[juice])
+                let hash = NameTable<String>.hash(key)
+                if let known = names.value(of: key, hash: hash) {
+                    name = known
+                } else {
+                    name = String(decoding: key, as: UTF8.self)
+                    if names.count < Self.maxNames { names.add(key, hash: hash, value: name) }
+                }
+            }
+            if time.count >= 10, let base = bytes.baseAddress {
+                let start = UnsafeRawPointer(base + time.lowerBound)
+                let key = (start.loadUnaligned(as: UInt64.self), start.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+                if let lastDate, lastDate.bytes == key {
+                    date = lastDate.date
+                } else if let parsed = CivilDate.parse(line[(line.startIndex + time.lowerBound)..<(line.startIndex + time.upperBound)]) {
+                    date = parsed.date
+                    lastDate = (key, parsed.date)
+                }
+            }
+            return false
+        }
+        if hasQuote { return false }
+        guard fields == fieldCount else {
+            report(.wrongFieldCount(expected: fieldCount, found: fields), line: number, column: 1)
+            return true
+        }
+        let base = line.startIndex
+        guard countIsGood, resultIsGood, !juice.isEmpty, let date,
+            let parsedTime = SaleTime(bytes: line[(base + time.lowerBound)..<(base + time.upperBound)], date: date)
+        else {
+            // Something is wrong: read the row again the general way, which says what at which column.
+            let ranges = Self.plainFields(line)
+            var values: [HistoryField: (text: String, column: Int)] = [:]
+            for (field, position) in columns {
+                values[field] = (String(decoding: line[ranges[position]], as: UTF8.self), column(of: ranges[position].lowerBound - base, in: line))
+            }
+            build(values, number: number, body)
+            return true
+        }
+        body(SaleRecord(time: parsedTime, juice: name, count: units, result: result, line: number))
+        return true
+    }
+
+    /// Whether `text` is `word`'s bytes.
+    private static func bytes(_ text: UnsafeBufferPointer<UInt8>, equal word: StaticString) -> Bool {
+        guard text.count == word.utf8CodeUnitCount else { return false }
+        guard let base = text.baseAddress else { return true }
+        return memcmp(base, word.utf8Start, text.count) == 0
+    }
+
+    /// The fields of a row without quotes, split at commas (indices of `line`).
+    private static func plainFields(_ line: ArraySlice<UInt8>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
         var fieldStart = line.startIndex
-        var ranges = fieldRanges
-        fieldRanges = []
-        ranges.removeAll(keepingCapacity: true)
-        defer { fieldRanges = ranges }
         for index in line.indices where line[index] == UInt8(ascii: ",") {
             ranges.append(fieldStart..<index)
             fieldStart = index + 1
         }
         ranges.append(fieldStart..<line.endIndex)
-        let count = ranges.count
-        guard count == fieldCount, let (time, juice, amount, resultPosition) = positions else {
-            report(.wrongFieldCount(expected: fieldCount, found: count), line: number, column: 1)
-            return
-        }
-        func trimmed(_ range: Range<Int>) -> ArraySlice<UInt8> {
-            var slice = line[range]
-            while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
-            while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
-            return slice
-        }
-        let timeBytes = trimmed(ranges[time])
-        let juiceBytes = trimmed(ranges[juice])
-        let countBytes = trimmed(ranges[amount])
-        let parsedTime = SaleTime(bytes: timeBytes)
-        var units = 0
-        var countIsGood = !countBytes.isEmpty && countBytes.count <= 7
-        for byte in countBytes where countIsGood {
-            if byte >= 0x30, byte <= 0x39 { units = units * 10 + Int(byte - 0x30) } else { countIsGood = false }
-        }
-        countIsGood = countIsGood && (1...Self.maxCount).contains(units)
-        var result = SaleResult.served
-        var resultIsGood = true
-        if let resultPosition {
-            let written = trimmed(ranges[resultPosition])
-            if written.elementsEqual("refused".utf8) {
-                result = .refused
-            } else if !written.isEmpty, !written.elementsEqual("served".utf8) {
-                // Another spelling (upper case): the general reading decides.
-                resultIsGood = SaleResult(rawValue: String(decoding: written, as: UTF8.self).lowercased()) != nil
-                if resultIsGood, String(decoding: written, as: UTF8.self).lowercased() == "refused" { result = .refused }
-            }
-        }
-        guard let parsedTime, countIsGood, resultIsGood, !juiceBytes.isEmpty else {
-            // Something is wrong: read the row again the general way, which says what at which column.
-            var values: [HistoryField: (text: String, column: Int)] = [:]
-            for (field, position) in columns {
-                values[field] = (
-                    String(decoding: line[ranges[position]], as: UTF8.self), column(of: ranges[position].lowerBound - line.startIndex, in: line)
-                )
-            }
-            build(values, number: number, body)
-            return
-        }
-        body(SaleRecord(time: parsedTime, juice: String(decoding: juiceBytes, as: UTF8.self), count: units, result: result, line: number))
+        return ranges
     }
 
     private mutating func readHeader(_ fields: [(text: String, offset: Int)], line: ArraySlice<UInt8>, number: Int) {

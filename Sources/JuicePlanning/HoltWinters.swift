@@ -1,9 +1,16 @@
 /// Holt-Winters with an additive weekly season and an additive trend, its weights fitted by least squared one-step
 /// error over a small grid searched one weight at a time (a trend weight of 0 is no trend).
 enum HoltWinters {
+    /// Weights of the smoother, one set per lane.
+    private struct Weights {
+        var alpha: SIMD8<Double>
+        var beta: SIMD8<Double>
+        var gamma: SIMD8<Double>
+    }
+
     /// The weights and starting state fitted to `y`, or nil for a history shorter than two weeks (too short to tell a
     /// season from noise).
-    private static func parameters(
+    static func parameters(
         _ y: ArraySlice<Double>
     ) -> (alpha: Double, beta: Double, gamma: Double, level: Double, trend: Double, season: [Double])? {
         let season = Forecaster.season
@@ -14,32 +21,38 @@ enum HoltWinters {
         let initialSeason = (0..<season).map { y[$0] - firstWeek }
         let initialTrend = (secondWeek - firstWeek) / Double(season)
         // Coordinate descent over the grid (the level weight, then the trend's, the season's, and the level's again):
-        // 20 passes instead of the 63 of the whole grid, to the same or a nearby point.
+        // 20 trials instead of the 63 of the whole grid, to the same or a nearby point. The trials of one step differ
+        // in one weight only, so they are smoothed side by side, a lane each (`squaredErrors`: each lane the same
+        // arithmetic as one trial alone), and compared in order as one at a time would: 4 passes over the series.
         let alphas = Array(stride(from: 0.05, through: 0.65, by: 0.1))
         let betas = [0.0, 0.02, 0.1]
         let gammas = [0.05, 0.15, 0.3]
         var weights = (alpha: 0.25, beta: 0.02, gamma: 0.15)
-        func error(_ alpha: Double, _ beta: Double, _ gamma: Double) -> Double {
-            squaredError(y, alpha: alpha, beta: beta, gamma: gamma, level: firstWeek, trend: initialTrend, season: initialSeason)
-        }
-        var lowest = error(weights.alpha, weights.beta, weights.gamma)
+        var lowest = Double.infinity
         for step in 0..<4 {
             let candidates = step == 1 ? betas : step == 2 ? gammas : alphas
-            for candidate in candidates {
-                var trial = weights
+            var lanes = Weights(alpha: SIMD8(repeating: weights.alpha), beta: SIMD8(repeating: weights.beta), gamma: SIMD8(repeating: weights.gamma))
+            for (lane, candidate) in candidates.enumerated() {
                 switch step {
-                case 1: trial.beta = candidate
-                case 2: trial.gamma = candidate
-                default: trial.alpha = candidate
+                case 1: lanes.beta[lane] = candidate
+                case 2: lanes.gamma[lane] = candidate
+                default: lanes.alpha[lane] = candidate
                 }
-                let value = error(trial.alpha, trial.beta, trial.gamma)
-                if value < lowest - 1e-12 { (weights, lowest) = (trial, value) }
+            }
+            // The first step's spare lane: the starting weights, the error every trial is compared with first.
+            let errors = squaredErrors(y, weights: lanes, level: firstWeek, trend: initialTrend, season: initialSeason)
+            if step == 0 { lowest = errors[7] }
+            for (lane, candidate) in candidates.enumerated() where errors[lane] < lowest - 1e-12 {
+                switch step {
+                case 1: weights.beta = candidate
+                case 2: weights.gamma = candidate
+                default: weights.alpha = candidate
+                }
+                lowest = errors[lane]
             }
         }
-        let best: (error: Double, alpha: Double, beta: Double, gamma: Double)? =
-            lowest.isFinite ? (lowest, weights.alpha, weights.beta, weights.gamma) : nil
-        guard let best else { return nil }
-        return (best.alpha, best.beta, best.gamma, firstWeek, initialTrend, initialSeason)
+        guard lowest.isFinite else { return nil }
+        return (weights.alpha, weights.beta, weights.gamma, firstWeek, initialTrend, initialSeason)
     }
 
     /// The fit, or nil for a history shorter than two weeks.
@@ -61,25 +74,30 @@ enum HoltWinters {
         return run.fitted[start...].map { $0 ?? 0 }
     }
 
-    /// The squared one-step error of one pass of the smoother from the second week on (what `smooth` sums, without
-    /// keeping the fitted values: the weight search runs it 63 times a fit).
-    private static func squaredError(
-        _ y: [Double], alpha: Double, beta: Double, gamma: Double, level: Double, trend: Double, season: [Double]
-    ) -> Double {
-        var level = level
-        var trend = trend
-        var season = season
-        var error = 0.0
+    /// The squared one-step error of one pass of the smoother from the second week on, for each lane's weights (what
+    /// `smooth` sums, without keeping the fitted values).
+    private static func squaredErrors(_ y: [Double], weights: Weights, level: Double, trend: Double, season: [Double]) -> SIMD8<Double> {
+        let (alpha, beta, gamma) = (weights.alpha, weights.beta, weights.gamma)
+        let one = SIMD8<Double>(repeating: 1)
+        let (keepLevel, keepTrend, keepSeason) = (one - alpha, one - beta, one - gamma)
+        var level = SIMD8(repeating: level)
+        var trend = SIMD8(repeating: trend)
+        var seasons = season.map { SIMD8(repeating: $0) }
+        var error = SIMD8<Double>()
         let length = season.count
-        season.withUnsafeMutableBufferPointer { season in
-            for (t, value) in y.enumerated() {
-                let slot = t % length
-                let guess = level + trend + season[slot]
-                if t >= length { error += (value - guess) * (value - guess) }
-                let previous = level
-                level = alpha * (value - season[slot]) + (1 - alpha) * (level + trend)
-                trend = beta * (level - previous) + (1 - beta) * trend
-                season[slot] = gamma * (value - level) + (1 - gamma) * season[slot]
+        y.withUnsafeBufferPointer { y in
+            seasons.withUnsafeMutableBufferPointer { season in
+                var slot = 0
+                for (t, day) in y.enumerated() {
+                    let value = SIMD8(repeating: day)
+                    let guess = level + trend + season[slot]
+                    if t >= length { error += (value - guess) * (value - guess) }
+                    let previous = level
+                    level = alpha * (value - season[slot]) + keepLevel * (level + trend)
+                    trend = beta * (level - previous) + keepTrend * trend
+                    season[slot] = gamma * (value - level) + keepSeason * season[slot]
+                    slot = slot + 1 == length ? 0 : slot + 1
+                }
             }
         }
         return error

@@ -29,65 +29,79 @@ public enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral, Expressib
 
     /// The value as JSON text: indented by two spaces when `pretty`, compact otherwise.
     public func rendered(pretty: Bool = false) -> String {
-        var out = ""
+        // Written as bytes, made a string once: appending to a string costs more per piece.
+        var out: [UInt8] = []
         write(to: &out, pretty: pretty, indent: 0)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String, pretty: Bool, indent: Int) {
-        let newline = pretty ? "\n" : ""
-        let pad = pretty ? String(repeating: "  ", count: indent + 1) : ""
-        let closePad = pretty ? String(repeating: "  ", count: indent) : ""
+    private func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
         case .string(let text): Self.writeString(text, to: &out)
-        case .int(let value): out += String(value)
-        case .double(let value): out += value.isFinite ? String(value) : "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .null: out += "null"
+        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .double(let value): out.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
         case .array(let items):
             if items.isEmpty {
-                out += "[]"
+                out.append(contentsOf: "[]".utf8)
                 return
             }
-            out += "[" + newline
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                out += pad
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.newline(to: &out, pretty: pretty, indent: indent + 1)
                 item.write(to: &out, pretty: pretty, indent: indent + 1)
-                out += (index < items.count - 1 ? "," : "") + newline
             }
-            out += closePad + "]"
+            Self.newline(to: &out, pretty: pretty, indent: indent)
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
             if members.isEmpty {
-                out += "{}"
+                out.append(contentsOf: "{}".utf8)
                 return
             }
-            out += "{" + newline
+            out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                out += pad
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.newline(to: &out, pretty: pretty, indent: indent + 1)
                 Self.writeString(key, to: &out)
-                out += pretty ? ": " : ":"
+                out.append(UInt8(ascii: ":"))
+                if pretty { out.append(UInt8(ascii: " ")) }
                 value.write(to: &out, pretty: pretty, indent: indent + 1)
-                out += (index < members.count - 1 ? "," : "") + newline
             }
-            out += closePad + "}"
+            Self.newline(to: &out, pretty: pretty, indent: indent)
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ text: String, to out: inout String) {
-        out += "\""
+    /// A line break and `indent` levels of two spaces when `pretty`; nothing otherwise.
+    private static func newline(to out: inout [UInt8], pretty: Bool, indent: Int) {
+        guard pretty else { return }
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+    }
+
+    private static func writeString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Most text needs no escape: written whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": out.append(contentsOf: "\\\"".utf8)
+            case "\\": out.append(contentsOf: "\\\\".utf8)
+            case "\n": out.append(contentsOf: "\\n".utf8)
+            case "\r": out.append(contentsOf: "\\r".utf8)
+            case "\t": out.append(contentsOf: "\\t".utf8)
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default: UTF8.encode(scalar) { out.append($0) }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

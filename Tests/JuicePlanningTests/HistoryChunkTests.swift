@@ -99,6 +99,33 @@ import Testing
         }
     }
 
+    /// Juices are looked up by the bytes of their names (`NameTable`): many names (the table grows), names one byte
+    /// apart, Korean ones; a name the menu does not know is reported at each of its lines, naming the file.
+    @Test func juicesLookedUpByTheirBytes() throws {
+        let juices = (0..<300).map { Juice(id: JuiceID("j-\($0)"), name: LocalizedName(korean: "주스 \($0)", english: nil), recipe: []) }
+        let book = RecipeBook(fruits: [], juices: juices, store: Store())
+        var text = "time,juice,count\n"
+        for round in 1...3 {
+            for index in 0..<300 { text += "2026-01-0\(round)T10:00:00,\(index % 2 == 0 ? "j-\(index)" : "주스 \(index)"),\(round)\n" }
+            text += "2026-01-0\(round)T11:00:00,j-300,1\n"
+        }
+        let path = try write(text, suffix: "csv")
+        defer { remove(path) }
+        for workers in [1, 2] {
+            var (tally, problems) = try DemandTally.read(path: path, book: book, workers: workers, chunkSize: 997)
+            #expect(problems.map(\.file) == [path, path, path])
+            #expect(problems.map(\.line) == [302, 603, 904])
+            let unknown = problems.map { problem -> String? in
+                guard case .unknownJuice(let name, _) = problem.problem else { return nil }
+                return name
+            }
+            #expect(unknown == ["j-300", "j-300", "j-300"])
+            let demand = tally.finish().demand
+            #expect(demand.count == 300)
+            #expect(demand.allSatisfy { $0 == [1, 2, 3] })
+        }
+    }
+
     @Test func emptyHeaderlessAndMissingFiles() throws {
         for text in ["", "\n\n", "time,juice,count", "2026-01-10T10:00:00,banana-juice,2\n", "time,juice,count\n2026-01-10T10:00:00,banana-juice,2"] {
             let path = try write(text, suffix: "csv")

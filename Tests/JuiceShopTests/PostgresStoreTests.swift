@@ -381,6 +381,7 @@ struct PostgresFaultTests {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
+
 extension PostgresStore {
     /// Opens a store for a burst test: these tests check deadlocks, conflicts and the journal under a burst of
     /// concurrent changes, not the 5 s deadline of one change (`PostgresFaultTests` and the partition tests do). On a

@@ -10,8 +10,8 @@ import Testing
     /// How late a close may come on a loaded CI machine (a ceiling, not a measure).
     static let slack = Duration.seconds(4)
 
-    /// A shop with the short deadlines.
-    static func shop() throws -> TestShop { try TestShop { $0.deadlines = deadlines } }
+    /// A shop with the short deadlines (or `custom`).
+    static func shop(_ custom: ConnectionDeadlines = deadlines) throws -> TestShop { try TestShop { $0.deadlines = custom } }
 
     /// Sends one byte of `text` every 200 ms (ignoring failures once the server has closed) until it is all sent.
     static func trickle(_ text: String, on connection: RawConnection) -> Task<Void, Never> {
@@ -50,7 +50,10 @@ import Testing
     }
 
     @Test func aClientThatStallsOrTricklesItsBodyIsClosedAtTheBodyDeadline() async throws {
-        try await Self.shop().application().test(.live) { client in
+        // A header deadline well past the body's: on a loaded machine the header may reach the server more than a
+        // second after the connection was accepted, and then the header deadline, not the body's, would close it.
+        let deadlines = ConnectionDeadlines(header: .seconds(6), body: Self.deadlines.body, idle: .seconds(6))
+        try await Self.shop(deadlines).application().test(.live) { client in
             let port = try #require(client.port)
             let head = "POST /api/orders HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
             let stalled = try await RawConnection.open(port: port)

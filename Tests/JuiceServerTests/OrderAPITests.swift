@@ -183,9 +183,11 @@ import Testing
     @Test func theShopHasNoBenchmarkRouteAndTheBenchmarksBaselineAnswersLikeAnOrder() async throws {
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
+            // /api/orders/{request} is the lookup of an order (GET only): a POST there is refused, never served.
             try await client.execute(uri: "/api/orders/echo", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "banana-juice"}"#))
             { response throws in
-                #expect(response.status == .notFound)
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "GET")
             }
         }
         #expect(try await shop.journalCount() == 0)

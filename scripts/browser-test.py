@@ -34,10 +34,18 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_server(port):
+def start_server(port, built_in=False):
+    """`juice serve` on the test's recipes and state, or (built_in) on the built-in recipe set and a state of its own."""
     env = dict(os.environ, SWIFT_BACKTRACE="enable=no", JUICE_STAFF_TOKEN=TOKEN, LOG_LEVEL="warning")
-    server = subprocess.Popen([JUICE, "serve", "--port", str(port), "--recipes", recipes, "--state", state],
-                              env=env, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    env.pop("JUICE_RECIPES", None)
+    if built_in:
+        where = os.path.join(work, "elsewhere")
+        os.makedirs(where, exist_ok=True)
+        arguments = ["--state", os.path.join(where, "state.sqlite")]
+    else:
+        where, arguments = work, ["--recipes", recipes, "--state", state]
+    server = subprocess.Popen([JUICE, "serve", "--port", str(port)] + arguments,
+                              env=env, cwd=where, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = server.stdout.readline()
     check("serving on http://127.0.0.1:" in line, f"server started ({line.strip()})")
     return server
@@ -329,6 +337,21 @@ try:
     check(refused(staff) == [] and refused(watcher) == [], "no Content-Security-Policy violation on either page")
     staff.execute_script("""document.body.insertAdjacentHTML("beforeend", '<b style="color: red">probe</b>')""")
     wait(staff, "the browser refuses an inline style under the policy", lambda d: refused(d) != [])
+    stop_server(server)
+
+    # A shop whose recipes cannot be written (here the built-in set; a read-only mount is said the same way): the menu
+    # screen says why and offers nothing that would fail.
+    server = start_server(port, built_in=True)
+    staff.get(url)
+    wait(staff, "the page of the built-in shop", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#juices button")) == 7)
+    staff.find_element(By.ID, "open-menu").click()
+    wait(staff, "the menu screen says the recipes cannot be changed, and why",
+         lambda d: d.find_element(By.ID, "menu-readonly").is_displayed() and "메뉴 파일을 고칠 수 없어요" in d.find_element(By.ID, "menu-readonly").text)
+    buttons = staff.find_elements(By.CSS_SELECTOR, "#menu-screen .menu-item button, #menu-undo")
+    inputs = staff.find_elements(By.CSS_SELECTOR, "#menu-screen .menu-item input")
+    check(buttons and inputs and all(not b.is_enabled() for b in buttons) and all(not i.is_enabled() for i in inputs),
+          f"every button and field of the menu screen is disabled ({len(buttons)} buttons, {len(inputs)} fields)")
+    print(f"read-only menu: {staff.find_element(By.ID, 'menu-readonly').text}", flush=True)
     stop_server(server)
 finally:
     for driver in (staff, watcher):

@@ -32,9 +32,7 @@ extension HistoryReader {
             var line: [UInt8] = []
             while !header.sawHeader,
                 (try? lines.nextLine({ bytes, number in
-                    line.removeAll(keepingCapacity: true)
-                    line.append(contentsOf: bytes)
-                    header.readLine(line[...], number: number) { add(&first, $0) }
+                    header.readLine(bytes, number: number, through: &line) { add(&first, $0) }
                     headerLines = number
                 })) == true
             {}
@@ -84,9 +82,7 @@ extension HistoryReader {
                     let before = firstLine[chunk]
                     do throws(OrderSourceError) {
                         _ = try chunks.lines(of: chunk, buffer: &bytes) { raw, number in
-                            line.removeAll(keepingCapacity: true)
-                            line.append(contentsOf: raw)
-                            reader.readLine(line[...], number: before + number) { add(&sink, $0) }
+                            reader.readLine(raw, number: before + number, through: &line) { add(&sink, $0) }
                         }
                     } catch {
                         failed = error

@@ -83,10 +83,7 @@ public struct HistoryReader: Sendable {
         var line: [UInt8] = []
         var count = 0
         while (try? lines.nextLine({ bytes, number in
-            // One array, refilled for each line: no allocation per line.
-            line.removeAll(keepingCapacity: true)
-            line.append(contentsOf: bytes)
-            reader.readLine(line[...], number: number, body)
+            reader.readLine(bytes, number: number, through: &line, body)
             count = number
         })) == true {}
         reader.finish(lines: count)
@@ -103,6 +100,16 @@ public struct HistoryReader: Sendable {
         }
         reader.finish(lines: number)
         return reader.errors
+    }
+
+    /// Reads `raw` (a line in a file's buffer, without its line feed) through `line`, one array kept from line to
+    /// line: copied into its first bytes (the array grown for a longer line, never made per line) and read from there.
+    mutating func readLine(_ raw: UnsafeBufferPointer<UInt8>, number: Int, through line: inout [UInt8], _ body: (SaleRecord) -> Void) {
+        if line.count < raw.count { line = [UInt8](repeating: 0, count: max(raw.count, 2 * line.count)) }
+        if let source = raw.baseAddress {
+            line.withUnsafeMutableBufferPointer { room in room.baseAddress?.update(from: source, count: raw.count) }
+        }
+        readLine(line[0..<raw.count], number: number, body)
     }
 
     /// Reads one line (without its line feed; a trailing CR is dropped).

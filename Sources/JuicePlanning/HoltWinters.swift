@@ -2,10 +2,17 @@
 /// error over a small grid searched one weight at a time (a trend weight of 0 is no trend).
 enum HoltWinters {
     /// Weights of the smoother, one set per lane.
-    private struct Weights {
-        var alpha: SIMD8<Double>
-        var beta: SIMD8<Double>
-        var gamma: SIMD8<Double>
+    private struct Weights<Lanes: SIMD> where Lanes.Scalar == Double {
+        var alpha: Lanes
+        var beta: Lanes
+        var gamma: Lanes
+
+        /// `weights` in every lane.
+        init(_ weights: (alpha: Double, beta: Double, gamma: Double)) {
+            alpha = Lanes(repeating: weights.alpha)
+            beta = Lanes(repeating: weights.beta)
+            gamma = Lanes(repeating: weights.gamma)
+        }
     }
 
     /// The weights and starting state fitted to `y`, or nil for a history shorter than two weeks (too short to tell a
@@ -23,34 +30,33 @@ enum HoltWinters {
         // Coordinate descent over the grid (the level weight, then the trend's, the season's, and the level's again):
         // 20 trials instead of the 63 of the whole grid, to the same or a nearby point. The trials of one step differ
         // in one weight only, so they are smoothed side by side, a lane each (`squaredErrors`: each lane the same
-        // arithmetic as one trial alone), and compared in order as one at a time would: 4 passes over the series.
-        let alphas = Array(stride(from: 0.05, through: 0.65, by: 0.1))
-        let betas = [0.0, 0.02, 0.1]
-        let gammas = [0.05, 0.15, 0.3]
-        var weights = (alpha: 0.25, beta: 0.02, gamma: 0.15)
-        var lowest = Double.infinity
-        for step in 0..<4 {
-            let candidates = step == 1 ? betas : step == 2 ? gammas : alphas
-            var lanes = Weights(alpha: SIMD8(repeating: weights.alpha), beta: SIMD8(repeating: weights.beta), gamma: SIMD8(repeating: weights.gamma))
-            for (lane, candidate) in candidates.enumerated() {
-                switch step {
-                case 1: lanes.beta[lane] = candidate
-                case 2: lanes.gamma[lane] = candidate
-                default: lanes.alpha[lane] = candidate
-                }
-            }
-            // The first step's spare lane: the starting weights, the error every trial is compared with first.
+        // arithmetic as one trial alone), and compared in order as one at a time would: 4 passes over the series, 3
+        // when neither the trend's weight nor the season's moved (the last step would then repeat the first's trials,
+        // none of which can beat the error kept).
+        let start = (alpha: 0.25, beta: 0.02, gamma: 0.15)
+        var weights = start
+        // The level weights, and the starting weights in the spare lane: the error every trial is compared with first.
+        func levelStep(_ lowest: inout Double, first: Bool) {
+            let alphas = Array(stride(from: 0.05, through: 0.65, by: 0.1))
+            var lanes = Weights<SIMD8<Double>>(weights)
+            for (lane, alpha) in alphas.enumerated() { lanes.alpha[lane] = alpha }
             let errors = squaredErrors(y, weights: lanes, level: firstWeek, trend: initialTrend, season: initialSeason)
-            if step == 0 { lowest = errors[7] }
-            for (lane, candidate) in candidates.enumerated() where errors[lane] < lowest - 1e-12 {
-                switch step {
-                case 1: weights.beta = candidate
-                case 2: weights.gamma = candidate
-                default: weights.alpha = candidate
-                }
-                lowest = errors[lane]
-            }
+            if first { lowest = errors[7] }
+            for (lane, alpha) in alphas.enumerated() where errors[lane] < lowest - 1e-12 { (weights.alpha, lowest) = (alpha, errors[lane]) }
         }
+        var lowest = Double.infinity
+        levelStep(&lowest, first: true)
+        var lanes = Weights<SIMD4<Double>>(weights)
+        let betas = [0.0, 0.02, 0.1]
+        for (lane, beta) in betas.enumerated() { lanes.beta[lane] = beta }
+        var errors = squaredErrors(y, weights: lanes, level: firstWeek, trend: initialTrend, season: initialSeason)
+        for (lane, beta) in betas.enumerated() where errors[lane] < lowest - 1e-12 { (weights.beta, lowest) = (beta, errors[lane]) }
+        lanes = Weights<SIMD4<Double>>(weights)
+        let gammas = [0.05, 0.15, 0.3]
+        for (lane, gamma) in gammas.enumerated() { lanes.gamma[lane] = gamma }
+        errors = squaredErrors(y, weights: lanes, level: firstWeek, trend: initialTrend, season: initialSeason)
+        for (lane, gamma) in gammas.enumerated() where errors[lane] < lowest - 1e-12 { (weights.gamma, lowest) = (gamma, errors[lane]) }
+        if weights.beta != start.beta || weights.gamma != start.gamma { levelStep(&lowest, first: false) }
         guard lowest.isFinite else { return nil }
         return (weights.alpha, weights.beta, weights.gamma, firstWeek, initialTrend, initialSeason)
     }
@@ -76,20 +82,22 @@ enum HoltWinters {
 
     /// The squared one-step error of one pass of the smoother from the second week on, for each lane's weights (what
     /// `smooth` sums, without keeping the fitted values).
-    private static func squaredErrors(_ y: [Double], weights: Weights, level: Double, trend: Double, season: [Double]) -> SIMD8<Double> {
+    private static func squaredErrors<Lanes: SIMD>(
+        _ y: [Double], weights: Weights<Lanes>, level: Double, trend: Double, season: [Double]
+    ) -> Lanes where Lanes.Scalar == Double {
         let (alpha, beta, gamma) = (weights.alpha, weights.beta, weights.gamma)
-        let one = SIMD8<Double>(repeating: 1)
+        let one = Lanes(repeating: 1)
         let (keepLevel, keepTrend, keepSeason) = (one - alpha, one - beta, one - gamma)
-        var level = SIMD8(repeating: level)
-        var trend = SIMD8(repeating: trend)
-        var seasons = season.map { SIMD8(repeating: $0) }
-        var error = SIMD8<Double>()
+        var level = Lanes(repeating: level)
+        var trend = Lanes(repeating: trend)
+        var seasons = season.map { Lanes(repeating: $0) }
+        var error = Lanes()
         let length = season.count
         y.withUnsafeBufferPointer { y in
             seasons.withUnsafeMutableBufferPointer { season in
                 var slot = 0
                 for (t, day) in y.enumerated() {
-                    let value = SIMD8(repeating: day)
+                    let value = Lanes(repeating: day)
                     let guess = level + trend + season[slot]
                     if t >= length { error += (value - guess) * (value - guess) }
                     let previous = level

@@ -34,52 +34,61 @@ enum NetworkNamespaces {
         process.waitUntilExit()
         return process.terminationStatus
     }
+
+    /// Runs each of `commands` (`ip` arguments) in turn; throws naming the first that fails.
+    static func run(_ commands: [[String]]) throws {
+        for command in commands where ip(command) != 0 {
+            throw FleetError(description: "ip \(command.joined(separator: " ")) failed")
+        }
+    }
+
+    /// The first three octets of this test process's /24 number `third` ("10.1xx.third", the middle from the pid).
+    static func subnet(_ third: Int) -> String {
+        "10.\(100 + Int(getpid() % 100)).\(third)"
+    }
 }
 
-/// A test host: a network namespace with two links to the root namespace, one for its clients and one to the
-/// database (through a proxy listening on the database link's root side), each a veth pair; taking the database
-/// link down cuts the host off from the database while its clients still reach it.
+/// A test host: a network namespace with two links, each a veth pair: one to the root namespace for its clients, one
+/// onto the database host's bridge (`DatabaseHost`); taking the database link down cuts the host off from the
+/// database while its clients still reach it.
 struct NamespaceHost: Sendable {
     /// The namespace's name.
     var name: String
     /// The address the host's server listens on (the client link, inside the namespace).
     var address: String
-    /// The root side of the database link, where its proxy to the database listens.
-    var databaseGateway: String
-    /// The root side of the database link (taken down to cut the host off).
+    /// The root side of the database link, on the database host's bridge (taken down to cut the host off).
     var databaseLink: String
 
-    /// Makes host `index` (0…9) of this test process; throws when any `ip` command fails.
-    static func make(_ index: Int) throws -> NamespaceHost {
+    /// Makes host `index` (0…7) of this test process, its database link on `database`'s bridge (removing leftovers of
+    /// the same name first); throws when any `ip` command fails, having removed what it made.
+    static func make(_ index: Int, database: DatabaseHost) throws -> NamespaceHost {
         let tag = "\(getpid() % 10_000)\(index)"
-        let octet = 100 + Int(getpid() % 100)
-        let net = "10.\(octet).\(index * 2)"
-        let dbNet = "10.\(octet).\(index * 2 + 1)"
-        let host = NamespaceHost(name: "juice\(tag)", address: "\(net).2", databaseGateway: "\(dbNet).1", databaseLink: "jd\(tag)")
-        let commands: [[String]] = [
-            ["netns", "add", host.name],
-            ["-n", host.name, "link", "set", "lo", "up"],
-            ["link", "add", "jc\(tag)", "type", "veth", "peer", "name", "c\(tag)", "netns", host.name],
-            ["link", "add", host.databaseLink, "type", "veth", "peer", "name", "d\(tag)", "netns", host.name],
-            ["addr", "add", "\(net).1/24", "dev", "jc\(tag)"],
-            ["addr", "add", "\(dbNet).1/24", "dev", host.databaseLink],
-            ["-n", host.name, "addr", "add", "\(net).2/24", "dev", "c\(tag)"],
-            ["-n", host.name, "addr", "add", "\(dbNet).2/24", "dev", "d\(tag)"],
-            ["link", "set", "jc\(tag)", "up"], ["link", "set", host.databaseLink, "up"],
-            ["-n", host.name, "link", "set", "c\(tag)", "up"], ["-n", host.name, "link", "set", "d\(tag)", "up"],
-        ]
-        for command in commands where NetworkNamespaces.ip(command) != 0 {
+        let net = NetworkNamespaces.subnet(index * 2)
+        let host = NamespaceHost(name: "juice\(tag)", address: "\(net).2", databaseLink: "jd\(tag)")
+        host.remove()
+        do {
+            try NetworkNamespaces.run([
+                ["netns", "add", host.name],
+                ["-n", host.name, "link", "set", "lo", "up"],
+                ["link", "add", "jc\(tag)", "type", "veth", "peer", "name", "c\(tag)", "netns", host.name],
+                ["link", "add", host.databaseLink, "type", "veth", "peer", "name", "d\(tag)", "netns", host.name],
+                ["link", "set", host.databaseLink, "master", database.bridge],
+                ["addr", "add", "\(net).1/24", "dev", "jc\(tag)"],
+                ["-n", host.name, "addr", "add", "\(net).2/24", "dev", "c\(tag)"],
+                ["-n", host.name, "addr", "add", "\(database.address(ofHost: index))/24", "dev", "d\(tag)"],
+                ["link", "set", "jc\(tag)", "up"], ["link", "set", host.databaseLink, "up"],
+                ["-n", host.name, "link", "set", "c\(tag)", "up"], ["-n", host.name, "link", "set", "d\(tag)", "up"],
+            ])
+        } catch {
             host.remove()
-            throw FleetError(description: "ip \(command.joined(separator: " ")) failed")
+            throw error
         }
         return host
     }
 
     /// Takes the database link down (the cut) or up again (the heal).
     func setDatabaseLink(up: Bool) throws {
-        guard NetworkNamespaces.ip(["link", "set", databaseLink, up ? "up" : "down"]) == 0 else {
-            throw FleetError(description: "ip link set \(databaseLink) failed")
-        }
+        try NetworkNamespaces.run([["link", "set", databaseLink, up ? "up" : "down"]])
     }
 
     /// Removes the namespace (and with it both veth pairs).

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 // Helpers for the partition tests: requests timed from the client's side, and the history of every request and
-// answer checked against the journal. The test hosts are in NamespaceHost.swift.
+// answer checked against the journal. The test hosts are in NamespaceHost.swift and DatabaseHost.swift.
 
 /// One request as a client saw it: what it asked, what came back and how long that took.
 struct TimedAnswer: Sendable, CustomStringConvertible {

@@ -4,11 +4,12 @@ import JuiceTestSupport
 import Testing
 
 /// Partitions and slow networks between a counter (`juice serve`) and PostgreSQL, tested as such: two counters on
-/// one database, one of them cut off by a fault-injecting proxy (a stall, a reset, latency) or, in network
-/// namespaces, by its link going down. Every request must be answered within the documented deadline (5 s), with 503
-/// and `Retry-After` when the database cannot be reached in time, and an order whose outcome is unknown said to be
-/// so (with its request id), never refused; after the heal both counters serve within 5 s and the pages catch up;
-/// after each fault the history of every request and answer agrees with the journal (`checkHistory`).
+/// one database, one of them cut off by a fault-injecting proxy (a stall, a reset, latency) or, with PostgreSQL and
+/// each counter in a network namespace of its own, by its link going down. Every request must be answered within the
+/// documented deadline (5 s), with 503 and `Retry-After` when the database cannot be reached in time, and an order
+/// whose outcome is unknown said to be so (with its request id), never refused; after the heal both counters serve
+/// within 5 s and the pages catch up; after each fault the history of every request and answer agrees with the
+/// journal (`checkHistory`).
 @Suite(
     "partitions and slow networks between a counter and PostgreSQL", .serialized,
     .enabled(if: PostgresForTests.shared != nil, PostgresForTests.skipReason))
@@ -132,31 +133,28 @@ struct PartitionTests {
     }
 
     @Test(
-        "test hosts in network namespaces: counter A's link to PostgreSQL taken down for 8 s answers in time, B serves on, both after the heal",
+        "test hosts in network namespaces, PostgreSQL on one of its own: counter A's link to it taken down for 8 s answers in time, B serves on, both after the heal",
         .enabled(if: NetworkNamespaces.available || NetworkNamespaces.required, NetworkNamespaces.skipReason))
     func linkDown() async throws {
         try #require(
             NetworkNamespaces.available, "JUICE_REQUIRE_NETNS=1 but network namespaces cannot be made here (root and `ip netns add` are needed)")
-        let server = try #require(PostgresForTests.shared)
         let directory = try fleetDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try await server.freshDatabase()
-        let direct = server.url(of: database)
-        let port = try #require(URLComponents(string: direct)?.port)
-        let hostA = try NamespaceHost.make(0)
+        // PostgreSQL on a host of its own: a cluster started for this test in a namespace on a bridge, which each
+        // counter's database link joins (and the test process, for the history check).
+        let database = "juice_partition"
+        let databaseHost = try await DatabaseHost.start(database: database)
+        defer { databaseHost.remove() }
+        let state = databaseHost.url(of: database)
+        let hostA = try NamespaceHost.make(0, database: databaseHost)
         defer { hostA.remove() }
-        let hostB = try NamespaceHost.make(1)
+        let hostB = try NamespaceHost.make(1, database: databaseHost)
         defer { hostB.remove() }
-        // PostgreSQL listens on 127.0.0.1 only: each host reaches it through a plain proxy on its database link.
-        let proxies = try [hostA, hostB].map { try FaultProxy(host: $0.databaseGateway, upstreamHost: "127.0.0.1", upstreamPort: port) }
-        defer { proxies.forEach { $0.stop() } }
         let recipes = try writeRecipes(into: directory, bananas: Self.bananas)
         var counters: [ServeInstance] = []
-        for (host, proxy) in zip([hostA, hostB], proxies) {
+        for host in [hostA, hostB] {
             counters.append(
-                try await ServeInstance.start(
-                    state: "postgres://juice@\(proxy.host):\(proxy.port)/\(database)", recipes: recipes, directory: directory,
-                    host: host.address, namespace: host.name))
+                try await ServeInstance.start(state: state, recipes: recipes, directory: directory, host: host.address, namespace: host.name))
         }
         defer { counters.forEach { $0.kill() } }
         let page = try EventStreamReader(url: "\(counters[0].base)/api/events")
@@ -171,7 +169,7 @@ struct PartitionTests {
         try hostA.setDatabaseLink(up: true)
         try expectAnswersInTime(answers, fault: "link down", allServed: false)
         try await expectHealed(counters.map(\.base), page: page, history: history, fault: "link down")
-        try await checkHistory(history, state: direct, initialBananas: Self.bananas, lookUpAt: counters[1].base, fault: "link down")
+        try await checkHistory(history, state: state, initialBananas: Self.bananas, lookUpAt: counters[1].base, fault: "link down")
     }
 
     /// During `window`: an order at each counter every second, and at the cut one its stock, menu, page and a staff

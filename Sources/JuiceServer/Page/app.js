@@ -394,7 +394,8 @@ function connect() {
   if (state.events) state.events.close();
   const events = new EventSource("/api/events");
   state.events = events;
-  events.addEventListener("open", () => { $("connection").textContent = t().connected; refresh(); });
+  // (Re)connected: events may have been missed meanwhile, so the menu screen, when open, reads the menu again too.
+  events.addEventListener("open", () => { $("connection").textContent = t().connected; refresh(); loadMenuEditor(); });
   events.addEventListener("stock", (event) => {
     const data = JSON.parse(event.data);
     state.stock = data.stock;
@@ -403,7 +404,7 @@ function connect() {
     render();
     refreshPanel();
   });
-  events.addEventListener("menu", () => { refresh(); loadMenuEditor(); });
+  events.addEventListener("menu", (event) => { refresh(); menuEvent(JSON.parse(event.data)); });
   events.addEventListener("error", () => {
     $("connection").textContent = t().offline;
     // The browser retries by itself unless the stream was refused; then start over after a second.

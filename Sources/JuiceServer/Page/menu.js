@@ -30,7 +30,13 @@ const MENU_TEXT = {
   },
 };
 
-const menuEditor = { open: false, menu: null, etag: null, edits: [], loading: false };
+// `loading`/`saving`: a reading of the menu or an edit is under way; `pending`: what was asked for meanwhile (the
+// version a `menu` event named, or `force`: read again whatever it is), looked at once they are done (menuSettled).
+// `drawn`: what the lists were last drawn from (see renderMenuEditor).
+const menuEditor = {
+  open: false, menu: null, etag: null, edits: [], loading: false, saving: false, pending: null,
+  drawn: { menu: null, edits: null, lang: null }, draws: 0,
+};
 const mt = () => MENU_TEXT[state.lang];
 
 // This tab's name in the edit record (the server records it with each write).
@@ -98,15 +104,20 @@ function sameRecipe(a, b) {
 
 // ---- reading and writing ----
 
+// Reads the menu and the record again and draws them. One reading at a time: asked for during one, it reads once more
+// afterwards; a `menu` event during one (or during an edit) is kept in `pending` and looked at afterwards.
 async function loadMenuEditor() {
-  if (!menuEditor.open || menuEditor.loading) return;
+  if (!menuEditor.open) return;
+  if (menuEditor.loading) { menuEditor.pending = { version: null, force: true }; return; }
   menuEditor.loading = true;
+  menuEditor.pending = null;
   try {
     const result = await staffCall("GET", "/api/menu/editable");
     if (result.status === 200) {
+      // The menu and the record are taken in together, once both are read: the page may draw itself meanwhile.
+      const edits = await api("GET", "/api/menu/edits?limit=10");
       menuEditor.menu = result.data;
       menuEditor.etag = result.etag || `"${result.data.version}"`;
-      const edits = await api("GET", "/api/menu/edits?limit=10");
       menuEditor.edits = edits.status === 200 ? edits.data.edits : [];
     } else if (result.status === 401) {
       showMenu(false);
@@ -117,6 +128,29 @@ async function loadMenuEditor() {
     menuEditor.loading = false;
   }
   renderMenuEditor();
+  menuSettled();
+}
+
+// A `menu` event (`{version, result}`: the live menu's version after a reload attempt). The screen reads the menu
+// again only when the event says something it does not show: a version other than the one drawn, or a rejected
+// reload (the files' errors may have changed). So an edit made here, whose answer is followed by the reading that
+// draws it, is drawn once: its own event, before or after that reading, names the version drawn. While a reading
+// or an edit is under way the event waits for it (it may have read the menu before the change).
+function menuEvent(event) {
+  $("menu-screen").dataset.event = event.version;
+  if (!menuEditor.open) return;
+  const force = event.result === "rejected" || Boolean(menuEditor.pending && menuEditor.pending.force);
+  menuEditor.pending = { version: event.version, force };
+  menuSettled();
+}
+
+// Looks at the event kept meanwhile, once nothing is under way.
+function menuSettled() {
+  const event = menuEditor.pending;
+  if (!event || menuEditor.loading || menuEditor.saving) return;
+  menuEditor.pending = null;
+  const shown = menuEditor.menu && menuEditor.menu.version;
+  if (event.force || event.version !== shown) loadMenuEditor();
 }
 
 // Sends one edit with the menu version it was made on; answers what happened.
@@ -124,7 +158,14 @@ async function loadMenuEditor() {
 async function sendMenuEdit(method, path, body, form) {
   const headers = { "X-Staff-Session": staffSession() };
   if (menuEditor.etag) headers["If-Match"] = menuEditor.etag;
-  const { status, data, etag } = await staffCall(method, path, body, headers);
+  menuEditor.saving = true;
+  let answer;
+  try {
+    answer = await staffCall(method, path, body, headers);
+  } finally {
+    menuEditor.saving = false;
+  }
+  const { status, data, etag } = answer;
   const error = data && data.error;
   if (status === 200 || status === 201) {
     if (etag) menuEditor.etag = etag;
@@ -137,16 +178,21 @@ async function sendMenuEdit(method, path, body, form) {
     await loadMenuEditor();
     return true;
   }
+  // A refusal with the menu as it is now (stale, changed on disk) draws it; an event that came meanwhile is looked
+  // at before the notice waits for staff.
+  if (error && error.menu) {
+    menuEditor.menu = error.menu;
+    menuEditor.etag = etag || `"${error.menu.version}"`;
+    renderMenuEditor();
+  }
+  menuSettled();
   if (status === 401) return false;
   if (status === 422 && error) {
     await notice(mt().refused, (error.diagnostics || []).map((d) => `${d.location}: ${d.message}`));
   } else if (status === 412 && error) {
-    if (error.menu) { menuEditor.menu = error.menu; menuEditor.etag = etag || `"${error.menu.version}"`; }
-    renderMenuEditor();
     await notice(mt().stale);
   } else {
     await notice(error ? error.message : `HTTP ${status}`, error ? error.details : []);
-    if (error && error.menu) { menuEditor.menu = error.menu; menuEditor.etag = etag || `"${error.menu.version}"`; renderMenuEditor(); }
   }
   return false;
 }
@@ -241,6 +287,10 @@ function itemForm(kind, key, summary, fields, buttons) {
   return details;
 }
 
+// The labels every time; the lists (and the record) only when what they show changed: another reading of the menu,
+// a refusal's menu, the language. The page draws itself on every stock event and order (app.js's render), which
+// leaves them as they are: forms being typed in keep their elements and focus. `data-draws` on the screen counts the
+// drawings and `data-version` names the version drawn (for tests).
 function renderMenuEditor() {
   const text = mt();
   $("open-menu").textContent = text.open;
@@ -253,6 +303,12 @@ function renderMenuEditor() {
   $("menu-undo").textContent = text.undo;
   const menu = menuEditor.menu;
   if (!menuEditor.open || !menu) return;
+  const drawn = menuEditor.drawn;
+  if (drawn.menu === menu && drawn.edits === menuEditor.edits && drawn.lang === state.lang) return;
+  menuEditor.drawn = { menu, edits: menuEditor.edits, lang: state.lang };
+  menuEditor.draws += 1;
+  $("menu-screen").dataset.draws = String(menuEditor.draws);
+  $("menu-screen").dataset.version = menu.version;
 
   $("menu-readonly").hidden = menu.writable;
   $("menu-readonly").textContent = menu.writable ? "" : text.readOnly(menu.notWritable ? menu.notWritable.message : "");
@@ -318,6 +374,7 @@ function renderMenuEditor() {
 
 function showMenu(open) {
   menuEditor.open = open;
+  menuEditor.pending = null;
   $("menu-screen").hidden = !open;
   $("order-screen").hidden = open;
   $("stock-screen").hidden = true;

@@ -3,7 +3,7 @@
 second page watching every change, walks the staff panel (today's sales, tomorrow's purchase list, undo from the
 journal), then restarts the server and edits the menu on disk. Saves the two screenshots the README shows and one of
 the staff panel at a phone's width. Usage: browser-test.py JUICE_BINARY [SCREENSHOT_DIR]. Exits non-zero on the first failed check."""
-import difflib, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
+import difflib, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -70,7 +70,8 @@ def browser():
 
 def wait(driver, what, predicate, timeout=5):
     try:
-        # The page redraws on every event, so an element found a moment ago may be gone: look again.
+        # The order screen is drawn again on every event, so an element found there a moment ago may be gone: look
+        # again. (The menu screen is drawn again only when the menu it shows changed: see menu_settled.)
         WebDriverWait(driver, timeout, poll_frequency=0.05,
                       ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]).until(lambda d: predicate(d))
     except Exception:
@@ -116,24 +117,46 @@ def press(driver, button_id):
 
 def edit_menu(driver, kind, key, values, button):
     """On the menu screen, opens the form of a juice or fruit (key "+": a new one), types `values` (field name ->
-    text) and presses `button` (a class: save, add). The page may draw the menu again meanwhile (a reload's event);
-    what was typed survives that, but the elements found before it do not: then it looks them up again."""
-    for attempt in range(10):
-        try:
-            details = driver.find_element(By.CSS_SELECTOR, f'#menu-screen details[data-{kind}="{key}"]')
-            if details.get_attribute("open") is None:
-                details.find_element(By.TAG_NAME, "summary").click()
-            form = details.find_element(By.TAG_NAME, "form")
-            for name, value in values.items():
-                field = form.find_element(By.NAME, name)
-                if field.get_attribute("value") != value:
-                    field.clear()
-                    field.send_keys(value)
-            form.find_element(By.CLASS_NAME, button).click()
-            return
-        except StaleElementReferenceException:
-            time.sleep(0.1)
-    raise SystemExit(f"FAILED: the menu screen's {kind} {key} kept being drawn again")
+    text) and presses `button` (a class: save, add). The screen is drawn again only when the menu changes (not on
+    the stock events and orders of this page or others), so the elements found here stay on the page meanwhile."""
+    details = driver.find_element(By.CSS_SELECTOR, f'#menu-screen details[data-{kind}="{key}"]')
+    if details.get_attribute("open") is None:
+        details.find_element(By.TAG_NAME, "summary").click()
+    form = details.find_element(By.TAG_NAME, "form")
+    for name, value in values.items():
+        field = form.find_element(By.NAME, name)
+        if field.get_attribute("value") != value:
+            field.clear()
+            field.send_keys(value)
+    form.find_element(By.CLASS_NAME, button).click()
+
+
+def menu_summary(driver, juice):
+    return driver.find_element(By.CSS_SELECTOR, f'#menu-juices details[data-juice="{juice}"] summary')
+
+
+def menu_draws(driver):
+    """How many times the menu screen drew its lists (its `data-draws`)."""
+    return int(driver.find_element(By.ID, "menu-screen").get_attribute("data-draws") or 0)
+
+
+def menu_settled(driver, what):
+    """Waits until the menu screen has taken in the `menu` event of the version it shows (`data-event` is the last
+    event's version, `data-version` the version drawn), then a moment more for a reading that event might start."""
+    def settled(d):
+        screen = d.find_element(By.ID, "menu-screen")
+        return screen.get_attribute("data-event") == screen.get_attribute("data-version")
+    wait(driver, what, settled)
+    time.sleep(0.5)
+
+
+def attached(element):
+    """Whether an element found earlier is still on the page (not replaced by drawing the screen again)."""
+    try:
+        element.tag_name
+        return True
+    except StaleElementReferenceException:
+        return False
 
 
 def changed_lines(before, after):
@@ -243,6 +266,7 @@ try:
          lambda d: len(d.find_elements(By.CSS_SELECTOR, "#menu-juices details")) == 8
          and len(d.find_elements(By.CSS_SELECTOR, "#menu-fruits details")) == 6)
     check(staff.find_element(By.ID, "menu-title").text == "메뉴 수정", "the menu screen's title 메뉴 수정")
+    draws = menu_draws(staff)
     edit_menu(staff, "juice", "banana-juice", {"name-ko": "딸기쥬스"}, "save")
     wait(staff, "a name another juice has is refused with the rule's reason",
          lambda d: d.find_element(By.ID, "dialog").is_displayed() and "저장하지 않았어요" in dialog_text(d)
@@ -251,19 +275,27 @@ try:
     check(open(juices_file, encoding="utf-8").read() == before, "the refused edit left juices.yaml byte for byte")
     check(staff.find_element(By.CSS_SELECTOR, '#menu-juices details[data-juice="banana-juice"] input[name="name-ko"]')
           .get_attribute("value") == "딸기쥬스", "what staff typed stays in the form after a refusal, to correct")
+    check(menu_draws(staff) == draws, "a refused edit does not draw the menu screen again")
     edit_menu(staff, "juice", "banana-juice", {"name-ko": "바나나쥬스", "price": "4500"}, "save")
-    wait(staff, "the price edit is saved", lambda d: "4,500원" in d.find_element(By.CSS_SELECTOR, '#menu-juices details[data-juice="banana-juice"] summary').text)
+    wait(staff, "the price edit is saved", lambda d: "4,500원" in menu_summary(d, "banana-juice").text)
+    # A save is drawn once: by the reading after its answer. Its `menu` event names the version drawn, so the
+    # screen does not read and draw the menu again, and what was found after the save stays on the page.
+    summary = menu_summary(staff, "banana-juice")
+    menu_settled(staff, "the staff page took in the save's menu event")
+    check(menu_draws(staff) == draws + 1, f"the save drew the menu screen once ({menu_draws(staff) - draws} times)")
+    check(attached(summary), "an element found after the save is still on the page after its menu event")
     after = open(juices_file, encoding="utf-8").read()
     lines = changed_lines(before, after)
     check(len(lines) == 1 and lines[0].startswith("+") and "price: 4500" in lines[0], f"a price is a one-line diff ({lines})")
     check(all(line in after.splitlines() for line in before.splitlines() if line.lstrip().startswith("#")), "every comment kept")
+    draws = menu_draws(staff)
     edit_menu(staff, "juice", "+", {"id": "mango-pineapple-juice", "name-ko": "망고파인쥬스", "name-en": "Mango-Pineapple Juice",
                                     "price": "5000", "fruit:mango": "1", "fruit:pineapple": "1"}, "add")
     started = time.monotonic()
     wait(watcher, "the second page shows the new juice within a second",
          lambda d: len(d.find_elements(By.CSS_SELECTOR, '#juices button[data-juice="mango-pineapple-juice"]')) == 1, timeout=1.5)
     print(f"the added juice reached the second page {time.monotonic() - started:.2f} s after the click", flush=True)
-    for attempt in range(5):  # the page may draw the menu again (the reload's events) between finding and clicking
+    for attempt in range(5):  # the order screen is drawn again (the menu event's reading, the stock event) meanwhile
         try:
             juice_button(watcher, "mango-pineapple-juice").click()
             break
@@ -276,12 +308,24 @@ try:
     wait(staff, "the edit record lists both edits, newest first",
          lambda d: len(d.find_elements(By.CSS_SELECTOR, "#menu-edits li[data-edit]")) == 2)
     check("mango-pineapple-juice" in staff.find_element(By.CSS_SELECTOR, "#menu-edits li[data-edit]").text, "the newest edit is the added juice")
+    menu_settled(staff, "the staff page took in the new juice's menu event")
+    check(menu_draws(staff) == draws + 1, f"adding a juice drew the menu screen once ({menu_draws(staff) - draws} times)")
     staff.execute_script("window.scrollTo(0, 0)")
     staff.save_screenshot(os.path.join(SHOTS, "menu-screen.png"))
     staff.set_window_size(390, 900)
     time.sleep(0.3)
     check(staff.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), "the menu screen fits a phone's width")
     staff.set_window_size(900, 1000)
+    # Another counter's edit (the API, as another staff session) is drawn on the open menu screen, once.
+    draws = menu_draws(staff)
+    request = urllib.request.Request(f"{url}api/menu/juices/mango-pineapple-juice", method="PATCH", data=json.dumps({"price": 5500}).encode(),
+                                     headers={"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json",
+                                              "X-Staff-Session": "counter-2"})
+    check(urllib.request.urlopen(request).status == 200, "another counter changes the new juice's price")
+    wait(staff, "the open menu screen shows another counter's edit", lambda d: "5,500원" in menu_summary(d, "mango-pineapple-juice").text
+         and "counter-2" in d.find_element(By.CSS_SELECTOR, "#menu-edits li[data-edit]").text)
+    menu_settled(staff, "the staff page took in the other counter's menu event")
+    check(menu_draws(staff) == draws + 1, f"another counter's edit drew the menu screen once ({menu_draws(staff) - draws} times)")
     staff.find_element(By.ID, "lang-toggle").click()
     wait(staff, "the menu screen in English", lambda d: d.find_element(By.ID, "menu-title").text == "Edit menu")
     staff.find_element(By.ID, "lang-toggle").click()

@@ -1,4 +1,5 @@
 import JuiceCore
+import JuiceSimulation
 
 /// Looks up the juices a history names as orders look juices up (id, name or alias; `NameKey`), once per distinct
 /// name; a name the menu does not know is reported at every line that uses it (up to `HistoryReader.maxErrors`).
@@ -6,8 +7,10 @@ public struct HistoryJuices: Sendable {
     private let book: RecipeBook
     private let finder: JuiceFinder
     private var positions: [JuiceID: Int] = [:]
-    /// Each name looked up, by its bytes: the juice's position, or the problem of a name the menu does not know.
-    private var cache = NameTable<Result<Int, Unknown>>()
+    /// Each name looked up, by its bytes: its place in `lookups`.
+    private var cache = NameTable()
+    /// What each name in `cache` gave: the juice's position, or the problem of a name the menu does not know.
+    private var lookups: [Result<Int, Unknown>] = []
     /// A name the menu does not know, with the problem reported for it.
     private struct Unknown: Error { var problem: HistoryProblem }
     private let name: String
@@ -26,8 +29,7 @@ public struct HistoryJuices: Sendable {
     public mutating func position(of record: SaleRecord) -> Int? {
         var written = record.juice
         let found = written.withUTF8 { bytes in
-            let hash = NameTable<Result<Int, Unknown>>.hash(bytes)
-            if let known = cache.value(of: bytes, hash: hash) { return known }
+            if let known = cache.value(of: bytes) { return lookups[Int(known)] }
             let found: Result<Int, Unknown>
             do throws(JuiceLookupError) {
                 let juice = try finder.juice(named: record.juice)
@@ -37,7 +39,8 @@ public struct HistoryJuices: Sendable {
                 case .unknown(let juice, let suggestion): found = .failure(Unknown(problem: .unknownJuice(juice, suggestion: suggestion)))
                 }
             }
-            cache.add(bytes, hash: hash, value: found)
+            // A name the table does not hold (empty, or huge) is looked up again each time.
+            if cache.add(bytes, value: Int32(lookups.count)) { lookups.append(found) }
             return found
         }
         switch found {

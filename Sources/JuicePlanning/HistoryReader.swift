@@ -56,8 +56,9 @@ public struct HistoryReader: Sendable {
     /// The problems found so far.
     public internal(set) var errors: [HistoryError] = []
     /// The juice names read so far, each made a string once: a file names the same juices on every row (up to
-    /// `maxNames` of them; a name past those is made for its row).
-    private var names = NameTable<String>()
+    /// `maxNames` of them; a name past those is made for its row). `names` gives each one's place in `nameStrings`.
+    private var names = NameTable()
+    private var nameStrings: [String] = []
     private static let maxNames = 1 << 16
     /// The last date read, by its ten bytes (rows come day by day: most rows' dates are not parsed again).
     private var lastDate: (bytes: (UInt64, UInt16), date: CivilDate)?
@@ -220,12 +221,11 @@ public struct HistoryReader: Sendable {
             }
             if !juice.isEmpty {
                 let key = UnsafeBufferPointer(rebasing: bytes[juice])
-                let hash = NameTable<String>.hash(key)
-                if let known = names.value(of: key, hash: hash) {
-                    name = known
+                if let known = names.value(of: key) {
+                    name = nameStrings[Int(known)]
                 } else {
                     name = String(decoding: key, as: UTF8.self)
-                    if names.count < Self.maxNames { names.add(key, hash: hash, value: name) }
+                    if names.count < Self.maxNames, names.add(key, value: Int32(nameStrings.count)) { nameStrings.append(name) }
                 }
             }
             if time.count >= 10, let base = bytes.baseAddress {

@@ -39,7 +39,7 @@ public struct SalesLedger: Sendable {
         guard !entries.isEmpty || !refusals.isEmpty else { return false }
         for entry in entries {
             newestEntry = entry.id
-            if entry.kind == .order, entry.undoneBy == nil, let record = ShopSales.record(of: entry, in: timeZone) {
+            if let record = ShopSales.servedRecord(of: entry, in: timeZone) {
                 served.append((entry.id, record))
             } else if entry.kind == .undo, let undone = entry.undoes, let index = position(of: undone) {
                 served.remove(at: index)
@@ -57,10 +57,7 @@ public struct SalesLedger: Sendable {
     private mutating func readAll(from store: any ShopStore) async throws(ShopError) -> Bool {
         let entries = try await store.history(limit: nil)
         let refusals = try await store.refusedOrders(limit: nil)
-        served = entries.reversed().compactMap { entry in
-            guard entry.kind == .order, entry.undoneBy == nil, let record = ShopSales.record(of: entry, in: timeZone) else { return nil }
-            return (entry.id, record)
-        }
+        served = ShopSales.servedOrders(entries, in: timeZone)
         refused = refusals.reversed().compactMap { ShopSales.record(of: $0, in: timeZone) }
         (newestEntry, newestRefusal, read) = (entries.first?.id, refusals.first?.id, true)
         records = ShopSales.merge(served: served.map(\.record), refused: refused)

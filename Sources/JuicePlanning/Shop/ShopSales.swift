@@ -17,8 +17,19 @@ public enum ShopSales {
     /// The state's sales as records at local time in `timeZone`: `served`'s orders not undone and every refused order
     /// (both newest first, as the store reads them), merged in time order (served first within one second).
     public static func records(served: [JournalEntry], refused: [RefusedOrder], timeZone: TimeZone = .current) -> [SaleRecord] {
-        let orders = served.reversed().compactMap { entry in entry.undoneBy == nil ? record(of: entry, in: timeZone) : nil }
-        return merge(served: orders, refused: refused.reversed().compactMap { record(of: $0, in: timeZone) })
+        merge(served: servedOrders(served, in: timeZone).map(\.record), refused: refused.reversed().compactMap { record(of: $0, in: timeZone) })
+    }
+
+    /// `entries`' orders not undone (`entries` newest first, as the store reads them) as served records at local time
+    /// in `timeZone`, oldest first, each with its journal number.
+    static func servedOrders(_ entries: [JournalEntry], in timeZone: TimeZone) -> [(id: Int, record: SaleRecord)] {
+        entries.reversed().compactMap { entry in servedRecord(of: entry, in: timeZone).map { (entry.id, $0) } }
+    }
+
+    /// A journal entry's order as a served record at local time in `timeZone` when it is not undone; nil for an order
+    /// undone, for any other change, or when its time cannot be read. The one test of what counts as served.
+    static func servedRecord(of entry: JournalEntry, in timeZone: TimeZone) -> SaleRecord? {
+        entry.undoneBy == nil ? record(of: entry, in: timeZone) : nil
     }
 
     /// A journal entry's order as a served record at local time in `timeZone`; nil for any other change, or when its

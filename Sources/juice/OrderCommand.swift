@@ -48,7 +48,7 @@ struct OrderCommand: AsyncParsableCommand {
         let session = try options.session(json: json)
         let text = session.text
         // Journaled with the order, so that an order whose outcome is unknown can be looked up (juice history --json).
-        let request = UUID().uuidString.lowercased()
+        let request = RequestID.make()
         do {
             let receipt = try await session.change { shop throws(ShopError) in
                 try await shop.order(juice, count: count, command: commandLineText, request: request)

@@ -71,7 +71,7 @@ extension ShopServer {
         }
         let book = await menu.current.book
         // Every order gets a request id, journaled with it: when the answer is lost, the client can look it up.
-        let requestID = UUID().uuidString.lowercased()
+        let requestID = RequestID.make()
         do throws(ShopError) {
             let receipt = try await Shop(book: book, store: store).order(
                 body.juice, count: body.count, command: "juice serve: POST /api/orders", request: requestID)

@@ -58,7 +58,7 @@ public struct SalesLedger: Sendable {
         let entries = try await store.history(limit: nil)
         let refusals = try await store.refusedOrders(limit: nil)
         served = ShopSales.servedOrders(entries, in: timeZone)
-        refused = refusals.reversed().compactMap { ShopSales.record(of: $0, in: timeZone) }
+        refused = ShopSales.refusedRecords(refusals, in: timeZone)
         (newestEntry, newestRefusal, read) = (entries.first?.id, refusals.first?.id, true)
         records = ShopSales.merge(served: served.map(\.record), refused: refused)
         return true

@@ -17,7 +17,12 @@ public enum ShopSales {
     /// The state's sales as records at local time in `timeZone`: `served`'s orders not undone and every refused order
     /// (both newest first, as the store reads them), merged in time order (served first within one second).
     public static func records(served: [JournalEntry], refused: [RefusedOrder], timeZone: TimeZone = .current) -> [SaleRecord] {
-        merge(served: servedOrders(served, in: timeZone).map(\.record), refused: refused.reversed().compactMap { record(of: $0, in: timeZone) })
+        merge(served: servedOrders(served, in: timeZone).map(\.record), refused: refusedRecords(refused, in: timeZone))
+    }
+
+    /// `refused` (newest first, as the store reads them) as records at local time in `timeZone`, oldest first.
+    static func refusedRecords(_ refused: [RefusedOrder], in timeZone: TimeZone) -> [SaleRecord] {
+        refused.reversed().compactMap { record(of: $0, in: timeZone) }
     }
 
     /// `entries`' orders not undone (`entries` newest first, as the store reads them) as served records at local time

@@ -38,6 +38,8 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// When the last response ended (or the connection started).
     private var idleSince = NIODeadline.now()
     private var timer: Scheduled<Void>?
+    /// When `timer` fires: never later than the current deadline, often earlier (see `reschedule()`).
+    private var timerAt: NIODeadline?
     private var context: ChannelHandlerContext?
 
     /// A handler closing connections past `deadlines`.
@@ -56,14 +58,12 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        timer?.cancel()
-        timer = nil
+        cancelTimer()
         self.context = nil
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        timer?.cancel()
-        timer = nil
+        cancelTimer()
         context.fireChannelInactive()
     }
 
@@ -107,18 +107,30 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         }
     }
 
-    /// Schedules the check for the current deadline (cancelling the one before).
+    /// Makes sure a check runs no later than the current deadline. A timer already due at or before it stays: when it
+    /// fires early, `expire()` finds the deadline not reached and schedules the next check. A deadline usually moves
+    /// later as a request goes on (header, body, idle), so a busy keep-alive connection schedules about one timer per
+    /// `header` deadline instead of three per request (each costs a cancel and a scheduling on the event loop).
     private func reschedule() {
-        timer?.cancel()
-        timer = nil
         guard let context, let deadline else { return }
+        if let timerAt, timerAt <= deadline.at { return }
+        cancelTimer()
+        timerAt = deadline.at
         timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline.at) { [self] in
             timer = nil
+            timerAt = nil
             expire()
         }
     }
 
-    /// Closes the connection when its deadline has passed (else schedules the next check).
+    private func cancelTimer() {
+        timer?.cancel()
+        timer = nil
+        timerAt = nil
+    }
+
+    /// Closes the connection when its deadline has passed (else schedules the next check; with no deadline now, the
+    /// next phase that has one schedules it).
     private func expire() {
         guard let context, let deadline else { return }
         guard deadline.at <= .now() else { return reschedule() }

@@ -67,7 +67,8 @@ struct OrderRequest: Decodable, Sendable {
 extension OrderRequest {
     /// The order body of `request`, checked: a juice name and a count within the configuration's range.
     static func checked(_ request: Request, configuration: ServerConfiguration) async throws -> OrderRequest {
-        let body = try await decodeBody(OrderRequest.self, from: request, limit: configuration.bodyLimit)
+        let buffer = try await collectBody(of: request, limit: configuration.bodyLimit)
+        let body = try OrderRequest(plainJSON: buffer.readableBytesView) ?? decodeJSON(OrderRequest.self, from: buffer)
         guard (1...configuration.maxOrderCount).contains(body.count) else {
             throw APIError.outOfRange(field: "count", value: body.count, range: 1...configuration.maxOrderCount)
         }
@@ -111,12 +112,20 @@ struct StockChangeRequest: Decodable, Sendable {
 
 /// Reads a JSON body of at most `limit` bytes as `T`, turning every failure into the `APIError` that names it.
 func decodeBody<T: Decodable>(_ type: T.Type, from request: Request, limit: Int) async throws -> T {
-    let buffer: ByteBuffer
+    try decodeJSON(type, from: try await collectBody(of: request, limit: limit))
+}
+
+/// The body of `request`, at most `limit` bytes (else `bodyTooLarge`).
+func collectBody(of request: Request, limit: Int) async throws -> ByteBuffer {
     do {
-        buffer = try await request.body.collect(upTo: limit)
+        return try await request.body.collect(upTo: limit)
     } catch is NIOTooManyBytesError {
         throw APIError.bodyTooLarge(limit: limit)
     }
+}
+
+/// `buffer` as JSON for `T`, turning every failure into the `APIError` that names it.
+func decodeJSON<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
     do {
         return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
     } catch let problem as APIError {

@@ -93,9 +93,13 @@ print(f"{a[0] + b[0]:.0f} {max(a[1], b[1]):.3f} {max(a[2], b[2]):.3f} {int(a[3] 
 PY
 }
 
+cpu_ticks() { # "busy idle steal" of the whole machine so far (/proc/stat, in clock ticks)
+    awk '/^cpu /{print $2+$3+$4+$7+$8, $5+$6, $9}' /proc/stat
+}
+
 measure() { # NAME -> prints a line and appends "name rate" to $work/figures
-    local name=$1 line before after journal_before journal_after
-    before=$(commits); journal_before=$(orders)
+    local name=$1 line before after journal_before journal_after cpu_before cpu_after
+    before=$(commits); journal_before=$(orders); cpu_before=$(cpu_ticks)
     case $name in
     pgbench) read -r rate p50 p99 < <(pgbench_run); line="pgbench -N: $rate tps (p50 $p50 ms, p99 $p99 ms)" ;;
     one) read -r rate p50 p99 bad errors < <(one_run); line="one instance: $rate orders/s (p50 $p50 ms, p99 $p99 ms, non-2xx $bad, socket errors $errors)" ;;
@@ -105,6 +109,13 @@ measure() { # NAME -> prints a line and appends "name rate" to $work/figures
         after=$(commits); journal_after=$(orders)
         line="$line; $(python3 -c "print(f'{($after - $before) / max(1, $journal_after - $journal_before):.3f}')") commits per order"
     fi
+    # Idle CPU says whether the run was bound by the processors or by waiting (locks, flushes); steal, whether the
+    # host took the processors away (then no figure of that round means much).
+    cpu_after=$(cpu_ticks)
+    line="$line; machine $(python3 -c "
+b0, i0, s0 = map(int, '$cpu_before'.split()); b1, i1, s1 = map(int, '$cpu_after'.split())
+total = max(1, (b1 - b0) + (i1 - i0) + (s1 - s0))
+print(f'{100 * (i1 - i0) / total:.0f}% idle, {100 * (s1 - s0) / total:.0f}% stolen')")"
     echo "  $line"
     echo "$name $rate" >> "$work/figures"
 }

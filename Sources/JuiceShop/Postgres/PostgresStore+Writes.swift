@@ -41,7 +41,7 @@ extension PostgresStore {
         try await syncStock(book, until: deadline)
         if case .make(let juice, let count) = operation {
             let order = BatchedOrder(juice: juice, count: count, book: book, command: command, request: request, deadline: deadline)
-            return try await orders.submit(order) { [self] batch in await writeOrders(batch) }.get()
+            return try await orders.submit(order) { [self] (batch: OrderBatch) in await writeOrders(batch) }.get()
         }
         return try await change(book: book, command: command, request: request, until: deadline) { ledger, _ in
             try ledger.apply(operation, book: book)
@@ -95,51 +95,60 @@ extension PostgresStore {
     /// whole (the database, a broken invariant), every order gets that failure and none was written. Answered only
     /// once `COMMIT` has answered.
     ///
+    /// Once its rows are locked, the batch takes the orders that arrived meanwhile and need no other fruit (from the
+    /// front of the queue, so that orders keep their turn): while another process held those rows, this one's
+    /// orders piled up, and they are written now instead of each waiting for the rows again in a batch of its own.
+    ///
     /// A refusal's record never costs an order its answer: when the database rejects a batch that recorded refusals,
     /// the failure is logged and the batch is decided and written again without recording them (once).
     ///
     /// Orders whose callers' deadlines passed while they waited for the batch are answered `connectionLost` without
     /// being written; the batch is answered by the earliest deadline of the others. When it fails with its outcome
     /// unknown, each order's failure names its own request id.
-    func writeOrders(_ all: [BatchedOrder]) async -> [Result<ShopReceipt, ShopError>] {
+    func writeOrders(_ batch: OrderBatch) async -> [Result<ShopReceipt, ShopError>] {
         let now = ContinuousClock.now
-        let batch = all.filter { $0.deadline > now }
-        var results = await writeLiveOrders(batch)
-        results = zip(batch, results).map { order, result in result.mapError { $0.naming(request: order.request) } }
-        var answers = results[...]
+        let first = batch.requests
+        let write = BatchWrite(batch: batch, live: first.filter { $0.deadline > now }, firstCount: first.count)
+        let results = await writeLiveOrders(write)
+        let orders = write.orders
+        var answers = zip(orders, results).map { order, result in result.mapError { $0.naming(request: order.request) } }[...]
         let late = ShopError.state(.connectionLost(location: location, detail: "the database did not answer in time"))
-        return all.map { $0.deadline > now ? (answers.popFirst() ?? .failure(late)) : .failure(late) }
+        // The live orders of the first ones, then those taken later (all live), in the batch's order.
+        return first.map { $0.deadline > now ? (answers.popFirst() ?? .failure(late)) : .failure(late) } + answers
     }
 
-    /// Writes `batch`, whose deadlines have not passed, by the earliest of them (see `writeOrders(_:)`).
-    private func writeLiveOrders(_ batch: [BatchedOrder]) async -> [Result<ShopReceipt, ShopError>] {
-        guard let deadline = batch.map(\.deadline).min() else { return [] }
+    /// Writes `write`'s orders, whose deadlines have not passed, by the earliest of them (see `writeOrders(_:)`); one
+    /// result per order of `write.orders` as it stands afterwards.
+    private func writeLiveOrders(_ write: BatchWrite) async -> [Result<ShopReceipt, ShopError>] {
+        guard let deadline = write.live.map(\.deadline).min() else { return [] }
         let refused = RefusalFlag()
         var results: [Result<ShopReceipt, ShopError>]
         do {
-            results = try await writeOrders(batch, recordingRefusals: true, refused: refused, until: deadline)
+            results = try await writeOrders(write, recordingRefusals: true, refused: refused, until: deadline)
         } catch {
-            guard refused.isSet, error.mayBeARejectedStatement else { return Array(repeating: .failure(error), count: batch.count) }
+            guard refused.isSet, error.mayBeARejectedStatement else { return Array(repeating: .failure(error), count: write.orders.count) }
             logger.warning(
                 "refused orders could not be recorded; the batch is written again without recording them",
                 metadata: ["state": "\(location)", "error": "\(error)"])
-            do { results = try await writeOrders(batch, recordingRefusals: false, refused: refused, until: deadline) } catch {
-                return Array(repeating: .failure(error), count: batch.count)
+            do { results = try await writeOrders(write, recordingRefusals: false, refused: refused, until: deadline) } catch {
+                return Array(repeating: .failure(error), count: write.orders.count)
             }
         }
         if results.contains(where: { (try? $0.get())?.entry != nil }) { commits.committed() }
         return results
     }
 
-    /// One attempt at writing `batch` (see `writeOrders(_:)`); `refused` is set when it records refused orders.
+    /// One attempt at writing `write` (see `writeOrders(_:)`); `refused` is set when it records refused orders.
     private func writeOrders(
-        _ batch: [BatchedOrder], recordingRefusals: Bool, refused: RefusalFlag, until deadline: ContinuousClock.Instant
+        _ write: BatchWrite, recordingRefusals: Bool, refused: RefusalFlag, until deadline: ContinuousClock.Instant
     ) async throws(ShopError) -> [Result<ShopReceipt, ShopError>] {
-        let fruits = Set(batch.flatMap { $0.juice.totals.map(\.fruit.rawValue) }).sorted()
+        let fruits = Set(write.orders.flatMap { $0.juice.totals.map(\.fruit.rawValue) }).sorted()
         return try await withDatabase(until: deadline) { [self] gate in
             try await client.withTransaction(logger: logger) { [self] connection in
-                var ledger = try await Self.lockRows(fruits, of: batch.map(\.book), on: connection, logger: logger)
+                var ledger = try await Self.lockRows(fruits, of: write.orders.map(\.book), on: connection, logger: logger)
                 try ledger.requireConsistent(location: location)
+                write.takeWaiting(needingOnly: Set(fruits))
+                let batch = write.orders
                 var decided: [Result<LedgerChange, ShopError>] = []
                 for order in batch {
                     do throws(ShopError) {
@@ -414,6 +423,33 @@ struct RefusalColumns: Sendable {
             shortageFruit.append(shortage.fruit.rawValue)
             shortageNeeded.append(shortage.needed)
             shortageInStock.append(shortage.inStock)
+        }
+    }
+}
+
+/// The orders' group commit queue, and one batch of it.
+typealias OrderQueue = GroupCommit<BatchedOrder, Result<ShopReceipt, ShopError>>
+typealias OrderBatch = OrderQueue.Batch
+
+/// What one batch of orders writes: the live orders it started with, then those it takes from the queue once its
+/// rows are locked (kept in `batch`, so that a second attempt writes them too).
+struct BatchWrite: Sendable {
+    let batch: OrderBatch
+    /// The orders the batch started with whose deadlines had not passed.
+    let live: [BatchedOrder]
+    /// How many orders the batch started with, live or not.
+    let firstCount: Int
+
+    /// The live orders the batch started with, then those taken since.
+    var orders: [BatchedOrder] { live + batch.requests.dropFirst(firstCount) }
+
+    /// Takes the orders waiting at the front of the queue that need only `fruits` (whose rows the batch holds), were
+    /// made from the same recipe book, and can still be answered in time.
+    func takeWaiting(needingOnly fruits: Set<String>) {
+        guard let book = live.first?.book else { return }
+        let now = ContinuousClock.now
+        batch.takeMore { order in
+            order.deadline > now && order.book == book && order.juice.totals.allSatisfy { fruits.contains($0.fruit.rawValue) }
         }
     }
 }

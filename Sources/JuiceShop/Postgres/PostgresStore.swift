@@ -41,8 +41,11 @@ public final class PostgresStore: ShopStore {
     private let preparation = Mutex<Task<Void, any Error>?>(nil)
     /// The books whose fruits, initial stock and capacities this process has written into `stock`.
     let syncedBooks = Mutex<Set<BookStock>>([])
+    /// The book synced last: every order of a menu passes a copy of the same book, and comparing copies is cheap
+    /// (their arrays and dictionaries share storage), where making and hashing its `BookStock` is not.
+    let lastSyncedBook = Mutex<RecipeBook?>(nil)
     /// Orders waiting for the next batch (group commit: one transaction for the orders that arrived meanwhile).
-    let orders: GroupCommit<BatchedOrder, Result<ShopReceipt, ShopError>>
+    let orders: OrderQueue
     /// Tells this store's change-token streams of each commit at once.
     let commits = CommitSignal()
 
@@ -251,8 +254,17 @@ public final class PostgresStore: ShopStore {
     /// Gives fruits new to `book` their initial stock and brings capacities in line with it (never below a count
     /// already held: capacity limits growth only). Done once per book per process; reads never do it.
     func syncStock(_ book: RecipeBook, until deadline: ContinuousClock.Instant? = nil) async throws(ShopError) {
+        let known = lastSyncedBook.withLock { last in
+            guard last == book else { return false }
+            last = book  // this copy: an equal book made apart would be compared in full on every order
+            return true
+        }
+        if known { return }
         let stock = BookStock(book)
-        guard !syncedBooks.withLock({ $0.contains(stock) }) else { return }
+        guard !syncedBooks.withLock({ $0.contains(stock) }) else {
+            lastSyncedBook.withLock { $0 = book }
+            return
+        }
         // In an explicit transaction: postgres-nio ends a statement's rows at its CommandComplete, before the implicit
         // transaction of a lone statement commits, and the rows must exist once this returns.
         try await withDatabase(until: deadline) { [self] in
@@ -269,6 +281,7 @@ public final class PostgresStore: ShopStore {
             return ()
         }
         _ = syncedBooks.withLock { $0.insert(stock) }
+        lastSyncedBook.withLock { $0 = book }
     }
 
     private func entries(undoableOnly: Bool, limit: Int?) async throws(ShopError) -> [JournalEntry] {

@@ -3,11 +3,12 @@ import PostgresNIO
 
 extension PostgresStore {
     /// The change token now and then whenever any process commits a change: this store's own changes as they commit,
-    /// other processes' told by LISTEN/NOTIFY on a connection of its own. Notifications sent while that connection is down are lost, so the token is read again after every
-    /// (re)connection, until a read succeeds; while the database is unreachable, reconnection is tried every
-    /// `interval`. Notifications that arrive while the token is being read are folded into one more read. The token
-    /// is also read every `changeCheckInterval` without a notification: a listening connection can die without a
-    /// word (a NAT or firewall dropping it), and its lost notifications must not leave pages behind for good.
+    /// other processes' told by LISTEN/NOTIFY on a connection of its own. Notifications sent while that connection is
+    /// down are lost, so the token is read again after every (re)connection, until a read succeeds; while the
+    /// database is unreachable, reconnection is tried every `interval`. Signals that arrive while the token is being
+    /// read, or within `ChangeTokenReads.spacing` after, are folded into one more read. The token is also read every
+    /// `changeCheckInterval` without a notification: a listening connection can die without a word (a NAT or firewall
+    /// dropping it), and its lost notifications must not leave pages behind for good.
     public func changeTokens(pollingEvery interval: Duration) -> AsyncStream<Int> {
         let (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
@@ -16,9 +17,11 @@ extension PostgresStore {
                     group.addTask { [self] in
                         var last: Int?
                         for await _ in signals {
-                            guard let token = await currentToken(retryingEvery: interval), token != last else { continue }
-                            last = token
-                            continuation.yield(token)
+                            if let token = await currentToken(retryingEvery: interval), token != last {
+                                last = token
+                                continuation.yield(token)
+                            }
+                            await ChangeTokenReads.pause()
                         }
                     }
                     group.addTask { [self] in

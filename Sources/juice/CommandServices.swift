@@ -17,7 +17,7 @@ enum CommandServices {
             defer { done = true }
             return !done
         }
-        if first { LoggingSystem.bootstrap(StreamLogHandler.standardError) }
+        if first { LoggingSystem.bootstrap { StandardErrorLogHandler(label: $0) } }
     }
 
     /// A logger labelled `label`, at the level `LOG_LEVEL` names, else `level`.

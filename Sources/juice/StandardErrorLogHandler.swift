@@ -31,14 +31,20 @@ struct StandardErrorLogHandler: LogHandler {
 
     // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
     func log(event: LogEvent) {
+        var line = line(for: event, at: Self.timestamp())
+        // One write(2) per record: records of different threads never interleave within a line.
+        line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+    }
+
+    /// The line written for `event` at `time`: the logger's metadata, then the provider's, then the record's own (a
+    /// later one wins for the same key), sorted by key.
+    func line(for event: LogEvent, at time: String) -> String {
         var all = metadata
         if let provided = metadataProvider?.get() { all.merge(provided) { _, new in new } }
         if let given = event.metadata { all.merge(given) { _, new in new } }
         let pairs = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let shown = pairs.isEmpty ? "" : " " + pairs.joined(separator: " ")
-        var line = "\(Self.timestamp()) \(event.level) \(label) :\(shown) [\(event.source)] \(event.message)\n"
-        // One write(2) per record: records of different threads never interleave within a line.
-        line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+        return "\(time) \(event.level) \(label) :\(shown) [\(event.source)] \(event.message)\n"
     }
 
     /// The local time now, as `2026-11-27T03:40:00+0000`.

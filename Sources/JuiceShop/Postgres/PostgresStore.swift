@@ -78,8 +78,11 @@ public final class PostgresStore: ShopStore {
         self.changeCheckInterval = changeCheckInterval
         self.logger = logger
         client = PostgresClient(configuration: target.clientConfiguration(), backgroundLogger: logger)
+        // A batch leaves an order unanswered only when the order joined it after its deadline gave up on it: the
+        // transaction rolls back then (its `CommitGate` was abandoned), so the order was not written.
         orders = GroupCommit(
-            limit: Self.batchLimit, unanswered: .failure(.state(.failed(path: target.description, message: "the batch gave no answer"))))
+            limit: Self.batchLimit,
+            unanswered: .failure(.state(.connectionLost(location: target.description, detail: "the database did not answer in time"))))
     }
 
     /// A store for the database at `url`, connected and migrated (see `prepare()`); call `close()` when done.

@@ -56,3 +56,14 @@ bench_echo_server() {
 bench_stop_servers() {
     for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
 }
+
+# bench_cleanup: stops every server in `servers`, the private PostgreSQL server if one was started
+# (scripts/postgres.sh, JUICE_TEST_POSTGRES_DIR), and removes `work` (for an EXIT trap).
+bench_cleanup() {
+    bench_stop_servers
+    [ -n "${JUICE_TEST_POSTGRES_DIR:-}" ] && scripts/postgres.sh stop "$JUICE_TEST_POSTGRES_DIR" || true
+    rm -rf "$work"
+}
+
+# bench_as_owner COMMAND...: runs COMMAND as the PostgreSQL server's owner (the `postgres` user when we are root).
+bench_as_owner() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }

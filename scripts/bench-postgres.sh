@@ -32,22 +32,16 @@ fi
 source scripts/bench-lib.sh
 work=$(mktemp -d)
 servers=()
-cleanup() {
-    bench_stop_servers
-    [ -n "${JUICE_TEST_POSTGRES_DIR:-}" ] && scripts/postgres.sh stop "$JUICE_TEST_POSTGRES_DIR" || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
+trap bench_cleanup EXIT
 # pgbench runs as the server's owner (the `postgres` user when we are root) and writes its latency log here.
 mkdir "$work/pgbench"
 chmod 711 "$work"
 [ "$(id -u)" -eq 0 ] && chown postgres: "$work/pgbench"
 eval "$(scripts/postgres.sh start)"
 port=$(cat "$JUICE_TEST_POSTGRES_DIR/port")
-as_owner() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-psql_() { as_owner "$bin/psql" -X -q -t -A -h 127.0.0.1 -p "$port" -U juice "$@"; }
+psql_() { bench_as_owner "$bin/psql" -X -q -t -A -h 127.0.0.1 -p "$port" -U juice "$@"; }
 psql_ -d postgres -c "CREATE DATABASE bench" -c "CREATE DATABASE shop"
-as_owner "$bin/pgbench" -i -q -s 10 -h 127.0.0.1 -p "$port" -U juice bench >/dev/null 2>&1
+bench_as_owner "$bin/pgbench" -i -q -s 10 -h 127.0.0.1 -p "$port" -U juice bench >/dev/null 2>&1
 url="postgres://juice@127.0.0.1:$port/shop"
 
 bench_recipes "$work"
@@ -67,7 +61,7 @@ orders() { psql_ -d shop -c "SELECT count(*) FROM journal"; }
 
 pgbench_run() { # -> "tps p50 p99" (pgbench prints the average latency; p50/p99 come from its per-transaction log)
     rm -f "$work"/pgbench/log.*
-    (cd "$work/pgbench" && as_owner "$bin/pgbench" -N -c 64 -j 2 -T "$seconds" -l --log-prefix="$work/pgbench/log" \
+    (cd "$work/pgbench" && bench_as_owner "$bin/pgbench" -N -c 64 -j 2 -T "$seconds" -l --log-prefix="$work/pgbench/log" \
         -h 127.0.0.1 -p "$port" -U juice bench 2>/dev/null) > "$work/pgbench.out"
     tps=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$work/pgbench.out")
     cat "$work"/pgbench/log.* | python3 -c '

@@ -16,16 +16,11 @@ out=$(realpath -m "${3:-callgrind-orders.out}")
 source scripts/bench-lib.sh
 work=$(mktemp -d)
 servers=()
-cleanup() {
-    bench_stop_servers
-    [ -n "${JUICE_TEST_POSTGRES_DIR:-}" ] && scripts/postgres.sh stop "$JUICE_TEST_POSTGRES_DIR" || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
+trap bench_cleanup EXIT
 bin=$(ls -d /usr/lib/postgresql/*/bin | tail -1)
 eval "$(scripts/postgres.sh start)"
 port=$(cat "$JUICE_TEST_POSTGRES_DIR/port")
-psql_() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$bin/psql" "$@"; else "$bin/psql" "$@"; fi; }
+psql_() { bench_as_owner "$bin/psql" "$@"; }
 psql_ -X -q -t -A -h 127.0.0.1 -p "$port" -U juice -d postgres -c "CREATE DATABASE shop"
 orders() { psql_ -X -q -t -A -h 127.0.0.1 -p "$port" -U juice -d shop -c "SELECT count(*) FROM journal"; }
 cp "$juice" "$work/juice" && strip --strip-debug "$work/juice"

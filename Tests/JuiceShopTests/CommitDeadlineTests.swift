@@ -23,7 +23,9 @@ struct CommitDeadlineTests {
         let entered = Mutex<Result<Void, any Error>?>(nil)
         await #expect(throws: DeadlineExceeded.self) {
             try await withDeadline(until: .now + .milliseconds(200), gate: gate) {
-                try? await Task.sleep(for: .seconds(2))
+                // Longer than any test run: only the deadline's cancellation ends this sleep, however late the
+                // timer fires on a loaded machine.
+                try? await Task.sleep(for: .seconds(600))
                 entered.withLock { $0 = Result { try gate.enterCommit() } }
             }
         }
@@ -36,10 +38,12 @@ struct CommitDeadlineTests {
     @Test("a deadline that passes after the COMMIT was sent: CommitOutcomeUnknown")
     func afterCommit() async throws {
         let gate = CommitGate()
+        // The COMMIT is sent before the deadline can pass, however slowly the work starts on a loaded machine (CI
+        // once started it after the 200 ms had gone), and the work then waits until the deadline cancels it.
+        try gate.enterCommit()
         await #expect(throws: CommitOutcomeUnknown.self) {
             try await withDeadline(until: .now + .milliseconds(200), gate: gate) {
-                try gate.enterCommit()
-                try? await Task.sleep(for: .milliseconds(600))
+                try? await Task.sleep(for: .seconds(600))
             }
         }
         #expect(gate.mayHaveCommitted)
@@ -48,7 +52,7 @@ struct CommitDeadlineTests {
     @Test("work that ends in time answers with its result")
     func inTime() async throws {
         let gate = CommitGate()
-        let value = try await withDeadline(until: .now + .seconds(5), gate: gate) {
+        let value = try await withDeadline(until: .now + .seconds(300), gate: gate) {
             try gate.enterCommit()
             return 42
         }

@@ -29,7 +29,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
-        // The only place C is imported: libyaml through pkg-config.
+        // libyaml through pkg-config: the YAML layer's only C.
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
@@ -87,7 +87,12 @@ let package = Package(
         .target(name: "JuiceRecipeText", dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore"]),
         // Menu edits from the shop's page: each change as the smallest text edit of its file, checked as `juice lint`
         // checks, written atomically, recorded and undoable.
-        .target(name: "JuiceMenuEditing", dependencies: ["JuiceRecipeText", "JuiceReload", "JuiceRecipes", "JuiceYAML", "JuiceCore"]),
+        .target(
+            name: "JuiceMenuEditing",
+            dependencies: ["JuiceRecipeText", "JuiceReload", "JuiceRecipes", "JuiceYAML", "JuiceCore", "CFileExchange"]),
+        // One C function Swift's Glibc module does not declare: renameat2(2)'s atomic swap of two files, with which a
+        // menu edit checks what it replaced.
+        .target(name: "CFileExchange"),
         // Planning from the shop's own history: sales histories, forecasts of daily demand, backtests; the shop's
         // journal and refused orders as sales records, and the plan from a shop.
         .target(name: "JuicePlanning", dependencies: ["JuiceCore", "JuiceRecipes", "JuiceSimulation", "JuiceShop"]),

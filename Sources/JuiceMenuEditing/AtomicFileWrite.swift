@@ -3,11 +3,15 @@ import Glibc
 #else
 import Darwin
 #endif
+import CFileExchange
 import JuiceCore
 
-/// One file written the safe way: the new bytes in a hidden temporary file beside it (`fsync`ed), then renamed over
-/// it (or, for a new file, linked into place, so a file that appeared meanwhile is never replaced) and the directory
-/// `fsync`ed. Until `commit()` the file is untouched; `abort()` removes the temporary file.
+/// One file of an edit written the safe way: the new bytes in a hidden temporary file beside it (`fsync`ed), then
+/// swapped with the file in one step (`renameat2` with `RENAME_EXCHANGE`), so that what was replaced can be checked
+/// afterwards and a save that landed at the last moment is swapped back, kept; a new file is linked into place, so a
+/// file that appeared meanwhile is never replaced; a removed file is renamed aside and checked the same way. The
+/// directory is `fsync`ed after each. Until `commit(expecting:)` the file is untouched; `abort()` removes the
+/// temporary file, `finish()` the bytes a commit replaced.
 struct AtomicFileWrite {
     /// The file written (a symbolic link is followed: its target is replaced, the link kept).
     let target: String
@@ -15,27 +19,18 @@ struct AtomicFileWrite {
     let name: String
     /// Whether the file is new.
     let isNew: Bool
-    private let temporary: String
+    /// Whether the file is removed rather than written.
+    let isRemoval: Bool
+    /// The hidden file beside the target: the new bytes until the commit, the replaced (or removed) bytes after it.
+    let temporary: String
     private let directory: String
 
     /// Writes `bytes` to a temporary file beside `path` (named `name` in messages).
     init(_ bytes: [UInt8], to path: String, name: String) throws(MenuEditError) {
-        self.name = name
+        self.init(path: path, name: name, isRemoval: false)
         var info = stat()
-        let exists = lstat(path, &info) == 0
-        isNew = !exists
-        var target = path
-        if exists, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        self.target = target
         var mode: mode_t = 0o644
-        if exists, stat(target, &info) == 0 { mode = info.st_mode & 0o7777 }
-        let slash = target.lastIndex(of: "/")
-        directory = slash.map { String(target[..<$0]) } ?? "."
-        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        temporary = "\(directory.isEmpty ? "" : directory)/.\(base).juice-edit-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        if !isNew, stat(target, &info) == 0 { mode = info.st_mode & 0o7777 }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw .writeFailed(file: name, reason: SystemReason(code: errno)) }
         var written = 0
@@ -61,9 +56,34 @@ struct AtomicFileWrite {
         }
     }
 
-    /// Puts the new bytes in place and flushes the directory.
-    func commit() throws(MenuEditError) {
-        if isNew {
+    /// The removal of the file at `path` (named `name` in messages): nothing is written until the commit.
+    static func removal(of path: String, name: String) -> AtomicFileWrite { AtomicFileWrite(path: path, name: name, isRemoval: true) }
+
+    private init(path: String, name: String, isRemoval: Bool) {
+        self.name = name
+        self.isRemoval = isRemoval
+        var info = stat()
+        let exists = lstat(path, &info) == 0
+        isNew = !exists
+        var target = path
+        if exists, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        self.target = target
+        let slash = target.lastIndex(of: "/")
+        directory = slash.map { String(target[..<$0]) } ?? "."
+        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        temporary = "\(directory)/.\(base).juice-edit-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// Puts the new bytes in place (or removes the file) if the file holds `expected` (nil: there is none) at that
+    /// moment, and flushes the directory; otherwise leaves what is there, removes the temporary file and throws
+    /// `changedOnDisk`.
+    func commit(expecting expected: [UInt8]?) throws(MenuEditError) {
+        if isRemoval {
+            try commitRemoval(expecting: expected)
+        } else if isNew {
             guard link(temporary, target) == 0 else {
                 let code = errno
                 unlink(temporary)
@@ -71,17 +91,88 @@ struct AtomicFileWrite {
             }
             unlink(temporary)
         } else {
+            try commitReplacement(expecting: expected)
+        }
+        Self.syncDirectory(directory)
+    }
+
+    private func commitReplacement(expecting expected: [UInt8]?) throws(MenuEditError) {
+        guard juice_exchange_files(temporary, target) == 0 else {
+            let code = errno
+            guard code == EINVAL || code == ENOSYS || code == EOPNOTSUPP else {
+                unlink(temporary)
+                throw code == ENOENT ? .changedOnDisk(file: name, current: "") : .writeFailed(file: name, reason: SystemReason(code: code))
+            }
+            // No swap on this file system: compare, then rename (a save in between cannot be seen).
+            guard Self.contents(of: target) == expected else {
+                unlink(temporary)
+                throw .changedOnDisk(file: name, current: "")
+            }
             guard rename(temporary, target) == 0 else {
                 let code = errno
                 unlink(temporary)
                 throw .writeFailed(file: name, reason: SystemReason(code: code))
             }
+            return
         }
-        Self.syncDirectory(directory)
+        // The temporary name now holds what was in place: if that is not what the edit read, someone saved at the
+        // last moment, and their bytes go back.
+        guard Self.contents(of: temporary) == expected else {
+            _ = juice_exchange_files(temporary, target)
+            unlink(temporary)
+            throw .changedOnDisk(file: name, current: "")
+        }
     }
 
-    /// Removes the temporary file.
+    private func commitRemoval(expecting expected: [UInt8]?) throws(MenuEditError) {
+        guard rename(target, temporary) == 0 else {
+            let code = errno
+            throw code == ENOENT ? .changedOnDisk(file: name, current: "") : .writeFailed(file: name, reason: SystemReason(code: code))
+        }
+        guard Self.contents(of: temporary) == expected else {
+            // A file saved meanwhile goes back, unless yet another appeared at its name.
+            if link(temporary, target) == 0 { unlink(temporary) }
+            throw .changedOnDisk(file: name, current: "")
+        }
+    }
+
+    /// Removes the temporary file before a commit.
     func abort() { unlink(temporary) }
+
+    /// Removes what a commit replaced (kept until the whole edit is in place).
+    func finish() { unlink(temporary) }
+
+    /// Puts `before` (nil: no file) back at `path` if the file there holds the bytes of digest `afterDigest` (what an
+    /// edit wrote; "" for no file), and says what it found.
+    static func restore(_ before: [UInt8]?, at path: String, name: String, ifDigestIs afterDigest: String) -> RestoreOutcome {
+        let current = contents(of: path)
+        if current == before { return .alreadyBefore }
+        guard FileDigest.of(current) == afterDigest else { return .changedSince }
+        if let before {
+            guard let write = try? AtomicFileWrite(before, to: path, name: name) else { return .failed }
+            guard rename(write.temporary, write.target) == 0 else {
+                write.abort()
+                return .failed
+            }
+        } else {
+            guard unlink(path) == 0 else { return .failed }
+        }
+        let slash = path.lastIndex(of: "/")
+        syncDirectory(slash.map { String(path[..<$0]) } ?? ".")
+        return .restored
+    }
+
+    /// What `restore(_:at:name:ifDigestIs:)` found and did.
+    enum RestoreOutcome: Equatable {
+        /// The edit's bytes were there and the file is as before the edit again.
+        case restored
+        /// The file was as before the edit already.
+        case alreadyBefore
+        /// The file holds neither: someone changed it since, and it was left alone.
+        case changedSince
+        /// The bytes could not be put back.
+        case failed
+    }
 
     /// Flushes `directory`'s entries (a rename or a removal is durable only then).
     static func syncDirectory(_ directory: String) {

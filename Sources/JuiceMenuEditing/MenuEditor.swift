@@ -9,17 +9,28 @@ import JuiceReload
 /// Each edit reads the set from disk, checks the version asked for (`If-Match`), turns the change into the smallest
 /// text edits (`MenuTextEditor`), checks the edited set in memory exactly as `juice lint` does (the directory's
 /// `.juicelint.yaml` applied) and as the live menu does (no errors), and only then writes the files atomically
-/// (`AtomicFileWrite`), after checking that none changed on disk meanwhile. It records every write (`MenuEditLog`)
-/// and undoes the last one while its files are as it left them. Reloading the live menu is the caller's: the server
-/// reloads right after a write, as the watcher would.
+/// (`AtomicFileWrite`, each swapped in and checked), after checking that none changed on disk meanwhile; an edit of
+/// several files is all or nothing, also across a kill (`MenuEditIntent`, `recoverInterruptedEdits()`). It records
+/// every write (`MenuEditLog`) and undoes the last one while its files are as it left them. Reloading the live menu is
+/// the caller's: the server reloads right after a write, as the watcher would.
 public actor MenuEditor {
     /// The recipe directory; nil when the built-in set is served (nothing can be written).
     public nonisolated let directory: String?
     private let accessCheck: @Sendable (String?) -> RecipeDirectoryAccess
     private var log: MenuEditLog
-    /// Runs after the new texts are in their temporary files and before the files on disk are compared with what was
-    /// read (tests put a save on disk here).
-    var beforeCommit: @Sendable () -> Void = {}
+    /// Runs at each step of writing an edit (tests put a save on disk, or take a snapshot as a killed process would
+    /// leave it, there).
+    var onStep: @Sendable (WriteStep) -> Void = { _ in }
+
+    /// A step of writing an edit, for `onStep`.
+    enum WriteStep: Equatable {
+        /// The new texts are in their temporary files; the files on disk are compared with what was read next.
+        case beforeComparing
+        /// The file named is put in place next.
+        case beforeReplacing(String)
+        /// The file named was put in place.
+        case afterReplacing(String)
+    }
 
     /// An editor of `directory`, keeping its record in memory and, when `logFile` is given, in that JSON Lines file;
     /// `access` says whether the directory can be written (by default, what the system says: `RecipeDirectoryAccess.check`).
@@ -75,7 +86,7 @@ public actor MenuEditor {
         var edited = set.files
         for restore in last.restore {
             let now = edited.first { $0.name == restore.name }
-            guard Self.digest(now?.bytes) == restore.afterDigest else { throw .undoBlocked(file: restore.name) }
+            guard FileDigest.of(now?.bytes) == restore.afterDigest else { throw .undoBlocked(file: restore.name) }
             if let before = restore.before {
                 let file = RecipeSourceFile(name: restore.name, bytes: [UInt8](before))
                 if let index = edited.firstIndex(where: { $0.name == restore.name }) { edited[index] = file } else { edited.append(file) }
@@ -156,57 +167,101 @@ public actor MenuEditor {
         let rules = (try? RuleConfiguration.load(forLinting: [directory])) ?? LoadedRuleConfiguration()
         let check = Self.check(edited, rules: rules)
         guard check.errors.isEmpty else { throw .refused(check.errors) }
-        // Every new text in a temporary file first; then, if no file changed on disk since it was read, all in place.
+        // Every new text in a temporary file first; then, if no file changed on disk since it was read, the intent
+        // (so that a kill part way is taken back at the next start) and each file in place, each checked as it is
+        // swapped; a file found changed takes back the ones before it.
         var writes: [AtomicFileWrite] = []
-        var removals: [String] = []
+        let intentPath: String
         do throws(MenuEditError) {
             for name in names {
-                if let bytes = after[name] {
-                    writes.append(try AtomicFileWrite(bytes, to: directory + "/" + name, name: name))
-                } else {
-                    removals.append(name)
-                }
+                let path = directory + "/" + name
+                writes.append(
+                    try after[name].map { bytes throws(MenuEditError) in try AtomicFileWrite(bytes, to: path, name: name) }
+                        ?? .removal(of: path, name: name))
             }
-            beforeCommit()
+            onStep(.beforeComparing)
             for name in names where AtomicFileWrite.contents(of: directory + "/" + name) != before[name] {
                 throw .changedOnDisk(file: name, current: (try? readSet().version) ?? "")
             }
+            let intent = MenuEditIntent(
+                files: writes.map { write in
+                    MenuEditIntent.File(
+                        name: write.name, before: before[write.name].map { Data($0) }, afterDigest: FileDigest.of(after[write.name]),
+                        temporary: MenuEditIntent.name(of: write.temporary, in: directory))
+                })
+            intentPath = try intent.begin(in: directory)
         } catch {
             for write in writes { write.abort() }
             throw error
         }
         for (position, write) in writes.enumerated() {
             do throws(MenuEditError) {
-                try write.commit()
+                onStep(.beforeReplacing(write.name))
+                try write.commit(expecting: before[write.name])
+                onStep(.afterReplacing(write.name))
             } catch {
                 for rest in writes[(position + 1)...] { rest.abort() }
+                for done in writes[..<position].reversed() {
+                    _ = AtomicFileWrite.restore(
+                        before[done.name], at: directory + "/" + done.name, name: done.name, ifDigestIs: FileDigest.of(after[done.name]))
+                    done.finish()
+                }
+                MenuEditIntent.end(at: intentPath)
                 if case .changedOnDisk(let file, _) = error { throw .changedOnDisk(file: file, current: (try? readSet().version) ?? "") }
                 throw error
             }
         }
-        for name in removals {
-            guard unlink(directory + "/" + name) == 0 else { throw .writeFailed(file: name, reason: SystemReason(code: errno)) }
-        }
-        if !removals.isEmpty { AtomicFileWrite.syncDirectory(directory) }
+        for write in writes { write.finish() }
+        MenuEditIntent.end(at: intentPath)
         let version = RecipeSetVersion.of(edited, root: nil)
         let record = MenuEditRecord(
             id: log.nextID, at: Date(), session: session, summary: summary, files: names,
             diff: names.map { UnifiedDiff.of(before[$0], after[$0], name: $0) }.joined(),
             versionBefore: set.version, versionAfter: version, undoes: undoing, undoneBy: nil,
-            restore: names.map { MenuEditRecord.FileRestore(name: $0, before: before[$0].map { Data($0) }, afterDigest: Self.digest(after[$0])) })
+            restore: names.map { MenuEditRecord.FileRestore(name: $0, before: before[$0].map { Data($0) }, afterDigest: FileDigest.of(after[$0])) })
         let failure = log.record(record)
         return MenuEditOutcome(
             record: log.records.last, version: version, warnings: check.warnings, recordNotKept: failure.map(SystemReason.init(code:)))
     }
 
-    /// Sets what runs just before the files on disk are compared with what was read (for tests).
-    func setBeforeCommit(_ hook: @escaping @Sendable () -> Void) { beforeCommit = hook }
+    /// Sets what runs at each step of writing an edit (for tests).
+    func setOnStep(_ hook: @escaping @Sendable (WriteStep) -> Void) { onStep = hook }
 
-    /// A file's bytes' SHA-256 (hex), or "" for no file.
-    private static func digest(_ bytes: [UInt8]?) -> String {
-        guard let bytes else { return "" }
-        var hash = SHA256()
-        hash.update(bytes)
-        return hash.hexDigest()
+    // MARK: Recovering
+
+    /// Takes back the edits a killed process left half made in the directory (their intents, see `MenuEditIntent`):
+    /// every file the edit had put in place gets its bytes from before the edit back, unless someone changed it since.
+    /// Run at start, before the set is read; an intent of another live process (or host) is left alone.
+    public func recoverInterruptedEdits() -> MenuEditRecovery {
+        var recovery = MenuEditRecovery()
+        guard let directory else { return recovery }
+        for (path, intent) in MenuEditIntent.left(in: directory) {
+            guard let intent, !intent.mayBeInProgress else {
+                recovery.leftAlone.append(MenuEditIntent.name(of: path, in: directory))
+                continue
+            }
+            var failed = false
+            for file in intent.files {
+                let outcome = AtomicFileWrite.restore(
+                    file.before.map { [UInt8]($0) }, at: directory + "/" + file.name, name: file.name, ifDigestIs: file.afterDigest)
+                switch outcome {
+                case .restored: recovery.restored.append(file.name)
+                case .alreadyBefore: recovery.untouched.append(file.name)
+                case .changedSince: recovery.changedSince.append(file.name)
+                case .failed:
+                    recovery.failed.append(file.name)
+                    failed = true
+                }
+            }
+            guard !failed else { continue }
+            for file in intent.files { unlink(MenuEditIntent.path(of: file.temporary, in: directory)) }
+            MenuEditIntent.end(at: path)
+        }
+        // The temporary files of an edit killed before its intent was written (nothing had been put in place).
+        for name in MenuEditIntent.temporaryFilesOfEndedProcesses(in: directory) {
+            unlink(directory + "/" + name)
+            recovery.temporaryFilesRemoved.append(name)
+        }
+        return recovery
     }
 }

@@ -85,6 +85,13 @@ struct ServeCommand: AsyncParsableCommand {
         let directory = try options.checkedRecipeDirectory(json: json)
         let settings = ReloadSettings(watchMethod: watch.method)
         let logger = CommandServices.logger("juice-serve", level: .info)
+        // Staff's menu edits are recorded beside an SQLite state (`menu-edits.jsonl`); with PostgreSQL, in memory only.
+        let editLog: String? =
+            PostgresLocation.isPostgresURL(options.statePath)
+            ? nil : (URL(fileURLWithPath: options.statePath).deletingLastPathComponent().appendingPathComponent("menu-edits.jsonl").path)
+        let editor = MenuEditor(directory: directory, logFile: editLog)
+        // A menu edit a killed server left half made is taken back before the set is read.
+        Self.log(await editor.recoverInterruptedEdits(), logger: logger)
         // The same store as the CLI: an SQLite file, or PostgreSQL for several counters on one stock.
         var store: (any ShopStore)?
         let menu: LiveMenu
@@ -108,11 +115,6 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: host, port: port, language: options.language, staff: staff, serviceLevel: PlanCommand.probability(serviceLevel) ?? 0.95)
         let server: ShopServer
-        // Staff's menu edits are recorded beside an SQLite state (`menu-edits.jsonl`); with PostgreSQL, in memory only.
-        let editLog: String? =
-            PostgresLocation.isPostgresURL(options.statePath)
-            ? nil : (URL(fileURLWithPath: options.statePath).deletingLastPathComponent().appendingPathComponent("menu-edits.jsonl").path)
-        let editor = MenuEditor(directory: directory, logFile: editLog)
         do { server = try ShopServer(configuration: configuration, store: shopStore, menu: menu, editor: editor) } catch {
             throw reporter.failure(error)
         }
@@ -131,6 +133,28 @@ struct ServeCommand: AsyncParsableCommand {
             Terminal.write("juice: serving on http://\(host):\(port)/ (state \(statePath))\n")
         }
         try await application.runService()
+    }
+
+    /// Logs what the recovery of interrupted menu edits found, if anything.
+    static func log(_ recovery: MenuEditRecovery, logger: Logger) {
+        guard !recovery.isEmpty else { return }
+        func list(_ files: [String]) -> String { files.isEmpty ? "none" : files.joined(separator: ", ") }
+        let line =
+            "an interrupted menu edit was taken back: restored \(list(recovery.restored)); not yet replaced \(list(recovery.untouched)); "
+            + "changed since, left as they are \(list(recovery.changedSince))"
+        let interrupted = recovery.restored + recovery.untouched + recovery.changedSince + recovery.failed
+        if !interrupted.isEmpty {
+            logger.log(level: recovery.failed.isEmpty && recovery.changedSince.isEmpty ? .warning : .error, "\(line)")
+        }
+        if !recovery.failed.isEmpty {
+            logger.error("could not restore \(list(recovery.failed)) after an interrupted menu edit; the next start tries again")
+        }
+        if !recovery.temporaryFilesRemoved.isEmpty {
+            logger.info("removed the temporary files of menu edits whose process ended: \(list(recovery.temporaryFilesRemoved))")
+        }
+        if !recovery.leftAlone.isEmpty {
+            logger.warning("left alone, another process's menu edit in progress or unreadable: \(list(recovery.leftAlone))")
+        }
     }
 }
 

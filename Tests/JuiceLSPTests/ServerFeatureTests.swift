@@ -2,6 +2,7 @@ import Foundation
 import JuiceCore
 import JuiceRecipeText
 import JuiceRecipes
+import Synchronization
 import Testing
 
 @testable import JuiceLSP
@@ -119,11 +120,18 @@ import Testing
         let reads = CountingReads()
         let source = LiveStockSource(location: "test") { _ in try await reads.next() }
         let lines = LogLines()
-        let cache = LiveStockCache(source: source, log: ServerLog { line in Task { await lines.add(line) } }, maximumAge: .milliseconds(300))
+        // A clock of the test's own, so that a slow machine cannot age the cache between two questions.
+        let clock = Mutex(ContinuousClock.now)
+        let cache = LiveStockCache(
+            source: source, log: ServerLog { line in Task { await lines.add(line) } }, maximumAge: .seconds(1),
+            now: { clock.withLock { $0 } })
         let book = RecipeBook(fruits: [], juices: [], store: Store())
-        for _ in 0..<5 { #expect(await cache.current(book: book) == [FruitID("mango"): 1]) }
+        for _ in 0..<5 {
+            #expect(await cache.current(book: book) == [FruitID("mango"): 1])
+            clock.withLock { $0 += .milliseconds(100) }
+        }
         #expect(await reads.count == 1)
-        try? await Task.sleep(for: .milliseconds(350))
+        clock.withLock { $0 += .milliseconds(500) }
         await reads.fail()
         #expect(await cache.current(book: book) == nil)
         #expect(await cache.current(book: book) == nil)

@@ -74,7 +74,9 @@ import Testing
         let editor = MenuEditor(directory: fixture.path)
         let saved = MenuFixture.store + "# saved meanwhile\n"
         // The save lands after the edit read the files and wrote its temporary file, before it is put in place.
-        await editor.setBeforeCommit { try? fixture.write("store.yaml", saved) }
+        await editor.setOnStep { step in
+            if step == .beforeComparing { try? fixture.write("store.yaml", saved) }
+        }
         do {
             _ = try await editor.apply(.changeFruit("mango", FruitChange(stock: 9)), session: "page")
             Issue.record("accepted")
@@ -84,7 +86,7 @@ import Testing
                 return
             }
             #expect(file == "store.yaml")
-            await editor.setBeforeCommit {}
+            await editor.setOnStep { _ in }
             #expect(try await current == editor.menu().version)
         }
         #expect(try fixture.text("store.yaml") == saved)

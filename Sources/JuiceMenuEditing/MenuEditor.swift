@@ -201,12 +201,14 @@ public actor MenuEditor {
                 onStep(.afterReplacing(write.name))
             } catch {
                 for rest in writes[(position + 1)...] { rest.abort() }
+                var restored = true
                 for done in writes[..<position].reversed() {
-                    _ = AtomicFileWrite.restore(
+                    let outcome = AtomicFileWrite.restore(
                         before[done.name], at: directory + "/" + done.name, name: done.name, ifDigestIs: FileDigest.of(after[done.name]))
-                    done.finish()
+                    if outcome == .failed { restored = false } else { done.finish() }
                 }
-                MenuEditIntent.end(at: intentPath)
+                // A file that could not be put back keeps the intent: the next start tries again.
+                if restored { MenuEditIntent.end(at: intentPath) }
                 if case .changedOnDisk(let file, _) = error { throw .changedOnDisk(file: file, current: (try? readSet().version) ?? "") }
                 throw error
             }

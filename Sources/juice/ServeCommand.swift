@@ -137,23 +137,20 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Logs what the recovery of interrupted menu edits found, if anything.
     static func log(_ recovery: MenuEditRecovery, logger: Logger) {
-        guard !recovery.isEmpty else { return }
-        func list(_ files: [String]) -> String { files.isEmpty ? "none" : files.joined(separator: ", ") }
-        let line =
-            "an interrupted menu edit was taken back: restored \(list(recovery.restored)); not yet replaced \(list(recovery.untouched)); "
-            + "changed since, left as they are \(list(recovery.changedSince))"
-        let interrupted = recovery.restored + recovery.untouched + recovery.changedSince + recovery.failed
-        if !interrupted.isEmpty {
-            logger.log(level: recovery.failed.isEmpty && recovery.changedSince.isEmpty ? .warning : .error, "\(line)")
-        }
-        if !recovery.failed.isEmpty {
-            logger.error("could not restore \(list(recovery.failed)) after an interrupted menu edit; the next start tries again")
+        let found = [
+            ("restored", recovery.restored), ("not yet replaced, as they were", recovery.untouched),
+            ("changed since, left as they are", recovery.changedSince), ("could not be restored, tried again at the next start", recovery.failed),
+        ].filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1.joined(separator: ", "))" }
+        if !found.isEmpty {
+            let level: Logger.Level = recovery.failed.isEmpty && recovery.changedSince.isEmpty ? .warning : .error
+            logger.log(level: level, "an interrupted menu edit was taken back; \(found.joined(separator: "; "))")
         }
         if !recovery.temporaryFilesRemoved.isEmpty {
-            logger.info("removed the temporary files of menu edits whose process ended: \(list(recovery.temporaryFilesRemoved))")
+            logger.info("removed the temporary files of menu edits whose process ended: \(recovery.temporaryFilesRemoved.joined(separator: ", "))")
         }
         if !recovery.leftAlone.isEmpty {
-            logger.warning("left alone, another process's menu edit in progress or unreadable: \(list(recovery.leftAlone))")
+            logger.warning(
+                "left alone, another process's menu edit in progress or unreadable: \(recovery.leftAlone.joined(separator: ", "))")
         }
     }
 }

@@ -114,7 +114,9 @@ let package = Package(
         ),
         // What the test targets share: running the built binary, temporary directories with the built-in recipes,
         // golden files, fresh PostgreSQL databases.
-        .target(name: "JuiceTestSupport", dependencies: ["JuiceRecipes"], path: "Tests/JuiceTestSupport"),
+        .target(
+            name: "JuiceTestSupport", dependencies: ["JuiceRecipes", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/JuiceTestSupport"),
         .testTarget(name: "JuiceYAMLTests", dependencies: ["JuiceYAML"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCoreTests", dependencies: ["JuiceCore"]),
         .testTarget(

@@ -1,31 +1,15 @@
 import JuiceMenuEditing
-import Logging
-import Synchronization
+import JuiceTestSupport
 import Testing
 
 @testable import juice
 
 /// What `juice serve` logs at start about the menu edits a killed server left half made.
 @Suite struct MenuEditRecoveryLogTests {
-    /// Keeps each line logged through it as "LEVEL message".
-    struct Capture: LogHandler {
-        final class Lines: Sendable {
-            let lines = Mutex<[String]>([])
-        }
-        let kept: Lines
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) { kept.lines.withLock { $0.append("\(event.level) \(event.message)") } }
-    }
-
     static func logged(_ recovery: MenuEditRecovery) -> [String] {
-        let kept = Capture.Lines()
-        ServeCommand.log(recovery, logger: Logger(label: "test") { _ in Capture(kept: kept) })
-        return kept.lines.withLock { $0 }
+        let log = RecordedLog()
+        ServeCommand.log(recovery, logger: log.logger)
+        return log.lines
     }
 
     @Test func eachFindingIsOneLineAtTheLevelItDeserves() {

@@ -1,5 +1,6 @@
 import Foundation
 import JuiceCore
+import JuiceTestSupport
 import Testing
 @testable import JuiceServer
 

@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import JuiceTestSupport
 import Testing
 @testable import JuiceServer
 

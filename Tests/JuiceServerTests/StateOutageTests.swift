@@ -5,6 +5,7 @@ import JuiceCore
 import JuiceShop
 import Logging
 import Synchronization
+import JuiceTestSupport
 import Testing
 @testable import JuiceServer
 
@@ -237,36 +238,5 @@ final class OutageStore: ShopStore {
         for _ in 0..<3 { await everyTime.record(error, path: "/healthz", logger: all.logger) }
         #expect(all.lines.count == 3)
         #expect(all.lines.allSatisfy { $0.contains("postgres://u@h:1/d") && $0.contains("gone") && $0.contains("path=/healthz") })
-    }
-}
-
-/// A logger whose lines (level, message and metadata as `key=value`) are kept for the test to read.
-final class RecordedLog: Sendable {
-    private let recorded = Mutex<[String]>([])
-
-    /// What was logged, a line per message.
-    var lines: [String] { recorded.withLock { $0 } }
-
-    /// A logger writing here (every level).
-    var logger: Logger {
-        var logger = Logger(label: "juice-test") { _ in Handler(log: self) }
-        logger.logLevel = .trace
-        return logger
-    }
-
-    private struct Handler: LogHandler {
-        let log: RecordedLog
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let fields = metadata.merging(event.metadata ?? [:]) { $1 }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            log.recorded.withLock { $0.append(([event.level.rawValue, event.message.description] + fields).joined(separator: " ")) }
-        }
     }
 }

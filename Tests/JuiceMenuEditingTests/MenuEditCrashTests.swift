@@ -102,6 +102,48 @@ import Testing
         #expect(AtomicFileWrite.contents(of: other.temporary) == nil)
     }
 
+    @Test func symbolicLinksAreFollowedTheirTargetsSwappedTheLinksKeptAndNothingLeftBeside() async throws {
+        let fixture = try MenuFixture()
+        let shared = try TestDirectories.make("juice-menu-shared")
+        defer { try? FileManager.default.removeItem(at: shared) }
+        // fruits.yaml and store.yaml are links to files kept elsewhere (a ConfigMap's way, or a shared checkout's).
+        for name in ["fruits.yaml", "store.yaml"] {
+            try FileManager.default.moveItem(at: fixture.directory.appendingPathComponent(name), to: shared.appendingPathComponent(name))
+            try FileManager.default.createSymbolicLink(atPath: fixture.path + "/" + name, withDestinationPath: shared.path + "/" + name)
+        }
+        func linksKept() throws -> Bool {
+            try ["fruits.yaml", "store.yaml"].allSatisfy {
+                try FileManager.default.destinationOfSymbolicLink(atPath: fixture.path + "/" + $0) == shared.path + "/" + $0
+            }
+        }
+        let editor = MenuEditor(directory: fixture.path)
+        _ = try await editor.apply(.changeFruit("mango", FruitChange(stock: 9)), session: "page")
+        #expect(try linksKept())
+        #expect(try String(contentsOf: shared.appendingPathComponent("store.yaml"), encoding: .utf8).contains("mango: 9"))
+        #expect(try Self.files(at: shared).keys.sorted() == ["fruits.yaml", "store.yaml"])
+        #expect(try Self.files(at: fixture.directory).keys.sorted() == ["fruits.yaml", "juices.yaml", "store.yaml"])
+
+        // A two-file edit whose second file (store.yaml) meets a save: the first (fruits.yaml) gets its bytes back,
+        // through its link.
+        let before = try Self.files(at: shared)
+        let saved = Array((MenuFixture.store + "# saved\n").utf8)
+        await editor.setOnStep { step in
+            if step == .beforeReplacing("store.yaml") { try? Data(saved).write(to: shared.appendingPathComponent("store.yaml")) }
+        }
+        do {
+            _ = try await editor.apply(Self.kiwi, session: "page")
+            Issue.record("accepted")
+        } catch {
+            guard case .changedOnDisk(let file, _) = error else { throw error }
+            #expect(file == "store.yaml")
+        }
+        var expected = before
+        expected["store.yaml"] = saved
+        #expect(try Self.files(at: shared) == expected)
+        #expect(try linksKept())
+        #expect(try Self.files(at: fixture.directory).keys.sorted() == ["fruits.yaml", "juices.yaml", "store.yaml"])
+    }
+
     /// Copies the directory as a process killed right after the edit's first file was put in place leaves it (every
     /// step before is durable), lets the edit finish in the original, and returns the copy.
     static func killedAfterTheFirstFile(of change: MenuChange, in fixture: MenuFixture) async throws -> URL {

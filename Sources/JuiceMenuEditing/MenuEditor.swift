@@ -147,6 +147,9 @@ public actor MenuEditor {
     private func writableSet(ifMatch: [String]?) throws(MenuEditError) -> (String, LoadedSet) {
         if case .notWritable(let problem) = access() { throw .notWritable(problem) }
         guard let directory else { throw .notWritable(.builtInSet) }
+        // An edit another process (one that shares the directory) was killed in the middle of is taken back first:
+        // this edit must not build on half of it.
+        _ = recoverInterruptedEdits()
         let set = try readSet()
         if let ifMatch, !ifMatch.contains(set.version) { throw .stale(current: set.version) }
         return (directory, set)
@@ -233,7 +236,8 @@ public actor MenuEditor {
 
     /// Takes back the edits a killed process left half made in the directory (their intents, see `MenuEditIntent`):
     /// every file the edit had put in place gets its bytes from before the edit back, unless someone changed it since.
-    /// Run at start, before the set is read; an intent of another live process (or host) is left alone.
+    /// Run at start, before the set is read, and before each edit; an intent of another live process (or host) is left
+    /// alone.
     public func recoverInterruptedEdits() -> MenuEditRecovery {
         var recovery = MenuEditRecovery()
         guard let directory else { return recovery }

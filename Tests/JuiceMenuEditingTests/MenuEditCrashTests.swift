@@ -187,6 +187,23 @@ import Testing
         #expect(try await MenuEditor(directory: fixture.path).menu().fruits.contains { $0.id == "kiwi" })
     }
 
+    @Test func anEditTakesBackTheHalfEditOfAnotherKilledProcessBeforeItBuildsOnTheSet() async throws {
+        let fixture = try MenuFixture()
+        let before = try Self.files(at: fixture.directory)
+        let copy = try await Self.killedAfterTheFirstFile(of: Self.kiwi, in: fixture)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        // The intent is another process's, which has ended (a server sharing the directory, killed).
+        let (path, intent) = try #require(MenuEditIntent.left(in: copy.path).first)
+        var other = try #require(intent)
+        other.process = try endedProcessID()
+        try Data(JSONEncoder().encode(other)).write(to: URL(fileURLWithPath: path))
+
+        _ = try await MenuEditor(directory: copy.path).apply(.changeJuice("mango-juice", JuiceChange(price: 4100)), session: "page")
+        var expected = before
+        expected["juices.yaml"] = Array(MenuFixture.juices.replacingOccurrences(of: "price: 4000", with: "price: 4100").utf8)
+        #expect(try Self.files(at: copy) == expected)
+    }
+
     @Test func aFileChangedSinceTheInterruptedEditIsLeftAsItIs() async throws {
         let fixture = try MenuFixture()
         let copy = try await Self.killedAfterTheFirstFile(of: Self.kiwi, in: fixture)
@@ -222,12 +239,9 @@ import Testing
 
     @Test func temporaryFilesOfAnEndedProcessAreRemovedOnceOverAMinuteOld() async throws {
         let fixture = try MenuFixture()
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/true")
-        try ended.run()
-        ended.waitUntilExit()
-        let old = ".store.yaml.juice-edit-\(ended.processIdentifier)-7"
-        let young = ".store.yaml.juice-edit-\(ended.processIdentifier)-8"
+        let ended = try endedProcessID()
+        let old = ".store.yaml.juice-edit-\(ended)-7"
+        let young = ".store.yaml.juice-edit-\(ended)-8"
         let alive = ".juices.yaml.juice-edit-\(getppid())-9"
         let unrelated = ".store.yaml.juice-edit-notes"
         for name in [old, young, alive, unrelated] { try fixture.write(name, "x") }

@@ -5,15 +5,6 @@ import Testing
 @testable import JuiceMenuEditing
 
 extension ServeBinaryTests {
-    /// A process id that no process has any more.
-    static func deadProcess() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
-    }
-
     @Test func juiceServeTakesBackTheHalfEditAKilledServerLeftBeforeItReadsTheMenu() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -38,7 +29,7 @@ extension ServeBinaryTests {
                 name: "store.yaml", before: store, afterDigest: FileDigest.of(Array(store) + Array("# more\n".utf8)),
                 temporary: ".store.yaml.juice-edit-1-2"),
         ])
-        intent.process = try Self.deadProcess()
+        intent.process = try endedProcessID()
         try Data(JSONEncoder().encode(intent)).write(to: recipes.appendingPathComponent(".juice-menu-edit-1-1.intent"))
         try Data(store + Data("# more\n".utf8)).write(to: recipes.appendingPathComponent(".store.yaml.juice-edit-1-2"))
 

@@ -13,7 +13,7 @@ import JuiceCore
 /// directory is `fsync`ed after each. Until `commit(expecting:)` the file is untouched; `abort()` removes the
 /// temporary file, `finish()` the bytes a commit replaced.
 struct AtomicFileWrite {
-    /// The file written (a symbolic link is followed: its target is replaced, the link kept).
+    /// The file written (a symbolic link is followed: its target is replaced, the link kept; a removal removes the link).
     let target: String
     /// The name the edit record and errors use.
     let name: String
@@ -66,7 +66,8 @@ struct AtomicFileWrite {
         let exists = lstat(path, &info) == 0
         isNew = !exists
         var target = path
-        if exists, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
+        // A file written goes through a link to its target; a removed one is the link itself.
+        if !isRemoval, exists, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
             target = String(cString: resolved)
             free(resolved)
         }
@@ -148,17 +149,19 @@ struct AtomicFileWrite {
         let current = contents(of: path)
         if current == before { return .alreadyBefore }
         guard FileDigest.of(current) == afterDigest else { return .changedSince }
+        var written = path
         if let before {
             guard let write = try? AtomicFileWrite(before, to: path, name: name) else { return .failed }
             guard rename(write.temporary, write.target) == 0 else {
                 write.abort()
                 return .failed
             }
+            written = write.target
         } else {
             guard unlink(path) == 0 else { return .failed }
         }
-        let slash = path.lastIndex(of: "/")
-        syncDirectory(slash.map { String(path[..<$0]) } ?? ".")
+        let slash = written.lastIndex(of: "/")
+        syncDirectory(slash.map { String(written[..<$0]) } ?? ".")
         return .restored
     }
 

@@ -142,6 +142,14 @@ import Testing
         #expect(try Self.files(at: shared) == expected)
         #expect(try linksKept())
         #expect(try Self.files(at: fixture.directory).keys.sorted() == ["fruits.yaml", "juices.yaml", "store.yaml"])
+
+        // A removal (the undo of a new file) removes a link, never the file it points to.
+        let removal = AtomicFileWrite.removal(of: fixture.path + "/store.yaml", name: "store.yaml")
+        try removal.commit(expecting: saved)
+        removal.finish()
+        #expect(try Self.files(at: shared) == expected)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path + "/store.yaml"))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: fixture.path + "/store.yaml")) == nil)
     }
 
     /// Copies the directory as a process killed right after the edit's first file was put in place leaves it (every

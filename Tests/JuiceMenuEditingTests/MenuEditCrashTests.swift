@@ -12,15 +12,6 @@ import Testing
     /// A change that writes two files: the fruit in fruits.yaml, its stock in store.yaml.
     static let kiwi = MenuChange.addFruit(NewFruit(id: "kiwi", name: NameChange(korean: "키위", english: "Kiwi"), emoji: "🥝", stock: 7))
 
-    /// The files of the directory at `url` (hidden ones too), by name.
-    static func files(at url: URL) throws -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
-            files[name] = Array(try Data(contentsOf: url.appendingPathComponent(name)))
-        }
-        return files
-    }
-
     /// The names of the files the edit puts in place, in order, as `onStep` sees them.
     final class Steps: Sendable {
         let seen = Mutex<[MenuEditor.WriteStep]>([])
@@ -37,7 +28,7 @@ import Testing
     @Test func aSaveLandingAfterTheLastComparisonIsSwappedBackAndTheEditTakenBackWhole() async throws {
         let fixture = try MenuFixture()
         let editor = MenuEditor(directory: fixture.path)
-        let before = try Self.files(at: fixture.directory)
+        let before = try MenuFixture.snapshot(of: fixture.directory)
         let steps = Steps()
         let saved = Mutex<(name: String, text: String)?>(nil)
         // The save lands on the edit's second file just before it is swapped in, after every comparison passed; the
@@ -67,7 +58,7 @@ import Testing
         // The save is kept, the file before it is as before the edit, and nothing else is left.
         var expected = before
         expected[name] = Array(text.utf8)
-        #expect(try Self.files(at: fixture.directory) == expected)
+        #expect(try MenuFixture.snapshot(of: fixture.directory) == expected)
         #expect(await editor.edits().isEmpty)
     }
 
@@ -80,7 +71,7 @@ import Testing
         }
         await #expect(throws: MenuEditError.self) { try await editor.apply(.changeFruit("mango", FruitChange(stock: 9)), session: "page") }
         #expect(try fixture.text("store.yaml") == saved)
-        #expect(try Self.files(at: fixture.directory).keys.sorted() == ["fruits.yaml", "juices.yaml", "store.yaml"])
+        #expect(try MenuFixture.snapshot(of: fixture.directory).keys.sorted() == ["fruits.yaml", "juices.yaml", "store.yaml"])
     }
 
     @Test func whatACommitChecksIsWhatItReplacedSwappedOutInOneStep() throws {
@@ -120,12 +111,12 @@ import Testing
         _ = try await editor.apply(.changeFruit("mango", FruitChange(stock: 9)), session: "page")
         #expect(try linksKept())
         #expect(try String(contentsOf: shared.appendingPathComponent("store.yaml"), encoding: .utf8).contains("mango: 9"))
-        #expect(try Self.files(at: shared).keys.sorted() == ["fruits.yaml", "store.yaml"])
-        #expect(try Self.files(at: fixture.directory).keys.sorted() == ["fruits.yaml", "juices.yaml", "store.yaml"])
+        #expect(try MenuFixture.snapshot(of: shared).keys.sorted() == ["fruits.yaml", "store.yaml"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.path).sorted() == ["fruits.yaml", "juices.yaml", "store.yaml"])
 
         // A two-file edit whose second file (store.yaml) meets a save: the first (fruits.yaml) gets its bytes back,
         // through its link.
-        let before = try Self.files(at: shared)
+        let before = try MenuFixture.snapshot(of: shared)
         let saved = Array((MenuFixture.store + "# saved\n").utf8)
         await editor.setOnStep { step in
             if step == .beforeReplacing("store.yaml") { try? Data(saved).write(to: shared.appendingPathComponent("store.yaml")) }
@@ -139,17 +130,27 @@ import Testing
         }
         var expected = before
         expected["store.yaml"] = saved
-        #expect(try Self.files(at: shared) == expected)
+        #expect(try MenuFixture.snapshot(of: shared) == expected)
         #expect(try linksKept())
-        #expect(try Self.files(at: fixture.directory).keys.sorted() == ["fruits.yaml", "juices.yaml", "store.yaml"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.path).sorted() == ["fruits.yaml", "juices.yaml", "store.yaml"])
 
         // A removal (the undo of a new file) removes a link, never the file it points to.
         let removal = AtomicFileWrite.removal(of: fixture.path + "/store.yaml", name: "store.yaml")
         try removal.commit(expecting: saved)
         removal.finish()
-        #expect(try Self.files(at: shared) == expected)
+        #expect(try MenuFixture.snapshot(of: shared) == expected)
         #expect(!FileManager.default.fileExists(atPath: fixture.path + "/store.yaml"))
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: fixture.path + "/store.yaml")) == nil)
+    }
+
+    /// Rewrites the intent left in `directory` as process `process`'s, returning its path.
+    @discardableResult
+    static func passIntent(in directory: URL, to process: Int32) throws -> String {
+        let (path, intent) = try #require(MenuEditIntent.left(in: directory.path).first)
+        var passed = try #require(intent)
+        passed.process = process
+        try Data(JSONEncoder().encode(passed)).write(to: URL(fileURLWithPath: path))
+        return path
     }
 
     /// Copies the directory as a process killed right after the edit's first file was put in place leaves it (every
@@ -175,11 +176,11 @@ import Testing
 
     @Test func aProcessKilledBetweenTheTwoFilesOfAnEditLeavesItTakenBackAtTheNextStart() async throws {
         let fixture = try MenuFixture()
-        let before = try Self.files(at: fixture.directory)
+        let before = try MenuFixture.snapshot(of: fixture.directory)
         let copy = try await Self.killedAfterTheFirstFile(of: Self.kiwi, in: fixture)
         defer { try? FileManager.default.removeItem(at: copy) }
         // Killed there, the directory holds half the edit, the intent and the second file's temporary file.
-        let left = try Self.files(at: copy)
+        let left = try MenuFixture.snapshot(of: copy)
         #expect(left.keys.contains { $0.hasPrefix(".juice-menu-edit-") && $0.hasSuffix(".intent") })
         #expect(left.filter { !$0.key.hasPrefix(".") } != before)
 
@@ -189,7 +190,7 @@ import Testing
         #expect(Set(recovery.restored + recovery.untouched) == ["fruits.yaml", "store.yaml"])
         #expect(recovery.changedSince.isEmpty && recovery.failed.isEmpty && recovery.leftAlone.isEmpty)
         // Byte for byte the set from before the edit, and nothing hidden left.
-        #expect(try Self.files(at: copy) == before)
+        #expect(try MenuFixture.snapshot(of: copy) == before)
         #expect(await MenuEditor(directory: copy.path).recoverInterruptedEdits().isEmpty)
         // The edit itself finished where the process lived.
         #expect(try await MenuEditor(directory: fixture.path).menu().fruits.contains { $0.id == "kiwi" })
@@ -197,36 +198,33 @@ import Testing
 
     @Test func anEditTakesBackTheHalfEditOfAnotherKilledProcessBeforeItBuildsOnTheSet() async throws {
         let fixture = try MenuFixture()
-        let before = try Self.files(at: fixture.directory)
+        let before = try MenuFixture.snapshot(of: fixture.directory)
         let copy = try await Self.killedAfterTheFirstFile(of: Self.kiwi, in: fixture)
         defer { try? FileManager.default.removeItem(at: copy) }
         // The intent is another process's, which has ended (a server sharing the directory, killed).
-        let (path, intent) = try #require(MenuEditIntent.left(in: copy.path).first)
-        var other = try #require(intent)
-        other.process = try endedProcessID()
-        try Data(JSONEncoder().encode(other)).write(to: URL(fileURLWithPath: path))
+        try Self.passIntent(in: copy, to: try endedProcessID())
 
         _ = try await MenuEditor(directory: copy.path).apply(.changeJuice("mango-juice", JuiceChange(price: 4100)), session: "page")
         var expected = before
         expected["juices.yaml"] = Array(MenuFixture.juices.replacingOccurrences(of: "price: 4000", with: "price: 4100").utf8)
-        #expect(try Self.files(at: copy) == expected)
+        #expect(try MenuFixture.snapshot(of: copy) == expected)
     }
 
     @Test func aFileChangedSinceTheInterruptedEditIsLeftAsItIs() async throws {
         let fixture = try MenuFixture()
         let copy = try await Self.killedAfterTheFirstFile(of: Self.kiwi, in: fixture)
         defer { try? FileManager.default.removeItem(at: copy) }
-        let recipeFiles = try Self.files(at: copy).keys.filter { !$0.hasPrefix(".") }
+        let recipeFiles = try MenuFixture.snapshot(of: copy).keys.filter { !$0.hasPrefix(".") }
         // Someone fixes things by hand before the shop starts again: every recipe file gets a line.
         for name in recipeFiles {
             let url = copy.appendingPathComponent(name)
             try (String(decoding: try Data(contentsOf: url), as: UTF8.self) + "# by hand\n").write(to: url, atomically: true, encoding: .utf8)
         }
-        let byHand = try Self.files(at: copy).filter { !$0.key.hasPrefix(".") }
+        let byHand = try MenuFixture.snapshot(of: copy).filter { !$0.key.hasPrefix(".") }
         let recovery = await MenuEditor(directory: copy.path).recoverInterruptedEdits()
         #expect(Set(recovery.changedSince) == ["fruits.yaml", "store.yaml"])
         #expect(recovery.restored.isEmpty)
-        #expect(try Self.files(at: copy) == byHand)
+        #expect(try MenuFixture.snapshot(of: copy) == byHand)
     }
 
     @Test func anIntentOfAnotherLiveProcessIsLeftAlone() async throws {
@@ -234,15 +232,12 @@ import Testing
         let copy = try await Self.killedAfterTheFirstFile(of: Self.kiwi, in: fixture)
         defer { try? FileManager.default.removeItem(at: copy) }
         // The same intent, as another process that is still running (this test's parent) would have written it.
-        let (path, intent) = try #require(MenuEditIntent.left(in: copy.path).first)
-        var other = try #require(intent)
-        other.process = getppid()
-        try Data(JSONEncoder().encode(other)).write(to: URL(fileURLWithPath: path))
-        let before = try Self.files(at: copy)
+        let path = try Self.passIntent(in: copy, to: getppid())
+        let before = try MenuFixture.snapshot(of: copy)
         let recovery = await MenuEditor(directory: copy.path).recoverInterruptedEdits()
         #expect(recovery.leftAlone == [URL(fileURLWithPath: path).lastPathComponent])
         #expect(recovery.restored.isEmpty && recovery.untouched.isEmpty)
-        #expect(try Self.files(at: copy) == before)
+        #expect(try MenuFixture.snapshot(of: copy) == before)
     }
 
     @Test func temporaryFilesOfAnEndedProcessAreRemovedOnceOverAMinuteOld() async throws {
@@ -258,7 +253,8 @@ import Testing
         let recovery = await MenuEditor(directory: fixture.path).recoverInterruptedEdits()
         #expect(recovery.temporaryFilesRemoved == [old])
         #expect(
-            try Self.files(at: fixture.directory).keys.sorted() == [alive, unrelated, young, "fruits.yaml", "juices.yaml", "store.yaml"].sorted())
+            try MenuFixture.snapshot(of: fixture.directory).keys.sorted()
+                == [alive, unrelated, young, "fruits.yaml", "juices.yaml", "store.yaml"].sorted())
     }
 
     @Test func anIntentIsWrittenBeforeTheFirstFileAndGoneAfterTheLast() async throws {
@@ -272,6 +268,6 @@ import Testing
         _ = try await editor.apply(Self.kiwi, session: "page")
         #expect(intents.withLock { $0 } == [1, 1])
         #expect(MenuEditIntent.left(in: fixture.path).isEmpty)
-        #expect(try Self.files(at: fixture.directory).keys.sorted() == ["fruits.yaml", "juices.yaml", "store.yaml"])
+        #expect(try MenuFixture.snapshot(of: fixture.directory).keys.sorted() == ["fruits.yaml", "juices.yaml", "store.yaml"])
     }
 }

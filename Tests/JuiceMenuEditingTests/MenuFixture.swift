@@ -71,7 +71,10 @@ struct MenuFixture {
     var path: String { directory.path }
 
     /// Every file of the directory (recursively, hidden ones too) with its bytes.
-    func snapshot() throws -> [String: [UInt8]] {
+    func snapshot() throws -> [String: [UInt8]] { try Self.snapshot(of: directory) }
+
+    /// Every file of `directory` (recursively, hidden ones too) with its bytes, by path relative to it.
+    static func snapshot(of directory: URL) throws -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {

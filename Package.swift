@@ -37,8 +37,11 @@ let package = Package(
         ),
         // YAML layer: libyaml events -> a node tree with exact source positions. No domain knowledge.
         .target(name: "JuiceYAML", dependencies: ["CYAML"]),
-        // Model and engine: pure value types, no I/O.
+        // Model and engine: pure value types, no I/O (and SHA-256, which menu versions, staff tokens and menu edits share).
         .target(name: "JuiceCore"),
+        // Reading large files fast: lines in blocks (LineReader), byte ranges read side by side (FileChunks, FileBytes),
+        // and a byte-keyed name table (NameTable); shared by the order files' and the sales histories' readers.
+        .target(name: "JuiceFileReading", dependencies: ["JuiceCore"]),
         // Recipe book: YAML nodes -> model + diagnostics (the lint rules).
         .target(name: "JuiceRecipes", dependencies: ["JuiceYAML", "JuiceCore"]),
         // The shop: the store protocol (the seam for its state), the SQLite (GRDB), PostgreSQL (postgres-nio) and
@@ -78,7 +81,7 @@ let package = Package(
             ]
         ),
         // Batch order simulation and planning over a compiled menu; never touches the shop's live state.
-        .target(name: "JuiceSimulation", dependencies: ["JuiceCore", "JuiceYAML", "JuiceRecipes"]),
+        .target(name: "JuiceSimulation", dependencies: ["JuiceCore", "JuiceYAML", "JuiceRecipes", "JuiceFileReading"]),
         // `juice lsp`: the Language Server Protocol over stdin/stdout (Protocol, Server) and what it knows of a recipe
         // set (Analysis): diagnostics as lint gives them, symbols, hover, completion, rename, quick fixes.
         .target(name: "JuiceLSP", dependencies: ["JuiceRecipeText", "JuiceRecipes", "JuiceYAML", "JuiceCore"]),
@@ -89,15 +92,15 @@ let package = Package(
         // checks, written atomically, recorded and undoable.
         .target(
             name: "JuiceMenuEditing",
-            dependencies: ["JuiceRecipeText", "JuiceReload", "JuiceRecipes", "JuiceYAML", "JuiceCore", "CFileExchange"]),
+            dependencies: ["JuiceRecipeText", "JuiceReload", "JuiceRecipes", "JuiceCore", "CFileExchange"]),
         // One C function Swift's Glibc module does not declare: renameat2(2)'s atomic swap of two files, with which a
         // menu edit checks what it replaced.
         .target(name: "CFileExchange"),
         // Planning from the shop's own history: sales histories, forecasts of daily demand, backtests; the shop's
         // journal and refused orders as sales records, and the plan from a shop.
-        .target(name: "JuicePlanning", dependencies: ["JuiceCore", "JuiceRecipes", "JuiceSimulation", "JuiceShop"]),
-        // The run of a command line (usage errors, help in Korean, the error style) and `lint`: ArgumentParser and the
-        // recipe layer only, no Foundation, no database, no server.
+        .target(name: "JuicePlanning", dependencies: ["JuiceCore", "JuiceRecipes", "JuiceSimulation", "JuiceShop", "JuiceFileReading"]),
+        // The run of a command line shared by every command: usage errors, help in Korean, the error style, reporters of
+        // diagnostics. ArgumentParser and the recipe layer only, no Foundation, no database, no server.
         .target(
             name: "JuiceCommandLine",
             dependencies: ["JuiceRecipes", "JuiceCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -119,6 +122,7 @@ let package = Package(
             path: "Tests/JuiceTestSupport"),
         .testTarget(name: "JuiceYAMLTests", dependencies: ["JuiceYAML"], resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceCoreTests", dependencies: ["JuiceCore"]),
+        .testTarget(name: "JuiceFileReadingTests", dependencies: ["JuiceFileReading", "JuiceCore"]),
         .testTarget(
             name: "JuiceRecipesTests",
             dependencies: ["JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceTestSupport"],
@@ -128,17 +132,19 @@ let package = Package(
             name: "JuiceShopTests",
             dependencies: [
                 "JuiceShop", "JuiceCore", "JuiceTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .testTarget(
-            name: "JuiceLSPTests", dependencies: ["JuiceLSP", "JuiceRecipeText", "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceTestSupport"]),
+            name: "JuiceLSPTests", dependencies: ["JuiceLSP", "JuiceRecipeText", "JuiceRecipes", "JuiceCore", "JuiceTestSupport"]),
         .testTarget(
             name: "JuiceMenuEditingTests",
-            dependencies: ["JuiceMenuEditing", "JuiceRecipeText", "JuiceReload", "JuiceRecipes", "JuiceCore", "JuiceTestSupport"],
+            dependencies: ["JuiceMenuEditing", "JuiceRecipes", "JuiceCore", "JuiceTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "JuicePlanningTests", dependencies: ["JuicePlanning", "JuiceCore", "JuiceRecipes", "JuiceShop", "JuiceTestSupport"],
+            name: "JuicePlanningTests",
+            dependencies: ["JuicePlanning", "JuiceCore", "JuiceRecipes", "JuiceShop", "JuiceSimulation", "JuiceTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload", "JuiceCore", "JuiceRecipes"]),
         .testTarget(
@@ -147,6 +153,7 @@ let package = Package(
                 "JuiceServer", "JuiceShop", "JuiceReload", "JuiceMenuEditing", "JuiceRecipes", "JuiceCore", "JuicePlanning", "JuiceTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .testTarget(
@@ -154,7 +161,11 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
-            name: "JuiceCLITests", dependencies: ["juice", "JuiceCommandLine", "JuiceRecipes", "JuicePlanning", "JuiceTestSupport"],
+            name: "JuiceCLITests",
+            dependencies: [
+                "juice", "JuiceCommandLine", "JuiceRecipes", "JuiceCore", "JuicePlanning", "JuiceMenuEditing", "JuiceTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,4 +1,4 @@
-import JuiceReload
+import JuiceCore
 
 /// The SHA-256 (hex) a menu edit records of a file's bytes, to tell later whether the file is still as the edit left
 /// it.

@@ -1,5 +1,5 @@
 import JuiceCore
-import JuiceSimulation
+import JuiceFileReading
 
 /// Looks up the juices a history names as orders look juices up (id, name or alias; `NameKey`), once per distinct
 /// name; a name the menu does not know is reported at every line that uses it (up to `HistoryReader.maxErrors`).

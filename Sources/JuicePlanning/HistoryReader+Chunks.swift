@@ -1,5 +1,5 @@
 import Dispatch
-import JuiceSimulation
+import JuiceFileReading
 
 #if canImport(Glibc)
 import Glibc
@@ -31,10 +31,10 @@ extension HistoryReader {
             do { lines = try LineReader(path: path, blockSize: 1 << 16) } catch { throw fileError(error, path: path) }
             var line: [UInt8] = []
             while !header.sawHeader,
-                (try? lines.nextLine({ bytes, number in
+                lines.nextLine({ bytes, number in
                     header.readLine(bytes, number: number, through: &line) { add(&first, $0) }
                     headerLines = number
-                })) == true
+                })
             {}
             bodyStart = lines.offset
         }
@@ -43,15 +43,15 @@ extension HistoryReader {
         let workers = max(1, min(workers, chunks.count))
         // Pass 1: the lines of each chunk, so that pass 2 numbers every line as the file does.
         var counts = [Int](repeating: 0, count: chunks.count)
-        var failure: OrderSourceError?
+        var failure: FileReadError?
         counts.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
-            nonisolated(unsafe) var failures = [OrderSourceError?](repeating: nil, count: workers)
+            nonisolated(unsafe) var failures = [FileReadError?](repeating: nil, count: workers)
             // Each chunk's count is written by the one worker that reads it; each worker writes only its failure.
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 var bytes: [UInt8] = []
                 for chunk in stride(from: worker, to: chunks.count, by: workers) {
-                    do throws(OrderSourceError) { slots[chunk] = try chunks.lines(of: chunk, buffer: &bytes) { _, _ in } } catch {
+                    do throws(FileReadError) { slots[chunk] = try chunks.lines(of: chunk, buffer: &bytes) { _, _ in } } catch {
                         failures[worker] = error
                         return
                     }
@@ -64,7 +64,7 @@ extension HistoryReader {
         for chunk in counts.indices.dropFirst() { linesBefore[chunk] = linesBefore[chunk - 1] + counts[chunk - 1] }
         let firstLine = linesBefore
         // Pass 2: each worker parses its chunks with a copy of the reader that read the header.
-        var results = [(sink: Sink, errors: [HistoryError], failure: OrderSourceError?)?](repeating: nil, count: workers)
+        var results = [(sink: Sink, errors: [HistoryError], failure: FileReadError?)?](repeating: nil, count: workers)
         let start = header
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
@@ -77,10 +77,10 @@ extension HistoryReader {
                 reader.errors = []
                 var bytes: [UInt8] = []
                 var line: [UInt8] = []
-                var failed: OrderSourceError?
+                var failed: FileReadError?
                 for chunk in stride(from: worker, to: chunks.count, by: workers) {
                     let before = firstLine[chunk]
-                    do throws(OrderSourceError) {
+                    do throws(FileReadError) {
                         _ = try chunks.lines(of: chunk, buffer: &bytes) { raw, number in
                             reader.readLine(raw, number: before + number, through: &line) { add(&sink, $0) }
                         }
@@ -107,8 +107,7 @@ extension HistoryReader {
         return sorted.prefix(maxErrors).map(\.error)
     }
 
-    private static func fileError(_ error: OrderSourceError, path: String) -> HistoryFileError {
-        guard case .unreadable(_, let reason) = error, reason.code != ENOENT else { return .notFound(path) }
-        return .unreadable(path, reason: reason)
+    private static func fileError(_ error: FileReadError, path: String) -> HistoryFileError {
+        error.reason.code == ENOENT ? .notFound(path) : .unreadable(path, reason: error.reason)
     }
 }

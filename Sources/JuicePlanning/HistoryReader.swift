@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import JuiceCore
-import JuiceSimulation
+import JuiceFileReading
 
 /// How a sales history is written.
 public enum HistoryFormat: String, Sendable, Hashable, CaseIterable {
@@ -77,16 +77,15 @@ public struct HistoryReader: Sendable {
         do {
             lines = try LineReader(path: path)
         } catch {
-            guard case .unreadable(_, let reason) = error, reason.code != ENOENT else { throw .notFound(path) }
-            throw .unreadable(path, reason: reason)
+            throw error.reason.code == ENOENT ? .notFound(path) : .unreadable(path, reason: error.reason)
         }
         var reader = HistoryReader(format: .of(path: path), name: path)
         var line: [UInt8] = []
         var count = 0
-        while (try? lines.nextLine({ bytes, number in
+        while lines.nextLine({ bytes, number in
             reader.readLine(bytes, number: number, through: &line, body)
             count = number
-        })) == true {}
+        }) {}
         reader.finish(lines: count)
         return reader.errors
     }

@@ -1,3 +1,4 @@
+import JuiceCore
 import JuiceRecipes
 
 /// The content hash that names a recipe set: SHA-256 over each file's name (relative to the recipe directory) and

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import JuiceCore
+import JuiceFileReading
 import JuiceYAML
 
 /// Orders read from a file: CSV (`juice,count`), JSON Lines (`{"juice": …, "count": …}`) or a YAML list, by extension.
@@ -45,7 +46,7 @@ public struct FileOrders: OrderSource, Sendable {
         if format == .yaml {
             return try forEachYAMLOrder { _, _ in }
         }
-        var reader = try LineReader(path: path)
+        var reader = try Self.lines(of: path)
         var ignored = SimulationOrder(juice: 0)
         while try reader.nextLines(
             limit: 65_536,
@@ -61,7 +62,7 @@ public struct FileOrders: OrderSource, Sendable {
         if format == .yaml { return try nextYAMLBatch(into: &batch) }
         guard !exhausted else { return false }
         if reader == nil {
-            let opened = try LineReader(path: path)
+            let opened = try Self.lines(of: path)
             reader = opened
             if progress != nil { ticker = ProgressTicker(total: opened.fileSize, report: progress) }
         }
@@ -102,7 +103,8 @@ public struct FileOrders: OrderSource, Sendable {
         if format == .yaml && yamlListReader == nil { return try forEachYAMLOrder(body) }
         let processors = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         guard format != .yaml, processors > 1, reader == nil else { return try forEachOrderInBatches(body) }
-        let file = try OpenFile(path: path)
+        let file: OpenFile
+        do { file = try OpenFile(path: path) } catch { throw OrderSourceError(error) }
         var status = stat()
         guard fstat(file.descriptor, &status) == 0 else { throw .unreadable(path: path, reason: SystemReason(code: errno)) }
         let size = Int(status.st_size)
@@ -119,10 +121,9 @@ public struct FileOrders: OrderSource, Sendable {
         }
     }
 
-    /// The line `raw[from..<to]` without a final carriage return.
-    static func line(_ raw: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> UnsafeBufferPointer<UInt8> {
-        let end = to > from && raw[to - 1] == 0x0D ? to - 1 : to
-        return UnsafeBufferPointer(rebasing: raw[from..<end])
+    /// A line-by-line reader of the order file at `path`.
+    private static func lines(of path: String) throws(OrderSourceError) -> LineReader {
+        do { return try LineReader(path: path) } catch { throw OrderSourceError(error) }
     }
 
     /// Parses one line into `order`; false for a blank line, comment or CSV header (only the file's first line can be one).

@@ -1,4 +1,5 @@
 import JuiceCore
+import JuiceFileReading
 
 /// Resolves juice names from raw bytes quickly: names seen before are found in a `NameTable` (a cheap hash and a few
 /// word comparisons, no allocation); anything new goes through `JuiceFinder` (id, name or alias, did-you-mean).

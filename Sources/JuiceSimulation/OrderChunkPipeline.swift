@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import JuiceCore
+import JuiceFileReading
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -175,7 +176,7 @@ final class OrderChunkPipeline: @unchecked Sendable {
                     lines += 1
                     do throws(OrderSourceError) {
                         if try parser.parse(
-                            FileOrders.line(raw, from: cursor, to: newline), number: lines,
+                            FileBytes.line(raw, from: cursor, to: newline), number: lines,
                             isFirstLine: isFirstChunk && lines == 1, into: &order)
                         {
                             orders[count] = order
@@ -197,7 +198,7 @@ final class OrderChunkPipeline: @unchecked Sendable {
                 do throws(OrderSourceError) {
                     let parsed = try buffer.withUnsafeBufferPointer { raw throws(OrderSourceError) in
                         try parser.parse(
-                            FileOrders.line(raw, from: cursor, to: filled), number: lines,
+                            FileBytes.line(raw, from: cursor, to: filled), number: lines,
                             isFirstLine: isFirstChunk && lines == 1, into: &order)
                     }
                     if parsed {

@@ -1,4 +1,5 @@
 import JuiceCore
+import JuiceFileReading
 
 /// One order in a simulation: a juice (by compiled index) and how many.
 public struct SimulationOrder: Hashable, Sendable {
@@ -68,6 +69,11 @@ public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible
     case badMix(MixProblem)
     /// A `--restock` rule that cannot be used.
     case badRestock(RestockProblem)
+
+    /// The file that could not be read, as an order source's problem.
+    package init(_ failure: FileReadError) {
+        self = .unreadable(path: failure.path, reason: failure.reason)
+    }
 
     /// The same problem with its line moved down by `lines` (a line counted within a chunk, made a line of the file).
     func movingLines(by lines: Int) -> OrderSourceError {

@@ -1,5 +1,6 @@
 import Foundation
 import JuiceCommandLine
+import juice
 import JuiceCore
 import JuiceTestSupport
 import JuiceRecipes

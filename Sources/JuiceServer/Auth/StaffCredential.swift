@@ -1,5 +1,5 @@
 import Foundation
-import JuiceReload
+import JuiceCore
 
 /// The staff token, kept only as its SHA-256 digest and checked in constant time.
 public struct StaffCredential: Sendable {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import JuiceCommandLine
 import JuiceCore
 import JuiceRecipes
 

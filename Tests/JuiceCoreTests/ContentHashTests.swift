@@ -1,8 +1,8 @@
-import JuiceRecipes
-import JuiceReload
+import JuiceCore
 import Testing
 
-/// The SHA-256 behind menu versions, against FIPS 180-4's vectors and Python's hashlib at block boundaries.
+/// The SHA-256 behind menu versions, staff tokens and menu-edit digests, against FIPS 180-4's vectors and Python's
+/// hashlib at block boundaries.
 @Suite struct ContentHashTests {
     private func digest(_ bytes: [UInt8]) -> String {
         var hash = SHA256()
@@ -43,21 +43,5 @@ import Testing
         }
         pieces.update(Array(bytes[start...]))
         #expect(pieces.hexDigest() == expected)
-    }
-
-    @Test func theVersionDependsOnNamesRelativeToTheDirectoryAndBytes() {
-        let set = [RecipeSourceFile(name: "/a/recipes/juices.yaml", text: "x"), RecipeSourceFile(name: "/a/recipes/fruits.yaml", text: "y")]
-        let moved = [RecipeSourceFile(name: "/b/menu/fruits.yaml", text: "y"), RecipeSourceFile(name: "/b/menu/juices.yaml", text: "x")]
-        let version = RecipeSetVersion.of(set, root: "/a/recipes")
-        #expect(version.count == 64)
-        #expect(version == RecipeSetVersion.of(moved, root: "/b/menu/"), "same files elsewhere, in another order: same version")
-        let edited = [RecipeSourceFile(name: "/a/recipes/juices.yaml", text: "z"), set[1]]
-        #expect(RecipeSetVersion.of(edited, root: "/a/recipes") != version)
-        let renamed = [RecipeSourceFile(name: "/a/recipes/menu.yaml", text: "x"), set[1]]
-        #expect(RecipeSetVersion.of(renamed, root: "/a/recipes") != version)
-        // Bytes moved from one file's end to the next file's name cannot give the same stream.
-        let shifted = [RecipeSourceFile(name: "a", text: "bc"), RecipeSourceFile(name: "d", text: "")]
-        let unshifted = [RecipeSourceFile(name: "a", text: "b"), RecipeSourceFile(name: "cd", text: "")]
-        #expect(RecipeSetVersion.of(shifted, root: nil) != RecipeSetVersion.of(unshifted, root: nil))
     }
 }

@@ -1,4 +1,5 @@
-/// SHA-256 (FIPS 180-4), enough to name a recipe set by its content; tested against the standard's vectors.
+/// SHA-256 (FIPS 180-4): a recipe set's version, the staff token's digest, a menu edit's record of a file; tested
+/// against the standard's vectors (`ContentHashTests`).
 package struct SHA256 {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,

@@ -128,8 +128,9 @@ struct ServeCommand: AsyncParsableCommand {
             )
         }
         let host = self.host
-        // The store runs in the server's service group, before the HTTP server, so it closes after the server stops.
-        let application = server.application(logger: logger, services: [shopStore]) { port in
+        // The store runs around the whole command (`CommandServices.runningStores`), so it closes after the server
+        // stops.
+        let application = server.application(logger: logger) { port in
             Terminal.write("juice: serving on http://\(host):\(port)/ (state \(statePath))\n")
         }
         try await application.runService()

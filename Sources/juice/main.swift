@@ -16,13 +16,12 @@ enum AsyncCommand {
         let finished = DispatchSemaphore(value: 0)
         Task.detached {
             CommandServices.bootstrapLogging()
+            // The stores the command opens run beside it and are closed when it ends, whether it succeeded or not.
             do {
-                try await command.run()
+                try await CommandServices.runningStores { try await command.run() }
             } catch {
                 failure = error
             }
-            // The stores the command opened are closed, whether it succeeded or not.
-            await CommandServices.closeStores()
             // The semaphore orders the task's writes before the main thread's reads.
             finished.signal()
         }

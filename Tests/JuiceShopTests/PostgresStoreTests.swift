@@ -28,8 +28,14 @@ struct PostgresStoreTests {
     func runsAsAService() async throws {
         let url = try await PostgresTestServer.freshDatabase()
         let database = try PostgresLocation(url: url).database
-        let store = try await PostgresStore.open(url: url)
+        let store = try PostgresStore(url: url)
+        // A call made before `run()` starts waits for it: the pool lives in `run()`, not in a task the store spawns.
+        let early = Task { try await store.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "served") }
+        try await Task.sleep(for: .milliseconds(50))
         let service = Task { try await store.run() }
+        _ = try await early.value
+        let second = Task { try await store.run() }
+        try await second.value  // a second run() returns at once: the pool runs once
         _ = try await store.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "served")
         let connections = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()"
         #expect(try await PostgresTestServer.integers(connections, in: url).first ?? 0 >= 1)

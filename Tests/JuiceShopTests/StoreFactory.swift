@@ -103,6 +103,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
         // burst of 200 orders queued for the pool's connections on a loaded machine (the whole suite runs in
         // parallel on 2 cores) is not answered "did not answer in time" (the restart test of juice serve meets the deadline).
         let store = try PostgresStore(url: url, operationTimeout: .seconds(60), logger: PostgresTestServer.logger)
+        store.startRunning()
         return StoreUnderTest(
             store: store,
             overwriteStock: { fruit, count in

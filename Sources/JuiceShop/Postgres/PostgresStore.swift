@@ -17,8 +17,10 @@ import Synchronization
 /// Other changes (stock changes, retiring, undo) are rare and lock every row. Serialization failures and deadlocks
 /// are retried a bounded number of times.
 ///
-/// The connection pool (postgres-nio's `PostgresClient`) starts with the first use; `close()` stops it, and so does
-/// `run()` on graceful shutdown when the store runs in a service group.
+/// The connection pool (postgres-nio's `PostgresClient`) runs inside the store's `run()`, the store's life as a
+/// ServiceLifecycle service: `juice serve` runs it in its service group beside the server, the other commands in the
+/// task group around the command (`CommandServices`). A call made before `run()` starts waits for it (bounded by its
+/// deadline); `close()`, or a graceful shutdown, ends `run()` after the pool's connections have closed.
 public final class PostgresStore: ShopStore {
     /// The URL without its password.
     public var location: String { target.description }
@@ -35,7 +37,7 @@ public final class PostgresStore: ShopStore {
     let client: PostgresClient
     /// Where the client's and the store's messages go: the caller's logger.
     let logger: Logger
-    /// The client's `run()`, once started (it may run only once), or the store closed.
+    /// Whether `run()` has started, runs (and how to end it) or has ended, or the store was closed.
     private let runner = Mutex<ClientRunner>(.notStarted)
     /// Connecting and migrating, once (again after a failure).
     private let preparation = Mutex<Task<Void, any Error>?>(nil)
@@ -60,10 +62,13 @@ public final class PostgresStore: ShopStore {
     /// How many times a change is attempted when it conflicts with others (deadlock, serialization).
     static let maximumAttempts = 8
 
-    /// Where the client's `run()` is.
+    /// Where the store's `run()` (and with it the client's) is.
     private enum ClientRunner {
+        /// Not yet started.
         case notStarted
-        case running(Task<Void, Never>)
+        /// Running: finishing `stop` ends it; `closers` wait for it to end.
+        case running(stop: AsyncStream<Void>.Continuation, closers: [CheckedContinuation<Void, Never>])
+        /// Ended, or closed before it started: it never runs again.
         case closed
     }
 
@@ -83,23 +88,6 @@ public final class PostgresStore: ShopStore {
         orders = GroupCommit(
             limit: Self.batchLimit,
             unanswered: .failure(.state(.connectionLost(location: target.description, detail: "the database did not answer in time"))))
-    }
-
-    /// A store for the database at `url`, connected and migrated (see `prepare()`); call `close()` when done.
-    public static func open(
-        url: String, operationTimeout: Duration = .milliseconds(4500), changeCheckInterval: Duration = .seconds(5),
-        logger: Logger = defaultStoreLogger
-    ) async throws(ShopError) -> PostgresStore {
-        let store: PostgresStore
-        do throws(StateError) {
-            store = try PostgresStore(
-                url: url, operationTimeout: operationTimeout, changeCheckInterval: changeCheckInterval, logger: logger)
-        } catch { throw .state(error) }
-        do { try await store.prepare() } catch {
-            await store.close()
-            throw error
-        }
-        return store
     }
 
     /// Connects once and creates or migrates the tables; every operation does this first, and it is done again after
@@ -131,40 +119,62 @@ public final class PostgresStore: ShopStore {
         }
     }
 
-    deinit {
-        if case .running(let task) = runner.withLock({ $0 }) { task.cancel() }
+    /// Whether the store was closed (or its `run()` ended): no call can be served any more.
+    private var isClosed: Bool {
+        runner.withLock { runner in
+            if case .closed = runner { return true }
+            return false
+        }
     }
 
-    /// Starts the connection pool unless it runs already; false when the store was closed.
-    @discardableResult
-    private func startClient() -> Bool {
-        runner.withLock { runner in
-            switch runner {
-            case .notStarted: runner = .running(Task { [client] in await client.run() })
-            case .running: break
-            case .closed: return false
+    /// Ends `run()` (the connection pool's connections end gracefully) and returns once it has ended; a store whose
+    /// `run()` never started is closed at once. The store cannot be used afterwards.
+    public func close() async {
+        await withCheckedContinuation { (closed: CheckedContinuation<Void, Never>) in
+            let wasRunning = runner.withLock { runner -> Bool in
+                guard case .running(let stop, let closers) = runner else {
+                    runner = .closed
+                    return false
+                }
+                stop.finish()
+                runner = .running(stop: stop, closers: closers + [closed])
+                return true
             }
+            if !wasRunning { closed.resume() }
+        }
+    }
+
+    /// Runs the store as a service (beside the server, in its service group, or around a command): runs the
+    /// connection pool until `close()`, a graceful shutdown or the task's cancellation, then closes it. Returns at
+    /// once when the store was closed or runs already.
+    public func run() async throws {
+        let (stopped, stop) = AsyncStream<Void>.makeStream()
+        let starts = runner.withLock { runner -> Bool in
+            guard case .notStarted = runner else { return false }
+            runner = .running(stop: stop, closers: [])
             return true
         }
-    }
-
-    /// Closes the connection pool (its connections end gracefully); the store cannot be used afterwards.
-    public func close() async {
-        let running: Task<Void, Never>? = runner.withLock { runner in
-            defer { runner = .closed }
-            if case .running(let task) = runner { return task }
-            return nil
+        guard starts else { return }
+        await withTaskGroup(of: Void.self) { [client] group in
+            group.addTask { await client.run() }
+            group.addTask {
+                // Until `close()` finishes the stream, the service group shuts down gracefully, or the task is cancelled.
+                await withGracefulShutdownHandler {
+                    for await _ in stopped {}
+                } onGracefulShutdown: {
+                    stop.finish()
+                }
+            }
+            // Whichever ends first (the pool ends only when cancelled): then the pool is cancelled, which closes it.
+            await group.next()
+            group.cancelAll()
         }
-        running?.cancel()
-        await running?.value
-    }
-
-    /// Runs the store as a service (beside the server, in its service group): starts the connection pool, and closes
-    /// it on graceful shutdown (or when the task is cancelled).
-    public func run() async throws {
-        startClient()
-        try? await gracefulShutdown()
-        await close()
+        let closers = runner.withLock { runner -> [CheckedContinuation<Void, Never>] in
+            defer { runner = .closed }
+            if case .running(_, let closers) = runner { return closers }
+            return []
+        }
+        for closer in closers { closer.resume() }
     }
 
     // MARK: Reading
@@ -350,7 +360,7 @@ public final class PostgresStore: ShopStore {
         until deadline: ContinuousClock.Instant? = nil, committing body: @escaping @Sendable (CommitGate) async throws -> T
     ) async throws(ShopError) -> T {
         let deadline = deadline ?? .now + operationTimeout
-        guard startClient() else { throw .state(.connectionLost(location: location, detail: "the store was closed")) }
+        guard !isClosed else { throw .state(.connectionLost(location: location, detail: "the store was closed")) }
         // Instant once prepared (a server prepares before it serves); a first preparation is bounded on its own
         // (`preparationLimit`), for migrating a new database may take longer than one call's budget.
         try await prepare()

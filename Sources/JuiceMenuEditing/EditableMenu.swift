@@ -4,51 +4,51 @@ import JuiceRecipes
 
 /// The menu as staff edit it: what the recipe files on disk define, each thing with the file that defines it, the
 /// set's version, and whether edits can be written.
-public struct EditableMenu: Sendable {
+package struct EditableMenu: Sendable {
     /// A juice as the files define it.
-    public struct Juice: Sendable, Hashable {
+    package struct Juice: Sendable, Hashable {
         /// Its id.
-        public var id: JuiceID
+        package var id: JuiceID
         /// Its names.
-        public var name: LocalizedName
+        package var name: LocalizedName
         /// Its aliases.
-        public var aliases: [String]
+        package var aliases: [String]
         /// Its price in won, if it has one.
-        public var price: Int?
+        package var price: Int?
         /// Its recipe, in the order written.
-        public var recipe: [Ingredient]
+        package var recipe: [Ingredient]
         /// The file that defines it, relative to the recipe directory.
-        public var file: String
+        package var file: String
     }
 
     /// A fruit as the files define it, with its initial stock and capacity.
-    public struct Fruit: Sendable, Hashable {
+    package struct Fruit: Sendable, Hashable {
         /// Its id.
-        public var id: FruitID
+        package var id: FruitID
         /// Its names.
-        public var name: LocalizedName
+        package var name: LocalizedName
         /// Its emoji.
-        public var emoji: String?
+        package var emoji: String?
         /// Its initial stock (`store: stock`), nil when it has no entry (it starts at 0).
-        public var stock: Int?
+        package var stock: Int?
         /// Its capacity (its own entry, else the store's number, else 100).
-        public var capacity: Int
+        package var capacity: Int
         /// The file that defines it, relative to the recipe directory.
-        public var file: String
+        package var file: String
     }
 
     /// The version of the set on disk (the content hash the live menu uses): the `ETag`.
-    public var version: String
+    package var version: String
     /// Whether edits can be written, and why not.
-    public var access: RecipeDirectoryAccess
+    package var access: RecipeDirectoryAccess
     /// The juices, in load order.
-    public var juices: [Juice]
+    package var juices: [Juice]
     /// The fruits, in load order.
-    public var fruits: [Fruit]
+    package var fruits: [Fruit]
     /// The recipe files, relative to the directory, in load order.
-    public var files: [String]
+    package var files: [String]
     /// The errors the set on disk has now (an edit is accepted only when the edited set has none).
-    public var errors: [Diagnostic]
+    package var errors: [Diagnostic]
 
     /// The menu the files `files` (named relative to the directory) define.
     init(files: [RecipeSourceFile], result: RecipeLoadResult, errors: [Diagnostic], version: String, access: RecipeDirectoryAccess) {
@@ -72,13 +72,13 @@ public struct EditableMenu: Sendable {
 }
 
 /// What an accepted edit or undo did.
-public struct MenuEditOutcome: Sendable {
+package struct MenuEditOutcome: Sendable {
     /// The record of the write; nil when the change left every file as it was (nothing was written).
-    public var record: MenuEditRecord?
+    package var record: MenuEditRecord?
     /// The menu version after it (the new `ETag`).
-    public var version: String
+    package var version: String
     /// The warnings the edited set has (it has no errors).
-    public var warnings: [Diagnostic]
+    package var warnings: [Diagnostic]
     /// Why the record of the write could not be appended to the record file, if it could not (it is kept in memory).
-    public var recordNotKept: SystemReason? = nil
+    package var recordNotKept: SystemReason? = nil
 }

@@ -1,32 +1,32 @@
 import JuiceCore
 
 /// A fruit's or juice's names as a change gives them: a language left nil is left as it is.
-public struct NameChange: Sendable, Hashable {
+package struct NameChange: Sendable, Hashable {
     /// The Korean name, or nil to keep it.
-    public var korean: String?
+    package var korean: String?
     /// The English name, or nil to keep it.
-    public var english: String?
+    package var english: String?
 
     /// Names to write (nil: keep).
-    public init(korean: String? = nil, english: String? = nil) {
+    package init(korean: String? = nil, english: String? = nil) {
         self.korean = korean
         self.english = english
     }
 }
 
 /// What to change of a juice: every field given is written, every nil one left as it is.
-public struct JuiceChange: Sendable, Hashable {
+package struct JuiceChange: Sendable, Hashable {
     /// The price in won.
-    public var price: Int?
+    package var price: Int?
     /// The names.
-    public var name: NameChange?
+    package var name: NameChange?
     /// The aliases, the whole list (an empty list removes them).
-    public var aliases: [String]?
+    package var aliases: [String]?
     /// The recipe, the whole of it: fruits not listed are taken out, new ones added after the others.
-    public var recipe: [Ingredient]?
+    package var recipe: [Ingredient]?
 
     /// A change of the fields given.
-    public init(price: Int? = nil, name: NameChange? = nil, aliases: [String]? = nil, recipe: [Ingredient]? = nil) {
+    package init(price: Int? = nil, name: NameChange? = nil, aliases: [String]? = nil, recipe: [Ingredient]? = nil) {
         self.price = price
         self.name = name
         self.aliases = aliases
@@ -35,23 +35,23 @@ public struct JuiceChange: Sendable, Hashable {
 }
 
 /// A juice to add.
-public struct NewJuice: Sendable, Hashable {
+package struct NewJuice: Sendable, Hashable {
     /// Its id (a key of `juices`).
-    public var id: JuiceID
+    package var id: JuiceID
     /// Its names.
-    public var name: NameChange
+    package var name: NameChange
     /// Its aliases.
-    public var aliases: [String]
+    package var aliases: [String]
     /// Its price in won, if it has one.
-    public var price: Int?
+    package var price: Int?
     /// Its recipe.
-    public var recipe: [Ingredient]
+    package var recipe: [Ingredient]
     /// The file to add it to, relative to the recipe directory (created when it does not exist); nil: the first file
     /// that holds juices.
-    public var file: String?
+    package var file: String?
 
     /// A juice to add.
-    public init(id: JuiceID, name: NameChange, aliases: [String] = [], price: Int? = nil, recipe: [Ingredient], file: String? = nil) {
+    package init(id: JuiceID, name: NameChange, aliases: [String] = [], price: Int? = nil, recipe: [Ingredient], file: String? = nil) {
         self.id = id
         self.name = name
         self.aliases = aliases
@@ -62,23 +62,23 @@ public struct NewJuice: Sendable, Hashable {
 }
 
 /// A fruit to add, with its initial stock and capacity.
-public struct NewFruit: Sendable, Hashable {
+package struct NewFruit: Sendable, Hashable {
     /// Its id (a key of `fruits`).
-    public var id: FruitID
+    package var id: FruitID
     /// Its names.
-    public var name: NameChange
+    package var name: NameChange
     /// Its emoji.
-    public var emoji: String?
+    package var emoji: String?
     /// Its initial stock (an entry under `store: stock`).
-    public var stock: Int?
+    package var stock: Int?
     /// Its capacity (an entry under `store: capacity`), when it is not the store's default.
-    public var capacity: Int?
+    package var capacity: Int?
     /// The file to add it to, relative to the recipe directory (created when it does not exist); nil: the first file
     /// that holds fruits.
-    public var file: String?
+    package var file: String?
 
     /// A fruit to add.
-    public init(id: FruitID, name: NameChange, emoji: String? = nil, stock: Int? = nil, capacity: Int? = nil, file: String? = nil) {
+    package init(id: FruitID, name: NameChange, emoji: String? = nil, stock: Int? = nil, capacity: Int? = nil, file: String? = nil) {
         self.id = id
         self.name = name
         self.emoji = emoji
@@ -89,18 +89,18 @@ public struct NewFruit: Sendable, Hashable {
 }
 
 /// What to change of a fruit: every field given is written, every nil one left as it is.
-public struct FruitChange: Sendable, Hashable {
+package struct FruitChange: Sendable, Hashable {
     /// The names.
-    public var name: NameChange?
+    package var name: NameChange?
     /// The emoji.
-    public var emoji: String?
+    package var emoji: String?
     /// The initial stock.
-    public var stock: Int?
+    package var stock: Int?
     /// The capacity.
-    public var capacity: Int?
+    package var capacity: Int?
 
     /// A change of the fields given.
-    public init(name: NameChange? = nil, emoji: String? = nil, stock: Int? = nil, capacity: Int? = nil) {
+    package init(name: NameChange? = nil, emoji: String? = nil, stock: Int? = nil, capacity: Int? = nil) {
         self.name = name
         self.emoji = emoji
         self.stock = stock
@@ -109,7 +109,7 @@ public struct FruitChange: Sendable, Hashable {
 }
 
 /// One change of the menu, as staff ask for it.
-public enum MenuChange: Sendable, Hashable {
+package enum MenuChange: Sendable, Hashable {
     /// Change a juice's price, names, aliases or recipe.
     case changeJuice(JuiceID, JuiceChange)
     /// Add a juice.
@@ -122,7 +122,7 @@ public enum MenuChange: Sendable, Hashable {
     case changeFruit(FruitID, FruitChange)
 
     /// The change in a few words, for the edit record (`price`, `add juice mango-juice`…).
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .changeJuice(let id, let change):
             let fields = [

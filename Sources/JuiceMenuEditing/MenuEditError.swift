@@ -2,7 +2,7 @@ import JuiceCore
 import JuiceRecipes
 
 /// Why a menu edit was not made; one case per failure. Nothing was written whenever one is thrown.
-public enum MenuEditError: Error, Sendable, Hashable {
+package enum MenuEditError: Error, Sendable, Hashable {
     /// No juice has this id.
     case unknownJuice(JuiceID)
     /// No fruit has this id.
@@ -40,7 +40,7 @@ public enum MenuEditError: Error, Sendable, Hashable {
     case undoBlocked(file: String)
 
     /// A stable kebab-case name (the API's `error.code`; listed in docs/errors.md).
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .unknownJuice: return "unknown-juice"
         case .unknownFruit: return "unknown-fruit"
@@ -62,7 +62,7 @@ public enum MenuEditError: Error, Sendable, Hashable {
     }
 
     /// What went wrong and what to do, in `language`, built from the error's values.
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         let ko = language == .korean
         switch self {
         case .unknownJuice(let id):

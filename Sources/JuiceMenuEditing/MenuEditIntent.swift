@@ -109,23 +109,23 @@ struct MenuEditIntent: Codable, Equatable {
 }
 
 /// What `MenuEditor.recoverInterruptedEdits()` found of edits a killed process left half made, and did.
-public struct MenuEditRecovery: Sendable, Equatable {
+package struct MenuEditRecovery: Sendable, Equatable {
     /// Files put back as they were before an interrupted edit.
-    public var restored: [String] = []
+    package var restored: [String] = []
     /// Files an interrupted edit had not replaced yet: as before already.
-    public var untouched: [String] = []
+    package var untouched: [String] = []
     /// Files someone changed after the interrupted edit: left as they are.
-    public var changedSince: [String] = []
+    package var changedSince: [String] = []
     /// Files that could not be put back: the intent is kept, and the next start tries again.
-    public var failed: [String] = []
+    package var failed: [String] = []
     /// Intents left alone: another live process's edit in progress, another host's, or an unreadable file.
-    public var leftAlone: [String] = []
+    package var leftAlone: [String] = []
     /// Hidden temporary files of edits whose process ended before it put anything in place: removed.
-    public var temporaryFilesRemoved: [String] = []
+    package var temporaryFilesRemoved: [String] = []
 
     /// Nothing found.
-    public init() {}
+    package init() {}
 
     /// Whether any interrupted edit was found.
-    public var isEmpty: Bool { self == MenuEditRecovery() }
+    package var isEmpty: Bool { self == MenuEditRecovery() }
 }

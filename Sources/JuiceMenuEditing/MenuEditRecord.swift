@@ -1,27 +1,27 @@
 import Foundation
 
 /// One write of the menu, as the edit record lists it: when, by which staff session, what, and the text diff.
-public struct MenuEditRecord: Sendable, Hashable, Codable {
+package struct MenuEditRecord: Sendable, Hashable, Codable {
     /// Its number, from 1, in the order written.
-    public var id: Int
+    package var id: Int
     /// When it was written.
-    public var at: Date
+    package var at: Date
     /// The staff session that asked for it (what the page sends as `X-Staff-Session`, else the client's address).
-    public var session: String
+    package var session: String
     /// What was asked, in a few words (`change juice mango-juice: price`).
-    public var summary: String
+    package var summary: String
     /// The files written, relative to the recipe directory.
-    public var files: [String]
+    package var files: [String]
     /// The unified diff of every file written.
-    public var diff: String
+    package var diff: String
     /// The menu version before it.
-    public var versionBefore: String
+    package var versionBefore: String
     /// The menu version after it.
-    public var versionAfter: String
+    package var versionAfter: String
     /// The edit this one undid, if it is an undo.
-    public var undoes: Int?
+    package var undoes: Int?
     /// The undo that undid this one, if any.
-    public var undoneBy: Int?
+    package var undoneBy: Int?
     /// What undoing it needs: each file's bytes before (nil: it did not exist) and a hash of its bytes after.
     var restore: [FileRestore]
 

@@ -13,9 +13,9 @@ import JuiceReload
 /// several files is all or nothing, also across a kill (`MenuEditIntent`, `recoverInterruptedEdits()`). It records
 /// every write (`MenuEditLog`) and undoes the last one while its files are as it left them. Reloading the live menu is
 /// the caller's: the server reloads right after a write, as the watcher would.
-public actor MenuEditor {
+package actor MenuEditor {
     /// The recipe directory; nil when the built-in set is served (nothing can be written).
-    public nonisolated let directory: String?
+    package nonisolated let directory: String?
     private let accessCheck: @Sendable (String?) -> RecipeDirectoryAccess
     private var log: MenuEditLog
     /// Runs at each step of writing an edit (tests put a save on disk, or take a snapshot as a killed process would
@@ -34,7 +34,7 @@ public actor MenuEditor {
 
     /// An editor of `directory`, keeping its record in memory and, when `logFile` is given, in that JSON Lines file;
     /// `access` says whether the directory can be written (by default, what the system says: `RecipeDirectoryAccess.check`).
-    public init(
+    package init(
         directory: String?, logFile: String? = nil,
         access: @escaping @Sendable (String?) -> RecipeDirectoryAccess = RecipeDirectoryAccess.check
     ) {
@@ -44,23 +44,23 @@ public actor MenuEditor {
     }
 
     /// The file the record is appended to, if any.
-    public var logFile: String? { log.file }
+    package var logFile: String? { log.file }
 
     /// Whether edits can be written now, and why not.
-    public func access() -> RecipeDirectoryAccess { accessCheck(directory) }
+    package func access() -> RecipeDirectoryAccess { accessCheck(directory) }
 
     /// The menu as the files on disk define it.
-    public func menu() throws(MenuEditError) -> EditableMenu {
+    package func menu() throws(MenuEditError) -> EditableMenu {
         let set = try readSet()
         return EditableMenu(files: set.files, result: set.result, errors: set.errors, version: set.version, access: access())
     }
 
     /// The edit record, newest first, at most `limit`.
-    public func edits(limit: Int = 50) -> [MenuEditRecord] { Array(log.records.reversed().prefix(limit)) }
+    package func edits(limit: Int = 50) -> [MenuEditRecord] { Array(log.records.reversed().prefix(limit)) }
 
     /// Makes `change` for the staff session `session`, if `ifMatch` (when given: the versions an `If-Match` names)
     /// names the version on disk.
-    public func apply(_ change: MenuChange, ifMatch: [String]? = nil, session: String) throws(MenuEditError) -> MenuEditOutcome {
+    package func apply(_ change: MenuChange, ifMatch: [String]? = nil, session: String) throws(MenuEditError) -> MenuEditOutcome {
         // A file name that can never be one is said before anything else (a version, the directory).
         switch change {
         case .addJuice(let juice): if let file = juice.file { try MenuTextEditor.checkFileName(file) }
@@ -80,7 +80,7 @@ public actor MenuEditor {
     }
 
     /// Undoes the newest edit not undone yet, if its files are as it left them and the set stays clean.
-    public func undo(ifMatch: [String]? = nil, session: String) throws(MenuEditError) -> MenuEditOutcome {
+    package func undo(ifMatch: [String]? = nil, session: String) throws(MenuEditError) -> MenuEditOutcome {
         let (directory, set) = try writableSet(ifMatch: ifMatch)
         guard let last = log.undoable else { throw .nothingToUndo }
         var edited = set.files
@@ -238,7 +238,7 @@ public actor MenuEditor {
     /// every file the edit had put in place gets its bytes from before the edit back, unless someone changed it since.
     /// Run at start, before the set is read, and before each edit; an intent of another live process (or host) is left
     /// alone.
-    public func recoverInterruptedEdits() -> MenuEditRecovery {
+    package func recoverInterruptedEdits() -> MenuEditRecovery {
         var recovery = MenuEditRecovery()
         guard let directory else { return recovery }
         for (path, intent) in MenuEditIntent.left(in: directory) {

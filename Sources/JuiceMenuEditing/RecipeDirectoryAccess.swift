@@ -6,14 +6,14 @@ import Darwin
 import JuiceCore
 
 /// Whether menu edits can be written to the recipe directory, and why not.
-public enum RecipeDirectoryAccess: Sendable, Hashable {
+package enum RecipeDirectoryAccess: Sendable, Hashable {
     /// Edits can be written.
     case writable
     /// They cannot, for `problem`.
     case notWritable(Problem)
 
     /// Why the recipe directory cannot be written.
-    public enum Problem: Sendable, Hashable {
+    package enum Problem: Sendable, Hashable {
         /// The built-in recipe set is served: there is no directory.
         case builtInSet
         /// The recipes are one file or not a directory (`--recipes FILE`): new files have nowhere to go.
@@ -26,7 +26,7 @@ public enum RecipeDirectoryAccess: Sendable, Hashable {
         case unreadable(String, reason: SystemReason)
 
         /// A stable name for programs (`GET /api/menu/editable`'s `notWritable.reason`).
-        public var kind: String {
+        package var kind: String {
             switch self {
             case .builtInSet: return "built-in-set"
             case .notADirectory: return "not-a-directory"
@@ -37,7 +37,7 @@ public enum RecipeDirectoryAccess: Sendable, Hashable {
         }
 
         /// What is wrong and what to do, in `language`.
-        public func message(in language: Language) -> String {
+        package func message(in language: Language) -> String {
             let ko = language == .korean
             switch self {
             case .builtInSet:
@@ -63,11 +63,11 @@ public enum RecipeDirectoryAccess: Sendable, Hashable {
     }
 
     /// Whether this allows edits.
-    public var isWritable: Bool { self == .writable }
+    package var isWritable: Bool { self == .writable }
 
     /// What the system says of `directory`: a read-only mount (`statvfs`), then the permission to create files in it
     /// (`access(W_OK|X_OK)`, which also answers for root on a read-only mount).
-    public static func check(_ directory: String?) -> RecipeDirectoryAccess {
+    package static func check(_ directory: String?) -> RecipeDirectoryAccess {
         guard let directory else { return .notWritable(.builtInSet) }
         var info = stat()
         guard stat(directory, &info) == 0 else {

@@ -1,21 +1,21 @@
 /// How well forecasts matched what happened.
-public struct Accuracy: Sendable, Hashable {
+package struct Accuracy: Sendable, Hashable {
     /// Mean absolute scaled error: the mean absolute error over the mean absolute error the same-weekday-last-week
     /// forecast made in sample (on the days before the test); below 1 beats it. Nil when that scale is 0.
-    public var mase: Double?
+    package var mase: Double?
     /// Weighted absolute percentage error: Σ|error| / Σ actual. Nil when nothing was sold in the test days.
-    public var wape: Double?
+    package var wape: Double?
     /// The mean absolute error.
-    public var mae: Double
+    package var mae: Double
     /// The number of days compared.
-    public var days: Int
+    package var days: Int
 }
 
 /// Rolling-origin evaluation: fit on the days before, forecast the next, move on, never look ahead.
-public enum Backtest {
+package enum Backtest {
     /// The one-step forecasts of the last `days` days of `series` by `model`, each from the days before it only
     /// (`Forecaster.oneStep`), never below 0.
-    public static func forecasts(_ series: [Double], model: ForecastModel, days: Int) -> [Double] {
+    package static func forecasts(_ series: [Double], model: ForecastModel, days: Int) -> [Double] {
         let days = min(max(0, days), series.count)
         return Forecaster.oneStep(series, model: model, from: series.count - days).map { max(0, $0) }
     }
@@ -31,7 +31,7 @@ public enum Backtest {
 
     /// The accuracy of `predicted` against the last `predicted.count` days of `series`, scaled by the in-sample error
     /// of the same-weekday-last-week forecast on the days before them.
-    public static func accuracy(of predicted: [Double], against series: [Double]) -> Accuracy {
+    package static func accuracy(of predicted: [Double], against series: [Double]) -> Accuracy {
         let start = series.count - predicted.count
         let actual = series[start...]
         let errors = zip(predicted, actual).map { abs($0 - $1) }
@@ -55,7 +55,7 @@ public enum Backtest {
 
     /// Whether `series` is intermittent: its average interval between days with a sale is at least 1.32 (or it has
     /// none).
-    public static func isIntermittent(_ series: [Double]) -> Bool {
+    package static func isIntermittent(_ series: [Double]) -> Bool {
         let sales = series.count { $0 != 0 }
         return sales == 0 || Double(series.count) / Double(sales) >= 1.32
     }
@@ -63,7 +63,7 @@ public enum Backtest {
     /// The model `auto` picks for `series`: among the regular or intermittent candidates, the one with the least mean
     /// absolute error over a rolling-origin backtest of the last `days` days (up to a quarter of the history, at least
     /// one week kept to fit on); with too little history, the window average.
-    public static func bestModel(for series: [Double], days: Int = 28) -> ForecastModel {
+    package static func bestModel(for series: [Double], days: Int = 28) -> ForecastModel {
         let candidates = isIntermittent(series) ? ForecastModel.intermittent : ForecastModel.regular
         let testDays = min(days, max(0, series.count - 2 * Forecaster.season), series.count / 4)
         guard testDays >= 3 else { return isIntermittent(series) ? .sba : .window }

@@ -1,13 +1,13 @@
 /// A calendar date (proleptic Gregorian), counted as days since 1970-01-01 for arithmetic.
-public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Days since 1970-01-01 (negative before).
-    public var dayNumber: Int
+    package var dayNumber: Int
 
     /// The date `dayNumber` days after 1970-01-01.
-    public init(dayNumber: Int) { self.dayNumber = dayNumber }
+    package init(dayNumber: Int) { self.dayNumber = dayNumber }
 
     /// The date `year`-`month`-`day`, or nil when there is no such day (February 30th).
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year) else { return nil }
         // Days from civil (the well-known era computation: 400-year eras of 146,097 days).
         let y = month <= 2 ? year - 1 : year
@@ -19,7 +19,7 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     /// The year, month and day.
-    public var components: (year: Int, month: Int, day: Int) {
+    package var components: (year: Int, month: Int, day: Int) {
         let z = dayNumber + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -32,20 +32,20 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     /// 0 for Monday … 6 for Sunday (ISO order).
-    public var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }
+    package var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }
 
     /// `YYYY-MM-DD`.
-    public var description: String {
+    package var description: String {
         let (year, month, day) = components
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(day))"
     }
 
     /// The date `days` later.
-    public func adding(days: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + days) }
+    package func adding(days: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + days) }
 
     /// Orders dates.
-    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
+    package static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
     static func days(inMonth month: Int, of year: Int) -> Int {
         switch month {
@@ -56,7 +56,7 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     /// The date written `YYYY-MM-DD`, or nil.
-    public init?(parsing text: some StringProtocol) {
+    package init?(parsing text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, let value = Self.parse(bytes[...]) else { return nil }
         self = value.date
@@ -84,26 +84,26 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
 
 /// A date and time of day as a till writes it (ISO 8601, the shop's local time as written; an offset, if any, is
 /// checked but not applied: a sale belongs to the day the shop saw).
-public struct SaleTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct SaleTime: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The date.
-    public var date: CivilDate
+    package var date: CivilDate
     /// Seconds since midnight.
-    public var secondOfDay: Int
+    package var secondOfDay: Int
 
     /// A time on `date`, `secondOfDay` seconds after midnight.
-    public init(date: CivilDate, secondOfDay: Int) {
+    package init(date: CivilDate, secondOfDay: Int) {
         self.date = date
         self.secondOfDay = secondOfDay
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, or nil: `T` or a space between, seconds and fractions optional, then optionally `Z`
     /// or `±HH:MM`.
-    public init?(parsing text: some StringProtocol) {
+    package init?(parsing text: some StringProtocol) {
         self.init(bytes: Array(text.utf8)[...])
     }
 
     /// The time written in `bytes` (see `init(parsing:)`), read without making a string.
-    public init?(bytes: ArraySlice<UInt8>) {
+    package init?(bytes: ArraySlice<UInt8>) {
         guard let (date, _) = CivilDate.parse(bytes) else { return nil }
         self.init(bytes: bytes, date: date)
     }
@@ -144,13 +144,13 @@ public struct SaleTime: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`.
-    public var description: String {
+    package var description: String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(date)T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
     }
 
     /// Orders times.
-    public static func < (lhs: SaleTime, rhs: SaleTime) -> Bool {
+    package static func < (lhs: SaleTime, rhs: SaleTime) -> Bool {
         (lhs.date.dayNumber, lhs.secondOfDay) < (rhs.date.dayNumber, rhs.secondOfDay)
     }
 }

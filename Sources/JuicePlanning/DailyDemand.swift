@@ -1,14 +1,14 @@
 /// Daily demand per juice (served and refused orders: what customers asked for), from the first day of a history
 /// to its last, every day present (0 where nothing was asked).
-public struct DailyDemand: Sendable {
+package struct DailyDemand: Sendable {
     /// The first day.
-    public private(set) var firstDay: CivilDate?
+    package private(set) var firstDay: CivilDate?
     /// The number of days.
-    public var dayCount: Int { demand.first?.count ?? 0 }
+    package var dayCount: Int { demand.first?.count ?? 0 }
     /// Each juice's demand by day (juices by their index, as the caller numbered them).
-    public private(set) var demand: [[Double]]
+    package private(set) var demand: [[Double]]
     /// Each juice's served units by day.
-    public private(set) var served: [[Double]]
+    package private(set) var served: [[Double]]
     /// The row of each day seen (by day number), and each row's counts: demand then served, a pair per juice.
     private var rowOfDay: [Int: Int] = [:]
     private var rows: [[Int]] = []
@@ -17,14 +17,14 @@ public struct DailyDemand: Sendable {
     private let juiceCount: Int
 
     /// An empty tally for `juiceCount` juices.
-    public init(juiceCount: Int) {
+    package init(juiceCount: Int) {
         self.juiceCount = juiceCount
         demand = Array(repeating: [], count: juiceCount)
         served = Array(repeating: [], count: juiceCount)
     }
 
     /// Counts `record` for the juice numbered `juice`.
-    public mutating func add(_ record: SaleRecord, juice: Int) {
+    package mutating func add(_ record: SaleRecord, juice: Int) {
         guard juice >= 0, juice < juiceCount else { return }
         let day = record.time.date.dayNumber
         let row: Int
@@ -45,7 +45,7 @@ public struct DailyDemand: Sendable {
     }
 
     /// Adds `other`'s counts (a tally of the same juices, not yet laid out) to this one's.
-    public mutating func merge(_ other: DailyDemand) {
+    package mutating func merge(_ other: DailyDemand) {
         for (day, otherRow) in other.rowOfDay {
             let counts = other.rows[otherRow]
             if let row = rowOfDay[day] {
@@ -61,7 +61,7 @@ public struct DailyDemand: Sendable {
     }
 
     /// Lays the tally out day by day, from the first day to the last (only days in `from`…`to` when given).
-    public mutating func finish(from: CivilDate? = nil, to: CivilDate? = nil) {
+    package mutating func finish(from: CivilDate? = nil, to: CivilDate? = nil) {
         guard let first = rowOfDay.keys.min(), let last = rowOfDay.keys.max() else {
             demand = Array(repeating: [], count: juiceCount)
             served = demand

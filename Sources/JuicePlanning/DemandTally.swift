@@ -3,7 +3,7 @@ import JuiceFileReading
 
 /// Looks up the juices a history names as orders look juices up (id, name or alias; `NameKey`), once per distinct
 /// name; a name the menu does not know is reported at every line that uses it (up to `HistoryReader.maxErrors`).
-public struct HistoryJuices: Sendable {
+package struct HistoryJuices: Sendable {
     private let book: RecipeBook
     private let finder: JuiceFinder
     private var positions: [JuiceID: Int] = [:]
@@ -15,10 +15,10 @@ public struct HistoryJuices: Sendable {
     private struct Unknown: Error { var problem: HistoryProblem }
     private let name: String
     /// The names the menu does not know, as errors of the file.
-    public internal(set) var errors: [HistoryError] = []
+    package internal(set) var errors: [HistoryError] = []
 
     /// Look-ups in `book`; errors name the file `name`.
-    public init(book: RecipeBook, file name: String) {
+    package init(book: RecipeBook, file name: String) {
         self.book = book
         finder = JuiceFinder(book: book)
         for (position, juice) in book.juices.enumerated() { positions[juice.id] = position }
@@ -26,7 +26,7 @@ public struct HistoryJuices: Sendable {
     }
 
     /// The position in the menu of `record`'s juice, or nil (reported) when the menu does not have it.
-    public mutating func position(of record: SaleRecord) -> Int? {
+    package mutating func position(of record: SaleRecord) -> Int? {
         var written = record.juice
         let found = written.withUTF8 { bytes in
             if let known = cache.value(of: bytes) { return lookups[Int(known)] }
@@ -54,7 +54,7 @@ public struct HistoryJuices: Sendable {
     }
 
     /// `record`'s juice, or nil (reported).
-    public mutating func juice(of record: SaleRecord) -> Juice? {
+    package mutating func juice(of record: SaleRecord) -> Juice? {
         position(of: record).map { book.juices[$0] }
     }
 }
@@ -68,22 +68,22 @@ extension HistoryJuices {
 }
 
 /// Turns sales records into daily demand per juice of a menu.
-public struct DemandTally: Sendable {
+package struct DemandTally: Sendable {
     private var juices: HistoryJuices
     /// The tally so far.
-    public private(set) var demand: DailyDemand
+    package private(set) var demand: DailyDemand
 
     /// A tally for `book`'s juices (numbered in menu order); errors name the file `name`.
-    public init(book: RecipeBook, file name: String) {
+    package init(book: RecipeBook, file name: String) {
         juices = HistoryJuices(book: book, file: name)
         demand = DailyDemand(juiceCount: book.juices.count)
     }
 
     /// The records naming juices the menu does not have.
-    public var errors: [HistoryError] { juices.errors }
+    package var errors: [HistoryError] { juices.errors }
 
     /// Counts `record`, or reports its unknown juice; returns the juice's position in the menu when it has one.
-    @discardableResult public mutating func add(_ record: SaleRecord) -> Int? {
+    @discardableResult package mutating func add(_ record: SaleRecord) -> Int? {
         guard let position = juices.position(of: record) else { return nil }
         demand.add(record, juice: position)
         return position
@@ -92,7 +92,7 @@ public struct DemandTally: Sendable {
     /// Reads the history file at `path` into a tally of `book`'s juices, its chunks side by side on `workers`
     /// threads (`HistoryReader.read(path:workers:chunkSize:makeSink:add:)`); the file's problems come back with it
     /// (the records' and the unknown juices'), in file order, empty when there were none.
-    public static func read(
+    package static func read(
         path: String, book: RecipeBook, workers: Int = HistoryReader.cores, chunkSize: Int = 1 << 20
     ) throws(HistoryFileError) -> (tally: DemandTally, problems: [HistoryError]) {
         let (tallies, problems) = try HistoryReader.read(
@@ -106,7 +106,7 @@ public struct DemandTally: Sendable {
     }
 
     /// The daily demand, from `from` to `to` where given.
-    public mutating func finish(from: CivilDate? = nil, to: CivilDate? = nil) -> DailyDemand {
+    package mutating func finish(from: CivilDate? = nil, to: CivilDate? = nil) -> DailyDemand {
         demand.finish(from: from, to: to)
         return demand
     }

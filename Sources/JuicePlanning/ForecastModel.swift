@@ -1,5 +1,5 @@
 /// A way to forecast one juice's daily demand.
-public enum ForecastModel: String, Sendable, Hashable, CaseIterable, Codable {
+package enum ForecastModel: String, Sendable, Hashable, CaseIterable, Codable {
     /// The same weekday last week.
     case seasonalNaive = "seasonal-naive"
     /// The mean of the last four same weekdays ("the last four Mondays").
@@ -16,21 +16,21 @@ public enum ForecastModel: String, Sendable, Hashable, CaseIterable, Codable {
     case tsb
 
     /// The models for series that sell most days.
-    public static let regular: [ForecastModel] = [.seasonalNaive, .window, .ses, .holtWinters]
+    package static let regular: [ForecastModel] = [.seasonalNaive, .window, .ses, .holtWinters]
     /// The models for intermittent series (many zero days).
-    public static let intermittent: [ForecastModel] = [.croston, .sba, .tsb, .ses, .window]
+    package static let intermittent: [ForecastModel] = [.croston, .sba, .tsb, .ses, .window]
 }
 
 /// A forecast of one series: the expected demand of each day ahead, with a prediction interval.
-public struct Forecast: Sendable, Hashable {
+package struct Forecast: Sendable, Hashable {
     /// The model that made it.
-    public var model: ForecastModel
+    package var model: ForecastModel
     /// The expected demand of each day ahead.
-    public var mean: [Double]
+    package var mean: [Double]
     /// The lower end of each day's interval (never below 0).
-    public var lower: [Double]
+    package var lower: [Double]
     /// The upper end of each day's interval.
-    public var upper: [Double]
+    package var upper: [Double]
     /// The standard deviation of one day's error the interval is built from.
-    public var sigma: Double
+    package var sigma: Double
 }

@@ -2,7 +2,7 @@ import JuiceCore
 import JuiceRecipes
 
 /// The output formats of `juice forecast`.
-public enum ForecastFormat: String, Sendable, CaseIterable {
+package enum ForecastFormat: String, Sendable, CaseIterable {
     /// A table for people.
     case text
     /// JSON for tools.
@@ -12,15 +12,15 @@ public enum ForecastFormat: String, Sendable, CaseIterable {
 }
 
 /// Writes a forecast run as text (in a language), JSON or CSV.
-public struct ForecastRenderer: Sendable {
+package struct ForecastRenderer: Sendable {
     /// The language of text output.
-    public var language: Language
+    package var language: Language
 
     /// A renderer writing text in `language`.
-    public init(language: Language) { self.language = language }
+    package init(language: Language) { self.language = language }
 
     /// The run in `format`.
-    public func render(_ run: ForecastRun, as format: ForecastFormat) -> String {
+    package func render(_ run: ForecastRun, as format: ForecastFormat) -> String {
         switch format {
         case .text: return text(run)
         case .json: return json(run).rendered(pretty: true) + "\n"

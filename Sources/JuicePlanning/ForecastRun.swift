@@ -2,14 +2,14 @@ import JuiceCore
 import JuiceRecipes
 
 /// Which model `juice forecast` uses: one for every juice, or `auto`, each juice's best by backtest.
-public enum ModelChoice: Sendable, Hashable {
+package enum ModelChoice: Sendable, Hashable {
     /// Each juice's best model by a rolling-origin backtest.
     case auto
     /// This model for every juice.
     case model(ForecastModel)
 
     /// The choice written `text` (`auto` or a model's name), or nil.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         if text == "auto" {
             self = .auto
         } else if let model = ForecastModel(rawValue: text) {
@@ -21,30 +21,30 @@ public enum ModelChoice: Sendable, Hashable {
 }
 
 /// One juice's forecast, with its backtest when one was asked for.
-public struct JuiceForecast: Sendable {
+package struct JuiceForecast: Sendable {
     /// The juice.
-    public var juice: Juice
+    package var juice: Juice
     /// The forecast.
-    public var forecast: Forecast
+    package var forecast: Forecast
     /// The backtest of the model used, over the last days of the history.
-    public var accuracy: Accuracy?
+    package var accuracy: Accuracy?
     /// The demand over the history (served and refused).
-    public var history: [Double]
+    package var history: [Double]
 }
 
 /// Forecasts of every juice of a menu from its daily demand.
-public struct ForecastRun: Sendable {
+package struct ForecastRun: Sendable {
     /// The first day forecast (the day after the history).
-    public var firstDay: CivilDate
+    package var firstDay: CivilDate
     /// The days of history used.
-    public var historyDays: Int
+    package var historyDays: Int
     /// The probability each interval holds.
-    public var level: Double
+    package var level: Double
     /// Each juice's forecast, in menu order.
-    public var juices: [JuiceForecast]
+    package var juices: [JuiceForecast]
 
     /// Forecasts `horizon` days of each of `book`'s juices from `demand` (numbered as the book orders its juices).
-    public init(book: RecipeBook, demand: DailyDemand, horizon: Int, choice: ModelChoice, level: Double, backtestDays: Int?) {
+    package init(book: RecipeBook, demand: DailyDemand, horizon: Int, choice: ModelChoice, level: Double, backtestDays: Int?) {
         let start = demand.firstDay ?? CivilDate(dayNumber: 0)
         firstDay = start.adding(days: demand.dayCount)
         historyDays = demand.dayCount
@@ -56,7 +56,7 @@ public struct ForecastRun: Sendable {
     }
 
     /// The accuracy over every juice: WAPE over all errors and sales, MASE the mean of the juices' (where defined).
-    public var overall: Accuracy? {
+    package var overall: Accuracy? {
         let measured = juices.compactMap { $0.accuracy.map { ($0, $0.days) } }
         guard !measured.isEmpty else { return nil }
         let mases = measured.compactMap(\.0.mase)

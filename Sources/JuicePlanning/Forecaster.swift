@@ -1,13 +1,13 @@
 /// Fits a model to one daily series and forecasts the days after it.
-public enum Forecaster {
+package enum Forecaster {
     /// The season: a week of days.
-    public static let season = 7
+    package static let season = 7
     /// The weight Croston, SBA and TSB smooth with (the value R's `forecast::croston` defaults to).
-    public static let intermittentAlpha = 0.1
+    package static let intermittentAlpha = 0.1
 
     /// The forecast of the `horizon` days after `series` by `model`, with intervals holding each day's demand with
     /// probability `level` (normal errors, from the model's one-step errors on the history).
-    public static func forecast(_ series: [Double], model: ForecastModel, horizon: Int, level: Double = 0.8) -> Forecast {
+    package static func forecast(_ series: [Double], model: ForecastModel, horizon: Int, level: Double = 0.8) -> Forecast {
         let horizon = max(0, horizon)
         let fit = fit(series, model: model)
         let mean = (0..<horizon).map { max(0, fit.point($0 + 1)) }
@@ -30,7 +30,7 @@ public enum Forecaster {
     /// The one-step forecast of each day `start…` of `series` from the days before it only: what refitting at every
     /// origin gives, except that SES and Holt-Winters fit their weights once, on the days before `start`, and roll
     /// their state forward (one pass instead of one fit per day).
-    public static func oneStep(_ series: [Double], model: ForecastModel, from start: Int) -> [Double] {
+    package static func oneStep(_ series: [Double], model: ForecastModel, from start: Int) -> [Double] {
         let y = series
         let n = y.count
         let start = min(max(0, start), n)

@@ -2,40 +2,40 @@ import JuiceCore
 /// Sales histories with known truth, for tests, benchmarks and demos: each juice's expected daily demand follows a
 /// weekday pattern and a trend, some juices sell only some days (intermittent), and on some days a fruit runs out
 /// at a random hour, after which that juice's orders are refused (demand still recorded, as the shop records it).
-public struct HistoryGenerator: Sendable {
+package struct HistoryGenerator: Sendable {
     /// What one juice's demand truly is.
-    public struct Truth: Sendable, Hashable {
+    package struct Truth: Sendable, Hashable {
         /// The juice's id.
-        public var juice: String
+        package var juice: String
         /// The mean daily demand on an average weekday at the start.
-        public var base: Double
+        package var base: Double
         /// The growth of the mean per day, as a share of `base` (0.002 = +0.2 % a day).
-        public var trend: Double
+        package var trend: Double
         /// The demand of each weekday (Monday first) relative to the average (they average 1).
-        public var weekday: [Double]
+        package var weekday: [Double]
         /// The chance the juice sells at all on a day (1 for a juice that sells every day).
-        public var saleChance: Double
+        package var saleChance: Double
 
         /// The expected demand `day` days after the start, on weekday `weekday` (0 = Monday).
-        public func expected(day: Int, weekday index: Int) -> Double {
+        package func expected(day: Int, weekday index: Int) -> Double {
             base * max(0, 1 + trend * Double(day)) * weekday[index]
         }
     }
 
     /// The first day.
-    public var start: CivilDate
+    package var start: CivilDate
     /// How many days.
-    public var days: Int
+    package var days: Int
     /// The seed.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Each juice's truth.
-    public var truths: [Truth]
+    package var truths: [Truth]
     /// The chance of a stockout on a day, per juice.
-    public var stockoutChance: Double
+    package var stockoutChance: Double
 
     /// A generator of `days` days from `start` for the juices `ids`: a busier weekend, every fourth juice
     /// intermittent, small trends, stockouts on 3 % of juice-days.
-    public init(juices ids: [String], days: Int, start: CivilDate = CivilDate(dayNumber: 20_454), seed: UInt64 = 1, stockoutChance: Double = 0.03) {
+    package init(juices ids: [String], days: Int, start: CivilDate = CivilDate(dayNumber: 20_454), seed: UInt64 = 1, stockoutChance: Double = 0.03) {
         var random = SeededRandom(seed: seed ^ 0x5EED)
         let pattern = [0.8, 0.85, 0.9, 0.95, 1.1, 1.3, 1.1]
         truths = ids.enumerated().map { index, id in
@@ -52,7 +52,7 @@ public struct HistoryGenerator: Sendable {
     }
 
     /// The history, day by day, in time order within each day.
-    public func records() -> [SaleRecord] {
+    package func records() -> [SaleRecord] {
         var random = SeededRandom(seed: seed)
         var records: [SaleRecord] = []
         for day in 0..<days {
@@ -80,7 +80,7 @@ public struct HistoryGenerator: Sendable {
     }
 
     /// The history as CSV, header first.
-    public func csv() -> String {
+    package func csv() -> String {
         var out = "time,juice,count,result\n"
         for record in records() { out += "\(record.time),\(record.juice),\(record.count),\(record.result.rawValue)\n" }
         return out

@@ -9,7 +9,7 @@ import Darwin
 
 extension HistoryReader {
     /// The cores to read on.
-    public static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+    package static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     /// Reads the file at `path` as `read(path:_:)` does, in chunks of `chunkSize` bytes parsed side by side on
     /// `workers` threads: the header first, then chunk `k` (the lines that start in its bytes; `FileChunks`) by
@@ -17,7 +17,7 @@ extension HistoryReader {
     /// lines of every chunk are counted first, so each record and problem has its line in the file. Returns the
     /// sinks (in worker order) and the problems as the plain read reports them: in file order, the first
     /// `maxErrors`.
-    public static func read<Sink: Sendable>(
+    package static func read<Sink: Sendable>(
         path: String, workers: Int = cores, chunkSize: Int = 1 << 20, makeSink: () -> Sink, add: @Sendable (inout Sink, SaleRecord) -> Void
     ) throws(HistoryFileError) -> (sinks: [Sink], errors: [HistoryError]) {
         let format = HistoryFormat.of(path: path)

@@ -7,27 +7,27 @@ import JuiceCore
 import JuiceFileReading
 
 /// How a sales history is written.
-public enum HistoryFormat: String, Sendable, Hashable, CaseIterable {
+package enum HistoryFormat: String, Sendable, Hashable, CaseIterable {
     /// CSV with a header `time,juice,count[,result]` (columns in any order).
     case csv
     /// JSON Lines: one object a line with the keys `time`, `juice`, `count` and optionally `result`.
     case jsonLines = "jsonl"
 
     /// The format a file's name says (`.jsonl`, `.ndjson` and `.json` are JSON Lines; anything else CSV).
-    public static func of(path: String) -> HistoryFormat {
+    package static func of(path: String) -> HistoryFormat {
         path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") || path.hasSuffix(".json") ? .jsonLines : .csv
     }
 }
 
 /// Why a history file could not be read at all.
-public enum HistoryFileError: Error, Hashable, Sendable {
+package enum HistoryFileError: Error, Hashable, Sendable {
     /// No such file.
     case notFound(String)
     /// The file exists but cannot be read.
     case unreadable(String, reason: SystemReason)
 
     /// What is wrong, naming the path, in `language`.
-    public func description(in language: Language) -> String {
+    package func description(in language: Language) -> String {
         switch self {
         case .notFound(let path): return language == .korean ? "\(path): 그런 파일이 없어요" : "\(path): no such file"
         case .unreadable(let path, let reason):
@@ -38,23 +38,23 @@ public enum HistoryFileError: Error, Hashable, Sendable {
 
 /// Reads sales histories line by line, in constant memory: every record to a closure, every problem as an error at
 /// its line and column (up to `maxErrors`; reading goes on past a bad line so all of them are reported at once).
-public struct HistoryReader: Sendable {
+package struct HistoryReader: Sendable {
     /// The largest count a record may have.
-    public static let maxCount = 1_000_000
+    package static let maxCount = 1_000_000
     /// The most problems reported for one file.
-    public static let maxErrors = 100
+    package static let maxErrors = 100
 
     /// The format read.
-    public let format: HistoryFormat
+    package let format: HistoryFormat
     /// The file name errors carry.
-    public let name: String
+    package let name: String
     private var columns: [HistoryField: Int] = [:]
     /// The positions of the columns, once the header is read (no dictionary look-up per row).
     private var positions: (time: Int, juice: Int, count: Int, result: Int?)?
     private var fieldCount = 0
     private(set) var sawHeader = false
     /// The problems found so far.
-    public internal(set) var errors: [HistoryError] = []
+    package internal(set) var errors: [HistoryError] = []
     /// The juice names read so far, each made a string once: a file names the same juices on every row (up to
     /// `maxNames` of them; a name past those is made for its row). `names` gives each one's place in `nameStrings`.
     private var names = NameTable()
@@ -64,14 +64,14 @@ public struct HistoryReader: Sendable {
     private var lastDate: (bytes: (UInt64, UInt16), date: CivilDate)?
 
     /// A reader of `format` for the file named `name`.
-    public init(format: HistoryFormat, name: String) {
+    package init(format: HistoryFormat, name: String) {
         self.format = format
         self.name = name
     }
 
     /// Reads the file at `path` (its format from its name), calling `body` with each good record; the problems come
     /// back, empty when there were none.
-    public static func read(path: String, _ body: (SaleRecord) -> Void) throws(HistoryFileError) -> [HistoryError] {
+    package static func read(path: String, _ body: (SaleRecord) -> Void) throws(HistoryFileError) -> [HistoryError] {
         // The order files' reader: the file in large blocks, a line at a time, in constant memory.
         var lines: LineReader
         do {
@@ -91,7 +91,7 @@ public struct HistoryReader: Sendable {
     }
 
     /// Reads `bytes` (a whole history in memory) named `name`.
-    public static func read(bytes: [UInt8], name: String, format: HistoryFormat, _ body: (SaleRecord) -> Void) -> [HistoryError] {
+    package static func read(bytes: [UInt8], name: String, format: HistoryFormat, _ body: (SaleRecord) -> Void) -> [HistoryError] {
         var reader = HistoryReader(format: format, name: name)
         var number = 0
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
@@ -113,7 +113,7 @@ public struct HistoryReader: Sendable {
     }
 
     /// Reads one line (without its line feed; a trailing CR is dropped).
-    public mutating func readLine(_ raw: ArraySlice<UInt8>, number: Int, _ body: (SaleRecord) -> Void) {
+    package mutating func readLine(_ raw: ArraySlice<UInt8>, number: Int, _ body: (SaleRecord) -> Void) {
         var line = raw
         if line.last == 0x0D { line = line.dropLast() }
         if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
@@ -125,7 +125,7 @@ public struct HistoryReader: Sendable {
     }
 
     /// Ends the file: a CSV history with no header is reported at its first line.
-    public mutating func finish(lines: Int) {
+    package mutating func finish(lines: Int) {
         if format == .csv, !sawHeader { report(.missingHeader(found: ""), line: 1, column: 1) }
     }
 

@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// The standard normal distribution's quantile function.
-public enum NormalDistribution {
+package enum NormalDistribution {
     /// Φ⁻¹(`p`) for `p` in (0, 1), by Acklam's rational approximation refined with one Halley step (error below 1e-12).
-    public static func quantile(_ p: Double) -> Double {
+    package static func quantile(_ p: Double) -> Double {
         guard p > 0 else { return -.infinity }
         guard p < 1 else { return .infinity }
         let a = [
@@ -43,5 +43,5 @@ public enum NormalDistribution {
     }
 
     /// Φ(`x`).
-    public static func cumulative(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
+    package static func cumulative(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
 }

@@ -1,10 +1,10 @@
 import Dispatch
 
 /// Many series forecast at once, on every core.
-public enum ParallelForecasts {
+package enum ParallelForecasts {
     /// Each series' forecast of `horizon` days by `choice` (each its best model for `auto`), with its backtest over the
     /// last `backtestDays` days when asked, computed on every core; results in the order of `series`.
-    public static func run(
+    package static func run(
         _ series: [[Double]], choice: ModelChoice, horizon: Int, level: Double, backtestDays: Int?
     ) -> [(forecast: Forecast, accuracy: Accuracy?)] {
         var results = [(forecast: Forecast, accuracy: Accuracy?)?](repeating: nil, count: series.count)

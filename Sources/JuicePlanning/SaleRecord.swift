@@ -1,7 +1,7 @@
 import JuiceCore
 
 /// What happened to an order: made, or refused for want of fruit.
-public enum SaleResult: String, Sendable, Hashable, CaseIterable, Codable {
+package enum SaleResult: String, Sendable, Hashable, CaseIterable, Codable {
     /// The order was made.
     case served
     /// The order was refused: some fruit was short (demand that was not sold).
@@ -9,20 +9,20 @@ public enum SaleResult: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// One order in a sales history: when, which juice (as written: an id, name or alias), how many, and its result.
-public struct SaleRecord: Sendable, Hashable {
+package struct SaleRecord: Sendable, Hashable {
     /// When it was ordered.
-    public var time: SaleTime
+    package var time: SaleTime
     /// The juice as the history names it.
-    public var juice: String
+    package var juice: String
     /// How many.
-    public var count: Int
+    package var count: Int
     /// Served or refused.
-    public var result: SaleResult
+    package var result: SaleResult
     /// The 1-based line of the history it was read from (0 when it was not read from a file).
-    public var line: Int
+    package var line: Int
 
     /// A record.
-    public init(time: SaleTime, juice: String, count: Int, result: SaleResult = .served, line: Int = 0) {
+    package init(time: SaleTime, juice: String, count: Int, result: SaleResult = .served, line: Int = 0) {
         self.time = time
         self.juice = juice
         self.count = count
@@ -32,7 +32,7 @@ public struct SaleRecord: Sendable, Hashable {
 }
 
 /// What is wrong at one place of a sales history, one case per problem, in Korean or English.
-public enum HistoryProblem: Hashable, Sendable {
+package enum HistoryProblem: Hashable, Sendable {
     /// A CSV history whose first line is not the header.
     case missingHeader(found: String)
     /// A header column that is not one of time, juice, count, result.
@@ -65,7 +65,7 @@ public enum HistoryProblem: Hashable, Sendable {
     case unknownJuice(String, suggestion: String?)
 
     /// The explanation with what to do, in `language`.
-    public func text(in language: Language) -> String {
+    package func text(in language: Language) -> String {
         let ko = language == .korean
         switch self {
         case .missingHeader(let found):
@@ -120,18 +120,18 @@ public enum HistoryProblem: Hashable, Sendable {
 }
 
 /// A problem at a place in a history file.
-public struct HistoryError: Error, Hashable, Sendable {
+package struct HistoryError: Error, Hashable, Sendable {
     /// The file.
-    public var file: String
+    package var file: String
     /// The 1-based line.
-    public var line: Int
+    package var line: Int
     /// The 1-based column (in Unicode scalars).
-    public var column: Int
+    package var column: Int
     /// What is wrong.
-    public var problem: HistoryProblem
+    package var problem: HistoryProblem
 
     /// `file:line:column: problem`, in `language`.
-    public func description(in language: Language) -> String {
+    package func description(in language: Language) -> String {
         "\(file):\(line):\(column): \(problem.text(in: language))"
     }
 }

@@ -3,15 +3,15 @@ import JuiceSimulation
 
 /// A sales report as a self-contained SVG bar chart: each row's units served and refused stacked, the labels and
 /// words in the report's language.
-public struct SalesChart: Sendable {
+package struct SalesChart: Sendable {
     /// The renderer whose labels and language the chart uses.
-    public var renderer: SalesReportRenderer
+    package var renderer: SalesReportRenderer
 
     /// A chart labelled by `renderer`.
-    public init(renderer: SalesReportRenderer) { self.renderer = renderer }
+    package init(renderer: SalesReportRenderer) { self.renderer = renderer }
 
     /// The chart of `report`.
-    public func svg(_ report: SalesReport) -> String {
+    package func svg(_ report: SalesReport) -> String {
         let ko = renderer.language == .korean
         let rows = report.rows
         let width = max(640.0, 80 + 28 * Double(rows.count) + 160), height = 420.0

@@ -2,7 +2,7 @@ import JuiceCore
 import JuiceRecipes
 
 /// How `juice report` groups sales.
-public enum ReportGrouping: String, Sendable, Hashable, CaseIterable {
+package enum ReportGrouping: String, Sendable, Hashable, CaseIterable {
     /// A row per day.
     case day
     /// A row per weekday, Monday first.
@@ -16,44 +16,44 @@ public enum ReportGrouping: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Orders served and refused, revenue and fruit used, grouped by day, weekday, hour, juice or fruit.
-public struct SalesReport: Sendable {
+package struct SalesReport: Sendable {
     /// One group's figures.
-    public struct Row: Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
         /// The group's key as data (`2026-11-20`, `0` for Monday, `9` for 9:00, a juice or fruit id).
-        public var key: String
+        package var key: String
         /// Units served.
-        public var served = 0
+        package var served = 0
         /// Units refused.
-        public var refused = 0
+        package var refused = 0
         /// Revenue of the units served (juices without a price count 0).
-        public var revenue = 0
+        package var revenue = 0
         /// Fruit used by the units served.
-        public var fruitUsed: [FruitID: Int] = [:]
+        package var fruitUsed: [FruitID: Int] = [:]
     }
 
     /// The grouping.
-    public let grouping: ReportGrouping
+    package let grouping: ReportGrouping
     /// The rows, in the grouping's order (days and hours ascending, weekdays from Monday, juices and fruits in menu order).
-    public private(set) var rows: [Row] = []
+    package private(set) var rows: [Row] = []
     /// Every group together.
-    public private(set) var total = Row(key: "total")
+    package private(set) var total = Row(key: "total")
     /// The first and last day of the sales counted.
-    public private(set) var firstDay: CivilDate?
+    package private(set) var firstDay: CivilDate?
     /// The last day.
-    public private(set) var lastDay: CivilDate?
+    package private(set) var lastDay: CivilDate?
     private let book: RecipeBook
     /// Units served and refused per group and juice: `tallies[group][2 × juice]` served, `[2 × juice + 1]` refused,
     /// the group numbered by day, weekday or hour (one group for juice and fruit, whose rows come from the juices).
     private var tallies: [Int: [Int]] = [:]
 
     /// An empty report of `book`'s sales grouped by `grouping`.
-    public init(book: RecipeBook, grouping: ReportGrouping) {
+    package init(book: RecipeBook, grouping: ReportGrouping) {
         self.book = book
         self.grouping = grouping
     }
 
     /// Counts `count` units of the juice at menu position `juice` sold (or refused) at `time`.
-    public mutating func add(juiceAt juice: Int, count units: Int, result: SaleResult, at time: SaleTime) {
+    package mutating func add(juiceAt juice: Int, count units: Int, result: SaleResult, at time: SaleTime) {
         guard juice >= 0, juice < book.juices.count else { return }
         firstDay = min(firstDay ?? time.date, time.date)
         lastDay = max(lastDay ?? time.date, time.date)
@@ -70,7 +70,7 @@ public struct SalesReport: Sendable {
     }
 
     /// Orders the rows and works out revenue and fruit used; call once every sale is counted.
-    public mutating func finish() {
+    package mutating func finish() {
         let juices = book.juices
         /// The figures of the juices at `positions` in one group's tally.
         func row(_ key: String, _ counts: [Int], juices positions: some Sequence<Int>) -> Row {

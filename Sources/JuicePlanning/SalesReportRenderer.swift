@@ -2,20 +2,20 @@ import JuiceCore
 import JuiceRecipes
 
 /// Writes a sales report as text (in a language), JSON or CSV.
-public struct SalesReportRenderer: Sendable {
+package struct SalesReportRenderer: Sendable {
     /// The language of text output and labels.
-    public var language: Language
+    package var language: Language
     /// The menu, for names.
-    public var book: RecipeBook
+    package var book: RecipeBook
 
     /// A renderer for `book`'s sales, in `language`.
-    public init(book: RecipeBook, language: Language) {
+    package init(book: RecipeBook, language: Language) {
         self.book = book
         self.language = language
     }
 
     /// The report in `format`.
-    public func render(_ report: SalesReport, as format: ForecastFormat) -> String {
+    package func render(_ report: SalesReport, as format: ForecastFormat) -> String {
         switch format {
         case .text: return text(report)
         case .json: return json(report).rendered(pretty: true) + "\n"
@@ -27,7 +27,7 @@ public struct SalesReportRenderer: Sendable {
     }
 
     /// The row's key as people read it.
-    public func label(of row: SalesReport.Row, in grouping: ReportGrouping) -> String {
+    package func label(of row: SalesReport.Row, in grouping: ReportGrouping) -> String {
         let ko = language == .korean
         switch grouping {
         case .day: return row.key

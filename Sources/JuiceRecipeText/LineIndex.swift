@@ -1,5 +1,5 @@
 /// How an editor counts the characters of a line (the protocol's `PositionEncodingKind`).
-public enum PositionEncoding: String, Sendable, Hashable, CaseIterable {
+package enum PositionEncoding: String, Sendable, Hashable, CaseIterable {
     /// Bytes of UTF-8.
     case utf8 = "utf-8"
     /// Code units of UTF-16: the protocol's default, which every client understands.
@@ -18,34 +18,34 @@ public enum PositionEncoding: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A 0-based line and character, characters counted in a `PositionEncoding` (the protocol's `Position`).
-public struct TextPosition: Hashable, Sendable, Comparable {
+package struct TextPosition: Hashable, Sendable, Comparable {
     /// The 0-based line.
-    public var line: Int
+    package var line: Int
     /// The 0-based character in the line, in the encoding agreed with the client.
-    public var character: Int
+    package var character: Int
 
     /// The position at `line` and `character`.
-    public init(line: Int, character: Int) {
+    package init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
 
     /// Orders positions by line, then character.
-    public static func < (lhs: TextPosition, rhs: TextPosition) -> Bool {
+    package static func < (lhs: TextPosition, rhs: TextPosition) -> Bool {
         lhs.line != rhs.line ? lhs.line < rhs.line : lhs.character < rhs.character
     }
 }
 
 /// Where each line of one UTF-8 text starts, to turn byte offsets, libyaml's 1-based scalar columns and editor
 /// positions into one another. CR LF, CR and LF each end a line, as libyaml and the protocol count them.
-public struct LineIndex: Sendable {
+package struct LineIndex: Sendable {
     /// The text.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The byte offset where each line starts (the first is 0).
     private let lineStarts: [Int]
 
     /// The index of `bytes`.
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
         var index = 0
@@ -63,13 +63,13 @@ public struct LineIndex: Sendable {
     }
 
     /// The index of `text`'s UTF-8.
-    public init(_ text: String) { self.init(Array(text.utf8)) }
+    package init(_ text: String) { self.init(Array(text.utf8)) }
 
     /// The number of lines (a text ending in a line break has an empty last line).
-    public var lineCount: Int { lineStarts.count }
+    package var lineCount: Int { lineStarts.count }
 
     /// The byte range of the 0-based `line`, without its line break; an empty range at the end past the last line.
-    public func byteRange(ofLine line: Int) -> Range<Int> {
+    package func byteRange(ofLine line: Int) -> Range<Int> {
         guard line >= 0 else { return 0..<0 }
         guard line < lineStarts.count else { return bytes.count..<bytes.count }
         let start = lineStarts[line]
@@ -80,7 +80,7 @@ public struct LineIndex: Sendable {
     }
 
     /// The 0-based line holding `offset` (clamped to the text).
-    public func line(ofByteOffset offset: Int) -> Int {
+    package func line(ofByteOffset offset: Int) -> Int {
         let offset = min(max(0, offset), bytes.count)
         var low = 0
         var high = lineStarts.count - 1
@@ -92,13 +92,13 @@ public struct LineIndex: Sendable {
     }
 
     /// The byte offset of libyaml's 1-based `line` and 1-based scalar `column` (clamped to the line).
-    public func byteOffset(line: Int, scalarColumn column: Int) -> Int {
+    package func byteOffset(line: Int, scalarColumn column: Int) -> Int {
         byteOffset(of: TextPosition(line: line - 1, character: column - 1), in: .utf32)
     }
 
     /// The byte offset of `position` counted in `encoding`: clamped to the end of its line (and of the text), and to the
     /// start of a character it falls inside (half of a surrogate pair).
-    public func byteOffset(of position: TextPosition, in encoding: PositionEncoding) -> Int {
+    package func byteOffset(of position: TextPosition, in encoding: PositionEncoding) -> Int {
         if position.line >= lineStarts.count { return bytes.count }
         let range = byteRange(ofLine: position.line)
         var offset = range.lowerBound
@@ -114,7 +114,7 @@ public struct LineIndex: Sendable {
     }
 
     /// The position of the byte `offset` counted in `encoding` (an offset inside a character counts as its start).
-    public func position(ofByteOffset offset: Int, in encoding: PositionEncoding) -> TextPosition {
+    package func position(ofByteOffset offset: Int, in encoding: PositionEncoding) -> TextPosition {
         let offset = min(max(0, offset), bytes.count)
         let line = line(ofByteOffset: offset)
         let range = byteRange(ofLine: line)
@@ -130,12 +130,12 @@ public struct LineIndex: Sendable {
     }
 
     /// The position of libyaml's 1-based `line` and scalar `column`, counted in `encoding`.
-    public func position(line: Int, scalarColumn column: Int, in encoding: PositionEncoding) -> TextPosition {
+    package func position(line: Int, scalarColumn column: Int, in encoding: PositionEncoding) -> TextPosition {
         position(ofByteOffset: byteOffset(line: line, scalarColumn: column), in: encoding)
     }
 
     /// The byte offset `scalars` Unicode scalars after `offset`, stopping at the end of its line.
-    public func byteOffset(_ offset: Int, advancedByScalars scalars: Int) -> Int {
+    package func byteOffset(_ offset: Int, advancedByScalars scalars: Int) -> Int {
         let end = byteRange(ofLine: line(ofByteOffset: offset)).upperBound
         var index = min(max(0, offset), bytes.count)
         var left = scalars

@@ -1,16 +1,16 @@
 import JuiceRecipes
 
 /// A range of bytes in one file of a recipe set (offsets into its UTF-8, `end` exclusive).
-public struct TextSpan: Hashable, Sendable {
+package struct TextSpan: Hashable, Sendable {
     /// The file's name, as the recipe set names it (a path).
-    public var file: String
+    package var file: String
     /// The first byte.
-    public var start: Int
+    package var start: Int
     /// One past the last byte.
-    public var end: Int
+    package var end: Int
 
     /// The span of `file` from `start` up to `end`.
-    public init(file: String, start: Int, end: Int) {
+    package init(file: String, start: Int, end: Int) {
         self.file = file
         self.start = start
         self.end = end
@@ -18,14 +18,14 @@ public struct TextSpan: Hashable, Sendable {
 }
 
 /// One change of a file's text: the bytes of `span` replaced by `newText`.
-public struct TextEdit: Hashable, Sendable {
+package struct TextEdit: Hashable, Sendable {
     /// The bytes replaced (an empty span inserts).
-    public var span: TextSpan
+    package var span: TextSpan
     /// What replaces them.
-    public var newText: String
+    package var newText: String
 
     /// An edit replacing `span` with `newText`.
-    public init(_ span: TextSpan, with newText: String) {
+    package init(_ span: TextSpan, with newText: String) {
         self.span = span
         self.newText = newText
     }

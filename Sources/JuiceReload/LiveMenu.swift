@@ -8,13 +8,13 @@ import JuiceRecipes
 /// request that read `current` finishes on that version. A set identical to the live one (same content hash) changes
 /// nothing; a set with errors leaves the last good menu live and the attempt says why. Reloads run one at a time, in
 /// the order asked for.
-public actor LiveMenu {
+package actor LiveMenu {
     /// The menu being served; a request reads it once and finishes on that version.
-    public private(set) var current: MenuVersion
+    package private(set) var current: MenuVersion
     /// The recipe directory (or file) watched and reloaded; nil when the built-in set is served.
-    public nonisolated let directory: String?
+    package nonisolated let directory: String?
     /// How the directory is watched.
-    public nonisolated let settings: ReloadSettings
+    package nonisolated let settings: ReloadSettings
 
     private var lastAttempt: ReloadAttempt?
     private var attemptCounts: [ReloadAttempt.Result: Int] = [:]
@@ -26,12 +26,12 @@ public actor LiveMenu {
 
     /// Loads the recipe set at `directory` (nil: the built-in set); throws when the set
     /// cannot be read or has errors, so that a server never starts on a broken menu.
-    public init(directory: String?) throws(LiveMenuError) {
+    package init(directory: String?) throws(LiveMenuError) {
         try self.init(directory: directory, settings: ReloadSettings())
     }
 
     /// Loads the recipe set at `directory` (nil: the built-in set, never watched) with `settings`.
-    public init(directory: String?, settings: ReloadSettings) throws(LiveMenuError) {
+    package init(directory: String?, settings: ReloadSettings) throws(LiveMenuError) {
         let loaded = Self.load(directory)
         guard let result = loaded.result else { throw .unreadable(loaded.failure ?? .notFound(directory ?? "")) }
         guard !result.hasErrors else { throw .invalid(result) }
@@ -49,7 +49,7 @@ public actor LiveMenu {
     /// threw it). The kept files go through the same loader as `juice lint`: a kept set with errors (a newer rule,
     /// say) is refused as `.invalid` too. The directory's problems are the status's last attempt, rejected, as for a
     /// broken live edit, so staff see them; the next reload that finds the directory good replaces this menu.
-    public init(
+    package init(
         directory: String, settings: ReloadSettings, lastGood: [RecipeSourceFile], rejected: LiveMenuError
     ) throws(LiveMenuError) {
         let result = RecipeLoader().load(files: lastGood)
@@ -80,7 +80,7 @@ public actor LiveMenu {
     }
 
     /// The reload state.
-    public func status() -> ReloadStatus {
+    package func status() -> ReloadStatus {
         ReloadStatus(
             version: current.version, loadedAt: current.loadedAt, lastAttempt: lastAttempt,
             attempts: Dictionary(uniqueKeysWithValues: ReloadAttempt.Result.allCases.map { ($0, attemptCounts[$0] ?? 0) }),
@@ -92,13 +92,13 @@ public actor LiveMenu {
     ///
     /// Reading happens off the actor, so `current` stays readable meanwhile; reloads asked for at once run in turn.
     @discardableResult
-    public func reload() async -> ReloadAttempt {
+    package func reload() async -> ReloadAttempt {
         await serializedReload(recordingRejection: true)
     }
 
     /// Every attempt from now on, as it finishes (an `applied` one carries the new live version); the newest 32 are
     /// kept for a slow reader. Ends when the menu is released.
-    public func updates() -> AsyncStream<ReloadAttempt> {
+    package func updates() -> AsyncStream<ReloadAttempt> {
         let (stream, continuation) = AsyncStream<ReloadAttempt>.makeStream(bufferingPolicy: .bufferingNewest(32))
         let token = nextSubscriber
         nextSubscriber += 1
@@ -117,7 +117,7 @@ public actor LiveMenu {
     /// Each burst of events is read once the directory has been quiet for `settings.debounce`. A set that fails to
     /// load right after a burst is given one more debounce interval (an editor may still be writing) before the
     /// rejection is recorded. Returns at once when the built-in set is served or the watch method is `.off`.
-    public func watch() async {
+    package func watch() async {
         guard let directory, settings.watchMethod != .off else { return }
         let (watcher, method) = DirectoryWatchers.start(directory, settings: settings)
         defer { watcher.stop() }

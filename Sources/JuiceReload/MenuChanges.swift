@@ -4,41 +4,41 @@ import JuiceCore
 ///
 /// A pure comparison: juices added and removed, names, aliases, prices and recipes changed, fruits added and removed,
 /// capacities and initial stock changed, and the juices that cannot be made at a given stock once the new book is live.
-public struct MenuChanges: Hashable, Sendable, Codable {
+package struct MenuChanges: Hashable, Sendable, Codable {
     /// Juices only the new book has, in its menu order.
-    public var juicesAdded: [JuiceID]
+    package var juicesAdded: [JuiceID]
     /// Juices only the old book has, in its menu order.
-    public var juicesRemoved: [JuiceID]
+    package var juicesRemoved: [JuiceID]
     /// Juices whose display name changed.
-    public var namesChanged: [NameChange]
+    package var namesChanged: [NameChange]
     /// Juices whose aliases changed.
-    public var aliasesChanged: [AliasChange]
+    package var aliasesChanged: [AliasChange]
     /// Juices whose price changed.
-    public var pricesChanged: [PriceChange]
+    package var pricesChanged: [PriceChange]
     /// Juices whose recipe changed.
-    public var recipesChanged: [RecipeChange]
+    package var recipesChanged: [RecipeChange]
     /// Fruits only the new book has, in its order.
-    public var fruitsAdded: [FruitID]
+    package var fruitsAdded: [FruitID]
     /// Fruits only the old book has, in its order.
-    public var fruitsRemoved: [FruitID]
+    package var fruitsRemoved: [FruitID]
     /// Fruits in both books whose capacity changed.
-    public var capacitiesChanged: [AmountChange]
+    package var capacitiesChanged: [AmountChange]
     /// Fruits in both books whose initial stock changed.
-    public var initialStockChanged: [AmountChange]
+    package var initialStockChanged: [AmountChange]
     /// Juices of the new book that cannot be made at the stock given, and could be before (or are new).
-    public var becameUnmakeable: [UnmakeableJuice]
+    package var becameUnmakeable: [UnmakeableJuice]
 
     /// A juice's display name, before and after.
-    public struct NameChange: Hashable, Sendable, Codable {
+    package struct NameChange: Hashable, Sendable, Codable {
         /// The juice.
-        public var juice: JuiceID
+        package var juice: JuiceID
         /// Its name in the old book.
-        public var before: LocalizedName
+        package var before: LocalizedName
         /// Its name in the new book.
-        public var after: LocalizedName
+        package var after: LocalizedName
 
         /// Creates a record of a name change.
-        public init(juice: JuiceID, before: LocalizedName, after: LocalizedName) {
+        package init(juice: JuiceID, before: LocalizedName, after: LocalizedName) {
             self.juice = juice
             self.before = before
             self.after = after
@@ -46,16 +46,16 @@ public struct MenuChanges: Hashable, Sendable, Codable {
     }
 
     /// The aliases a juice gained and lost.
-    public struct AliasChange: Hashable, Sendable, Codable {
+    package struct AliasChange: Hashable, Sendable, Codable {
         /// The juice.
-        public var juice: JuiceID
+        package var juice: JuiceID
         /// Aliases only the new book gives it.
-        public var added: [String]
+        package var added: [String]
         /// Aliases only the old book gave it.
-        public var removed: [String]
+        package var removed: [String]
 
         /// Creates a record of an alias change.
-        public init(juice: JuiceID, added: [String], removed: [String]) {
+        package init(juice: JuiceID, added: [String], removed: [String]) {
             self.juice = juice
             self.added = added
             self.removed = removed
@@ -63,16 +63,16 @@ public struct MenuChanges: Hashable, Sendable, Codable {
     }
 
     /// A juice's price, before and after (nil: no price).
-    public struct PriceChange: Hashable, Sendable, Codable {
+    package struct PriceChange: Hashable, Sendable, Codable {
         /// The juice.
-        public var juice: JuiceID
+        package var juice: JuiceID
         /// Its price in the old book.
-        public var before: Int?
+        package var before: Int?
         /// Its price in the new book.
-        public var after: Int?
+        package var after: Int?
 
         /// Creates a record of a price change.
-        public init(juice: JuiceID, before: Int?, after: Int?) {
+        package init(juice: JuiceID, before: Int?, after: Int?) {
             self.juice = juice
             self.before = before
             self.after = after
@@ -80,30 +80,30 @@ public struct MenuChanges: Hashable, Sendable, Codable {
     }
 
     /// How a juice's recipe changed: each fruit whose amount differs (0 where the recipe does not use it).
-    public struct RecipeChange: Hashable, Sendable, Codable {
+    package struct RecipeChange: Hashable, Sendable, Codable {
         /// The juice.
-        public var juice: JuiceID
+        package var juice: JuiceID
         /// The fruits whose amounts changed, in the order the new recipe (then the old one) names them.
-        public var amounts: [AmountChange]
+        package var amounts: [AmountChange]
 
         /// Creates a record of a recipe change.
-        public init(juice: JuiceID, amounts: [AmountChange]) {
+        package init(juice: JuiceID, amounts: [AmountChange]) {
             self.juice = juice
             self.amounts = amounts
         }
     }
 
     /// One fruit's amount before and after.
-    public struct AmountChange: Hashable, Sendable, Codable {
+    package struct AmountChange: Hashable, Sendable, Codable {
         /// The fruit.
-        public var fruit: FruitID
+        package var fruit: FruitID
         /// The amount in the old book.
-        public var before: Int
+        package var before: Int
         /// The amount in the new book.
-        public var after: Int
+        package var after: Int
 
         /// Creates a record of an amount change.
-        public init(fruit: FruitID, before: Int, after: Int) {
+        package init(fruit: FruitID, before: Int, after: Int) {
             self.fruit = fruit
             self.before = before
             self.after = after
@@ -111,14 +111,14 @@ public struct MenuChanges: Hashable, Sendable, Codable {
     }
 
     /// A juice that cannot be made at the stock given, and what it lacks.
-    public struct UnmakeableJuice: Hashable, Sendable, Codable {
+    package struct UnmakeableJuice: Hashable, Sendable, Codable {
         /// The juice.
-        public var juice: JuiceID
+        package var juice: JuiceID
         /// Each fruit one juice needs more of than is in stock.
-        public var shortages: [Shortage]
+        package var shortages: [Shortage]
 
         /// Creates a record of a juice that cannot be made.
-        public init(juice: JuiceID, shortages: [Shortage]) {
+        package init(juice: JuiceID, shortages: [Shortage]) {
             self.juice = juice
             self.shortages = shortages
         }
@@ -129,14 +129,14 @@ public struct MenuChanges: Hashable, Sendable, Codable {
     /// `stock` is the stock the old book is served at (nil: the old book's initial stock). Fruits new to the set join
     /// it at their initial stock in the new book, as the shop does; a juice that could be made from `stock` under the
     /// old book (or is new) and cannot be made under the new one is listed in `becameUnmakeable`.
-    public init(from old: RecipeBook, to new: RecipeBook, stock: Inventory? = nil) {
+    package init(from old: RecipeBook, to new: RecipeBook, stock: Inventory? = nil) {
         self.init(menuOf: old, to: new)
         becameUnmakeable = Self.unmakeable(from: old, to: new, stock: stock ?? old.initialInventory)
     }
 
     /// Compares the menus of `old` and `new` alone: `becameUnmakeable` is empty, as no stock is judged (the live menu
     /// knows nothing of stock; the shop judges its own with `unmakeable(from:to:stock:)`).
-    public init(menuOf old: RecipeBook, to new: RecipeBook) {
+    package init(menuOf old: RecipeBook, to new: RecipeBook) {
         let oldJuiceIDs = Set(old.juices.map(\.id))
         let newJuiceIDs = Set(new.juices.map(\.id))
         juicesAdded = new.juices.map(\.id).filter { !oldJuiceIDs.contains($0) }
@@ -174,7 +174,7 @@ public struct MenuChanges: Hashable, Sendable, Codable {
 
     /// The juices of `new` that cannot be made at `stock` (the stock `old` is served at), and could be under `old` (or
     /// are new). Fruits new to the set join the stock at their initial stock in `new`, as the shop does.
-    public static func unmakeable(from old: RecipeBook, to new: RecipeBook, stock: Inventory) -> [UnmakeableJuice] {
+    package static func unmakeable(from old: RecipeBook, to new: RecipeBook, stock: Inventory) -> [UnmakeableJuice] {
         let newStock = Self.stock(stock, servedWith: new)
         return new.juices.compactMap { juice in
             guard newStock.availability(of: juice).makeable == 0 else { return nil }
@@ -185,7 +185,7 @@ public struct MenuChanges: Hashable, Sendable, Codable {
 
     /// Whether the two books sell the same things in the same way (they may still differ in display details such as
     /// emoji, fruit names or menu order).
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         juicesAdded.isEmpty && juicesRemoved.isEmpty && namesChanged.isEmpty && aliasesChanged.isEmpty
             && pricesChanged.isEmpty && recipesChanged.isEmpty && fruitsAdded.isEmpty && fruitsRemoved.isEmpty
             && capacitiesChanged.isEmpty && initialStockChanged.isEmpty && becameUnmakeable.isEmpty
@@ -193,7 +193,7 @@ public struct MenuChanges: Hashable, Sendable, Codable {
 
     /// The stock `new` is served at when the shop had `stock`: the fruits it keeps at their current counts, fruits
     /// new to it at its initial stock, each within the new book's capacities.
-    public static func stock(_ stock: Inventory, servedWith new: RecipeBook) -> Inventory {
+    package static func stock(_ stock: Inventory, servedWith new: RecipeBook) -> Inventory {
         var counts: [FruitID: Int] = [:]
         var capacities: [FruitID: Int] = [:]
         for fruit in new.fruits.map(\.id) {

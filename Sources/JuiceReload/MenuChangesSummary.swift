@@ -5,7 +5,7 @@ extension MenuChanges {
     /// recipes, fruits added and removed, capacities, initial stock, then juices that cannot be made. `new` is the book
     /// the changes lead to (for the recipes of new juices and the stock of new fruits); `stock` names the stock the
     /// unmakeable juices were judged at. Empty when `isEmpty`.
-    public func summaryLines(for new: RecipeBook, stock: String = "the current stock") -> [String] {
+    package func summaryLines(for new: RecipeBook, stock: String = "the current stock") -> [String] {
         var lines: [String] = []
         for id in juicesAdded {
             guard let juice = new.juice(id) else { continue }
@@ -33,7 +33,7 @@ extension MenuChanges {
     }
 
     /// The juices `juices` that cannot be made at `stock` (words naming it), a line each.
-    public static func unmakeableLines(_ juices: [UnmakeableJuice], stock: String = "the current stock") -> [String] {
+    package static func unmakeableLines(_ juices: [UnmakeableJuice], stock: String = "the current stock") -> [String] {
         juices.map { juice in
             let lacking = juice.shortages.map { "\($0.fruit) needs \($0.needed), has \($0.inStock)" }.joined(separator: "; ")
             return "cannot be made at \(stock): \(juice.juice) (\(lacking.isEmpty ? "no ingredients" : lacking))"

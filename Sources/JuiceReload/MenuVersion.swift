@@ -3,23 +3,23 @@ import JuiceCore
 import JuiceRecipes
 
 /// One recipe set the shop serves, as loaded and linted clean.
-public struct MenuVersion: Sendable {
+package struct MenuVersion: Sendable {
     /// The recipe book.
-    public var book: RecipeBook
+    package var book: RecipeBook
     /// A content hash of the recipe files (hex), the same for byte-identical sets.
-    public var version: String
+    package var version: String
     /// When this set became live.
-    public var loadedAt: Date
+    package var loadedAt: Date
     /// Warnings the set had (it has no errors, or it would not be live).
-    public var warnings: [Diagnostic]
+    package var warnings: [Diagnostic]
     /// The recipe files as they were read, in load order, named relative to the recipe directory (what a store keeps
     /// as the last good set; `version` is their content hash).
-    public var files: [RecipeSourceFile]
+    package var files: [RecipeSourceFile]
     /// Where the menu came from: the recipe directory, or the last good set the state kept.
-    public var origin: Origin
+    package var origin: Origin
 
     /// Where a live menu came from.
-    public enum Origin: String, Sendable {
+    package enum Origin: String, Sendable {
         /// The recipe directory (or the built-in set), read and linted clean.
         case directory
         /// The last good set the shop's state kept, served because the directory's set could not be.
@@ -27,7 +27,7 @@ public struct MenuVersion: Sendable {
     }
 
     /// Creates a menu version.
-    public init(
+    package init(
         book: RecipeBook, version: String, loadedAt: Date, warnings: [Diagnostic], files: [RecipeSourceFile] = [],
         origin: Origin = .directory
     ) {

@@ -3,9 +3,9 @@ import JuiceCore
 import JuiceRecipes
 
 /// What one reload attempt did.
-public struct ReloadAttempt: Sendable {
+package struct ReloadAttempt: Sendable {
     /// How an attempt ended.
-    public enum Result: String, Sendable, Codable, CaseIterable {
+    package enum Result: String, Sendable, Codable, CaseIterable {
         /// A new set with no errors replaced the live menu.
         case applied
         /// The set on disk is identical to the live one; nothing changed.
@@ -15,28 +15,28 @@ public struct ReloadAttempt: Sendable {
     }
 
     /// When the attempt finished.
-    public var at: Date
+    package var at: Date
     /// How it ended.
-    public var result: Result
+    package var result: Result
     /// The problems found (errors when rejected; warnings otherwise).
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// What changed, in plain words, one line each (empty unless applied).
-    public var changes: [String]
+    package var changes: [String]
     /// The version live after the attempt (the new one when applied, else the one that stayed).
-    public var version: String
+    package var version: String
     /// The version of the set on disk, when it could be read (differs from `version` when rejected).
-    public var attemptedVersion: String?
+    package var attemptedVersion: String?
     /// What changed, for programs (nil unless applied).
-    public var menuChanges: MenuChanges?
+    package var menuChanges: MenuChanges?
     /// Why the set could not be read at all (a missing directory, no recipe files), when that is why it was rejected.
-    public var failure: RecipeSourceError?
+    package var failure: RecipeSourceError?
     /// The book that became live (nil unless applied).
-    public var book: RecipeBook?
+    package var book: RecipeBook?
     /// The book it replaced (nil unless applied).
-    public var replacedBook: RecipeBook?
+    package var replacedBook: RecipeBook?
 
     /// Creates an attempt record.
-    public init(
+    package init(
         at: Date, result: Result, diagnostics: [Diagnostic], changes: [String], version: String,
         attemptedVersion: String? = nil, menuChanges: MenuChanges? = nil, failure: RecipeSourceError? = nil,
         book: RecipeBook? = nil, replacedBook: RecipeBook? = nil
@@ -54,10 +54,10 @@ public struct ReloadAttempt: Sendable {
     }
 
     /// The errors that made the attempt fail (empty unless rejected).
-    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    package var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
     /// The attempt as log lines in plain words: the outcome, then each change or each error at file:line:column.
-    public var logLines: [String] {
+    package var logLines: [String] {
         switch result {
         case .applied:
             return ["recipe reload applied: menu version \(version.prefix(12))"] + (changes.isEmpty ? ["no change to what the menu sells"] : changes)

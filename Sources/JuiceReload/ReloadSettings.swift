@@ -1,7 +1,7 @@
 import Foundation
 
 /// How the directory is watched.
-public enum WatchMethod: String, Sendable, Hashable, Codable {
+package enum WatchMethod: String, Sendable, Hashable, Codable {
     /// inotify where the system allows it, else polling.
     case automatic
     /// inotify (Linux): the directory, its subdirectories and the directories symlinked files live in.
@@ -15,16 +15,16 @@ public enum WatchMethod: String, Sendable, Hashable, Codable {
 
 /// How a live menu watches its directory. (It logs nothing itself: whoever runs it reads `updates()` and logs each
 /// attempt's `logLines` with its own `Logger`, as the server does.)
-public struct ReloadSettings: Sendable {
+package struct ReloadSettings: Sendable {
     /// How long the directory must be quiet after an event before it is reloaded (a burst of saves is one reload).
-    public var debounce: Duration
+    package var debounce: Duration
     /// How the directory is watched.
-    public var watchMethod: WatchMethod
+    package var watchMethod: WatchMethod
     /// How often polling looks at the directory.
-    public var pollInterval: Duration
+    package var pollInterval: Duration
 
     /// Settings; by default 100 ms of quiet, inotify where possible, polling every 250 ms.
-    public init(debounce: Duration = .milliseconds(100), watchMethod: WatchMethod = .automatic, pollInterval: Duration = .milliseconds(250)) {
+    package init(debounce: Duration = .milliseconds(100), watchMethod: WatchMethod = .automatic, pollInterval: Duration = .milliseconds(250)) {
         self.debounce = debounce
         self.watchMethod = watchMethod
         self.pollInterval = pollInterval

@@ -1,23 +1,23 @@
 import Foundation
 
 /// The reload state the server reports at `GET /api/reload` and exports as metrics.
-public struct ReloadStatus: Sendable {
+package struct ReloadStatus: Sendable {
     /// The live menu's version.
-    public var version: String
+    package var version: String
     /// When the live menu was loaded.
-    public var loadedAt: Date
+    package var loadedAt: Date
     /// The last attempt, if any was made since start.
-    public var lastAttempt: ReloadAttempt?
+    package var lastAttempt: ReloadAttempt?
     /// How many attempts ended each way since start (`juice_config_reloads_total{result}`); every result is present.
-    public var attempts: [ReloadAttempt.Result: Int]
+    package var attempts: [ReloadAttempt.Result: Int]
     /// When the set on disk last proved good: the start, or the last attempt that was applied or unchanged
     /// (`juice_config_last_reload_success_timestamp_seconds`).
-    public var lastSuccessAt: Date
+    package var lastSuccessAt: Date
     /// How the directory is being watched, while `watch()` runs (nil otherwise).
-    public var watching: WatchMethod?
+    package var watching: WatchMethod?
 
     /// Creates a status record.
-    public init(
+    package init(
         version: String, loadedAt: Date, lastAttempt: ReloadAttempt?, attempts: [ReloadAttempt.Result: Int],
         lastSuccessAt: Date, watching: WatchMethod?
     ) {
@@ -30,5 +30,5 @@ public struct ReloadStatus: Sendable {
     }
 
     /// Whether the last attempt did not fail (`juice_config_last_reload_successful`); true before any attempt.
-    public var lastReloadSuccessful: Bool { lastAttempt?.result != .rejected }
+    package var lastReloadSuccessful: Bool { lastAttempt?.result != .rejected }
 }

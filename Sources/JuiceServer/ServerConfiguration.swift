@@ -2,7 +2,7 @@ import Foundation
 import JuiceCore
 
 /// Why the server will not start.
-public enum ServerStartError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ServerStartError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Bound to an address other than loopback with no staff token: anyone on the network could change stock.
     case staffTokenRequired(host: String)
     /// The staff token file could not be read.
@@ -14,7 +14,7 @@ public enum ServerStartError: Error, Hashable, Sendable, CustomStringConvertible
     case weakStaffToken(source: String, length: Int, required: Int)
 
     /// A readable explanation with the fix.
-    public var description: String {
+    package var description: String {
         switch self {
         case .staffTokenRequired(let host):
             return "refusing to listen on \(host) without a staff token: anyone who can reach it could change stock. "
@@ -31,42 +31,42 @@ public enum ServerStartError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// How the shop's server runs.
-public struct ServerConfiguration: Sendable {
+package struct ServerConfiguration: Sendable {
     /// The address to listen on.
-    public var host: String
+    package var host: String
     /// The port (0: any free port; the server reports the one it got).
-    public var port: Int
+    package var port: Int
     /// The language of messages when a request's `Accept-Language` names neither Korean nor English.
-    public var language: Language
+    package var language: Language
     /// The staff credential; nil lets anyone reach staff actions, which only a loopback address allows.
-    public var staff: StaffCredential?
+    package var staff: StaffCredential?
     /// The largest request body accepted (413 beyond it).
-    public var bodyLimit: Int
+    package var bodyLimit: Int
     /// The largest count one order may ask for.
-    public var maxOrderCount: Int
+    package var maxOrderCount: Int
     /// How often a store that cannot push its changes (SQLite) is asked for them, and how often a store that can
     /// (PostgreSQL's LISTEN/NOTIFY) tries to listen again after losing its connection; also how often the stock for a
     /// `stock` event is read again while the database is away.
-    public var eventPollInterval: Duration
+    package var eventPollInterval: Duration
     /// The shortest time between two log lines giving why the shop's state cannot be used (clients get a generic
     /// 503; a line says how many failures went unlogged since the one before).
-    public var stateFailureLogInterval: Duration
+    package var stateFailureLogInterval: Duration
     /// The caps on open event streams, in all and per client address.
-    public var streamLimits: StreamLimits
+    package var streamLimits: StreamLimits
     /// The deadlines for a request's header and body, and for an idle connection.
-    public var deadlines: ConnectionDeadlines
+    package var deadlines: ConnectionDeadlines
     /// How wrong staff tokens are throttled per client address.
-    public var staffThrottle: StaffThrottleSettings
+    package var staffThrottle: StaffThrottleSettings
     /// The chance, from 0.5 to 0.999, that every order of a day is served, which the staff panel's purchase list
     /// (`GET /api/plan`) aims for (`juice serve --service-level`).
-    public var serviceLevel: Double
+    package var serviceLevel: Double
     /// The scenarios the staff panel's plan draws: enough for a steady estimate, few enough to answer at once.
-    public var planScenarios: Int
+    package var planScenarios: Int
     /// How long `GET /api/plan` waits for a plan being made before it answers that it is still being made.
-    public var planPatience: Duration
+    package var planPatience: Duration
 
     /// A configuration; the defaults are the command's.
-    public init(
+    package init(
         host: String = "127.0.0.1", port: Int = 8080, language: Language = .korean, staff: StaffCredential? = nil,
         bodyLimit: Int = 16 * 1024, maxOrderCount: Int = 1000, eventPollInterval: Duration = .milliseconds(200),
         stateFailureLogInterval: Duration = .seconds(10), streamLimits: StreamLimits = StreamLimits(),
@@ -90,19 +90,19 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost).
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
     /// Throws when the configuration would expose staff actions to the network.
-    public func validate() throws(ServerStartError) {
+    package func validate() throws(ServerStartError) {
         if staff == nil && !Self.isLoopback(host) { throw .staffTokenRequired(host: host) }
     }
 }
 
 extension StaffCredential {
     /// The staff credential from `--staff-token-file` (first line, trimmed) or else `JUICE_STAFF_TOKEN`; nil when neither is set.
-    public static func load(file: String?, environment: [String: String]) throws(ServerStartError) -> StaffCredential? {
+    package static func load(file: String?, environment: [String: String]) throws(ServerStartError) -> StaffCredential? {
         if let file {
             let text: String
             do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {

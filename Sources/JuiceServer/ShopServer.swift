@@ -8,11 +8,11 @@ import Logging
 import ServiceLifecycle
 
 /// The live shop over HTTP: the JSON API, server-sent events, the two screens, metrics; one process, one store.
-public struct ShopServer: Sendable {
+package struct ShopServer: Sendable {
     /// How the server runs.
-    public let configuration: ServerConfiguration
+    package let configuration: ServerConfiguration
     /// The server's Prometheus series.
-    public let metrics: ShopMetrics
+    package let metrics: ShopMetrics
     let store: any ShopStore
     let menu: LiveMenu
     let hub: EventHub
@@ -25,7 +25,7 @@ public struct ShopServer: Sendable {
 
     /// A server selling from `store` with the menu `menu`; throws when `configuration` would expose staff actions.
     /// Menu edits go through `editor` (by default one for the menu's directory, its record kept in memory).
-    public init(configuration: ServerConfiguration, store: any ShopStore, menu: LiveMenu, editor: MenuEditor? = nil) throws(ServerStartError) {
+    package init(configuration: ServerConfiguration, store: any ShopStore, menu: LiveMenu, editor: MenuEditor? = nil) throws(ServerStartError) {
         try configuration.validate()
         self.editor = editor ?? MenuEditor(directory: menu.directory)
         self.configuration = configuration
@@ -40,7 +40,7 @@ public struct ShopServer: Sendable {
 
     /// Every route, with request logs and the API's error bodies. The staff routes are the ones added to one group
     /// behind one middleware (`StaffMiddleware`), which refuses a request without the staff token.
-    public func router() -> Router<ShopRequestContext> {
+    package func router() -> Router<ShopRequestContext> {
         let router = Self.router(language: configuration.language, stateFailures: stateFailures)
         let staff = router.group().add(middleware: StaffMiddleware(credential: configuration.staff, throttle: staffThrottle))
         addPageRoutes(to: router)
@@ -67,7 +67,7 @@ public struct ShopServer: Sendable {
     /// The application: the router plus the background work (the change follower, menu watcher, SIGHUP); `onRunning` is
     /// told the port actually bound. `services` run in the same service group (started before the server answers,
     /// shut down gracefully after it): the seam for a store's own service, such as a PostgreSQL client.
-    public func application(
+    package func application(
         logger: Logger, services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let deadlines = configuration.deadlines

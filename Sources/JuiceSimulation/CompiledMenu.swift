@@ -1,39 +1,39 @@
 import JuiceCore
 
 /// A recipe book compiled for fast simulation: fruits interned to indices, recipes as flat index/amount arrays.
-public struct CompiledMenu: Sendable {
+package struct CompiledMenu: Sendable {
     /// The fruits, by index.
-    public let fruits: [FruitID]
+    package let fruits: [FruitID]
     /// The juices, by index.
-    public let juices: [JuiceID]
+    package let juices: [JuiceID]
     /// Juice `j`'s ingredients are `ingredientFruit[recipeStart[j]..<recipeStart[j + 1]]`.
-    public let recipeStart: [Int]
+    package let recipeStart: [Int]
     /// The fruit index of each ingredient.
-    public let ingredientFruit: [Int]
+    package let ingredientFruit: [Int]
     /// The amount of each ingredient.
-    public let ingredientAmount: [Int]
+    package let ingredientAmount: [Int]
     /// The price of each juice (0 where none is given).
-    public let prices: [Int]
+    package let prices: [Int]
     /// Whether each juice has a price.
-    public let hasPrice: [Bool]
+    package let hasPrice: [Bool]
     /// The capacity of each fruit.
-    public let capacities: [Int]
+    package let capacities: [Int]
     /// The book it was compiled from.
-    public let book: RecipeBook
+    package let book: RecipeBook
     /// The ingredients per juice in `paddedFruit`/`paddedAmount`: the longest recipe's, or 0 when a recipe is longer
     /// than `maximumPaddedWidth` (then there is no padded copy).
-    public let paddedWidth: Int
+    package let paddedWidth: Int
     /// Juice `j`'s ingredients at `paddedFruit[j * paddedWidth ..< (j + 1) * paddedWidth]`, shorter recipes padded
     /// with the fruit index `fruits.count` (a sentinel that never runs out) at amount 0: every recipe is as long, so
     /// the serving loop's length never depends on the juice.
-    public let paddedFruit: [Int]
+    package let paddedFruit: [Int]
     /// The amounts, laid out as `paddedFruit`.
-    public let paddedAmount: [Int]
+    package let paddedAmount: [Int]
     /// The longest recipe that is padded.
-    public static let maximumPaddedWidth = 4
+    package static let maximumPaddedWidth = 4
 
     /// Compiles `book`.
-    public init(book: RecipeBook) {
+    package init(book: RecipeBook) {
         self.book = book
         fruits = book.fruits.map(\.id)
         let fruitIndex = Dictionary(uniqueKeysWithValues: fruits.enumerated().map { ($1, $0) })
@@ -72,12 +72,12 @@ public struct CompiledMenu: Sendable {
     }
 
     /// The stock array for `inventory` (fruits missing from it at 0).
-    public func stock(from inventory: Inventory) -> [Int] {
+    package func stock(from inventory: Inventory) -> [Int] {
         fruits.map { inventory[$0] }
     }
 
     /// The index of the juice `name` names (id, name or alias, as `juice order` resolves it).
-    public func juiceIndex(named name: String, finder: JuiceFinder) throws(JuiceLookupError) -> Int {
+    package func juiceIndex(named name: String, finder: JuiceFinder) throws(JuiceLookupError) -> Int {
         let juice = try finder.juice(named: name)
         return juices.firstIndex(of: juice.id) ?? 0
     }

@@ -3,9 +3,9 @@ import JuiceCore
 import JuiceYAML
 
 /// Reads a popularity mix from a YAML file's `demand:` section (`demand: {banana-juice: 5, kiwi-juice: 1}`).
-public enum DemandFile {
+package enum DemandFile {
     /// One weight per juice; juices the section does not name get 0.
-    public static func weights(path: String, juiceCount: Int, resolve: (String) throws(OrderSourceError) -> Int) throws(OrderSourceError) -> [Int] {
+    package static func weights(path: String, juiceCount: Int, resolve: (String) throws(OrderSourceError) -> Int) throws(OrderSourceError) -> [Int] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: path, reason: SystemReason(english: "no such file or not readable", korean: "파일이 없거나 읽을 수 없어요"))
         }

@@ -12,16 +12,16 @@ import JuiceYAML
 /// or, through `forEachOrder(_:)`, a large file a byte range at a time on worker threads (`OrderChunkPipeline`). A
 /// YAML list goes item after item (`YAMLListReader`). Every line or item is checked as it is parsed; `validate()`
 /// checks the whole file without serving anything.
-public struct FileOrders: OrderSource, Sendable {
+package struct FileOrders: OrderSource, Sendable {
     /// The formats an order file can be in.
-    public enum Format: Sendable {
+    package enum Format: Sendable {
         case csv, jsonLines, yaml
     }
 
     /// The file's path.
-    public let path: String
+    package let path: String
     /// Its format.
-    public let format: Format
+    package let format: Format
     private(set) var names: JuiceNameTable
     private var reader: LineReader?
     /// Whether `nextBatch` has read the whole file.
@@ -30,7 +30,7 @@ public struct FileOrders: OrderSource, Sendable {
     var yamlListReader: YAMLListReader?
 
     /// Orders from the file at `path`, its format chosen by extension.
-    public init(path: String, menu: CompiledMenu) throws(OrderSourceError) {
+    package init(path: String, menu: CompiledMenu) throws(OrderSourceError) {
         self.path = path
         switch (path as NSString).pathExtension.lowercased() {
         case "csv": format = .csv
@@ -42,7 +42,7 @@ public struct FileOrders: OrderSource, Sendable {
     }
 
     /// Reads every order once, throwing at the first line with an unknown juice or a malformed entry.
-    public mutating func validate() throws(OrderSourceError) {
+    package mutating func validate() throws(OrderSourceError) {
         if format == .yaml {
             return try forEachYAMLOrder { _, _ in }
         }
@@ -57,7 +57,7 @@ public struct FileOrders: OrderSource, Sendable {
     }
 
     /// Fills `batch` with up to 65,536 orders.
-    public mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
+    package mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
         batch.removeAll(keepingCapacity: true)
         if format == .yaml { return try nextYAMLBatch(into: &batch) }
         guard !exhausted else { return false }
@@ -86,7 +86,7 @@ public struct FileOrders: OrderSource, Sendable {
 
     /// Told the share of the file's bytes served so far (0 to 1), in every format and however the file is read: after
     /// each batch of lines or of YAML events, or each chunk read on several threads.
-    public var progress: OrderProgress?
+    package var progress: OrderProgress?
     /// Reports `progress` for the batch paths (`nextBatch`), once the file is open and its size known.
     var ticker = ProgressTicker(total: 0, report: nil)
 
@@ -99,7 +99,7 @@ public struct FileOrders: OrderSource, Sendable {
     ///
     /// A CSV or JSON Lines file over one chunk is read and parsed on every processor, a chunk each, while this thread
     /// serves; a smaller file, a YAML file or a single processor reads line after line.
-    public mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
+    package mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
         if format == .yaml && yamlListReader == nil { return try forEachYAMLOrder(body) }
         let processors = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         guard format != .yaml, processors > 1, reader == nil else { return try forEachOrderInBatches(body) }

@@ -1,5 +1,5 @@
 /// A deterministic stream of generated orders with a popularity mix.
-public struct GeneratedOrders: OrderSource {
+package struct GeneratedOrders: OrderSource {
     private var remaining: Int
     private var state: UInt64
     private let cumulative: [UInt64]
@@ -7,13 +7,13 @@ public struct GeneratedOrders: OrderSource {
     private let count: Int
     /// Told the share of the orders made so far (0 to 1): after each batch, or each 1,048,576 orders made by
     /// `forEachOrder(_:)`.
-    public var progress: OrderProgress? {
+    package var progress: OrderProgress? {
         didSet { ticker = ProgressTicker(total: count, report: progress) }
     }
     private var ticker = ProgressTicker(total: 0, report: nil)
 
     /// `count` orders of one juice each, juices drawn with `weights` (one per juice; all equal for a uniform mix) from `seed`.
-    public init(count: Int, seed: UInt64, weights: [Int]) throws(OrderSourceError) {
+    package init(count: Int, seed: UInt64, weights: [Int]) throws(OrderSourceError) {
         guard !weights.isEmpty, weights.allSatisfy({ $0 >= 0 }), weights.contains(where: { $0 > 0 }) else {
             throw .badMix(.noWeight)
         }
@@ -29,7 +29,7 @@ public struct GeneratedOrders: OrderSource {
     }
 
     /// Fills `batch` with up to 4,096 orders (small enough to stay in the L1 cache).
-    public mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
+    package mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool {
         guard remaining > 0 else {
             batch.removeAll(keepingCapacity: true)
             return false
@@ -43,7 +43,7 @@ public struct GeneratedOrders: OrderSource {
 
     /// Makes every remaining order and hands it to `body` at once: making and serving in one loop, no batch between.
     @inline(__always)
-    public mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
+    package mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
         guard progress != nil else { return forEach(remaining, body) }
         while remaining > 0 {
             forEach(1 << 20, body)
@@ -77,9 +77,9 @@ public struct GeneratedOrders: OrderSource {
 }
 
 /// Parses a mix like `banana-juice=5,kiwi-juice=1` into one weight per juice (unnamed juices get 0).
-public enum DemandMix {
+package enum DemandMix {
     /// The weights for `text`, resolving names with `resolve`; an empty text is a uniform mix.
-    public static func weights(_ text: String, juiceCount: Int, resolve: (String) throws(OrderSourceError) -> Int) throws(OrderSourceError) -> [Int] {
+    package static func weights(_ text: String, juiceCount: Int, resolve: (String) throws(OrderSourceError) -> Int) throws(OrderSourceError) -> [Int] {
         guard !text.isEmpty else { return Array(repeating: 1, count: juiceCount) }
         var weights = Array(repeating: 0, count: juiceCount)
         for part in text.split(separator: ",") {

@@ -3,7 +3,7 @@ import JuiceRecipes
 import JuiceYAML
 
 /// What is wrong at one place of an order file (or a demand file), one case per problem, in Korean or English.
-public enum OrderFileProblem: Hashable, Sendable {
+package enum OrderFileProblem: Hashable, Sendable {
     /// A CSV field opened with a quote has no closing quote on its line.
     case unclosedQuotedField
     /// Text follows a quoted CSV field's closing quote.
@@ -36,7 +36,7 @@ public enum OrderFileProblem: Hashable, Sendable {
     case unknownDemandJuice(MixProblem)
 
     /// The explanation in `language`, with what to do about it.
-    public func text(in language: Language) -> String {
+    package func text(in language: Language) -> String {
         language == .korean ? korean : english
     }
 

@@ -3,14 +3,14 @@
 ///
 /// Every order source reports through one of these, and the first position it is told is always reported, so a
 /// short run reports at least once.
-public struct ProgressTicker: Sendable {
+package struct ProgressTicker: Sendable {
     private let total: Int
     private let report: OrderProgress?
     private let step: Int
     private var next: Int
 
     /// A ticker for an input of `total` units, reporting to `report` (nil: it does nothing).
-    public init(total: Int, report: OrderProgress?) {
+    package init(total: Int, report: OrderProgress?) {
         self.total = max(total, 1)
         self.report = report
         step = max(1, total / 1_000)
@@ -19,7 +19,7 @@ public struct ProgressTicker: Sendable {
 
     /// Notes that the source has reached `position` units; reports when a step has been passed.
     @inline(__always)
-    public mutating func reach(_ position: Int) {
+    package mutating func reach(_ position: Int) {
         if position >= next { fire(position) }
     }
 

@@ -2,7 +2,7 @@ import JuiceCore
 import JuiceRecipes
 
 /// The formats a simulation report can be written in.
-public enum ReportFormat: String, Sendable, CaseIterable {
+package enum ReportFormat: String, Sendable, CaseIterable {
     /// Readable tables.
     case text
     /// One JSON object.
@@ -12,20 +12,20 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 }
 
 /// Writes simulation reports; the same report always gives the same bytes.
-public struct ReportRenderer: Sendable {
+package struct ReportRenderer: Sendable {
     /// The book names come from.
-    public let book: RecipeBook
+    package let book: RecipeBook
     /// The language of names.
-    public let language: Language
+    package let language: Language
 
     /// A renderer naming things from `book` in `language`.
-    public init(book: RecipeBook, language: Language) {
+    package init(book: RecipeBook, language: Language) {
         self.book = book
         self.language = language
     }
 
     /// The report in `format`, ending with a newline; `source` names the order file, if the orders came from one.
-    public func render(_ report: SimulationReport, as format: ReportFormat, source: String? = nil) -> String {
+    package func render(_ report: SimulationReport, as format: ReportFormat, source: String? = nil) -> String {
         switch format {
         case .text: return text(report, source: source)
         case .json: return json(report).rendered(pretty: true) + "\n"
@@ -34,20 +34,20 @@ public struct ReportRenderer: Sendable {
     }
 
     /// The display name of the juice at `index` in `menu`.
-    public func juiceLabel(_ index: Int, menu: CompiledMenu) -> String { book.displayName(of: menu.juices[index], in: language) }
+    package func juiceLabel(_ index: Int, menu: CompiledMenu) -> String { book.displayName(of: menu.juices[index], in: language) }
 
     /// The display name (with emoji) of the fruit at `index` in `menu`.
-    public func fruitLabel(_ index: Int, menu: CompiledMenu) -> String { book.displayLabel(of: menu.fruits[index], in: language) }
+    package func fruitLabel(_ index: Int, menu: CompiledMenu) -> String { book.displayLabel(of: menu.fruits[index], in: language) }
 
     /// The display name of the fruit at `index` in `menu`, without emoji (for places that may lack an emoji font).
-    public func fruitName(_ index: Int, menu: CompiledMenu) -> String {
+    package func fruitName(_ index: Int, menu: CompiledMenu) -> String {
         let id = menu.fruits[index]
         return book.fruit(id)?.name.text(in: language, fallback: id.rawValue) ?? id.rawValue
     }
 
     /// What `juice plan` prints for `report` (the orders of the file `source`): yes, nothing to plan, or what to buy
     /// and which orders fail without it.
-    public func plan(_ report: SimulationReport, menu: CompiledMenu, source: String) -> String {
+    package func plan(_ report: SimulationReport, menu: CompiledMenu, source: String) -> String {
         let words = ReportText(language)
         guard report.orders > 0 else { return words.planEmpty(source) }
         let refused = report.ordersRefused.reduce(0, +)

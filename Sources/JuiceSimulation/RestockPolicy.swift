@@ -1,27 +1,27 @@
 /// When a simulation refills fruit during the run.
-public struct RestockPolicy: Hashable, Sendable {
+package struct RestockPolicy: Hashable, Sendable {
     /// Refill every fruit to capacity after every `every` orders.
-    public var every: Int?
+    package var every: Int?
     /// Refill a fruit to `to` when it falls below `below`.
-    public var below: Int?
+    package var below: Int?
     /// The level a `below` refill brings a fruit to.
-    public var to: Int?
+    package var to: Int?
 
     /// No restocking.
-    public static let none = RestockPolicy()
+    package static let none = RestockPolicy()
 
     /// Creates a policy.
-    public init(every: Int? = nil, below: Int? = nil, to: Int? = nil) {
+    package init(every: Int? = nil, below: Int? = nil, to: Int? = nil) {
         self.every = every
         self.below = below
         self.to = to
     }
 
     /// Whether any restocking happens.
-    public var isActive: Bool { every != nil || below != nil }
+    package var isActive: Bool { every != nil || below != nil }
 
     /// Parses `every=K` or `below=T,to=C` (the value of one `--restock` option) into this policy.
-    public mutating func add(_ text: String) throws(OrderSourceError) {
+    package mutating func add(_ text: String) throws(OrderSourceError) {
         var values: [String: Int] = [:]
         for part in text.split(separator: ",") {
             let pieces = part.split(separator: "=", maxSplits: 1)
@@ -45,7 +45,7 @@ public struct RestockPolicy: Hashable, Sendable {
 
     /// Checks the policy against `menu`: a `to=C` above a fruit's capacity could never be reached, so it is refused,
     /// naming the first fruit whose capacity is below it.
-    public func check(against menu: CompiledMenu) throws(OrderSourceError) {
+    package func check(against menu: CompiledMenu) throws(OrderSourceError) {
         guard let to, let fruit = menu.capacities.indices.first(where: { menu.capacities[$0] < to }) else { return }
         let capacity = menu.capacities[fruit]
         throw .badRestock(.aboveCapacity(to: to, fruit: "\(menu.fruits[fruit])", capacity: capacity, most: menu.capacities.min() ?? capacity))

@@ -1,7 +1,7 @@
 import JuiceCore
 
 /// What is wrong with a popularity mix (`--mix`, or a demand file's juices), one case per problem, in Korean or English.
-public enum MixProblem: Hashable, Sendable {
+package enum MixProblem: Hashable, Sendable {
     /// A weight below 0, or none above 0.
     case noWeight
     /// A part that is not JUICE=WEIGHT.
@@ -10,7 +10,7 @@ public enum MixProblem: Hashable, Sendable {
     case unknownJuice(String, suggestion: String?)
 
     /// The explanation in `language`, with what to do about it.
-    public func text(in language: Language) -> String {
+    package func text(in language: Language) -> String {
         let ko = language == .korean
         switch self {
         case .noWeight:
@@ -26,7 +26,7 @@ public enum MixProblem: Hashable, Sendable {
 }
 
 /// What is wrong with a `--restock` rule, one case per problem, in Korean or English.
-public enum RestockProblem: Hashable, Sendable {
+package enum RestockProblem: Hashable, Sendable {
     /// Not `every=K` or `below=T,to=C`; `numbers` tells whether a value was not a whole number.
     case notARule(String, numbers: Bool)
     /// `every=K` with other keys.
@@ -39,7 +39,7 @@ public enum RestockProblem: Hashable, Sendable {
     case aboveCapacity(to: Int, fruit: String, capacity: Int, most: Int)
 
     /// The explanation in `language`, with what to do about it.
-    public func text(in language: Language) -> String {
+    package func text(in language: Language) -> String {
         let ko = language == .korean
         switch self {
         case .notARule(let text, let numbers):

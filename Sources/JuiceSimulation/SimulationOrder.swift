@@ -2,24 +2,24 @@ import JuiceCore
 import JuiceFileReading
 
 /// One order in a simulation: a juice (by compiled index) and how many.
-public struct SimulationOrder: Hashable, Sendable {
+package struct SimulationOrder: Hashable, Sendable {
     /// The juice's index in the `CompiledMenu`.
-    public var juice: Int32
+    package var juice: Int32
     /// How many juices the order asks for (at least 1).
-    public var count: Int32
+    package var count: Int32
 
     /// Creates an order.
-    public init(juice: Int32, count: Int32 = 1) {
+    package init(juice: Int32, count: Int32 = 1) {
         self.juice = juice
         self.count = count
     }
 }
 
 /// Told how far a long run has come: the share of its orders (or of its file) done so far, from 0 to 1.
-public typealias OrderProgress = @Sendable (_ done: Double) -> Void
+package typealias OrderProgress = @Sendable (_ done: Double) -> Void
 
 /// A source of orders delivered in batches, so that any number of orders runs in constant memory.
-public protocol OrderSource {
+package protocol OrderSource {
     /// Fills `batch` (after emptying it) with the next orders; returns false when there are none left.
     mutating func nextBatch(into batch: inout [SimulationOrder]) throws(OrderSourceError) -> Bool
 
@@ -38,13 +38,13 @@ public protocol OrderSource {
 
 extension OrderSource {
     /// Hands every remaining order to `body`, batch by batch.
-    public mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
+    package mutating func forEachOrder(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
         try forEachOrderInBatches(body)
     }
 
     /// Hands every remaining order to `body`, from batch after batch of `nextBatch(into:)`.
     @inline(__always)
-    public mutating func forEachOrderInBatches(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
+    package mutating func forEachOrderInBatches(_ body: (_ juice: Int, _ count: Int) -> Void) throws(OrderSourceError) {
         var batch: [SimulationOrder] = []
         batch.reserveCapacity(65_536)
         while try nextBatch(into: &batch) {
@@ -56,7 +56,7 @@ extension OrderSource {
 }
 
 /// Why an order source could not be read; reported before anything runs where possible.
-public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file cannot be read.
     case unreadable(path: String, reason: SystemReason)
     /// A line or entry names no juice; `line` and `column` (in Unicode scalars) are 1-based and point at the name.
@@ -87,10 +87,10 @@ public enum OrderSourceError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// A readable explanation with the position, in English.
-    public var description: String { description(in: .english) }
+    package var description: String { description(in: .english) }
 
     /// A readable explanation with the position (`FILE:LINE:COLUMN: …`), in `language`.
-    public func description(in language: Language) -> String {
+    package func description(in language: Language) -> String {
         let ko = language == .korean
         switch self {
         case .unreadable(let path, let reason):

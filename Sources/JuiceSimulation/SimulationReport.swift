@@ -1,44 +1,44 @@
 import JuiceCore
 
 /// What a simulation found.
-public struct SimulationReport: Hashable, Sendable {
+package struct SimulationReport: Hashable, Sendable {
     /// The menu simulated.
-    public var menu: CompiledMenu.Summary
+    package var menu: CompiledMenu.Summary
     /// Orders processed.
-    public var orders: Int
+    package var orders: Int
     /// Juices served, per juice index.
-    public var served: [Int]
+    package var served: [Int]
     /// Juices refused, per juice index.
-    public var refused: [Int]
+    package var refused: [Int]
     /// Orders served and refused, per juice index.
-    public var ordersServed: [Int]
+    package var ordersServed: [Int]
     /// Orders refused, per juice index.
-    public var ordersRefused: [Int]
+    package var ordersRefused: [Int]
     /// Stock at the start, per fruit index.
-    public var initialStock: [Int]
+    package var initialStock: [Int]
     /// Stock at the end, per fruit index.
-    public var finalStock: [Int]
+    package var finalStock: [Int]
     /// Fruit used by served juices, per fruit index.
-    public var consumed: [Int]
+    package var consumed: [Int]
     /// Per fruit, the first order after which its stock was 0 (0 when it started at 0); nil if never.
-    public var firstEmptied: [Int?]
+    package var firstEmptied: [Int?]
     /// Per fruit, the first order refused because too little of it was left; nil if never.
-    public var firstShort: [Int?]
+    package var firstShort: [Int?]
     /// Refused orders per fruit that was short for them (an order short of two fruits counts for both).
-    public var refusedBy: [Int]
+    package var refusedBy: [Int]
     /// Refills per fruit.
-    public var refills: [Int]
+    package var refills: [Int]
     /// Fruit that would have served every refused order, per fruit index.
-    public var shoppingList: [Int]
+    package var shoppingList: [Int]
     /// Revenue of served juices that have a price.
-    public var revenue: Int
+    package var revenue: Int
     /// Whether any juice has a price.
-    public var hasPrices: Bool
+    package var hasPrices: Bool
     /// The first refused orders (order number, juice index), at most 20, for `juice plan`.
-    public var firstRefusals: [(order: Int, juice: Int)]
+    package var firstRefusals: [(order: Int, juice: Int)]
 
     /// Compares reports field by field.
-    public static func == (lhs: SimulationReport, rhs: SimulationReport) -> Bool {
+    package static func == (lhs: SimulationReport, rhs: SimulationReport) -> Bool {
         lhs.orders == rhs.orders && lhs.served == rhs.served && lhs.refused == rhs.refused && lhs.finalStock == rhs.finalStock
             && lhs.firstEmptied == rhs.firstEmptied && lhs.firstShort == rhs.firstShort && lhs.refusedBy == rhs.refusedBy
             && lhs.refills == rhs.refills
@@ -47,7 +47,7 @@ public struct SimulationReport: Hashable, Sendable {
     }
 
     /// Hashes the main figures.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(orders)
         hasher.combine(served)
         hasher.combine(finalStock)
@@ -56,13 +56,13 @@ public struct SimulationReport: Hashable, Sendable {
 
 extension CompiledMenu {
     /// Names for a report.
-    public struct Summary: Hashable, Sendable {
+    package struct Summary: Hashable, Sendable {
         /// Fruit ids by index.
-        public var fruits: [FruitID]
+        package var fruits: [FruitID]
         /// Juice ids by index.
-        public var juices: [JuiceID]
+        package var juices: [JuiceID]
     }
 
     /// The names a report needs.
-    public var summary: Summary { Summary(fruits: fruits, juices: juices) }
+    package var summary: Summary { Summary(fruits: fruits, juices: juices) }
 }

@@ -3,18 +3,18 @@ import JuiceCore
 /// Runs orders against stock held in flat arrays: all or nothing per order, as the engine does, at full speed.
 ///
 /// It never touches the shop's live state: it starts from a copy of some stock and keeps its own.
-public struct Simulator {
+package struct Simulator {
     /// The compiled menu.
-    public let menu: CompiledMenu
+    package let menu: CompiledMenu
     /// Restocking during the run.
-    public var restock: RestockPolicy
+    package var restock: RestockPolicy
     /// Where to record stock levels for a chart, if anywhere.
-    public var chart: StockChart?
+    package var chart: StockChart?
     /// Told how far a run has come (the share of its source done, 0 to 1), whatever the source; nil: nothing is told.
-    public var progress: OrderProgress?
+    package var progress: OrderProgress?
 
     /// A simulator for `menu` with `restock`.
-    public init(menu: CompiledMenu, restock: RestockPolicy = .none, chart: StockChart? = nil) {
+    package init(menu: CompiledMenu, restock: RestockPolicy = .none, chart: StockChart? = nil) {
         self.menu = menu
         self.restock = restock
         self.chart = chart
@@ -24,18 +24,18 @@ public struct Simulator {
     ///
     /// The concrete sources have overloads of their own, so that this module compiles the loop for each, making and
     /// serving orders in one loop; the generic form serves any other source through calls it cannot inline.
-    public mutating func run(_ source: inout GeneratedOrders, stock initial: [Int]) throws(OrderSourceError) -> SimulationReport {
+    package mutating func run(_ source: inout GeneratedOrders, stock initial: [Int]) throws(OrderSourceError) -> SimulationReport {
         // Generated juices follow a search whose outcome the branch predictor sees: recipes as they are serve faster.
         try serve(&source, stock: initial, padded: false)
     }
 
     /// Runs every order of the file `source` starting with `stock` (one count per fruit index).
-    public mutating func run(_ source: inout FileOrders, stock initial: [Int]) throws(OrderSourceError) -> SimulationReport {
+    package mutating func run(_ source: inout FileOrders, stock initial: [Int]) throws(OrderSourceError) -> SimulationReport {
         try serve(&source, stock: initial, padded: true)
     }
 
     /// Runs every order from `source` starting with `stock` (one count per fruit index).
-    public mutating func run(_ source: inout some OrderSource, stock initial: [Int]) throws(OrderSourceError) -> SimulationReport {
+    package mutating func run(_ source: inout some OrderSource, stock initial: [Int]) throws(OrderSourceError) -> SimulationReport {
         try serve(&source, stock: initial, padded: true)
     }
 

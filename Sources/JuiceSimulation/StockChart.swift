@@ -2,18 +2,18 @@ import JuiceCore
 
 /// Records stock levels across a run and draws them as SVG: every order while the run is short, and past about 2,000
 /// samples stretches of orders, each with its lowest and highest stock, so a long run draws as a band, not a blob.
-public struct StockChart: Sendable {
+package struct StockChart: Sendable {
     /// The orders after the previous sample up to `order`: the lowest and highest stock per fruit after each of them,
     /// and the stock after `order`.
-    public struct Sample: Sendable, Hashable {
+    package struct Sample: Sendable, Hashable {
         /// The last order of the stretch (0 for the stock at the start).
-        public var order: Int
+        package var order: Int
         /// The lowest stock per fruit in the stretch.
-        public var low: [Int]
+        package var low: [Int]
         /// The highest stock per fruit in the stretch.
-        public var high: [Int]
+        package var high: [Int]
         /// The stock per fruit after `order`.
-        public var last: [Int]
+        package var last: [Int]
 
         init(order: Int, stock: [Int]) {
             self.order = order
@@ -42,7 +42,7 @@ public struct StockChart: Sendable {
     }
 
     /// The samples, the first being the stock at the start.
-    public private(set) var samples: [Sample] = []
+    package private(set) var samples: [Sample] = []
     /// The stretch being recorded.
     private var pending: Sample?
     /// Orders per sample (a power of two).
@@ -50,7 +50,7 @@ public struct StockChart: Sendable {
     private let limit = 2_000
 
     /// An empty chart.
-    public init() {}
+    package init() {}
 
     mutating func begin(stock: [Int]) {
         samples = [Sample(order: 0, stock: stock)]
@@ -87,7 +87,7 @@ public struct StockChart: Sendable {
     }
 
     /// Whether some sample stands for more than one order (and is drawn as a band).
-    public var isBanded: Bool { stride > 1 }
+    package var isBanded: Bool { stride > 1 }
 
     /// Axis ticks from 0 to at least `highest`, 3 to 6 of them, one apart by 1, 2 or 5 times a power of ten: whole
     /// numbers that read at a glance (0, 2, 4, 6, 8, 10 rather than 0, 2.5, 5, 7.5, 10).
@@ -105,7 +105,7 @@ public struct StockChart: Sendable {
 
     /// A self-contained SVG: each fruit's stock as steps (bands from lowest to highest stock in long runs), axes
     /// with order numbers and stock, and a legend with `names`, its words in `language`.
-    public func svg(names: [String], language: Language) -> String {
+    package func svg(names: [String], language: Language) -> String {
         let words = ReportText(language)
         let width = 900.0, height = 480.0, left = 60.0, right = 190.0, top = 40.0, bottom = 50.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom

@@ -17,7 +17,7 @@ extension RecipeWorkspace {
 
     /// What can be typed at byte `offset` of `file`: fruit ids in a recipe or the store section, juice ids where a
     /// juice is named, keys where the format allows them.
-    public func completions(in file: String, at offset: Int, liveStock: [FruitID: Int]? = nil) -> [CompletionCandidate] {
+    package func completions(in file: String, at offset: Int, liveStock: [FruitID: Int]? = nil) -> [CompletionCandidate] {
         guard let source = source(named: file), files.contains(where: { $0.name == file }) else { return [] }
         let index = LineIndex(source.bytes)
         let path = KeyPath(at: offset, in: index)

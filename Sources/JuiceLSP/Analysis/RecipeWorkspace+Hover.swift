@@ -14,7 +14,7 @@ extension RecipeWorkspace {
     /// What hovering at byte `offset` of `file` shows: a juice's names, recipe, price and how many can be made (from
     /// `liveStock` when given, else the store's initial stock) with the limiting fruit, and what its fruits cost when
     /// every one has a cost; a fruit's names, cost and shelf life, stock, capacity and the juices that use it.
-    public func hover(in file: String, at offset: Int, liveStock: [FruitID: Int]? = nil) -> HoverAnswer? {
+    package func hover(in file: String, at offset: Int, liveStock: [FruitID: Int]? = nil) -> HoverAnswer? {
         guard let outline = outline(of: file), let occurrence = outline.occurrence(at: offset) else { return nil }
         let inventory = inventory(liveStock: liveStock)
         let source = liveStock == nil ? HoverText.initialStock : HoverText.liveStock

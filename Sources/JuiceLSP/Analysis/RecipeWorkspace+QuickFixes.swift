@@ -7,7 +7,7 @@ extension RecipeWorkspace {
     /// The fixes `diagnostic` (one of this workspace's) suggests, as edits that make it go away: each is checked by
     /// linting the edited set, and only the ones after which the diagnostic is gone are offered. Suggestions that need
     /// a choice only the writer can make (which of two names to change, what text to write) have none.
-    public func quickFixes(for diagnostic: Diagnostic) -> [QuickFix] {
+    package func quickFixes(for diagnostic: Diagnostic) -> [QuickFix] {
         guard let fix = diagnostic.suggestedFix, let source = source(named: diagnostic.location.file) else { return [] }
         let title = fix.text(in: language) ?? diagnostic.message(in: language)
         let editor = FixEditor(workspace: self, source: source, diagnostic: diagnostic)

@@ -4,7 +4,7 @@ import JuiceRecipes
 
 extension RecipeWorkspace {
     /// The id a rename at byte `offset` of `file` would change, and its span there.
-    public func renameTarget(in file: String, at offset: Int) throws(RenameRefusal) -> (span: TextSpan, id: String) {
+    package func renameTarget(in file: String, at offset: Int) throws(RenameRefusal) -> (span: TextSpan, id: String) {
         guard let outline = outline(of: file), let occurrence = outline.occurrence(at: offset), occurrence.key.isExact else {
             throw .nothingToRename
         }
@@ -13,7 +13,7 @@ extension RecipeWorkspace {
 
     /// The edits renaming the id at byte `offset` of `file` to `newID` in every file; refused when the new id is
     /// invalid or would collide (the edited set would not lint clean of new problems).
-    public func rename(in file: String, at offset: Int, to newID: String) throws(RenameRefusal) -> [TextEdit] {
+    package func rename(in file: String, at offset: Int, to newID: String) throws(RenameRefusal) -> [TextEdit] {
         guard let outline = outline(of: file), let occurrence = outline.occurrence(at: offset), occurrence.key.isExact else {
             throw .nothingToRename
         }
@@ -72,7 +72,7 @@ extension RecipeWorkspace {
     }
 
     /// The files of the set with `edits` applied (edits of one file must not overlap).
-    public func applying(_ edits: [TextEdit]) -> [RecipeSourceFile] {
+    package func applying(_ edits: [TextEdit]) -> [RecipeSourceFile] {
         Self.applying(edits, to: files)
     }
 

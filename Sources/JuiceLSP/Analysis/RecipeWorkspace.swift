@@ -8,24 +8,24 @@ import JuiceYAML
 ///
 /// A value: the server builds a new one from the texts after every change (a whole 1,000-juice set re-checks in a few
 /// milliseconds), so every answer comes from one consistent set.
-public struct RecipeWorkspace: Sendable {
+package struct RecipeWorkspace: Sendable {
     /// The files of the set, in load order.
-    public let files: [RecipeSourceFile]
+    package let files: [RecipeSourceFile]
     /// The rule configuration (`.juicelint.yaml`) with its own file and problems.
-    public let rules: LoadedRuleConfiguration
+    package let rules: LoadedRuleConfiguration
     /// The language of messages, hover text and fix titles.
-    public let language: Language
+    package let language: Language
     /// The set as loaded, with the configuration applied to its diagnostics.
-    public let result: RecipeLoadResult
+    package let result: RecipeLoadResult
     /// Every diagnostic by file name: every file of the set and the configuration file has an entry, empty when clean.
-    public let diagnosticsByFile: [String: [Diagnostic]]
+    package let diagnosticsByFile: [String: [Diagnostic]]
     /// The line index of every file, by name.
     private let lineIndexes: [String: LineIndex]
     /// The outline of each file, read when first asked for.
     private let outlineCache = OutlineCache()
 
     /// Checks `files` as `juice lint` checks a directory holding them with `rules`.
-    public init(files: [RecipeSourceFile], rules: LoadedRuleConfiguration = LoadedRuleConfiguration(), language: Language = .english) {
+    package init(files: [RecipeSourceFile], rules: LoadedRuleConfiguration = LoadedRuleConfiguration(), language: Language = .english) {
         self.files = files
         self.rules = rules
         self.language = language
@@ -42,7 +42,7 @@ public struct RecipeWorkspace: Sendable {
     }
 
     /// The line index of the file named `file` (a file of the set or the configuration file).
-    public func lineIndex(of file: String) -> LineIndex? { lineIndexes[file] }
+    package func lineIndex(of file: String) -> LineIndex? { lineIndexes[file] }
 
     /// The file of the set (or the configuration file) named `name`.
     func source(named name: String) -> RecipeSourceFile? {
@@ -69,7 +69,7 @@ public struct RecipeWorkspace: Sendable {
     }
 
     /// Where the fruit or juice id at byte `offset` of `file` is defined.
-    public func definitions(in file: String, at offset: Int) -> [TextSpan] {
+    package func definitions(in file: String, at offset: Int) -> [TextSpan] {
         guard let occurrence = outline(of: file)?.occurrence(at: offset) else { return [] }
         return occurrences(like: occurrence).filter { $0.occurrence.role == .definition }.map {
             $0.outline.textSpan($0.occurrence.key.inner)
@@ -77,7 +77,7 @@ public struct RecipeWorkspace: Sendable {
     }
 
     /// Every use of the fruit or juice id at byte `offset` of `file`, its definition first when asked.
-    public func references(in file: String, at offset: Int, includingDefinition: Bool) -> [TextSpan] {
+    package func references(in file: String, at offset: Int, includingDefinition: Bool) -> [TextSpan] {
         guard let occurrence = outline(of: file)?.occurrence(at: offset) else { return [] }
         return occurrences(like: occurrence).filter { includingDefinition || $0.occurrence.role != .definition }.map {
             $0.outline.textSpan($0.occurrence.key.inner)

@@ -2,16 +2,16 @@ import JuiceCore
 import JuiceRecipeText
 
 /// A fix a diagnostic suggests, as edits that make it go away.
-public struct QuickFix: Hashable, Sendable {
+package struct QuickFix: Hashable, Sendable {
     /// What it does, in the workspace's language (the lint suggestion's wording).
-    public var title: String
+    package var title: String
     /// The edits, in any file of the set.
-    public var edits: [TextEdit]
+    package var edits: [TextEdit]
     /// Whether it is the fix to apply when the editor asks for the preferred one.
-    public var isPreferred: Bool
+    package var isPreferred: Bool
 
     /// A fix titled `title` made of `edits`.
-    public init(title: String, edits: [TextEdit], isPreferred: Bool = true) {
+    package init(title: String, edits: [TextEdit], isPreferred: Bool = true) {
         self.title = title
         self.edits = edits
         self.isPreferred = isPreferred
@@ -19,7 +19,7 @@ public struct QuickFix: Hashable, Sendable {
 }
 
 /// What a completion offers.
-public enum CompletionKind: String, Hashable, Sendable {
+package enum CompletionKind: String, Hashable, Sendable {
     /// A fruit id.
     case fruit
     /// A juice id.
@@ -29,22 +29,22 @@ public enum CompletionKind: String, Hashable, Sendable {
 }
 
 /// One completion: the text inserted and what the editor shows beside it.
-public struct CompletionCandidate: Hashable, Sendable {
+package struct CompletionCandidate: Hashable, Sendable {
     /// What is offered (also what is inserted unless `insertText` says otherwise).
-    public var label: String
+    package var label: String
     /// What it is.
-    public var kind: CompletionKind
+    package var kind: CompletionKind
     /// One line beside the label (names, emoji, live stock).
-    public var detail: String
+    package var detail: String
     /// Longer text, Markdown, where there is more to say.
-    public var documentation: String?
+    package var documentation: String?
     /// The text inserted, when it is not the label (a key with its colon).
-    public var insertText: String?
+    package var insertText: String?
     /// The bytes the completion replaces (the word typed so far).
-    public var replacing: TextSpan
+    package var replacing: TextSpan
 
     /// A candidate.
-    public init(
+    package init(
         label: String, kind: CompletionKind, detail: String, documentation: String? = nil, insertText: String? = nil,
         replacing: TextSpan
     ) {
@@ -58,21 +58,21 @@ public struct CompletionCandidate: Hashable, Sendable {
 }
 
 /// What hovering over a fruit or juice id shows.
-public struct HoverAnswer: Hashable, Sendable {
+package struct HoverAnswer: Hashable, Sendable {
     /// The text, Markdown.
-    public var markdown: String
+    package var markdown: String
     /// The id hovered.
-    public var span: TextSpan
+    package var span: TextSpan
 
     /// An answer saying `markdown` about `span`.
-    public init(markdown: String, span: TextSpan) {
+    package init(markdown: String, span: TextSpan) {
         self.markdown = markdown
         self.span = span
     }
 }
 
 /// Why a rename cannot be done.
-public enum RenameRefusal: Error, Hashable, Sendable {
+package enum RenameRefusal: Error, Hashable, Sendable {
     /// Nothing that can be renamed is at the position.
     case nothingToRename
     /// The new id is not a valid id.
@@ -83,7 +83,7 @@ public enum RenameRefusal: Error, Hashable, Sendable {
     case wouldBreak(String, problem: String)
 
     /// What is wrong and what to do, in `language`.
-    public func message(in language: Language) -> String {
+    package func message(in language: Language) -> String {
         let korean = language == .korean
         switch self {
         case .nothingToRename:

@@ -6,13 +6,13 @@ extension TextPosition: Codable {
     }
 
     /// Decodes the protocol's `Position` (`line`, `character`).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(line: try container.decode(Int.self, forKey: .line), character: try container.decode(Int.self, forKey: .character))
     }
 
     /// Encodes the protocol's `Position`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(line, forKey: .line)
         try container.encode(character, forKey: .character)
@@ -20,61 +20,61 @@ extension TextPosition: Codable {
 }
 
 /// A range in a document, `end` exclusive (the protocol's `Range`).
-public struct LSPRange: Codable, Hashable, Sendable {
+package struct LSPRange: Codable, Hashable, Sendable {
     /// The first position.
-    public var start: TextPosition
+    package var start: TextPosition
     /// The position after the last.
-    public var end: TextPosition
+    package var end: TextPosition
 
     /// The range from `start` to `end`.
-    public init(start: TextPosition, end: TextPosition) {
+    package init(start: TextPosition, end: TextPosition) {
         self.start = start
         self.end = end
     }
 }
 
 /// A range in a document named by its URI (the protocol's `Location`).
-public struct LSPLocation: Codable, Hashable, Sendable {
+package struct LSPLocation: Codable, Hashable, Sendable {
     /// The document.
-    public var uri: String
+    package var uri: String
     /// The range.
-    public var range: LSPRange
+    package var range: LSPRange
 
     /// The location `range` of `uri`.
-    public init(uri: String, range: LSPRange) {
+    package init(uri: String, range: LSPRange) {
         self.uri = uri
         self.range = range
     }
 }
 
 /// A document named by its URI.
-public struct TextDocumentIdentifier: Codable, Hashable, Sendable {
+package struct TextDocumentIdentifier: Codable, Hashable, Sendable {
     /// The document's URI.
-    public var uri: String
+    package var uri: String
 
     /// The document `uri`.
-    public init(uri: String) { self.uri = uri }
+    package init(uri: String) { self.uri = uri }
 }
 
 /// A document and the version of its text an edit applies to; `version` nil (written as null) for a file not open.
-public struct OptionalVersionedTextDocumentIdentifier: Codable, Hashable, Sendable {
+package struct OptionalVersionedTextDocumentIdentifier: Codable, Hashable, Sendable {
     /// The document's URI.
-    public var uri: String
+    package var uri: String
     /// The version the client gave its text, or nil for the file on disk.
-    public var version: Int?
+    package var version: Int?
 
     private enum CodingKeys: String, CodingKey {
         case uri, version
     }
 
     /// The document `uri` at `version`.
-    public init(uri: String, version: Int?) {
+    package init(uri: String, version: Int?) {
         self.uri = uri
         self.version = version
     }
 
     /// Encodes `version` as null when there is none (the member is required).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(uri, forKey: .uri)
         if let version { try container.encode(version, forKey: .version) } else { try container.encodeNil(forKey: .version) }
@@ -82,41 +82,41 @@ public struct OptionalVersionedTextDocumentIdentifier: Codable, Hashable, Sendab
 }
 
 /// A document's URI, language and text as the client opened it (the protocol's `TextDocumentItem`).
-public struct TextDocumentItem: Codable, Hashable, Sendable {
+package struct TextDocumentItem: Codable, Hashable, Sendable {
     /// The document's URI.
-    public var uri: String
+    package var uri: String
     /// The client's language id (`yaml`).
-    public var languageId: String?
+    package var languageId: String?
     /// The version, rising with every change.
-    public var version: Int
+    package var version: Int
     /// The whole text.
-    public var text: String
+    package var text: String
 }
 
 /// A position in a document: the params of hover, completion, definition and prepareRename.
-public struct TextDocumentPositionParams: Codable, Hashable, Sendable {
+package struct TextDocumentPositionParams: Codable, Hashable, Sendable {
     /// The document.
-    public var textDocument: TextDocumentIdentifier
+    package var textDocument: TextDocumentIdentifier
     /// The position, in the negotiated encoding.
-    public var position: TextPosition
+    package var position: TextPosition
 }
 
 /// Text the client shows, Markdown or plain (the protocol's `MarkupContent`).
-public struct MarkupContent: Codable, Hashable, Sendable {
+package struct MarkupContent: Codable, Hashable, Sendable {
     /// `markdown` or `plaintext`.
-    public var kind: String
+    package var kind: String
     /// The text.
-    public var value: String
+    package var value: String
 
     /// Markdown text.
-    public init(markdown: String) {
+    package init(markdown: String) {
         kind = "markdown"
         value = markdown
     }
 
     /// `markdown` as plain text, for a client that shows no Markdown: emphasis and code marks taken off, line breaks
     /// plain.
-    public init(plainTextOf markdown: String) {
+    package init(plainTextOf markdown: String) {
         kind = "plaintext"
         var text = markdown.replacing("  \n", with: "\n")
         text = text.replacing("**", with: "")
@@ -125,14 +125,14 @@ public struct MarkupContent: Codable, Hashable, Sendable {
 }
 
 /// One change of a document's text (the protocol's `TextEdit`).
-public struct LSPTextEdit: Codable, Hashable, Sendable {
+package struct LSPTextEdit: Codable, Hashable, Sendable {
     /// What is replaced (an empty range inserts).
-    public var range: LSPRange
+    package var range: LSPRange
     /// What replaces it.
-    public var newText: String
+    package var newText: String
 
     /// An edit replacing `range` with `newText`.
-    public init(range: LSPRange, newText: String) {
+    package init(range: LSPRange, newText: String) {
         self.range = range
         self.newText = newText
     }

@@ -1,26 +1,26 @@
 /// A problem shown in a document (the protocol's `Diagnostic`).
-public struct LSPDiagnostic: Codable, Hashable, Sendable {
+package struct LSPDiagnostic: Codable, Hashable, Sendable {
     /// Where.
-    public var range: LSPRange
+    package var range: LSPRange
     /// 1 error, 2 warning.
-    public var severity: Int?
+    package var severity: Int?
     /// The rule's id.
-    public var code: String?
+    package var code: String?
     /// Who found it: `juice` for this server's.
-    public var source: String?
+    package var source: String?
     /// What is wrong, and on a second line how to fix it.
-    public var message: String
+    package var message: String
     /// Related places (notes).
-    public var relatedInformation: [DiagnosticRelatedInformation]?
+    package var relatedInformation: [DiagnosticRelatedInformation]?
     /// What finds the same problem again for a quick fix (only on this server's diagnostics).
-    public var data: DiagnosticKey?
+    package var data: DiagnosticKey?
 
     private enum CodingKeys: String, CodingKey {
         case range, severity, code, source, message, relatedInformation, data
     }
 
     /// A diagnostic.
-    public init(
+    package init(
         range: LSPRange, severity: Int?, code: String?, source: String?, message: String,
         relatedInformation: [DiagnosticRelatedInformation]? = nil, data: DiagnosticKey? = nil
     ) {
@@ -34,7 +34,7 @@ public struct LSPDiagnostic: Codable, Hashable, Sendable {
     }
 
     /// Decodes a diagnostic the client sends back; members of other servers' shapes count as missing.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         range = try container.decode(LSPRange.self, forKey: .range)
         severity = try? container.decodeIfPresent(Int.self, forKey: .severity)
@@ -47,34 +47,34 @@ public struct LSPDiagnostic: Codable, Hashable, Sendable {
 }
 
 /// A place related to a diagnostic, with what it says.
-public struct DiagnosticRelatedInformation: Codable, Hashable, Sendable {
+package struct DiagnosticRelatedInformation: Codable, Hashable, Sendable {
     /// The place.
-    public var location: LSPLocation
+    package var location: LSPLocation
     /// What the note says.
-    public var message: String
+    package var message: String
 
     /// A note at `location`.
-    public init(location: LSPLocation, message: String) {
+    package init(location: LSPLocation, message: String) {
         self.location = location
         self.message = message
     }
 }
 
 /// What a diagnostic's `data` carries: enough to find the same `Diagnostic` in the current check of the set.
-public struct DiagnosticKey: Codable, Hashable, Sendable {
+package struct DiagnosticKey: Codable, Hashable, Sendable {
     /// The file's path.
-    public var file: String
+    package var file: String
     /// The rule's id.
-    public var rule: String
+    package var rule: String
     /// The 1-based line.
-    public var line: Int
+    package var line: Int
     /// The 1-based scalar column.
-    public var column: Int
+    package var column: Int
     /// The length in scalars.
-    public var length: Int
+    package var length: Int
 
     /// The key of a diagnostic.
-    public init(file: String, rule: String, line: Int, column: Int, length: Int) {
+    package init(file: String, rule: String, line: Int, column: Int, length: Int) {
         self.file = file
         self.rule = rule
         self.line = line
@@ -84,16 +84,16 @@ public struct DiagnosticKey: Codable, Hashable, Sendable {
 }
 
 /// The params of `textDocument/publishDiagnostics`.
-public struct PublishDiagnosticsParams: Codable, Hashable, Sendable {
+package struct PublishDiagnosticsParams: Codable, Hashable, Sendable {
     /// The document.
-    public var uri: String
+    package var uri: String
     /// The version of the open document the diagnostics are for (none for a file not open).
-    public var version: Int?
+    package var version: Int?
     /// Every diagnostic of the document (empty: clean).
-    public var diagnostics: [LSPDiagnostic]
+    package var diagnostics: [LSPDiagnostic]
 
     /// The diagnostics of `uri`.
-    public init(uri: String, version: Int?, diagnostics: [LSPDiagnostic]) {
+    package init(uri: String, version: Int?, diagnostics: [LSPDiagnostic]) {
         self.uri = uri
         self.version = version
         self.diagnostics = diagnostics

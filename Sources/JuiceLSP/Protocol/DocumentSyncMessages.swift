@@ -1,55 +1,55 @@
 /// The params of `textDocument/didOpen`.
-public struct DidOpenTextDocumentParams: Codable, Sendable {
+package struct DidOpenTextDocumentParams: Codable, Sendable {
     /// The document opened, with its text.
-    public var textDocument: TextDocumentItem
+    package var textDocument: TextDocumentItem
 }
 
 /// The params of `textDocument/didChange`.
-public struct DidChangeTextDocumentParams: Codable, Sendable {
+package struct DidChangeTextDocumentParams: Codable, Sendable {
     /// The document and its new version.
-    public var textDocument: VersionedTextDocumentIdentifier
+    package var textDocument: VersionedTextDocumentIdentifier
     /// The changes, in order: whole texts (full sync), or ranges from a client that sends them anyway.
-    public var contentChanges: [TextDocumentContentChangeEvent]
+    package var contentChanges: [TextDocumentContentChangeEvent]
 }
 
 /// A document and the version of its text.
-public struct VersionedTextDocumentIdentifier: Codable, Hashable, Sendable {
+package struct VersionedTextDocumentIdentifier: Codable, Hashable, Sendable {
     /// The document's URI.
-    public var uri: String
+    package var uri: String
     /// The version.
-    public var version: Int
+    package var version: Int
 }
 
 /// One change of a document: the whole text, or `text` replacing `range`.
-public struct TextDocumentContentChangeEvent: Codable, Hashable, Sendable {
+package struct TextDocumentContentChangeEvent: Codable, Hashable, Sendable {
     /// The range replaced (none: the whole text).
-    public var range: LSPRange?
+    package var range: LSPRange?
     /// The new text.
-    public var text: String
+    package var text: String
 }
 
 /// The params of `textDocument/didClose` and `textDocument/didSave`.
-public struct TextDocumentNotificationParams: Codable, Sendable {
+package struct TextDocumentNotificationParams: Codable, Sendable {
     /// The document.
-    public var textDocument: TextDocumentIdentifier
+    package var textDocument: TextDocumentIdentifier
 }
 
 /// The params of `workspace/didChangeWatchedFiles`.
-public struct DidChangeWatchedFilesParams: Codable, Sendable {
+package struct DidChangeWatchedFilesParams: Codable, Sendable {
     /// The files that changed.
-    public var changes: [FileEvent]
+    package var changes: [FileEvent]
 }
 
 /// One file created, changed or deleted.
-public struct FileEvent: Codable, Hashable, Sendable {
+package struct FileEvent: Codable, Hashable, Sendable {
     /// The file.
-    public var uri: String
+    package var uri: String
     /// 1 created, 2 changed, 3 deleted.
-    public var type: Int
+    package var type: Int
 }
 
 /// The params of `$/cancelRequest`.
-public struct CancelParams: Codable, Sendable {
+package struct CancelParams: Codable, Sendable {
     /// The request to cancel.
-    public var id: JSONRPCID
+    package var id: JSONRPCID
 }

@@ -1,8 +1,8 @@
 /// `file://` URIs and the absolute paths the recipe set names files by, percent-encoded in UTF-8 (Hangul in paths).
-public enum DocumentURI {
+package enum DocumentURI {
     /// The absolute path a `file://` URI names (percent-decoded, `.` and `..` resolved; `file:/path` accepted too), or
     /// nil for another scheme, a remote host or a relative path.
-    public static func path(of uri: String) -> String? {
+    package static func path(of uri: String) -> String? {
         let bytes = Array(uri.utf8)
         let scheme = Array("file:".utf8)
         guard bytes.count > scheme.count else { return nil }
@@ -24,7 +24,7 @@ public enum DocumentURI {
     }
 
     /// The `file://` URI of the absolute `path`: every byte but unreserved characters and `/` percent-encoded.
-    public static func uri(ofPath path: String) -> String {
+    package static func uri(ofPath path: String) -> String {
         var out = "file://"
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
@@ -42,7 +42,7 @@ public enum DocumentURI {
     }
 
     /// `path` with `.`, `..`, repeated and trailing slashes resolved (lexically; symbolic links are left alone).
-    public static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }

@@ -1,14 +1,14 @@
 import FoundationEssentials
 
 /// The id of a JSON-RPC request: a number or a string, as the sender chose.
-public enum JSONRPCID: Hashable, Sendable, Codable, CustomStringConvertible {
+package enum JSONRPCID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A numeric id.
     case number(Int)
     /// A string id.
     case string(String)
 
     /// Decodes a number or a string.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Int.self) {
             self = .number(number)
@@ -18,7 +18,7 @@ public enum JSONRPCID: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// Encodes the number or the string.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .number(let number): try container.encode(number)
@@ -27,7 +27,7 @@ public enum JSONRPCID: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// The id as JSON shows it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .number(let number): return String(number)
         case .string(let string): return "\"\(string)\""
@@ -36,38 +36,38 @@ public enum JSONRPCID: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// The error of a failed request (the protocol's `ResponseError`): a code and a message a person can read.
-public struct ResponseError: Error, Hashable, Sendable, Codable {
+package struct ResponseError: Error, Hashable, Sendable, Codable {
     /// The error's code (see the static members).
-    public var code: Int
+    package var code: Int
     /// What went wrong.
-    public var message: String
+    package var message: String
 
     /// An error with `code` and `message`.
-    public init(code: Int, message: String) {
+    package init(code: Int, message: String) {
         self.code = code
         self.message = message
     }
 
     /// The message is not valid JSON.
-    public static let parseErrorCode = -32700
+    package static let parseErrorCode = -32700
     /// The JSON is not a valid request.
-    public static let invalidRequestCode = -32600
+    package static let invalidRequestCode = -32600
     /// No such method.
-    public static let methodNotFoundCode = -32601
+    package static let methodNotFoundCode = -32601
     /// The params do not have the method's shape.
-    public static let invalidParamsCode = -32602
+    package static let invalidParamsCode = -32602
     /// The server failed on its own.
-    public static let internalErrorCode = -32603
+    package static let internalErrorCode = -32603
     /// A request arrived before `initialize`.
-    public static let serverNotInitializedCode = -32002
+    package static let serverNotInitializedCode = -32002
     /// The request was cancelled before it ran.
-    public static let requestCancelledCode = -32800
+    package static let requestCancelledCode = -32800
     /// The request was valid but could not be done (a refused rename).
-    public static let requestFailedCode = -32803
+    package static let requestFailedCode = -32803
 }
 
 /// One message as it arrived, sorted by what it is, with its body kept for decoding its params.
-public enum IncomingMessage: Sendable {
+package enum IncomingMessage: Sendable {
     /// A request: it has an id and a method and wants an answer.
     case request(id: JSONRPCID, method: String, body: Data)
     /// A notification: a method without an id; nothing is answered.
@@ -78,7 +78,7 @@ public enum IncomingMessage: Sendable {
     case invalid(id: JSONRPCID?, problem: MessageProblem)
 
     /// Sorts the JSON text `body`: invalid JSON is a parse error, JSON without the shape of a message an invalid request.
-    public static func classify(_ body: Data) -> IncomingMessage {
+    package static func classify(_ body: Data) -> IncomingMessage {
         let header: MessageHeader
         do {
             header = try JSONDecoder().decode(MessageHeader.self, from: body)
@@ -100,13 +100,13 @@ public enum IncomingMessage: Sendable {
     }
 
     /// The params of `body` decoded as `Params`.
-    public static func params<Params: Decodable>(_ type: Params.Type, from body: Data) throws -> Params {
+    package static func params<Params: Decodable>(_ type: Params.Type, from body: Data) throws -> Params {
         try JSONDecoder().decode(ParamsEnvelope<Params>.self, from: body).params
     }
 }
 
 /// Why a body is not a JSON-RPC message.
-public enum MessageProblem: Hashable, Sendable {
+package enum MessageProblem: Hashable, Sendable {
     /// Not valid JSON (a parse error).
     case notJSON
     /// JSON, but not an object.
@@ -117,7 +117,7 @@ public enum MessageProblem: Hashable, Sendable {
     case noMethod
 
     /// The JSON-RPC error code: -32700 for invalid JSON, -32600 for the rest.
-    public var code: Int { self == .notJSON ? ResponseError.parseErrorCode : ResponseError.invalidRequestCode }
+    package var code: Int { self == .notJSON ? ResponseError.parseErrorCode : ResponseError.invalidRequestCode }
 }
 
 /// What the server reads of every message before it knows the method: its id, its method, whether it is an answer.
@@ -148,7 +148,7 @@ private struct ParamsEnvelope<Params: Decodable>: Decodable {
 }
 
 /// One message the server sends, ready to be encoded.
-public enum OutgoingMessage: Sendable {
+package enum OutgoingMessage: Sendable {
     /// The answer to request `id` (null when `id` is nil): `result`, or an error.
     case response(id: JSONRPCID?, result: Result<any Encodable & Sendable, ResponseError>)
     /// A notification.
@@ -157,14 +157,14 @@ public enum OutgoingMessage: Sendable {
     case request(id: JSONRPCID, method: String, params: any Encodable & Sendable)
 
     /// The message as JSON text.
-    public func encoded() throws -> Data {
+    package func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         return try encoder.encode(Envelope(message: self))
     }
 
     /// The message as a frame: the `Content-Length` header and the JSON text.
-    public func framed() throws -> [UInt8] {
+    package func framed() throws -> [UInt8] {
         MessageFraming.frame(try encoded())
     }
 }

@@ -1,5 +1,5 @@
 /// Any JSON value, for the parts of a message the server carries without reading them all (the protocol's `LSPAny`).
-public enum LSPAny: Hashable, Sendable, Codable {
+package enum LSPAny: Hashable, Sendable, Codable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -16,7 +16,7 @@ public enum LSPAny: Hashable, Sendable, Codable {
     case object([String: LSPAny])
 
     /// Decodes whatever JSON value is there.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -36,7 +36,7 @@ public enum LSPAny: Hashable, Sendable, Codable {
     }
 
     /// Encodes the value as it is.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -50,25 +50,25 @@ public enum LSPAny: Hashable, Sendable, Codable {
     }
 
     /// The member `key` of an object (nil for anything else or a missing member).
-    public subscript(key: String) -> LSPAny? {
+    package subscript(key: String) -> LSPAny? {
         guard case .object(let members) = self else { return nil }
         return members[key]
     }
 
     /// The string, when this is one.
-    public var stringValue: String? {
+    package var stringValue: String? {
         guard case .string(let value) = self else { return nil }
         return value
     }
 }
 
 /// Encodes as JSON `null`: the result of a request that answers nothing (`shutdown`, a hover over nothing).
-public struct JSONNull: Codable, Hashable, Sendable {
+package struct JSONNull: Codable, Hashable, Sendable {
     /// The null value.
-    public init() {}
+    package init() {}
 
     /// Accepts only `null`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         guard container.decodeNil() else {
             throw DecodingError.typeMismatch(JSONNull.self, .init(codingPath: decoder.codingPath, debugDescription: "expected null"))
@@ -76,7 +76,7 @@ public struct JSONNull: Codable, Hashable, Sendable {
     }
 
     /// Writes `null`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encodeNil()
     }

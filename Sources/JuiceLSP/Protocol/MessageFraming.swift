@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Why bytes on the input were not a message; the reader skips them and goes on with the next header.
-public enum FramingProblem: Error, Hashable, Sendable, CustomStringConvertible {
+package enum FramingProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// No end of the header within `MessageFraming.maxHeaderBytes`.
     case headerTooLong
     /// A header without a usable `Content-Length` (missing, not a number, negative); what it said.
@@ -12,7 +12,7 @@ public enum FramingProblem: Error, Hashable, Sendable, CustomStringConvertible {
     case bodyTooLarge(Int)
 
     /// What was wrong, for the log.
-    public var description: String {
+    package var description: String {
         switch self {
         case .headerTooLong: return "a message header longer than \(MessageFraming.maxHeaderBytes) bytes; skipped"
         case .badContentLength(let value): return "a message header with no usable Content-Length ('\(value)'); skipped"
@@ -23,7 +23,7 @@ public enum FramingProblem: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What the reader found next on the input.
-public enum FrameEvent: Hashable, Sendable {
+package enum FrameEvent: Hashable, Sendable {
     /// A whole message body (JSON text, not yet parsed).
     case message(Data)
     /// Bytes that were skipped, and why.
@@ -32,14 +32,14 @@ public enum FrameEvent: Hashable, Sendable {
 
 /// The base protocol's framing: `Content-Length: N\r\n\r\n` and N bytes of JSON. Other headers (`Content-Type`) are
 /// allowed and ignored; bare `\n` line ends are tolerated; garbage is skipped up to the next `Content-Length`.
-public enum MessageFraming {
+package enum MessageFraming {
     /// The longest header block read before it counts as garbage.
-    public static let maxHeaderBytes = 8 * 1024
+    package static let maxHeaderBytes = 8 * 1024
     /// The longest body accepted: a 10 MB document, escaped, fits several times.
-    public static let maxBodyBytes = 64 * 1024 * 1024
+    package static let maxBodyBytes = 64 * 1024 * 1024
 
     /// `body` with its header.
-    public static func frame(_ body: Data) -> [UInt8] {
+    package static func frame(_ body: Data) -> [UInt8] {
         var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         bytes.reserveCapacity(bytes.count + body.count)
         bytes.append(contentsOf: body)
@@ -49,7 +49,7 @@ public enum MessageFraming {
 
 /// Cuts a stream of bytes into message bodies. Feed it what was read (`append`), then take events (`next`) until
 /// there is none: it keeps only what it has not yet handed out, and skips an oversized body without keeping it.
-public struct FrameDecoder: Sendable {
+package struct FrameDecoder: Sendable {
     private var buffer: [UInt8] = []
     /// Where the unread bytes start in `buffer`.
     private var start = 0
@@ -59,18 +59,18 @@ public struct FrameDecoder: Sendable {
     private var skipping = 0
 
     /// An empty decoder.
-    public init() {}
+    package init() {}
 
     /// How many bytes are held (for bounding memory).
-    public var bufferedBytes: Int { buffer.count - start }
+    package var bufferedBytes: Int { buffer.count - start }
 
     /// Adds bytes read from the input.
-    public mutating func append(_ bytes: some Sequence<UInt8>) {
+    package mutating func append(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)
     }
 
     /// The next message or problem, or nil when more bytes are needed.
-    public mutating func next() -> FrameEvent? {
+    package mutating func next() -> FrameEvent? {
         while true {
             if skipping > 0 {
                 let skipped = min(skipping, buffer.count - start)

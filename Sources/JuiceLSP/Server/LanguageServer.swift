@@ -8,18 +8,18 @@ import Darwin
 ///
 /// Serves one client until `exit`, the end of the input, or an output that can no longer be written (the client went
 /// away). Logs go to the configuration's log, never to the output.
-public struct LanguageServer: Sendable {
+package struct LanguageServer: Sendable {
     /// How the server runs.
-    public var configuration: ServerConfiguration
+    package var configuration: ServerConfiguration
 
     /// A server configured by `configuration`.
-    public init(configuration: ServerConfiguration = ServerConfiguration()) {
+    package init(configuration: ServerConfiguration = ServerConfiguration()) {
         self.configuration = configuration
     }
 
     /// Serves the client on `input` and `output`; the exit status: 0 after `shutdown`, 1 when the session ended
     /// without one. SIGPIPE is ignored for the whole process, so a vanished client is a failed write, not a signal.
-    public func run(input: Int32 = 0, output: Int32 = 1) async -> Int32 {
+    package func run(input: Int32 = 0, output: Int32 = 1) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let inbox = MessageInbox()
         InputReader.start(descriptor: input, inbox: inbox)

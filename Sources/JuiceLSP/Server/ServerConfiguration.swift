@@ -7,16 +7,16 @@ import JuiceCore
 
 /// How `juice lsp` runs: where the recipes are (unless the client's workspace says), where live stock comes from, and
 /// where the log goes.
-public struct ServerConfiguration: Sendable {
+package struct ServerConfiguration: Sendable {
     /// The recipe directory given on the command line (`--recipes`); nil: the client's workspace folder.
-    public var recipeDirectory: String?
+    package var recipeDirectory: String?
     /// The live stock for hover and completion (`--state`), read-only; nil: the store section's stock.
-    public var liveStock: LiveStockSource?
+    package var liveStock: LiveStockSource?
     /// Where log lines go (standard error by default; never standard output, which carries the protocol).
-    public var log: ServerLog
+    package var log: ServerLog
 
     /// A configuration.
-    public init(recipeDirectory: String? = nil, liveStock: LiveStockSource? = nil, log: ServerLog = .standardError) {
+    package init(recipeDirectory: String? = nil, liveStock: LiveStockSource? = nil, log: ServerLog = .standardError) {
         self.recipeDirectory = recipeDirectory
         self.liveStock = liveStock
         self.log = log
@@ -25,31 +25,31 @@ public struct ServerConfiguration: Sendable {
 
 /// Reads the current stock counts of the shop's state. The server calls it at most about once a second and never
 /// writes through it; a failure is logged and hover and completion go on without live stock.
-public struct LiveStockSource: Sendable {
+package struct LiveStockSource: Sendable {
     /// Where the state is, for the log.
-    public var location: String
+    package var location: String
     /// Reads the counts of every fruit of `book` (and any the state keeps besides).
-    public var read: @Sendable (RecipeBook) async throws -> [FruitID: Int]
+    package var read: @Sendable (RecipeBook) async throws -> [FruitID: Int]
 
     /// A source reading `location` with `read`.
-    public init(location: String, read: @escaping @Sendable (RecipeBook) async throws -> [FruitID: Int]) {
+    package init(location: String, read: @escaping @Sendable (RecipeBook) async throws -> [FruitID: Int]) {
         self.location = location
         self.read = read
     }
 }
 
 /// Where the server's log lines go.
-public struct ServerLog: Sendable {
+package struct ServerLog: Sendable {
     /// Writes one line.
-    public var write: @Sendable (String) -> Void
+    package var write: @Sendable (String) -> Void
 
     /// A log writing lines with `write`.
-    public init(write: @escaping @Sendable (String) -> Void) {
+    package init(write: @escaping @Sendable (String) -> Void) {
         self.write = write
     }
 
     /// Lines on standard error, prefixed `juice lsp: `.
-    public static let standardError = ServerLog { line in
+    package static let standardError = ServerLog { line in
         let bytes = Array("juice lsp: \(line)\n".utf8)
         bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
@@ -64,10 +64,10 @@ public struct ServerLog: Sendable {
     }
 
     /// Logs nothing.
-    public static let silent = ServerLog { _ in }
+    package static let silent = ServerLog { _ in }
 
     /// Logs `line`.
-    public func callAsFunction(_ line: String) { write(line) }
+    package func callAsFunction(_ line: String) { write(line) }
 }
 
 /// `write(2)`, named apart from `ServerLog.write`.

@@ -5,7 +5,7 @@ import JuiceShop
 /// refused order, each later one only the entries and refusals numbered after those seen (an undo takes its order out).
 /// What the staff panel reads after every change: a shop with a million orders then reads a few rows per change, not
 /// the whole journal. The records are those `ShopSales.read` gives (the same conversion, the same order).
-public struct SalesLedger: Sendable {
+package struct SalesLedger: Sendable {
     /// The orders served and not undone, by journal number, oldest first.
     private var served: [(id: Int, record: SaleRecord)] = []
     /// The refused orders, oldest first.
@@ -15,20 +15,20 @@ public struct SalesLedger: Sendable {
     private var newestRefusal: Int?
     private var read = false
     /// The shop's time zone.
-    public let timeZone: TimeZone
+    package let timeZone: TimeZone
     /// The records in time order, merged when they last changed.
-    public private(set) var records: [SaleRecord] = []
+    package private(set) var records: [SaleRecord] = []
 
     /// The first read asks for rows this many at a time before it doubles.
     static let firstBatch = 64
 
     /// An empty ledger, at local time in `timeZone`.
-    public init(timeZone: TimeZone = .current) { self.timeZone = timeZone }
+    package init(timeZone: TimeZone = .current) { self.timeZone = timeZone }
 
     /// Reads what `store` has recorded since the last update; whether anything changed. When the journal is older
     /// than what was seen (a state restored from a backup), everything is read again.
     @discardableResult
-    public mutating func update(from store: any ShopStore) async throws(ShopError) -> Bool {
+    package mutating func update(from store: any ShopStore) async throws(ShopError) -> Bool {
         guard read else { return try await readAll(from: store) }
         guard
             let entries = try await Self.newer(

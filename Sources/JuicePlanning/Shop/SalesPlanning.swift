@@ -2,20 +2,20 @@ import JuiceCore
 
 /// How a plan is made from the sales history: what it aims for, the days it covers, the scenarios, the seed and the
 /// forecasting model.
-public struct SalesPlanSettings: Sendable, Hashable {
+package struct SalesPlanSettings: Sendable, Hashable {
     /// What the plan aims for.
-    public var objective: PlanObjective
+    package var objective: PlanObjective
     /// The days the stock must last.
-    public var horizon: Int
+    package var horizon: Int
     /// The scenarios drawn.
-    public var scenarios: Int
+    package var scenarios: Int
     /// The seed of the scenarios.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The forecasting model (or each juice's best).
-    public var choice: ModelChoice
+    package var choice: ModelChoice
 
     /// Settings; the defaults are `juice plan`'s.
-    public init(objective: PlanObjective, horizon: Int = 1, scenarios: Int = 10_000, seed: UInt64 = 1, choice: ModelChoice = .auto) {
+    package init(objective: PlanObjective, horizon: Int = 1, scenarios: Int = 10_000, seed: UInt64 = 1, choice: ModelChoice = .auto) {
         self.objective = objective
         self.horizon = horizon
         self.scenarios = scenarios
@@ -26,9 +26,9 @@ public struct SalesPlanSettings: Sendable, Hashable {
 
 /// The plan from a shop's sales, the one path from history to a purchase list that `juice plan --service-level` and
 /// the server's `GET /api/plan` both take: sales records → daily demand per juice → the demand outlook → the plan.
-public enum SalesPlanning {
+package enum SalesPlanning {
     /// The plan for the days after `demand`'s last day, from `onHand` (menu order); nil when `demand` has no day.
-    public static func plan(_ demand: DailyDemand, planner: StockPlanner, settings: SalesPlanSettings, onHand: [Int]) -> StockPlanReport? {
+    package static func plan(_ demand: DailyDemand, planner: StockPlanner, settings: SalesPlanSettings, onHand: [Int]) -> StockPlanReport? {
         guard demand.dayCount > 0, let firstDay = demand.firstDay else { return nil }
         let outlook = DemandOutlook(series: demand.demand, horizon: settings.horizon, choice: settings.choice)
         let plan = planner.plan(outlook, objective: settings.objective, onHand: onHand, scenarios: settings.scenarios, seed: settings.seed)
@@ -38,7 +38,7 @@ public enum SalesPlanning {
     /// The plan from `records` (a shop's sales, `ShopSales`) for `book`'s menu, from `onHand` (menu order); nil when
     /// no record names a juice of the menu. Records of juices the menu no longer has are left out: a juice taken off
     /// the menu has no demand to plan for.
-    public static func plan(records: some Sequence<SaleRecord>, book: RecipeBook, settings: SalesPlanSettings, onHand: [Int]) -> StockPlanReport? {
+    package static func plan(records: some Sequence<SaleRecord>, book: RecipeBook, settings: SalesPlanSettings, onHand: [Int]) -> StockPlanReport? {
         var tally = DemandTally(book: book, file: "")
         for record in records { tally.add(record) }
         return plan(tally.finish(), planner: StockPlanner(book: book), settings: settings, onHand: onHand)

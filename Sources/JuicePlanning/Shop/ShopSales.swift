@@ -6,9 +6,9 @@ import JuiceShop
 /// (refused), at the shop's local time (the machine's time zone, `TZ`: a sale belongs to the day the shop saw). The
 /// one place this conversion lives; `juice report`, `juice forecast`, `juice plan` and the server's staff panel read
 /// the shop's sales through it.
-public enum ShopSales {
+package enum ShopSales {
     /// Every sale `store` has recorded, in time order (served first within one second).
-    public static func read(from store: any ShopStore, timeZone: TimeZone = .current) async throws(ShopError) -> [SaleRecord] {
+    package static func read(from store: any ShopStore, timeZone: TimeZone = .current) async throws(ShopError) -> [SaleRecord] {
         let entries = try await store.history(limit: nil)
         let refusals = try await store.refusedOrders(limit: nil)
         return records(served: entries, refused: refusals, timeZone: timeZone)
@@ -16,7 +16,7 @@ public enum ShopSales {
 
     /// The state's sales as records at local time in `timeZone`: `served`'s orders not undone and every refused order
     /// (both newest first, as the store reads them), merged in time order (served first within one second).
-    public static func records(served: [JournalEntry], refused: [RefusedOrder], timeZone: TimeZone = .current) -> [SaleRecord] {
+    package static func records(served: [JournalEntry], refused: [RefusedOrder], timeZone: TimeZone = .current) -> [SaleRecord] {
         merge(served: servedOrders(served, in: timeZone).map(\.record), refused: refusedRecords(refused, in: timeZone))
     }
 
@@ -68,7 +68,7 @@ public enum ShopSales {
     }
 
     /// The journal's UTC time (ISO 8601) as local time in `timeZone`; nil when it cannot be read.
-    public static func localTime(ofJournalTime text: String, in timeZone: TimeZone = .current) -> SaleTime? {
+    package static func localTime(ofJournalTime text: String, in timeZone: TimeZone = .current) -> SaleTime? {
         guard let utc = SaleTime(parsing: text) else { return nil }
         let (year, month, day) = utc.date.components
         var calendar = Calendar(identifier: .gregorian)
@@ -78,7 +78,7 @@ public enum ShopSales {
     }
 
     /// The instant `instant` as local time in `timeZone`.
-    public static func localTime(of instant: Date, in timeZone: TimeZone = .current) -> SaleTime? {
+    package static func localTime(of instant: Date, in timeZone: TimeZone = .current) -> SaleTime? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let local = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
@@ -89,7 +89,7 @@ public enum ShopSales {
     }
 
     /// The shop's local day now.
-    public static func today(in timeZone: TimeZone = .current) -> CivilDate? {
+    package static func today(in timeZone: TimeZone = .current) -> CivilDate? {
         localTime(of: Date(), in: timeZone)?.date
     }
 }

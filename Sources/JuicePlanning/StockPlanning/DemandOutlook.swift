@@ -2,23 +2,23 @@ import Dispatch
 import JuiceCore
 
 /// The demand a plan draws its scenarios from: one `JuiceDemandModel` per juice of the menu, for the days ahead.
-public struct DemandOutlook: Sendable {
+package struct DemandOutlook: Sendable {
     /// The days ahead.
-    public var horizon: Int
+    package var horizon: Int
     /// Each juice's demand, in menu order.
-    public var juices: [JuiceDemandModel]
+    package var juices: [JuiceDemandModel]
     /// The forecasting model behind each juice's expected demand (nil where the caller gave the demand directly).
-    public var models: [ForecastModel?]
+    package var models: [ForecastModel?]
 
     /// The most recent days whose one-step errors spread a juice's demand.
-    public static let errorDays = 91
+    package static let errorDays = 91
     /// The fewest one-step errors worth drawing from; with fewer, demand is drawn as counts around the forecast.
-    public static let fewestErrors = 14
+    package static let fewestErrors = 14
     /// The days of history before the first one-step error counted, so that every model has something to go on.
     static let warmUp = 7
 
     /// An outlook from demand given directly (for example a normal demand with known mean and deviation).
-    public init(juices: [JuiceDemandModel], horizon: Int) {
+    package init(juices: [JuiceDemandModel], horizon: Int) {
         self.horizon = horizon
         self.juices = juices
         models = Array(repeating: nil, count: juices.count)
@@ -27,7 +27,7 @@ public struct DemandOutlook: Sendable {
     /// The outlook of each juice's daily demand `series` (menu order) for `horizon` days: the forecast of the model
     /// `choice` picks, spread by that model's one-step errors on the last `errorDays` days (each forecast from the days
     /// before it only); with fewer than `fewestErrors` such days, by counts with the model's error variance.
-    public init(series: [[Double]], horizon: Int, choice: ModelChoice) {
+    package init(series: [[Double]], horizon: Int, choice: ModelChoice) {
         self.horizon = horizon
         var results = [(JuiceDemandModel, ForecastModel)?](repeating: nil, count: series.count)
         results.withUnsafeMutableBufferPointer { buffer in

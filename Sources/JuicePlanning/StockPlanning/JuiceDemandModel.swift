@@ -2,9 +2,9 @@ import JuiceCore
 
 /// How one juice's demand on each day ahead is drawn in a plan's scenarios: its expected value, and what spreads the
 /// day's demand around it. Demand is whole units, never below 0.
-public struct JuiceDemandModel: Sendable, Hashable {
+package struct JuiceDemandModel: Sendable, Hashable {
     /// What spreads a day's demand around its expected value.
-    public enum Spread: Sendable, Hashable {
+    package enum Spread: Sendable, Hashable {
         /// The forecasting model's own one-step errors on recent days, each made from the days before it only: a
         /// day's demand is the expected value plus one of them, drawn at random (their shape, skew and zero days kept).
         case pastErrors([Double])
@@ -15,12 +15,12 @@ public struct JuiceDemandModel: Sendable, Hashable {
     }
 
     /// The expected demand of each day ahead.
-    public var expected: [Double]
+    package var expected: [Double]
     /// What spreads it.
-    public var spread: Spread
+    package var spread: Spread
 
     /// A juice whose demand on day `d` ahead is `expected[d]` spread by `spread`.
-    public init(expected: [Double], spread: Spread) {
+    package init(expected: [Double], spread: Spread) {
         self.expected = expected
         self.spread = spread
     }

@@ -2,45 +2,45 @@ import JuiceCore
 import JuiceSimulation
 
 /// What replaying the last days of a history under planned stock gave.
-public struct PlanBacktest: Sendable {
+package struct PlanBacktest: Sendable {
     /// One replayed day.
-    public struct Day: Sendable, Hashable {
+    package struct Day: Sendable, Hashable {
         /// The day.
-        public var date: CivilDate
+        package var date: CivilDate
         /// Units asked for.
-        public var demanded: Int
+        package var demanded: Int
         /// Units served.
-        public var served: Int
+        package var served: Int
         /// Units of fruit that spoiled at the end of the day.
-        public var wasted: Int
+        package var wasted: Int
         /// The revenue of what was served.
-        public var revenue: Double
+        package var revenue: Double
         /// The opening stock planned for the day (menu order).
-        public var levels: [Int]
+        package var levels: [Int]
         /// Whether no order was refused.
-        public var allServed: Bool { served == demanded }
+        package var allServed: Bool { served == demanded }
     }
 
     /// The days replayed, oldest first.
-    public var days: [Day]
+    package var days: [Day]
 
     /// The share of days on which no order was refused.
-    public var achievedServiceLevel: Double {
+    package var achievedServiceLevel: Double {
         days.isEmpty ? 0 : Double(days.filter(\.allServed).count) / Double(days.count)
     }
     /// The share of the units asked for that were served.
-    public var fillRate: Double {
+    package var fillRate: Double {
         let demanded = days.reduce(0) { $0 + $1.demanded }
         return demanded > 0 ? Double(days.reduce(0) { $0 + $1.served }) / Double(demanded) : 1
     }
     /// The units of fruit that spoiled over the days replayed.
-    public var waste: Int { days.reduce(0) { $0 + $1.wasted } }
+    package var waste: Int { days.reduce(0) { $0 + $1.wasted } }
 
     /// Replays the last `orders.count` days of `series` (each juice's daily demand, menu order; the days to replay at
     /// its end): each day opens at the levels `planner` plans for it from the days before it only (fruit still good
     /// from earlier days counts, what spoils is waste), and the day's recorded orders (`orders[k]`, juice and count in
     /// time order) are served all or nothing.
-    public init(
+    package init(
         series: [[Double]], orders: [[(juice: Int, count: Int)]], firstDay: CivilDate, planner: StockPlanner, objective: PlanObjective,
         choice: ModelChoice, scenarios: Int, seed: UInt64
     ) {

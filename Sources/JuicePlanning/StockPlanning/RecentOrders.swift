@@ -1,6 +1,6 @@
 /// The orders of the last days of a history, kept while it is read (older days are let go as newer ones arrive), for
 /// a backtest to serve again in time order.
-public struct RecentOrders: Sendable {
+package struct RecentOrders: Sendable {
     /// One order: its day number, second of the day, juice (menu position) and count.
     struct Order: Sendable {
         var day: Int32
@@ -10,15 +10,15 @@ public struct RecentOrders: Sendable {
     }
 
     /// How many of the last days are kept.
-    public let days: Int
+    package let days: Int
     private var orders: [Order] = []
     private var lastDay: Int?
 
     /// Keeps the orders of the last `days` days.
-    public init(days: Int) { self.days = max(0, days) }
+    package init(days: Int) { self.days = max(0, days) }
 
     /// Keeps `record`, the juice at menu position `juice`, if it may be among the last days.
-    public mutating func add(_ record: SaleRecord, juice: Int) {
+    package mutating func add(_ record: SaleRecord, juice: Int) {
         let day = record.time.date.dayNumber
         guard days > 0 else { return }
         if let lastDay, day <= lastDay - days { return }
@@ -34,7 +34,7 @@ public struct RecentOrders: Sendable {
 
     /// The orders of each of the `count` days starting at day number `first`, in time order (records of the same
     /// second in the order they were read).
-    public func byDay(from first: Int, count: Int) -> [[(juice: Int, count: Int)]] {
+    package func byDay(from first: Int, count: Int) -> [[(juice: Int, count: Int)]] {
         var days = [[(second: Int32, index: Int, juice: Int, count: Int)]](repeating: [], count: max(0, count))
         for (index, order) in orders.enumerated() {
             let offset = Int(order.day) - first

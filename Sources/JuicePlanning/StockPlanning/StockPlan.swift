@@ -1,7 +1,7 @@
 import JuiceCore
 
 /// What a stock plan aims for.
-public enum PlanObjective: Sendable, Hashable {
+package enum PlanObjective: Sendable, Hashable {
     /// The cheapest stock with which, with at least this probability, every order of the horizon is served.
     case serviceLevel(Double)
     /// The stock that maximises the expected profit (every fruit needs a cost, every juice a price).
@@ -9,13 +9,13 @@ public enum PlanObjective: Sendable, Hashable {
 }
 
 /// An estimate from scenarios, with its 95 % confidence interval.
-public struct ScenarioEstimate: Sendable, Hashable {
+package struct ScenarioEstimate: Sendable, Hashable {
     /// The estimate.
-    public var value: Double
+    package var value: Double
     /// The interval's lower end.
-    public var lower: Double
+    package var lower: Double
     /// The interval's upper end.
-    public var upper: Double
+    package var upper: Double
 
     /// The share `successes / trials` with its Wilson score interval at 95 %.
     init(successes: Int, trials: Int) {
@@ -32,7 +32,7 @@ public struct ScenarioEstimate: Sendable, Hashable {
     }
 
     /// An estimate with the given interval.
-    public init(value: Double, lower: Double, upper: Double) {
+    package init(value: Double, lower: Double, upper: Double) {
         self.value = value
         self.lower = lower
         self.upper = upper
@@ -40,46 +40,46 @@ public struct ScenarioEstimate: Sendable, Hashable {
 }
 
 /// How much of each fruit to hold at opening, what to buy, and what to expect from it.
-public struct StockPlan: Sendable {
+package struct StockPlan: Sendable {
     /// One fruit's line of the plan.
-    public struct FruitLine: Sendable, Hashable {
+    package struct FruitLine: Sendable, Hashable {
         /// The fruit.
-        public var fruit: FruitID
+        package var fruit: FruitID
         /// What the shop holds now.
-        public var onHand: Int
+        package var onHand: Int
         /// What to hold at opening.
-        public var level: Int
+        package var level: Int
         /// What to buy: the level minus what is on hand (0 when there is enough).
-        public var toBuy: Int { max(0, level - onHand) }
+        package var toBuy: Int { max(0, level - onHand) }
         /// The store's capacity for it.
-        public var capacity: Int
+        package var capacity: Int
         /// The expected stock left at the end of the horizon.
-        public var expectedLeftover: Double
+        package var expectedLeftover: Double
         /// The expected stock that spoils by the end of the horizon (its shelf life is no longer than the horizon).
-        public var expectedWaste: Double
+        package var expectedWaste: Double
     }
 
     /// What the plan aims for.
-    public var objective: PlanObjective
+    package var objective: PlanObjective
     /// The days the stock must last.
-    public var horizon: Int
+    package var horizon: Int
     /// The scenarios drawn (for the search, and as many again to estimate).
-    public var scenarios: Int
+    package var scenarios: Int
     /// The seed.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Every fruit of the menu, in menu order.
-    public var fruits: [FruitLine]
+    package var fruits: [FruitLine]
     /// The chance every order of the horizon is served, estimated on scenarios the search did not see.
-    public var serviceLevel: ScenarioEstimate
+    package var serviceLevel: ScenarioEstimate
     /// The expected share of demand (units) served.
-    public var fillRate: Double
+    package var fillRate: Double
     /// The expected units asked for over the horizon.
-    public var expectedDemand: Double
+    package var expectedDemand: Double
     /// The expected revenue of what is served (juices without a price count 0); nil when no juice has a price.
-    public var expectedRevenue: Double?
+    package var expectedRevenue: Double?
     /// The expected profit: revenue minus the cost of the fruit used and of the fruit that spoils (when every fruit
     /// has a cost).
-    public var expectedProfit: Double?
+    package var expectedProfit: Double?
     /// Whether the service level asked for can be reached within the store's capacities (always true for profit).
-    public var reachable: Bool
+    package var reachable: Bool
 }

@@ -2,7 +2,7 @@ import JuiceCore
 import JuiceRecipes
 
 /// The output formats of `juice plan --service-level`.
-public enum StockPlanFormat: String, Sendable, CaseIterable {
+package enum StockPlanFormat: String, Sendable, CaseIterable {
     /// A table for people.
     case text
     /// JSON for tools.
@@ -10,18 +10,18 @@ public enum StockPlanFormat: String, Sendable, CaseIterable {
 }
 
 /// A stock plan with what it was made from, as `juice plan --service-level` prints it.
-public struct StockPlanReport: Sendable {
+package struct StockPlanReport: Sendable {
     /// The plan.
-    public var plan: StockPlan
+    package var plan: StockPlan
     /// The first day the stock is for (the day after the history).
-    public var firstDay: CivilDate
+    package var firstDay: CivilDate
     /// The days of history the forecasts used.
-    public var historyDays: Int
+    package var historyDays: Int
     /// The replay of the last days, when one was asked for.
-    public var backtest: PlanBacktest?
+    package var backtest: PlanBacktest?
 
     /// A report of `plan` for the days from `firstDay`, made from `historyDays` days of history.
-    public init(plan: StockPlan, firstDay: CivilDate, historyDays: Int, backtest: PlanBacktest? = nil) {
+    package init(plan: StockPlan, firstDay: CivilDate, historyDays: Int, backtest: PlanBacktest? = nil) {
         self.plan = plan
         self.firstDay = firstDay
         self.historyDays = historyDays
@@ -30,20 +30,20 @@ public struct StockPlanReport: Sendable {
 }
 
 /// Writes stock plans as text (in a language) or JSON.
-public struct StockPlanRenderer: Sendable {
+package struct StockPlanRenderer: Sendable {
     /// The recipes (for names).
-    public var book: RecipeBook
+    package var book: RecipeBook
     /// The language of text output.
-    public var language: Language
+    package var language: Language
 
     /// A renderer naming `book`'s fruits in `language`.
-    public init(book: RecipeBook, language: Language) {
+    package init(book: RecipeBook, language: Language) {
         self.book = book
         self.language = language
     }
 
     /// The report in `format`.
-    public func render(_ report: StockPlanReport, as format: StockPlanFormat) -> String {
+    package func render(_ report: StockPlanReport, as format: StockPlanFormat) -> String {
         switch format {
         case .text: return text(report)
         case .json: return json(report).rendered(pretty: true) + "\n"

@@ -4,35 +4,35 @@ import JuiceSimulation
 
 /// Plans opening stock by Monte Carlo over joint juice demand: scenarios of every juice's demand are drawn from an
 /// outlook, exploded through the recipes into fruit demand, and served all or nothing per order.
-public struct StockPlanner: Sendable {
+package struct StockPlanner: Sendable {
     /// The recipes, as arrays.
-    public let menu: CompiledMenu
+    package let menu: CompiledMenu
     /// Each fruit's cost per unit, where known (menu order).
-    public let costs: [Double?]
+    package let costs: [Double?]
     /// Each fruit's shelf life in days (menu order; 1 where the recipes give none: bought in the morning, gone by
     /// the next).
-    public let shelfLives: [Int]
+    package let shelfLives: [Int]
 
     /// A planner for `book`'s menu, with the costs and shelf lives its fruits give.
-    public init(book: RecipeBook) {
+    package init(book: RecipeBook) {
         self.init(
             menu: CompiledMenu(book: book), costs: book.fruits.map { $0.cost.map(Double.init) },
             shelfLives: book.fruits.map { $0.shelfLife ?? 1 })
     }
 
     /// A planner for `menu` with the given costs and shelf lives (menu order).
-    public init(menu: CompiledMenu, costs: [Double?], shelfLives: [Int]) {
+    package init(menu: CompiledMenu, costs: [Double?], shelfLives: [Int]) {
         self.menu = menu
         self.costs = costs
         self.shelfLives = shelfLives
     }
 
     /// Whether every fruit has a cost (what the profit objective needs).
-    public var knowsCosts: Bool { costs.allSatisfy { $0 != nil } }
+    package var knowsCosts: Bool { costs.allSatisfy { $0 != nil } }
 
     /// The plan for `outlook` aiming at `objective`, from `onHand` (menu order), with `scenarios` scenarios drawn from
     /// `seed` to choose the levels and as many others to estimate what they give.
-    public func plan(_ outlook: DemandOutlook, objective: PlanObjective, onHand: [Int], scenarios: Int, seed: UInt64) -> StockPlan {
+    package func plan(_ outlook: DemandOutlook, objective: PlanObjective, onHand: [Int], scenarios: Int, seed: UInt64) -> StockPlan {
         let (levels, reached) = levels(outlook, objective: objective, scenarios: scenarios, seed: seed)
         return evaluate(levels, outlook: outlook, objective: objective, onHand: onHand, scenarios: scenarios, seed: seed, reachable: reached)
     }

@@ -2,11 +2,11 @@ import Foundation
 import JuiceCore
 
 /// The staff token, kept only as its SHA-256 digest and checked in constant time.
-public struct StaffCredential: Sendable {
+package struct StaffCredential: Sendable {
     private let digest: [UInt8]
 
     /// A credential for `token` (the token itself is not kept).
-    public init(token: String) {
+    package init(token: String) {
         digest = Self.digest(of: token)
     }
 
@@ -18,7 +18,7 @@ public struct StaffCredential: Sendable {
     }
 
     /// Whether `token` is the staff token; takes the same time wherever the two differ.
-    public func accepts(_ token: String) -> Bool {
+    package func accepts(_ token: String) -> Bool {
         let presented = Self.digest(of: token)
         var difference: UInt8 = 0
         for (a, b) in zip(digest, presented) { difference |= a ^ b }

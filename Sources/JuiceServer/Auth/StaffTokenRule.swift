@@ -6,14 +6,14 @@
 /// carry far less than their alphabet allows). A token with fewer than 8
 /// different characters (`aaaa…`, `abab…`) is refused whatever its length. The rule catches short and patterned
 /// tokens; it cannot tell a random token from a chosen one, which is why the message says how to make one.
-public enum StaffTokenRule {
+package enum StaffTokenRule {
     /// The least number of bits of a token.
-    public static let minimumBits = 128
+    package static let minimumBits = 128
     /// The least number of different characters in a token.
-    public static let minimumDistinctCharacters = 8
+    package static let minimumDistinctCharacters = 8
 
     /// What a token's characters are made of, which decides the bits each counts.
-    public enum Alphabet: Sendable, Hashable {
+    package enum Alphabet: Sendable, Hashable {
         /// `0-9a-fA-F` only: 4 bits a character.
         case hex
         /// `A-Za-z0-9+/` or `-_` (base64, base64url; `=` padding at the end not counted) with both capital and small
@@ -23,14 +23,14 @@ public enum StaffTokenRule {
         case other
 
         /// The bits one character of this alphabet counts for.
-        public var bitsPerCharacter: Int { self == .base64 ? 6 : 4 }
+        package var bitsPerCharacter: Int { self == .base64 ? 6 : 4 }
 
         /// The characters a token of this alphabet needs for `StaffTokenRule.minimumBits`.
-        public var requiredLength: Int { (StaffTokenRule.minimumBits + bitsPerCharacter - 1) / bitsPerCharacter }
+        package var requiredLength: Int { (StaffTokenRule.minimumBits + bitsPerCharacter - 1) / bitsPerCharacter }
     }
 
     /// Why a token is too weak, if it is: its length and what its alphabet requires (nil: strong enough).
-    public static func weakness(of token: String) -> (length: Int, required: Int)? {
+    package static func weakness(of token: String) -> (length: Int, required: Int)? {
         var characters = Array(token.unicodeScalars)
         while characters.last == "=" { characters.removeLast() }
         let alphabet = Self.alphabet(of: characters)

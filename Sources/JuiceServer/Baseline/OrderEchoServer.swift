@@ -8,12 +8,12 @@ import Metrics
 /// the same middleware (request logs, Prometheus metrics, language and error bodies), the same order decoding and
 /// checks, a receipt of the same shape written the same way, but it touches no state. Not part of the shop:
 /// `juice serve` never builds it.
-public struct OrderEchoServer: Sendable {
+package struct OrderEchoServer: Sendable {
     /// The port to listen on, on 127.0.0.1 (0: any free port).
-    public var port: Int
+    package var port: Int
 
     /// A baseline server on `port`.
-    public init(port: Int = 0) {
+    package init(port: Int = 0) {
         self.port = port
     }
 
@@ -33,7 +33,7 @@ public struct OrderEchoServer: Sendable {
 
     /// Bootstraps the process's metrics system with the shop's Prometheus registry, as `juice serve` does (so call it
     /// once per process), and serves until the process is told to stop; `onRunning` is told the port actually bound.
-    public func run(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    package func run(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         MetricsSystem.bootstrap(ShopMetrics().factory)
         let application = Application(
             router: router(),

@@ -66,7 +66,7 @@ extension ShopServer {
     /// set or found the directory good. Answers whether the store wrote it (false when it kept that version already,
     /// when the menu is not the directory's, or when keeping failed, which is logged).
     @discardableResult
-    public func keepLastGoodMenu(logger: Logger) async -> Bool {
+    package func keepLastGoodMenu(logger: Logger) async -> Bool {
         await keepLastGood(await menu.current, logger: logger)
     }
 

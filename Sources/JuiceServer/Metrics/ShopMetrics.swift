@@ -7,11 +7,11 @@ import Prometheus
 
 /// The shop's Prometheus series, made through swift-metrics with a factory of the server's own registry (so that
 /// several servers in one process, as in tests, keep separate figures).
-public struct ShopMetrics: Sendable {
+package struct ShopMetrics: Sendable {
     /// The registry `GET /metrics` prints.
-    public let registry: PrometheusCollectorRegistry
+    package let registry: PrometheusCollectorRegistry
     /// The swift-metrics factory writing into `registry` (bootstrap swift-metrics with it to add Hummingbird's series).
-    public let factory: PrometheusMetricsFactory
+    package let factory: PrometheusMetricsFactory
 
     /// How an order ended, for `juice_orders_total{result}`.
     enum OrderResult: String, CaseIterable {
@@ -26,7 +26,7 @@ public struct ShopMetrics: Sendable {
     private let stateUp: CoreMetrics.Gauge
 
     /// Series in a new registry.
-    public init() {
+    package init() {
         registry = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [

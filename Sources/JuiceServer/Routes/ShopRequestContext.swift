@@ -3,16 +3,16 @@ import JuiceCore
 import NIOCore
 
 /// The request context of the shop's routes: Hummingbird's core storage plus the language the answer speaks.
-public struct ShopRequestContext: RequestContext {
+package struct ShopRequestContext: RequestContext {
     /// Hummingbird's per-request storage.
-    public var coreContext: CoreRequestContextStorage
+    package var coreContext: CoreRequestContextStorage
     /// The language of messages in the answer (from `Accept-Language`, else the server's default).
-    public var language: Language = .korean
+    package var language: Language = .korean
     /// The peer the request came from (nil in a router test), which per-client limits count against.
-    public let remoteAddress: SocketAddress?
+    package let remoteAddress: SocketAddress?
 
     /// Creates a context for a request.
-    public init(source: Source) {
+    package init(source: Source) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
     }

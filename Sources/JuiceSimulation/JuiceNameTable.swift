@@ -3,13 +3,13 @@ import JuiceFileReading
 
 /// Resolves juice names from raw bytes quickly: names seen before are found in a `NameTable` (a cheap hash and a few
 /// word comparisons, no allocation); anything new goes through `JuiceFinder` (id, name or alias, did-you-mean).
-struct JuiceNameTable: Sendable {
+package struct JuiceNameTable: Sendable {
     /// The juice index of every name seen before.
     private var table = NameTable()
     private let menu: CompiledMenu
     private let finder: JuiceFinder
 
-    init(menu: CompiledMenu) {
+    package init(menu: CompiledMenu) {
         self.menu = menu
         self.finder = JuiceFinder(book: menu.book)
     }
@@ -24,7 +24,7 @@ struct JuiceNameTable: Sendable {
     }
 
     /// The juice index for `name`: a name seen before costs a hash and a probe; a new one goes through `JuiceFinder`.
-    mutating func resolve(_ name: UnsafeBufferPointer<UInt8>) throws(JuiceLookupError) -> Int32 {
+    package mutating func resolve(_ name: UnsafeBufferPointer<UInt8>) throws(JuiceLookupError) -> Int32 {
         if let value = known(name) { return value }
         return try learn(name)
     }

@@ -7,7 +7,7 @@ import Synchronization
 /// Shows how far a long run has come on standard error, when that is a terminal: nothing for the first two seconds
 /// (`JUICE_PROGRESS_AFTER` seconds, when set), then a percentage redrawn at most five times a second, cleared when
 /// the run ends. Standard output (the report, JSON or CSV) never carries it.
-final class ProgressMeter: Sendable {
+package final class ProgressMeter: Sendable {
     private struct State {
         var lastDrawn: ContinuousClock.Instant?
         var shown = false
@@ -27,7 +27,7 @@ final class ProgressMeter: Sendable {
 
     /// A meter for a run described by `label`; nil unless `isTerminal` (standard error is a terminal, not a pipe, a
     /// file or a test's capture). `now` and `write` stand for the clock and standard error.
-    init?(
+    package init?(
         label: String, isTerminal: Bool = isatty(STDERR_FILENO) == 1, delay: Duration = ProgressMeter.delay(),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
         write: @escaping @Sendable (String) -> Void = { Terminal.writeError($0, newline: false) }
@@ -41,7 +41,7 @@ final class ProgressMeter: Sendable {
     }
 
     /// The wait before progress shows: `JUICE_PROGRESS_AFTER` seconds (0 or more) when set, else two seconds.
-    static func delay(environment: [String: String] = ProcessInfo.processInfo.environment) -> Duration {
+    package static func delay(environment: [String: String] = ProcessInfo.processInfo.environment) -> Duration {
         guard let text = environment["JUICE_PROGRESS_AFTER"], let seconds = Double(text), seconds >= 0, seconds.isFinite else {
             return defaultDelay
         }
@@ -49,7 +49,7 @@ final class ProgressMeter: Sendable {
     }
 
     /// Redraws the line with `done` (0 to 1), once the run has lasted `delay` and the last redraw is old enough.
-    @Sendable func update(_ done: Double) {
+    @Sendable package func update(_ done: Double) {
         let now = self.now()
         guard now - started >= delay else { return }
         let draw = state.withLock { state -> Bool in
@@ -62,7 +62,7 @@ final class ProgressMeter: Sendable {
     }
 
     /// Clears the line, if anything was drawn.
-    func finish() {
+    package func finish() {
         if state.withLock({ $0.shown }) { write("\r\u{1B}[K") }
     }
 }

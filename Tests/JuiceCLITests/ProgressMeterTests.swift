@@ -1,6 +1,6 @@
 import Synchronization
 import Testing
-@testable import juice
+import juice
 
 /// The meter's rules on a clock the test moves by hand: nothing before the wait, at most five redraws a second, cleared
 /// only when something was drawn, and nothing at all off a terminal.

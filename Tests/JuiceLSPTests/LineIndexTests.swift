@@ -2,7 +2,7 @@ import JuiceCore
 import JuiceRecipeText
 import Testing
 
-@testable import JuiceLSP
+import JuiceLSP
 
 @Suite struct LineIndexTests {
     /// The protocol notes' example: on `# 🍓🍓 망고X` the token starts at scalar 5, UTF-16 7, byte 11.

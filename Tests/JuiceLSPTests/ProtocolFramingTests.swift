@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import JuiceLSP
+import JuiceLSP
 
 /// The base protocol's framing: whole, split and joined frames, other headers, garbage, oversized bodies.
 @Suite struct ProtocolFramingTests {

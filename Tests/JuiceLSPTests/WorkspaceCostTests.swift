@@ -2,7 +2,7 @@ import JuiceCore
 import JuiceRecipes
 import Testing
 
-@testable import JuiceLSP
+import JuiceLSP
 
 /// A fruit's cost and shelf life in the editor: completed as keys, shown on hover (with a juice's fruit cost).
 @Suite struct WorkspaceCostTests {

@@ -2,7 +2,7 @@ import JuiceCore
 import JuiceRecipes
 import Testing
 
-@testable import JuiceLSP
+import JuiceLSP
 
 @Suite struct WorkspaceCompletionTests {
     @Test func fruitsInAFlowRecipe() {

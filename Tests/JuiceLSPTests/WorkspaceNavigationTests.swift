@@ -3,7 +3,7 @@ import JuiceRecipeText
 import JuiceRecipes
 import Testing
 
-@testable import JuiceLSP
+import JuiceLSP
 
 /// A workspace over the built-in recipes (fruits.yaml, juices.yaml, store.yaml), edited where a test needs it.
 func defaultWorkspace(

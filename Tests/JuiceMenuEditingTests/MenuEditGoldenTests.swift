@@ -3,7 +3,7 @@ import JuiceCore
 import JuiceTestSupport
 import Testing
 
-@testable import JuiceMenuEditing
+import JuiceMenuEditing
 
 /// Each kind of menu edit on files written every way (comments, flow and block, quotes, Hangul): the unified diff of
 /// what was written is pinned in `Fixtures/golden/<case>.diff`, so it is exactly the intended lines, the YAML after it

@@ -2,7 +2,7 @@ import Foundation
 import JuiceCore
 import Testing
 
-@testable import JuiceMenuEditing
+import JuiceMenuEditing
 
 /// Random edits, good and bad: every one accepted leaves a set that lints clean; every one refused leaves every file
 /// byte for byte as it was.

@@ -4,7 +4,7 @@ import JuiceRecipes
 import JuiceTestSupport
 import Testing
 
-@testable import JuiceMenuEditing
+import JuiceMenuEditing
 
 /// The editor's guarantees: versions, refusals that write nothing, undo, the record, unwritable directories.
 @Suite struct MenuEditorTests {

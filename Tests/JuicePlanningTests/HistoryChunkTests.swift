@@ -4,7 +4,7 @@ import Glibc
 import JuiceCore
 import Testing
 
-@testable import JuicePlanning
+import JuicePlanning
 
 /// The parallel chunked read (`DemandTally.read(path:book:workers:chunkSize:)`) against the plain one, line by line
 /// in order (`HistoryReader.read(path:_:)` into one `DemandTally`), on random histories.

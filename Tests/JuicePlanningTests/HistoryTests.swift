@@ -4,7 +4,7 @@ import Glibc
 import JuiceCore
 import Testing
 
-@testable import JuicePlanning
+import JuicePlanning
 
 @Suite struct CivilDateTests {
     @Test func daysAndWeekdays() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Testing
-@testable import JuiceServer
+import JuiceServer
 
 /// A real server on loopback, driven over raw sockets: a client slow over its header or its body, or idle between
 /// requests, is closed at the deadline (give or take a slack for a loaded machine), whether it stalls or trickles.

@@ -1,7 +1,7 @@
 import Foundation
 import JuiceTestSupport
 import Testing
-@testable import JuiceServer
+import JuiceServer
 
 /// `juice serve` itself: the menu edit record is kept beside the SQLite state, so a restarted server lists the edit
 /// and undoes it.

@@ -3,7 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import JuiceTestSupport
 import Testing
-@testable import JuiceServer
+import JuiceServer
 
 /// The page and the API carry the security headers, error responses included; the page has nothing inline that the
 /// policy would block.

@@ -10,7 +10,7 @@ import JuiceShop
 import Logging
 import NIOCore
 import Testing
-@testable import JuiceServer
+import JuiceServer
 
 /// A shop in a fresh temporary directory: the built-in recipes in `recipes/`, a state file, a server over them.
 struct TestShop {

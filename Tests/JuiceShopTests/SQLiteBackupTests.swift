@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import JuiceCore
-@testable import JuiceShop
+import JuiceShop
 import Testing
 
 /// `SQLiteStore.backup(to:replacing:)`: a consistent copy taken while changes are written, put in place whole or not

@@ -1,6 +1,6 @@
 import JuiceCore
 import JuiceRecipes
-@testable import JuiceSimulation
+import JuiceSimulation
 import Testing
 
 /// The simulation's byte-level name cache resolves every spelling as `JuiceFinder` (and so `NameKey`) does, the

@@ -51,7 +51,13 @@ struct TmuxSession {
     func stop() async { _ = try? await tmux(["kill-server"]) }
 }
 
-@Suite("juice on a terminal", .serialized)
+/// The terminal tests need tmux: optional for a newcomer's `swift test` (they are skipped without it, saying why), required
+/// in CI (`CI` set), where `.ci/run` installs it and a missing tmux fails the run.
+@Suite(
+    "juice on a terminal", .serialized,
+    .enabled(
+        if: TmuxSession.available || ProcessInfo.processInfo.environment["CI"] != nil,
+        "tmux is not installed (apt-get install tmux): the terminal tests are skipped"))
 struct TerminalTests {
     func command(_ shop: ShopSandbox, _ arguments: String, lang: String) -> String {
         "cd '\(shop.directory.path)' && SWIFT_BACKTRACE=enable=no LANG=\(lang) '\(JuiceBinary.executable.path)' \(arguments)"

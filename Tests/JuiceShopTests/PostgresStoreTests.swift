@@ -28,7 +28,10 @@ struct PostgresStoreTests {
     func runsAsAService() async throws {
         let url = try await PostgresTestServer.freshDatabase()
         let database = try PostgresLocation(url: url).database
-        let store = try PostgresStore(url: url)
+        // A deadline well above the default: on a machine busy with the whole suite, the early call waits for `run()`
+        // and its first connection within one deadline.
+        let store = try PostgresStore(url: url, operationTimeout: .seconds(60))
+        try await store.prepare()  // (its own connection: no pool needed)
         // A call made before `run()` starts waits for it: the pool lives in `run()`, not in a task the store spawns.
         let early = Task { try await store.perform(.make(try juice("banana-juice"), count: 1), book: book, command: "served") }
         try await Task.sleep(for: .milliseconds(50))

@@ -12,7 +12,7 @@ struct LSPCommand: AsyncParsableCommand {
         commandName: "lsp",
         abstract: HelpLanguage.text(
             "Run the language server for editors (LSP 3.17, stdio).",
-            ko: "편집기용 언어 서버를 실행해요 (LSP 3.17)."),
+            ko: "편집기용 언어 서버를 실행해요 (프로토콜 3.17)."),
         discussion: HelpLanguage.text(
             """
             The editor starts it: diagnostics as 'juice lint' gives them (.juicelint.yaml included) for every file of \

@@ -109,6 +109,47 @@ import Testing
         }
     }
 
+    /// Ids of dots only or over 100 characters, and names over 200, are refused before anything else (a stale
+    /// version, an unwritable directory), naming the field; the limits themselves are written.
+    @Test func overLongAndDotOnlyValuesAreRefusedUpFrontNamingTheField() async throws {
+        let fixture = try MenuFixture()
+        let before = try fixture.snapshot()
+        let editor = MenuEditor(directory: fixture.path, access: { _ in .notWritable(.builtInSet) })
+        let name = NameChange(korean: "점", english: "Dots")
+        let long = String(repeating: "k", count: 5_000)
+        let refusals: [(MenuChange, MenuEditError)] = [
+            (.addJuice(NewJuice(id: "..", name: name, recipe: [Ingredient(fruit: "kiwi", amount: 1)])), .invalidValue(field: "id", problem: .onlyDots(".."))),
+            (.addFruit(NewFruit(id: ".", name: name)), .invalidValue(field: "id", problem: .onlyDots("."))),
+            (
+                .addJuice(NewJuice(id: JuiceID(long), name: name, recipe: [Ingredient(fruit: "kiwi", amount: 1)])),
+                .invalidValue(field: "id", problem: .tooLong(length: 5_000, maximum: 100))
+            ),
+            (
+                .changeJuice("mango-juice", JuiceChange(recipe: [Ingredient(fruit: FruitID(long), amount: 1)])),
+                .invalidValue(field: "recipe", problem: .tooLong(length: 5_000, maximum: 100))
+            ),
+            (
+                .changeJuice("mango-juice", JuiceChange(aliases: ["ok", long])),
+                .invalidValue(field: "aliases[1]", problem: .tooLong(length: 5_000, maximum: 200))
+            ),
+            (
+                .changeFruit("mango", FruitChange(name: NameChange(english: long))),
+                .invalidValue(field: "name.en", problem: .tooLong(length: 5_000, maximum: 200))
+            ),
+            (.changeFruit("mango", FruitChange(emoji: long)), .invalidValue(field: "emoji", problem: .tooLong(length: 5_000, maximum: 200))),
+        ]
+        for (change, error) in refusals {
+            await #expect(throws: error) { try await editor.apply(change, ifMatch: ["stale"], session: "s") }
+        }
+        #expect(try fixture.snapshot() == before)
+        let writable = MenuEditor(directory: fixture.path)
+        let id = String(repeating: "m", count: 100)
+        _ = try await writable.apply(
+            .addJuice(NewJuice(id: JuiceID(id), name: NameChange(english: String(repeating: "M", count: 200)), recipe: [Ingredient(fruit: "mango", amount: 1)])),
+            session: "s")
+        #expect(try await writable.menu().juices.contains { $0.id == JuiceID(id) })
+    }
+
     @Test func aValueWrittenWithEscapesIsLeftForAPersonAndItsNeighboursStillChange() async throws {
         let fixture = try MenuFixture()
         try fixture.write("juices.yaml", MenuFixture.juices.replacingOccurrences(of: "en: Strawberry Juice", with: #"en: "Strawberry\x20Juice""#))

@@ -3,31 +3,29 @@
 /// here as well, at any depth (`changes[0].add`, `recipe.banana`), as `juice lint` refuses a key twice in YAML.
 ///
 /// Keys compare as the decoder compares them: with their escapes decoded (`"ju\u0069ce"` is `juice`), as Swift
-/// strings. The text is meant to be JSON the decoder has read: anything else ends the scan without a finding, and
-/// nesting deeper than the decoder's own limit is not followed.
+/// strings. The text is meant to be JSON the decoder has read: anything the scan cannot follow to its end gives no
+/// finding, and nesting deeper than the decoder's own limit is not followed.
 struct DuplicateKeyScanner {
     private let bytes: [UInt8]
     private var index = 0
     /// The path to the value being read.
     private var path: [AnyKey] = []
+    /// The full path of the first key found twice.
+    private var duplicate: [AnyKey]?
 
-    /// Why the scan ended early.
-    private enum Stop: Error {
-        /// A key twice: its full path.
-        case duplicate([AnyKey])
-        /// Not JSON the scan can follow (the decoder's to report).
-        case unreadable
-    }
+    /// Why the scan ended early: not JSON the scan can follow (the decoder's to report).
+    private struct Unreadable: Error {}
 
     /// The full path (`changes[0].add`) of the first key that an object in `bytes` holds twice, nil when none does.
     static func firstDuplicate(in bytes: some Collection<UInt8>) -> String? {
         var scanner = DuplicateKeyScanner(bytes: Array(bytes))
-        do throws(Stop) {
+        do throws(Unreadable) {
             try scanner.value(depth: 0)
-            return nil
+            scanner.skipWhitespace()
+            guard scanner.index == scanner.bytes.count else { return nil }
+            return scanner.duplicate.map(fieldPath)
         } catch {
-            guard case .duplicate(let path) = error else { return nil }
-            return fieldPath(path)
+            return nil
         }
     }
 
@@ -35,10 +33,10 @@ struct DuplicateKeyScanner {
         self.bytes = bytes
     }
 
-    private mutating func value(depth: Int) throws(Stop) {
-        guard depth < 512 else { throw .unreadable }
+    private mutating func value(depth: Int) throws(Unreadable) {
+        guard depth < 512 else { throw Unreadable() }
         skipWhitespace()
-        guard index < bytes.count else { throw .unreadable }
+        guard index < bytes.count else { throw Unreadable() }
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
@@ -48,12 +46,12 @@ struct DuplicateKeyScanner {
                 skipWhitespace()
                 let key = try string()
                 path.append(AnyKey(key))
-                guard keys.insert(key).inserted else { throw .duplicate(path) }
-                guard take(UInt8(ascii: ":")) else { throw .unreadable }
+                if !keys.insert(key).inserted && duplicate == nil { duplicate = path }
+                guard take(UInt8(ascii: ":")) else { throw Unreadable() }
                 try value(depth: depth + 1)
                 path.removeLast()
             } while take(UInt8(ascii: ","))
-            guard take(UInt8(ascii: "}")) else { throw .unreadable }
+            guard take(UInt8(ascii: "}")) else { throw Unreadable() }
         case UInt8(ascii: "["):
             index += 1
             if take(UInt8(ascii: "]")) { return }
@@ -64,14 +62,14 @@ struct DuplicateKeyScanner {
                 path.removeLast()
                 element += 1
             } while take(UInt8(ascii: ","))
-            guard take(UInt8(ascii: "]")) else { throw .unreadable }
+            guard take(UInt8(ascii: "]")) else { throw Unreadable() }
         case UInt8(ascii: "\""):
             try skipString()
         default:
             // A number, true, false or null: up to the next delimiter.
             let start = index
             while index < bytes.count, !Self.delimiters.contains(bytes[index]) { index += 1 }
-            guard index > start else { throw .unreadable }
+            guard index > start else { throw Unreadable() }
         }
     }
 
@@ -92,18 +90,18 @@ struct DuplicateKeyScanner {
     }
 
     /// Skips a string value (not needed decoded).
-    private mutating func skipString() throws(Stop) {
+    private mutating func skipString() throws(Unreadable) {
         index += 1
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
             index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
         }
-        guard index < bytes.count else { throw .unreadable }
+        guard index < bytes.count else { throw Unreadable() }
         index += 1
     }
 
     /// A key, its escapes decoded.
-    private mutating func string() throws(Stop) -> String {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw .unreadable }
+    private mutating func string() throws(Unreadable) -> String {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Unreadable() }
         index += 1
         let start = index
         var escaped = false
@@ -114,14 +112,14 @@ struct DuplicateKeyScanner {
             }
             index += 1
         }
-        guard index < bytes.count else { throw .unreadable }
+        guard index < bytes.count else { throw Unreadable() }
         let raw = bytes[start..<index]
         index += 1
         return escaped ? try Self.unescaped(raw) : String(decoding: raw, as: UTF8.self)
     }
 
     /// The text of a string's contents with escapes (`\n`, `\"`, `\u00e9`, surrogate pairs) decoded.
-    private static func unescaped(_ raw: ArraySlice<UInt8>) throws(Stop) -> String {
+    private static func unescaped(_ raw: ArraySlice<UInt8>) throws(Unreadable) -> String {
         var scalars = String.UnicodeScalarView()
         var plain: [UInt8] = []
         var index = raw.startIndex
@@ -129,9 +127,9 @@ struct DuplicateKeyScanner {
             scalars.append(contentsOf: String(decoding: plain, as: UTF8.self).unicodeScalars)
             plain.removeAll(keepingCapacity: true)
         }
-        func hex(at position: Int) throws(Stop) -> UInt32 {
+        func hex(at position: Int) throws(Unreadable) -> UInt32 {
             guard position + 4 <= raw.endIndex, let value = UInt32(String(decoding: raw[position..<position + 4], as: UTF8.self), radix: 16)
-            else { throw .unreadable }
+            else { throw Unreadable() }
             return value
         }
         while index < raw.endIndex {
@@ -140,7 +138,7 @@ struct DuplicateKeyScanner {
                 index += 1
                 continue
             }
-            guard index + 1 < raw.endIndex else { throw .unreadable }
+            guard index + 1 < raw.endIndex else { throw Unreadable() }
             let escape = raw[index + 1]
             index += 2
             switch escape {
@@ -165,7 +163,7 @@ struct DuplicateKeyScanner {
                 }
                 scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
             default:
-                throw .unreadable
+                throw Unreadable()
             }
         }
         flush()

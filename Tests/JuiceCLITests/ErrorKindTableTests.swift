@@ -39,7 +39,9 @@ struct ErrorKindTableTests {
 
     @Test("juice --help groups the commands, points to juice help errors, and fits 41 lines of 80 columns in both languages")
     func theOverviewFitsAScreen() async throws {
-        for (language, groups) in [("en", ["RECIPES SUBCOMMANDS:", "SHOP SUBCOMMANDS:", "PLANNING SUBCOMMANDS:"]), ("ko", ["레시피 하위 명령:", "가게 하위 명령:", "계획 하위 명령:"])] {
+        for (language, groups) in [
+            ("en", ["RECIPES SUBCOMMANDS:", "SHOP SUBCOMMANDS:", "PLANNING SUBCOMMANDS:"]), ("ko", ["레시피 하위 명령:", "가게 하위 명령:", "계획 하위 명령:"]),
+        ] {
             let outcome = try await JuiceBinary.run(["--help", "--lang", language], environment: Self.environment)
             #expect(outcome.status == 0)
             let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false)

@@ -118,7 +118,10 @@ import Testing
         let name = NameChange(korean: "점", english: "Dots")
         let long = String(repeating: "k", count: 5_000)
         let refusals: [(MenuChange, MenuEditError)] = [
-            (.addJuice(NewJuice(id: "..", name: name, recipe: [Ingredient(fruit: "kiwi", amount: 1)])), .invalidValue(field: "id", problem: .onlyDots(".."))),
+            (
+                .addJuice(NewJuice(id: "..", name: name, recipe: [Ingredient(fruit: "kiwi", amount: 1)])),
+                .invalidValue(field: "id", problem: .onlyDots(".."))
+            ),
             (.addFruit(NewFruit(id: ".", name: name)), .invalidValue(field: "id", problem: .onlyDots("."))),
             (
                 .addJuice(NewJuice(id: JuiceID(long), name: name, recipe: [Ingredient(fruit: "kiwi", amount: 1)])),
@@ -145,7 +148,9 @@ import Testing
         let writable = MenuEditor(directory: fixture.path)
         let id = String(repeating: "m", count: 100)
         _ = try await writable.apply(
-            .addJuice(NewJuice(id: JuiceID(id), name: NameChange(english: String(repeating: "M", count: 200)), recipe: [Ingredient(fruit: "mango", amount: 1)])),
+            .addJuice(
+                NewJuice(
+                    id: JuiceID(id), name: NameChange(english: String(repeating: "M", count: 200)), recipe: [Ingredient(fruit: "mango", amount: 1)])),
             session: "s")
         #expect(try await writable.menu().juices.contains { $0.id == JuiceID(id) })
     }

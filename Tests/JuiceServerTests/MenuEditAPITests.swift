@@ -210,8 +210,14 @@ import Testing
             ("/api/menu/juices", #"{"id": "..", "name": {"ko": "점", "en": "Dots"}, "recipe": {"kiwi": 1}}"#, "id"),
             ("/api/menu/fruits", #"{"id": ".", "name": {"ko": "점", "en": "Dot"}}"#, "id"),
             ("/api/menu/fruits", #"{"id": "\#(String(repeating: "f", count: 101))", "name": {"ko": "점", "en": "Dot"}}"#, "id"),
-            ("/api/menu/juices", #"{"id": "ok", "name": {"ko": "\#(String(repeating: "가", count: 201))", "en": "K"}, "recipe": {"kiwi": 1}}"#, "name.ko"),
-            ("/api/menu/juices", #"{"id": "ok", "name": {"en": "K"}, "aliases": ["a", "\#(String(repeating: "a", count: 201))"], "recipe": {"kiwi": 1}}"#, "aliases[1]"),
+            (
+                "/api/menu/juices", #"{"id": "ok", "name": {"ko": "\#(String(repeating: "가", count: 201))", "en": "K"}, "recipe": {"kiwi": 1}}"#,
+                "name.ko"
+            ),
+            (
+                "/api/menu/juices",
+                #"{"id": "ok", "name": {"en": "K"}, "aliases": ["a", "\#(String(repeating: "a", count: 201))"], "recipe": {"kiwi": 1}}"#, "aliases[1]"
+            ),
             ("/api/menu/juices", #"{"id": "ok", "name": {"en": "K"}, "recipe": {"\#(String(repeating: "k", count: 2_000))": 1}}"#, "recipe"),
             ("/api/menu/juices/kiwi-juice", #"{"name": {"en": "\#(String(repeating: "K", count: 5_000))"}}"#, "name.en"),
             ("/api/menu/fruits/kiwi", #"{"emoji": "\#(String(repeating: "🥝", count: 201))"}"#, "emoji"),

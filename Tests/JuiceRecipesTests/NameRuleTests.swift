@@ -14,6 +14,19 @@ struct NameRuleTests {
         fruits + "juices:\n" + juices + store
     }
 
+    @Test("an id up to libyaml's 1,024 characters is invalid-id; a longer one is a syntax error whose fix says the key is too long")
+    func idsPastLibYAMLsKeyLimit() throws {
+        let readable = TestSupport.load("version: 1\nfruits:\n  \(String(repeating: "k", count: 1_000)): {name: {en: K}}\n")
+        #expect(TestSupport.rules(readable) == [.invalidID])
+        let past = TestSupport.load("version: 1\nfruits:\n  \(String(repeating: "k", count: 2_000)): {name: {en: K}}\n")
+        let problem = try #require(past.diagnostics.first)
+        #expect(problem.rule == .yamlSyntax)
+        #expect(problem.fix == "this key is longer than the 1,024 characters YAML reads in a key (an id holds at most 100): shorten it")
+        // An ordinary missing ':' keeps its own hint.
+        let ordinary = TestSupport.load("version: 1\nfruits:\n  kiwi\n  mango: {name: {en: M}}\n")
+        #expect(ordinary.diagnostics.first?.fix?.contains("1,024") == false)
+    }
+
     @Test("a juice id of dots only is invalid-id: no URL can name it", arguments: ["..", "."])
     func dotOnlyJuiceIDs(id: String) throws {
         let result = TestSupport.load(Self.menu("  \(id):\n    name: {en: Dots}\n    recipe: {mango: 1}\n"))

@@ -243,6 +243,15 @@ import Testing
         #expect(try await builtIn.menu().juices.count == 7)
     }
 
+    @Test func anInvalidValueSaysTheFieldTheLimitAndWhatToDo() {
+        let long = MenuEditError.invalidValue(field: "name.ko", problem: .tooLong(length: 5_000, maximum: 200))
+        #expect(long.message(in: .english) == "'name.ko' is 5000 characters long; it may have at most 200: shorten it and send it again")
+        #expect(long.message(in: .korean) == "'name.ko'이(가) 5000자예요. 200자까지 쓸 수 있으니 줄여서 다시 보내 주세요")
+        let dots = MenuEditError.invalidValue(field: "id", problem: .onlyDots(".."))
+        #expect(dots.message(in: .english) == "'id' is '..', only dots, which a URL cannot name; use an id with a letter or a digit")
+        #expect(dots.kind == "invalid-menu-value")
+    }
+
     @Test func everyErrorHasAKindAndAMessageInBothLanguages() {
         let errors: [MenuEditError] = [
             .unknownJuice("x"), .unknownFruit("x"), .juiceExists("x", file: "a.yaml"), .fruitExists("x", file: "a.yaml"), .invalidFile("x"),
@@ -250,7 +259,8 @@ import Testing
             .stale(current: "abc"), .changedOnDisk(file: "a.yaml", current: "abc"), .notWritable(.builtInSet), .notWritable(.readOnlyMount("/r")),
             .notWritable(.permissionDenied("/r")), .notWritable(.notADirectory("/r")),
             .notWritable(.unreadable("/r", reason: SystemReason(code: 2))), .writeFailed(file: "a.yaml", reason: SystemReason(code: 28)),
-            .unreadable(.notFound("/r")), .nothingToUndo, .undoBlocked(file: "a.yaml"),
+            .unreadable(.notFound("/r")), .nothingToUndo, .undoBlocked(file: "a.yaml"), .invalidValue(field: "id", problem: .onlyDots("..")),
+            .invalidValue(field: "aliases[0]", problem: .tooLong(length: 201, maximum: 200)),
         ]
         for error in errors {
             #expect(error.kind.allSatisfy { $0.isLowercase || $0 == "-" })

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Runs a `juice` command line: usage errors are written in the shop's one error style (in Korean when asked), as
-/// JSON too with `--json`, and exit 2.
+/// JSON too with `--json`, and exit 2; `juice help errors` lists the error kinds (`ErrorKindsHelp`).
 package enum CommandLineTool {
     /// Parses `arguments` with `Root`, runs the command with `run` (how a binary runs what it parsed) and exits.
     package static func run<Root: ParsableCommand>(
@@ -16,6 +16,10 @@ package enum CommandLineTool {
         let reporter = Reporter(language: UsageLanguage.of(arguments), json: arguments.contains("--json"))
         if let message = NegativeAmount.message(in: arguments) {
             exit(reporter.failure(kind: "negative-amount", message: message.text(in: reporter.language), status: ExitStatus.usage).rawValue)
+        }
+        if ErrorKindsHelp.isRequested(by: arguments) {
+            Terminal.write(ErrorKindsHelp.text(in: reporter.language, width: KoreanHelp.terminalWidth))
+            exit(0)
         }
         do {
             let parsed = HelpRequest.isHelp(arguments) ? HelpRequest.withoutLanguage(arguments) : LeadingLanguageOption.moved(arguments, root: root)

@@ -16,6 +16,9 @@ package enum MenuEditError: Error, Sendable, Hashable {
     case invalidFile(String)
     /// The directory a new file would go into does not exist (directories are not created).
     case noSuchDirectory(String)
+    /// A value the recipe format refuses whatever the files hold (`MenuChange.checkValues()`): the request field
+    /// (`id`, `name.ko`, `aliases[2]`, `recipe`, `emoji`) and why.
+    case invalidValue(field: String, problem: MenuValueProblem)
     /// The value to change is written in a way that cannot be changed in place (escapes, a folded or multi-line
     /// scalar, an anchor): it is left for a person to edit at `file:line`.
     case notEditableInPlace(field: String, file: String, line: Int)
@@ -48,6 +51,7 @@ package enum MenuEditError: Error, Sendable, Hashable {
         case .fruitExists: return "fruit-exists"
         case .invalidFile: return "invalid-recipe-file"
         case .noSuchDirectory: return "no-such-recipe-directory"
+        case .invalidValue: return "invalid-menu-value"
         case .notEditableInPlace: return "not-editable-in-place"
         case .capacityShared: return "capacity-shared"
         case .refused: return "menu-edit-refused"
@@ -81,6 +85,14 @@ package enum MenuEditError: Error, Sendable, Hashable {
             return ko
                 ? "레시피 디렉터리에 '\(name)' 디렉터리가 없어요. 있는 디렉터리에 파일을 만드세요"
                 : "the recipe directory has no directory '\(name)'; put the new file in one that exists"
+        case .invalidValue(let field, .onlyDots(let id)):
+            return ko
+                ? "'\(field)'의 '\(id)'은(는) 점으로만 되어 있어서 주소(URL)로 가리킬 수 없어요. 글자나 숫자를 넣은 id를 쓰세요"
+                : "'\(field)' is '\(id)', only dots, which a URL cannot name; use an id with a letter or a digit"
+        case .invalidValue(let field, .tooLong(let length, let maximum)):
+            return ko
+                ? "'\(field)'이(가) \(length)자예요. \(maximum)자까지 쓸 수 있으니 줄여서 다시 보내 주세요"
+                : "'\(field)' is \(length) characters long; it may have at most \(maximum): shorten it and send it again"
         case .notEditableInPlace(let field, let file, let line):
             return ko
                 ? "\(file):\(line)의 '\(field)'는 이스케이프나 여러 줄로 써 있어 여기서 바꿀 수 없어요. 파일에서 직접 고치세요"

@@ -61,7 +61,8 @@ package actor MenuEditor {
     /// Makes `change` for the staff session `session`, if `ifMatch` (when given: the versions an `If-Match` names)
     /// names the version on disk.
     package func apply(_ change: MenuChange, ifMatch: [String]? = nil, session: String) throws(MenuEditError) -> MenuEditOutcome {
-        // A file name that can never be one is said before anything else (a version, the directory).
+        // A value or file name that can never be one is said before anything else (a version, the directory).
+        try change.checkValues()
         switch change {
         case .addJuice(let juice): if let file = juice.file { try MenuTextEditor.checkFileName(file) }
         case .addFruit(let fruit): if let file = fruit.file { try MenuTextEditor.checkFileName(file) }

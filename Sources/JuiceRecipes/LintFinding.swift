@@ -28,6 +28,10 @@ public enum LintFinding: Hashable, Sendable {
     case unknownKey(String, in: KeyPlace, suggestion: String?)
     /// A fruit or juice id with characters ids may not hold.
     case invalidID(RecipeKind, id: String)
+    /// A fruit or juice id made only of dots (`.`, `..`), which no URL can name.
+    case onlyDotsID(RecipeKind, id: String)
+    /// A fruit or juice id of `length` characters, more than `maximum`.
+    case idTooLong(RecipeKind, id: String, length: Int, maximum: Int)
     /// A value of the wrong type.
     case wrongType(RecipeField, expected: ExpectedValue, found: YAMLValueDescription)
     /// A text field left empty.
@@ -126,6 +130,10 @@ public enum LintFinding: Hashable, Sendable {
                 + (suggestion.map { "; did you mean '\($0)'?" } ?? "; expected one of " + place.allowed.map { "'\($0)'" }.joined(separator: ", "))
         case .invalidID(let kind, let id):
             return "\(kind.text(in: .english)) id '\(id)' may hold only letters, digits, '-', '_' and '.'"
+        case .onlyDotsID(let kind, let id):
+            return "\(kind.text(in: .english)) id '\(id)' is only dots, which a URL cannot name; an id needs a letter or a digit"
+        case .idTooLong(let kind, let id, let length, let maximum):
+            return "\(kind.text(in: .english)) id '\(RecipeLimits.shortened(id))' is \(length) characters long; an id holds at most \(maximum)"
         case .wrongType(let field, let expected, let found):
             return "expected \(expected.text(in: .english)) for the \(field.text(in: .english)), got \(found)"
         case .emptyText(let field):
@@ -218,6 +226,10 @@ public enum LintFinding: Hashable, Sendable {
                 + (suggestion.map { ". '\($0)'을(를) 말한 건가요?" } ?? ". 쓸 수 있는 키: " + place.allowed.map { "'\($0)'" }.joined(separator: ", "))
         case .invalidID(let kind, let id):
             return "\(kind.text(in: .korean)) id '\(id)'에는 글자, 숫자, '-', '_', '.'만 쓸 수 있어요"
+        case .onlyDotsID(let kind, let id):
+            return "\(kind.text(in: .korean)) id '\(id)'은(는) 점으로만 되어 있어서 주소(URL)로 가리킬 수 없어요. 글자나 숫자를 넣으세요"
+        case .idTooLong(let kind, let id, let length, let maximum):
+            return "\(kind.text(in: .korean)) id '\(RecipeLimits.shortened(id))'은(는) \(length)자예요. id는 \(maximum)자까지 쓸 수 있어요"
         case .wrongType(let field, let expected, let found):
             let mustBe = expected == .listOfNames ? "\(expected.text(in: .korean))이어야" : "\(expected.text(in: .korean))여야"
             return "\(field.text(in: .korean))은(는) \(mustBe) 해요 (지금: \(found.text(in: .korean)))"

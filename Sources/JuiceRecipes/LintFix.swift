@@ -25,6 +25,8 @@ public enum LintFix: Hashable, Sendable {
     case replace(String, with: String)
     /// Use another id.
     case useID(String)
+    /// Shorten an id to at most this many characters.
+    case shortenID(Int)
     /// Write some text.
     case writeText
     /// Quote the value.
@@ -82,6 +84,7 @@ public enum LintFix: Hashable, Sendable {
         case .renameKey(let name, let suggestion): return "rename '\(name)' to '\(suggestion)'"
         case .replace(let name, let suggestion): return "replace '\(name)' with '\(suggestion)'"
         case .useID(let id): return "use '\(id)'"
+        case .shortenID(let maximum): return "shorten it to at most \(maximum) characters"
         case .writeText: return "write some text"
         case .quote(let text): return "quote it: \"\(text)\""
         case .dropLeadingZero(let value): return "write \(value) without the leading zero"
@@ -118,6 +121,7 @@ public enum LintFix: Hashable, Sendable {
         case .renameKey(let name, let suggestion): return "'\(name)'을(를) '\(suggestion)'(으)로 바꾸세요"
         case .replace(let name, let suggestion): return "'\(name)'을(를) '\(suggestion)'(으)로 바꾸세요"
         case .useID(let id): return "'\(id)'을(를) 쓰세요"
+        case .shortenID(let maximum): return "\(maximum)자 이하로 줄이세요"
         case .writeText: return "글자를 쓰세요"
         case .quote(let text): return "따옴표로 감싸세요: \"\(text)\""
         case .dropLeadingZero(let value): return "앞의 0을 빼고 \(value)(으)로 쓰세요"

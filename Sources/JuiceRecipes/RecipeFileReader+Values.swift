@@ -5,7 +5,8 @@ import JuiceYAML
 extension RecipeFileReader {
     // MARK: Typed values
 
-    /// A key used as a fruit or juice id; reports ids with characters ids may not hold.
+    /// A key used as a fruit or juice id; reports ids with characters ids may not hold, ids of dots only and ids
+    /// longer than `RecipeLimits.maxIDLength`.
     mutating func readID(_ key: YAMLNodeID, kind: RecipeKind) -> String? {
         let id = document.string(key)
         warnIfYAML11Reads(key, as: .id(kind))
@@ -22,6 +23,17 @@ extension RecipeFileReader {
         guard !id.isEmpty, allowed else {
             let suggestion = id.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-").lowercased()
             report(.invalidID, .invalidID(kind, id: id), at: key, fix: suggestion.isEmpty ? nil : .useID(suggestion))
+            return nil
+        }
+        if RecipeLimits.isOnlyDots(id) {
+            report(.invalidID, .onlyDotsID(kind, id: id), at: key)
+            return nil
+        }
+        let length = id.unicodeScalars.count
+        if length > RecipeLimits.maxIDLength {
+            report(
+                .invalidID, .idTooLong(kind, id: id, length: length, maximum: RecipeLimits.maxIDLength), at: key,
+                fix: .shortenID(RecipeLimits.maxIDLength))
             return nil
         }
         return id

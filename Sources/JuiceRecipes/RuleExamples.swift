@@ -70,7 +70,11 @@ extension RuleID {
                 Self.base("recipe:", "aliases: 바나나\n    recipe:"),
             ]
         case .unsupportedVersion: return [Self.base("version: 1", "version: 2")]
-        case .invalidID: return [Self.base("banana-juice:", "banana juice:")]
+        case .invalidID:
+            return [
+                Self.base("banana-juice:", "banana juice:"), Self.base("banana-juice:", "..:"),
+                Self.base("banana-juice:", String(repeating: "b", count: 101) + ":"),
+            ]
         case .duplicateID:
             return [RuleExample(files: [("a.yaml", Self.baseExample), ("b.yaml", "version: 1\nfruits:\n  banana:\n    name: {en: Banana}\n")])]
         case .duplicateName:
@@ -112,7 +116,11 @@ extension RuleID {
         case .unsupportedTag: return [Self.base("en: Banana Juice", "en: !!str Banana Juice")]
         case .yaml11Ambiguity: return [Self.base("recipe:", "aliases: [\"no\"]\n    recipe:"), Self.base("{banana: 2}", "{banana: 20}")]
         case .wrongType: return [Self.base("recipe:", "aliases: [바나나]\n    recipe:")]
-        case .invalidID: return [Self.base("banana-juice:", "banana_juice.v2:"), Self.base("banana-juice:", "바나나쥬스:")]
+        case .invalidID:
+            return [
+                Self.base("banana-juice:", "banana_juice.v2:"), Self.base("banana-juice:", "바나나쥬스:"), Self.base("banana-juice:", "..banana:"),
+                Self.base("banana-juice:", String(repeating: "b", count: 100) + ":"),
+            ]
         case .duplicateID:
             return [RuleExample(files: [("a.yaml", Self.baseExample), ("b.yaml", "version: 1\nfruits:\n  kiwi:\n    name: {en: Kiwi}\n")])]
         case .duplicateName: return [Self.base("store:", "  banana-juice-2:\n    name: {en: Banana Juice Two}\n    recipe: {banana: 1}\nstore:")]

@@ -32,7 +32,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case wrongType = "wrong-type"
     /// A `version` other than 1.
     case unsupportedVersion = "unsupported-version"
-    /// An id with characters ids may not hold.
+    /// An id with characters ids may not hold, of dots only, or too long.
     case invalidID = "invalid-id"
     /// An id (or a store entry) defined twice.
     case duplicateID = "duplicate-id"
@@ -90,7 +90,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .missingField: return "Required fields (version, a fruit's or juice's name, a juice's recipe) must be present."
         case .wrongType: return "Every field has the type the format gives it."
         case .unsupportedVersion: return "'version' must be 1."
-        case .invalidID: return "Fruit and juice ids hold only letters, digits, '-', '_' and '.'."
+        case .invalidID: return "Fruit and juice ids hold only letters, digits, '-', '_' and '.', not only dots, and at most 100 characters."
         case .duplicateID: return "A fruit, juice or store entry is defined only once across all files."
         case .duplicateName:
             return "Two juices, or two fruits, may not share an id or a name; names match as orders match them, ignoring case, spaces, '-' and '_'."

@@ -130,6 +130,7 @@ extension YAMLSyntaxHint {
     var korean: String {
         switch self {
         case .colonInValue: return "': '가 든 값은 따옴표로 감싸고, 윗줄의 키 뒤에는 ':'를 쓰고, 중첩 매핑은 더 들여 쓴 새 줄에서 시작하세요"
+        case .keyTooLong: return "이 키는 YAML이 키로 읽을 수 있는 1,024자보다 길어요 (id는 100자까지). 줄이세요"
         case .missingColon: return "키마다 뒤에 콜론과 공백을 쓰거나 ('key: value'), 이 줄의 들여쓰기를 확인하세요"
         case .keyIndentation: return "들여쓰기(한 매핑의 키는 같은 칸에서 시작)와 키마다 ':'가 있는지 확인하세요"
         case .itemIndentation: return "들여쓰기를 확인하세요: 한 목록의 항목은 같은 칸에서 시작해요"

@@ -41,7 +41,13 @@ enum LibYAMLErrors {
                 context = YAMLSyntaxContext(
                     LibYAMLContext(libyaml: words), at: SourceLocation(file: file, line: Int(contextLine), column: Int(contextColumn)))
             }
-            return .syntax(YAMLSyntaxError(typed, context: context), at: at)
+            var error = YAMLSyntaxError(typed, context: context)
+            if typed == .mappingValuesNotAllowed || typed == .expectedColon,
+                keyLength(beforeLine: at.line, column: at.column, in: bytes) > maxSimpleKeyLength
+            {
+                error.hint = .keyTooLong
+            }
+            return .syntax(error, at: at)
         case YAML_MEMORY_ERROR:
             return .syntax(YAMLSyntaxError(.outOfMemory), at: SourceLocation(file: file, line: 1, column: 1))
         default:
@@ -67,6 +73,31 @@ enum LibYAMLErrors {
             current += 1
         }
         return nil
+    }
+
+    /// The longest key libyaml reads without `?`: a plain or quoted key must end, with its `:`, within 1,024
+    /// characters of its start, on one line.
+    static let maxSimpleKeyLength = 1024
+
+    /// How many characters of the key that ends at `column` of `line` stand before it: from the start of the line's
+    /// text, or from the last `: `, `{`, `[` or `,` before it, spaces and a `- ` skipped.
+    static func keyLength(beforeLine line: Int, column: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var text = SourcePosition.lineText(line, in: bytes)
+        if line == 1, EncodingCheck.hasUTF8ByteOrderMark(bytes) { text = text.dropFirst(3) }
+        var current = 1
+        var start: Int?
+        var previous: UInt8 = 0x20
+        for byte in text where byte & 0xC0 != 0x80 {
+            guard current < column else { break }
+            if (previous == 0x3A && byte == 0x20) || [0x7B, 0x5B, 0x2C].contains(byte) {
+                start = nil
+            } else if start == nil, byte != 0x20, byte != 0x2D {
+                start = current
+            }
+            previous = byte
+            current += 1
+        }
+        return start.map { current - $0 } ?? 0
     }
 
     /// The first tab in the leading whitespace of `line`, if any.

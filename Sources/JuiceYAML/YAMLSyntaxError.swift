@@ -57,6 +57,8 @@ public enum YAMLSyntaxHint: Hashable, Sendable, CaseIterable {
     case unclosedQuote
     /// `found character that cannot start any token`: a plain value starting with `@`, `` ` `` or a tab.
     case valueNeedsQuotes
+    /// A key longer than libyaml reads (1,024 characters): it never finds the key's `:`.
+    case keyTooLong
 
     /// The hint for `problem` read in `context`, or nil when the cause is not clear.
     public init?(problem: LibYAMLProblem, context: LibYAMLContext?) {
@@ -93,6 +95,7 @@ public enum YAMLSyntaxHint: Hashable, Sendable, CaseIterable {
         case .unclosedBrace: return "close the '{' with '}', and put ', ' between the entries"
         case .unclosedQuote: return "close the quote: a value opened with a quote must end with the same quote"
         case .valueNeedsQuotes: return "quote the value: plain values cannot start with '@', '`' or a tab"
+        case .keyTooLong: return "this key is longer than the 1,024 characters YAML reads in a key (an id holds at most 100): shorten it"
         }
     }
 }

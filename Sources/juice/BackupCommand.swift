@@ -10,8 +10,8 @@ struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
         abstract: HelpLanguage.text(
-            "Copy the SQLite state file to FILE, consistently, while the shop keeps serving.",
-            ko: "SQLite 상태 파일을 FILE로 복사해요. 가게가 계속 장사하는 동안에도 어긋나지 않게."),
+            "Copy the SQLite state file to FILE while serving.",
+            ko: "가게가 장사하는 동안 상태 파일을 FILE로 복사해요."),
         discussion: HelpLanguage.text(
             """
             The copy is the state as of one moment (SQLite's VACUUM INTO), written beside FILE and put in place only \

@@ -13,7 +13,7 @@ enum ShellChoice: String, ExpressibleByArgument, CaseIterable {
 struct CompletionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "completions",
-        abstract: HelpLanguage.text("Print the shell completion script for bash, zsh or fish.", ko: "bash, zsh, fish용 셸 자동 완성 스크립트를 출력해요."),
+        abstract: HelpLanguage.text("Print a shell completion script (bash, zsh, fish).", ko: "셸 자동 완성 스크립트를 출력해요 (bash, zsh, fish)."),
         discussion: HelpLanguage.text(
             """
             Juice and fruit names complete from the recipes in use (--recipes, $JUICE_RECIPES, recipes/ or the \

@@ -9,8 +9,8 @@ struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: HelpLanguage.text(
-            "Show what changes between two recipe sets: juices, recipes, fruits, capacities and stock.",
-            ko: "두 레시피 묶음 사이에 바뀌는 것을 보여 줘요: 쥬스, 레시피, 과일, 용량, 재고."),
+            "Show what changes between two recipe sets.",
+            ko: "두 레시피 묶음 사이에 바뀌는 것을 보여 줘요."),
         discussion: HelpLanguage.text(
             """
             Both sets are linted first. Lists juices added and removed, names, aliases, prices and recipes changed \

@@ -10,11 +10,11 @@ struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: HelpLanguage.text(
-            "Check the state file: SQLite's integrity check, and stock = initial stock + the journal's changes.",
-            ko: "상태 파일을 검사해요: SQLite 무결성 검사, 그리고 재고 = 초기 재고 + 기록된 변경인지."),
+            "Check the state file: integrity, and stock vs journal.",
+            ko: "상태 파일의 무결성과 재고를 검사해요."),
         discussion: HelpLanguage.text(
-            "Nothing is ever repaired or written. Exit status: 0 healthy (or no state file yet), 1 problems found or the file cannot be read.",
-            ko: "아무것도 고치거나 쓰지 않아요. 종료 코드: 0 정상 (또는 상태 파일이 아직 없음), 1 문제를 찾았거나 파일을 읽을 수 없음.")
+            "Runs SQLite's integrity check and checks that stock = initial stock + the journal's changes. Nothing is ever repaired or written. Exit status: 0 healthy (or no state file yet), 1 problems found or the file cannot be read.",
+            ko: "SQLite 무결성 검사를 하고, 재고 = 초기 재고 + 기록된 변경인지 확인해요. 아무것도 고치거나 쓰지 않아요. 종료 코드: 0 정상 (또는 상태 파일이 아직 없음), 1 문제를 찾았거나 파일을 읽을 수 없음.")
     )
 
     @Option(

@@ -81,8 +81,8 @@ struct ForecastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast",
         abstract: HelpLanguage.text(
-            "Forecast each juice's daily demand from the sales history, with prediction intervals.",
-            ko: "판매 기록으로 쥬스마다 하루 수요를 예측해요 (예측 구간 포함)."),
+            "Forecast each juice's daily demand from sales history.",
+            ko: "판매 기록으로 쥬스마다 하루 수요를 예측해요."),
         discussion: HelpLanguage.text(
             """
             The history is the shop's journal of orders (orders undone are left out) with the orders the stock \

@@ -9,8 +9,11 @@ struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: HelpLanguage.text(
-            "Show the journal of changes, newest first: what, the fruits' changes, and the command that made it.",
-            ko: "바뀐 기록을 최근 것부터 보여 줘요: 무엇을, 과일이 얼마나 바뀌었는지, 어떤 명령이 바꿨는지."))
+            "Show the journal of changes, newest first.",
+            ko: "바뀐 기록을 최근 것부터 보여 줘요."),
+        discussion: HelpLanguage.text(
+            "Each entry says what changed, each fruit's change, and the command that made it.",
+            ko: "무엇이 바뀌었는지, 과일이 얼마나 바뀌었는지, 어떤 명령이 바꿨는지 보여 줘요."))
     @OptionGroup var options: ShopOptions
     @Option(help: ArgumentHelp("Show at most N entries.", ko: "기록을 많아야 N개 보여 줘요.")) var limit: Int?
     @Flag(help: ArgumentHelp("Print the journal (or the error) as JSON.", ko: "기록(또는 오류)을 JSON으로 출력해요.")) var json = false
@@ -48,8 +51,11 @@ struct UndoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
         abstract: HelpLanguage.text(
-            "Revert the newest change not yet undone (journaled as an undo) and say what it was.",
-            ko: "아직 되돌리지 않은 가장 최근 변경을 되돌리고 (되돌림으로 기록돼요) 무엇이었는지 알려 줘요."))
+            "Revert the newest change not yet undone.",
+            ko: "아직 안 되돌린 가장 최근 변경을 되돌려요."),
+        discussion: HelpLanguage.text(
+            "The undo is journaled as a change of its own, and says what it undid.",
+            ko: "되돌림도 변경으로 기록되고, 무엇을 되돌렸는지 알려 줘요."))
     @OptionGroup var options: ShopOptions
     @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 

@@ -11,8 +11,8 @@ struct LSPCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lsp",
         abstract: HelpLanguage.text(
-            "Run the language server for editors (LSP 3.17 over standard input and output).",
-            ko: "편집기용 언어 서버를 실행해요 (표준 입출력으로 언어 서버 프로토콜 3.17)."),
+            "Run the language server for editors (LSP 3.17, stdio).",
+            ko: "편집기용 언어 서버를 실행해요 (프로토콜 3.17)."),
         discussion: HelpLanguage.text(
             """
             The editor starts it: diagnostics as 'juice lint' gives them (.juicelint.yaml included) for every file of \

@@ -36,8 +36,8 @@ package struct LintCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: HelpLanguage.text(
-            "Check recipe files and report every problem at file:line:column.",
-            ko: "레시피 파일을 검사하고 문제마다 파일:줄:열 위치를 알려 줘요."),
+            "Check recipe files: every problem at file:line:column.",
+            ko: "레시피 파일을 검사해요: 문제마다 파일:줄:열."),
         discussion: HelpLanguage.text(
             """
             Rules can be turned off or given another severity with --disable and --severity, and in a file named \(RuleConfiguration.fileName) \

@@ -9,8 +9,8 @@ struct MenuCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "menu",
         abstract: HelpLanguage.text(
-            "Show each juice, its recipe, and how many can be made from the current stock.",
-            ko: "쥬스마다 레시피와 지금 재고로 몇 잔을 만들 수 있는지 보여 줘요.")
+            "Show each juice's recipe and how many the stock makes.",
+            ko: "쥬스마다 레시피와 지금 몇 잔 만들 수 있는지 보여 줘요.")
     )
 
     @OptionGroup var options: ShopOptions

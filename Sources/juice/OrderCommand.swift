@@ -10,7 +10,7 @@ struct OrderCommand: AsyncParsableCommand {
         commandName: "order",
         abstract: HelpLanguage.text(
             "Order a juice by id, Korean or English name, or alias.",
-            ko: "쥬스를 주문해요: id, 한국어나 영어 이름, 또는 별칭으로."),
+            ko: "쥬스를 주문해요: id, 이름 또는 별칭으로."),
         discussion: HelpLanguage.text(
             """
             A refused order changes nothing. On a terminal it asks, as the app did, whether to edit the stock, but only \

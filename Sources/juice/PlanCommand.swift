@@ -18,8 +18,8 @@ struct PlanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: HelpLanguage.text(
-            "Can today's stock serve this batch of orders? Or, with --service-level, what to buy for the days ahead.",
-            ko: "오늘 재고로 이 주문들을 다 낼 수 있을까요? --service-level을 주면 다음 날들을 위해 무엇을 얼마나 살지 알려 줘요."),
+            "Can today's stock serve these orders? What to buy?",
+            ko: "오늘 재고로 이 주문들을 낼 수 있나요? 무엇을 살까요?"),
         discussion: HelpLanguage.text(
             """
             With ORDERS: prints yes, or exactly what to buy and which orders fail without it. An empty orders file is \

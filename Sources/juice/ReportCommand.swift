@@ -10,8 +10,8 @@ struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: HelpLanguage.text(
-            "Report orders served and refused, revenue and fruit used, by day, weekday, hour, juice or fruit.",
-            ko: "판매와 거절된 주문, 매출, 쓴 과일을 날짜, 요일, 시간, 쥬스, 과일별로 보여 줘요."),
+            "Report sales, refusals, revenue and fruit used.",
+            ko: "판매, 거절, 매출, 쓴 과일을 보여 줘요."),
         discussion: HelpLanguage.text(
             """
             Sales come from the shop's state, its journal of orders (orders undone are left out) and the orders the \

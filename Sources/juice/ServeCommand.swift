@@ -15,11 +15,11 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: HelpLanguage.text(
-            "Run the live shop: the JSON API, live events and the two screens at http://HOST:PORT/.",
-            ko: "가게를 열어요: JSON API, 실시간 이벤트, 그리고 http://HOST:PORT/의 두 화면."),
+            "Run the live shop: the JSON API, events and screens.",
+            ko: "가게를 열어요: JSON API, 실시간 이벤트, 화면."),
         discussion: HelpLanguage.text(
             """
-            Staff actions (changing stock, undo, history, today's sales, the purchase list, reloads) need the staff token, read from $JUICE_STAFF_TOKEN \
+            Serves the JSON API, live events and the two screens at http://HOST:PORT/. Staff actions (changing stock, undo, history, today's sales, the purchase list, reloads) need the staff token, read from $JUICE_STAFF_TOKEN \
             or --staff-token-file, sent as 'Authorization: Bearer <token>'. Without one the server only listens on \
             loopback. SIGHUP or POST /api/reload re-reads the recipes; a broken edit is rejected and the last good \
             menu stays live. The staff panel's purchase list is planned as 'juice plan --service-level P' plans it, from \
@@ -27,7 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
             command) is the language of replies to requests whose Accept-Language names neither ko nor en.
             """,
             ko: """
-                직원 작업 (재고 바꾸기, 되돌리기, 기록, 오늘 판매, 구매 목록, 다시 읽기)에는 직원 토큰이 필요해요. $JUICE_STAFF_TOKEN이나 \
+                JSON API, 실시간 이벤트, 그리고 http://HOST:PORT/의 두 화면을 내줘요. 직원 작업 (재고 바꾸기, 되돌리기, 기록, 오늘 판매, 구매 목록, 다시 읽기)에는 직원 토큰이 필요해요. $JUICE_STAFF_TOKEN이나 \
                 --staff-token-file에서 읽고, 'Authorization: Bearer <token>'으로 보내요. 토큰이 없으면 루프백에서만 \
                 들어요. SIGHUP이나 POST /api/reload로 레시피를 다시 읽어요. 망가진 수정은 거절되고 마지막으로 좋았던 \
                 메뉴가 그대로 쓰여요. 직원 패널의 구매 목록은 'juice plan --service-level P'처럼, 같은 기록에서 같은 방법으로 \

@@ -59,8 +59,8 @@ struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: HelpLanguage.text(
-            "Simulate a batch of orders: what gets served, what runs out first, what to buy.",
-            ko: "주문 묶음을 시뮬레이션해요: 무엇이 나가고, 무엇이 먼저 떨어지고, 무엇을 사야 하는지."),
+            "Simulate a batch of orders: served, short, to buy.",
+            ko: "주문 묶음을 시뮬레이션해요: 나갈 것, 모자랄 것, 살 것."),
         discussion: HelpLanguage.text(
             """
             The shop's live state is never changed. Orders come from --orders FILE (.csv juice,count; .jsonl; .yaml \

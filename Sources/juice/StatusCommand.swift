@@ -10,8 +10,8 @@ struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: HelpLanguage.text(
-            "Show which recipes and which state file are in use, their counts, and any problems.",
-            ko: "어떤 레시피와 상태 파일을 쓰고 있는지, 그 개수와 문제를 보여 줘요."),
+            "Show which recipes and state file are in use.",
+            ko: "어떤 레시피와 상태 파일을 쓰고 있는지 보여 줘요."),
         discussion: HelpLanguage.text(
             """
             Recipes: their directory (or the built-in set), files, fruits, juices, lint errors and warnings. State: \

@@ -2,10 +2,13 @@ import Foundation
 import JuiceTestSupport
 import Testing
 
-/// The kinds `juice --help` lists, with their exit statuses, are exactly the command line's rows of docs/errors.md.
+/// The kinds `juice help errors` lists, with their exit statuses, are exactly the command line's rows of docs/errors.md;
+/// `juice --help` points there instead of listing them, and fits a screen.
 @Suite("error kinds: one table")
 struct ErrorKindTableTests {
-    @Test("juice --help lists every kind the table gives an exit status, with that status, in both languages")
+    static let environment = ["LANG": "", "LC_ALL": "", "LC_MESSAGES": "", "COLUMNS": "80"]
+
+    @Test("juice help errors lists every kind the table gives an exit status, with that status, in both languages")
     func helpAgreesWithTheTable() async throws {
         let text = try String(contentsOf: JuiceBinary.packageRoot.appendingPathComponent("docs/errors.md"), encoding: .utf8)
         var table: [String: Int] = [:]
@@ -14,22 +17,42 @@ struct ErrorKindTableTests {
             if cells.count >= 3, let exit = Int(cells[1]) { table[cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = exit }
         }
         #expect(table.count > 30)
-        for (language, exitWord) in [("en", "exit"), ("ko", "종료 코드")] {
-            let help = try await JuiceBinary.run(["--help", "--lang", language]).stdout
-            let flat = help.replacingOccurrences(of: "\n", with: " ").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        for (arguments, heading) in [(["help", "errors", "--lang", "en"], "Exit "), (["--lang", "ko", "help", "errors"], "종료 코드 ")] {
+            let outcome = try await JuiceBinary.run(arguments, environment: Self.environment)
+            #expect(outcome.status == 0)
+            #expect(outcome.stderr.isEmpty)
             var listed: [String: Int] = [:]
-            for status in [2, 1, 3] {
-                let marker = "(\(exitWord) \(status))"
-                let end = try #require(flat.range(of: marker), "\(language): no \(marker) in the help")
-                let start =
-                    status == 2
-                    ? try #require(flat.range(of: "usage,", options: .backwards, range: flat.startIndex..<end.lowerBound)).lowerBound
-                    : try #require(flat.range(of: "(\(exitWord) \(status == 1 ? 2 : 1));")).upperBound
-                for kind in flat[start..<end.lowerBound].split(separator: ",") {
-                    listed[kind.trimmingCharacters(in: .whitespaces)] = status
+            var status: Int?
+            for line in outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix(heading) {
+                    status = Int(line.dropFirst(heading.count).prefix { $0.isNumber })
+                } else if line.hasPrefix("  "), let status {
+                    for kind in line.split(separator: ",") { listed[kind.trimmingCharacters(in: .whitespaces)] = status }
+                } else if line.isEmpty {
+                    status = nil
                 }
             }
-            #expect(listed == table, "\(language): juice --help and docs/errors.md disagree")
+            #expect(listed == table, "\(arguments): juice help errors and docs/errors.md disagree")
+            #expect(outcome.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        }
+    }
+
+    @Test("juice --help groups the commands, points to juice help errors, and fits 41 lines of 80 columns in both languages")
+    func theOverviewFitsAScreen() async throws {
+        for (language, groups) in [
+            ("en", ["RECIPES SUBCOMMANDS:", "SHOP SUBCOMMANDS:", "PLANNING SUBCOMMANDS:"]), ("ko", ["레시피 하위 명령:", "가게 하위 명령:", "계획 하위 명령:"]),
+        ] {
+            let outcome = try await JuiceBinary.run(["--help", "--lang", language], environment: Self.environment)
+            #expect(outcome.status == 0)
+            let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count <= 42, "\(language): \(lines.count) lines")
+            for group in groups { #expect(lines.contains { $0 == group }, "\(language): \(group)") }
+            let flat = outcome.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(flat.contains("'juice help errors'"))
+            #expect(!outcome.stdout.contains("insufficient-stock"), "the kinds are in juice help errors, not the overview")
+            // Each command on one line: its abstract fits beside its name.
+            #expect(lines.filter { $0.hasPrefix("  ") && $0.dropFirst(2).first != " " }.count >= 18)
+            #expect(!lines.contains { $0.hasPrefix(String(repeating: " ", count: 26)) })
         }
     }
 }

@@ -109,6 +109,52 @@ import JuiceMenuEditing
         }
     }
 
+    /// Ids of dots only or over 100 characters, and names over 200, are refused before anything else (a stale
+    /// version, an unwritable directory), naming the field; the limits themselves are written.
+    @Test func overLongAndDotOnlyValuesAreRefusedUpFrontNamingTheField() async throws {
+        let fixture = try MenuFixture()
+        let before = try fixture.snapshot()
+        let editor = MenuEditor(directory: fixture.path, access: { _ in .notWritable(.builtInSet) })
+        let name = NameChange(korean: "점", english: "Dots")
+        let long = String(repeating: "k", count: 5_000)
+        let refusals: [(MenuChange, MenuEditError)] = [
+            (
+                .addJuice(NewJuice(id: "..", name: name, recipe: [Ingredient(fruit: "kiwi", amount: 1)])),
+                .invalidValue(field: "id", problem: .onlyDots(".."))
+            ),
+            (.addFruit(NewFruit(id: ".", name: name)), .invalidValue(field: "id", problem: .onlyDots("."))),
+            (
+                .addJuice(NewJuice(id: JuiceID(long), name: name, recipe: [Ingredient(fruit: "kiwi", amount: 1)])),
+                .invalidValue(field: "id", problem: .tooLong(length: 5_000, maximum: 100))
+            ),
+            (
+                .changeJuice("mango-juice", JuiceChange(recipe: [Ingredient(fruit: FruitID(long), amount: 1)])),
+                .invalidValue(field: "recipe", problem: .tooLong(length: 5_000, maximum: 100))
+            ),
+            (
+                .changeJuice("mango-juice", JuiceChange(aliases: ["ok", long])),
+                .invalidValue(field: "aliases[1]", problem: .tooLong(length: 5_000, maximum: 200))
+            ),
+            (
+                .changeFruit("mango", FruitChange(name: NameChange(english: long))),
+                .invalidValue(field: "name.en", problem: .tooLong(length: 5_000, maximum: 200))
+            ),
+            (.changeFruit("mango", FruitChange(emoji: long)), .invalidValue(field: "emoji", problem: .tooLong(length: 5_000, maximum: 200))),
+        ]
+        for (change, error) in refusals {
+            await #expect(throws: error) { try await editor.apply(change, ifMatch: ["stale"], session: "s") }
+        }
+        #expect(try fixture.snapshot() == before)
+        let writable = MenuEditor(directory: fixture.path)
+        let id = String(repeating: "m", count: 100)
+        _ = try await writable.apply(
+            .addJuice(
+                NewJuice(
+                    id: JuiceID(id), name: NameChange(english: String(repeating: "M", count: 200)), recipe: [Ingredient(fruit: "mango", amount: 1)])),
+            session: "s")
+        #expect(try await writable.menu().juices.contains { $0.id == JuiceID(id) })
+    }
+
     @Test func aValueWrittenWithEscapesIsLeftForAPersonAndItsNeighboursStillChange() async throws {
         let fixture = try MenuFixture()
         try fixture.write("juices.yaml", MenuFixture.juices.replacingOccurrences(of: "en: Strawberry Juice", with: #"en: "Strawberry\x20Juice""#))
@@ -197,6 +243,15 @@ import JuiceMenuEditing
         #expect(try await builtIn.menu().juices.count == 7)
     }
 
+    @Test func anInvalidValueSaysTheFieldTheLimitAndWhatToDo() {
+        let long = MenuEditError.invalidValue(field: "name.ko", problem: .tooLong(length: 5_000, maximum: 200))
+        #expect(long.message(in: .english) == "'name.ko' is 5000 characters long; it may have at most 200: shorten it and send it again")
+        #expect(long.message(in: .korean) == "'name.ko'이(가) 5000자예요. 200자까지 쓸 수 있으니 줄여서 다시 보내 주세요")
+        let dots = MenuEditError.invalidValue(field: "id", problem: .onlyDots(".."))
+        #expect(dots.message(in: .english) == "'id' is '..', only dots, which a URL cannot name; use an id with a letter or a digit")
+        #expect(dots.kind == "invalid-menu-value")
+    }
+
     @Test func everyErrorHasAKindAndAMessageInBothLanguages() {
         let errors: [MenuEditError] = [
             .unknownJuice("x"), .unknownFruit("x"), .juiceExists("x", file: "a.yaml"), .fruitExists("x", file: "a.yaml"), .invalidFile("x"),
@@ -204,7 +259,8 @@ import JuiceMenuEditing
             .stale(current: "abc"), .changedOnDisk(file: "a.yaml", current: "abc"), .notWritable(.builtInSet), .notWritable(.readOnlyMount("/r")),
             .notWritable(.permissionDenied("/r")), .notWritable(.notADirectory("/r")),
             .notWritable(.unreadable("/r", reason: SystemReason(code: 2))), .writeFailed(file: "a.yaml", reason: SystemReason(code: 28)),
-            .unreadable(.notFound("/r")), .nothingToUndo, .undoBlocked(file: "a.yaml"),
+            .unreadable(.notFound("/r")), .nothingToUndo, .undoBlocked(file: "a.yaml"), .invalidValue(field: "id", problem: .onlyDots("..")),
+            .invalidValue(field: "aliases[0]", problem: .tooLong(length: 201, maximum: 200)),
         ]
         for error in errors {
             #expect(error.kind.allSatisfy { $0.isLowercase || $0 == "-" })

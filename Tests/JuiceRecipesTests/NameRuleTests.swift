@@ -14,6 +14,49 @@ struct NameRuleTests {
         fruits + "juices:\n" + juices + store
     }
 
+    @Test("an id up to libyaml's 1,024 characters is invalid-id; a longer one is a syntax error whose fix says the key is too long")
+    func idsPastLibYAMLsKeyLimit() throws {
+        let readable = TestSupport.load("version: 1\nfruits:\n  \(String(repeating: "k", count: 1_000)): {name: {en: K}}\n")
+        #expect(TestSupport.rules(readable) == [.invalidID])
+        let past = TestSupport.load("version: 1\nfruits:\n  \(String(repeating: "k", count: 2_000)): {name: {en: K}}\n")
+        let problem = try #require(past.diagnostics.first)
+        #expect(problem.rule == .yamlSyntax)
+        #expect(problem.fix == "this key is longer than the 1,024 characters YAML reads in a key (an id holds at most 100): shorten it")
+        // An ordinary missing ':' keeps its own hint.
+        let ordinary = TestSupport.load("version: 1\nfruits:\n  kiwi\n  mango: {name: {en: M}}\n")
+        #expect(ordinary.diagnostics.first?.fix?.contains("1,024") == false)
+    }
+
+    @Test("a juice id of dots only is invalid-id: no URL can name it", arguments: ["..", "."])
+    func dotOnlyJuiceIDs(id: String) throws {
+        let result = TestSupport.load(Self.menu("  \(id):\n    name: {en: Dots}\n    recipe: {mango: 1}\n"))
+        let problem = try #require(result.diagnostics.first { $0.rule == .invalidID })
+        #expect(problem.message == "juice id '\(id)' is only dots, which a URL cannot name; an id needs a letter or a digit")
+        #expect(problem.message(in: .korean) == "쥬스 id '\(id)'은(는) 점으로만 되어 있어서 주소(URL)로 가리킬 수 없어요. 글자나 숫자를 넣으세요")
+        #expect(problem.location.line == 7)
+    }
+
+    @Test("a fruit id of dots only is invalid-id too")
+    func dotOnlyFruitID() throws {
+        let result = TestSupport.load("version: 1\nfruits:\n  '...': {name: {en: Dots}}\n")
+        let problem = try #require(result.diagnostics.first { $0.rule == .invalidID })
+        #expect(problem.message == "fruit id '...' is only dots, which a URL cannot name; an id needs a letter or a digit")
+        #expect(problem.location.line == 3)
+    }
+
+    @Test("an id of 101 characters is invalid-id, shown shortened, with the limit as its fix; 100 is fine")
+    func overLongIDs() throws {
+        let long = String(repeating: "k", count: 101)
+        let result = TestSupport.load("version: 1\nfruits:\n  \(long): {name: {en: Long}}\n  \(long.dropLast()): {name: {en: Fine}}\n")
+        let problems = result.diagnostics.filter { $0.rule == .invalidID }
+        #expect(problems.count == 1)
+        let problem = try #require(problems.first)
+        #expect(problem.message == "fruit id '\(String(repeating: "k", count: 20))…' is 101 characters long; an id holds at most 100")
+        #expect(problem.fix == "shorten it to at most 100 characters")
+        #expect(problem.message(in: .korean) == "과일 id '\(String(repeating: "k", count: 20))…'은(는) 101자예요. id는 100자까지 쓸 수 있어요")
+        #expect(problem.location.line == 3)
+    }
+
     @Test("an alias that is another juice's id written with '_' is an error at the alias, with a note at the id")
     func aliasMatchingAnotherID() throws {
         let result = TestSupport.load(

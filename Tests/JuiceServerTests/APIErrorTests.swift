@@ -22,7 +22,7 @@ import Testing
 
     /// An error of every case the server has besides the shop's.
     static let serverErrors: [APIError] = [
-        .malformedJSON(detail: "x"), .unknownField("x", allowed: ["juice"]), .missingField("juice"),
+        .malformedJSON(detail: "x"), .unknownField("x", allowed: ["juice"]), .missingField("juice"), .duplicateField("changes[0].add"),
         .wrongType(field: "juice", expected: .string), .notAnInteger(field: "count"), .outOfRange(field: "count", value: 0, range: 1...9),
         .ambiguousChange(field: "changes[0]"), .bodyTooLarge(limit: 16), .badQuery(name: "limit", value: "0", range: 1...1000),
         .missingCredential, .wrongCredential, .notReady(.state(.busy(path: "/x")), book: book), .notFound(path: "/x"),
@@ -59,6 +59,10 @@ import Testing
         let wrongType = APIError.wrongType(field: "count", expected: .integer)
         #expect(wrongType.message(in: .english) == "the field 'count' must be an integer")
         #expect(wrongType.message(in: .korean) == "'count' 필드는 정수여야 해요")
+        let twice = APIError.duplicateField("changes[0].add")
+        #expect(twice.message(in: .english) == "the field 'changes[0].add' is given twice; send it once")
+        #expect(twice.message(in: .korean) == "'changes[0].add' 필드가 두 번 있어요. 한 번만 보내 주세요")
+        #expect(twice.field == "changes[0].add" && twice.status == .badRequest)
         let query = APIError.badQuery(name: "limit", value: "0", range: 1...1000)
         #expect(query.message(in: .korean).contains("1부터 1000까지의 정수"))
         #expect(query.message(in: .english).contains("an integer from 1 to 1000"))

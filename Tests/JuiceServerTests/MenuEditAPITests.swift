@@ -202,6 +202,77 @@ import Testing
         #expect(await shop.menu.current.book.fruit("grape") != nil)
     }
 
+    /// Values no recipe file may hold, refused up front with the request field, before libyaml (which reads a key of
+    /// at most 1,024 characters) or the URL (which cannot name `..`) would fail on them; nothing is written.
+    @Test(
+        arguments: [
+            ("/api/menu/juices", #"{"id": "\#(String(repeating: "k", count: 5_000))", "name": {"ko": "키", "en": "K"}, "recipe": {"kiwi": 1}}"#, "id"),
+            ("/api/menu/juices", #"{"id": "..", "name": {"ko": "점", "en": "Dots"}, "recipe": {"kiwi": 1}}"#, "id"),
+            ("/api/menu/fruits", #"{"id": ".", "name": {"ko": "점", "en": "Dot"}}"#, "id"),
+            ("/api/menu/fruits", #"{"id": "\#(String(repeating: "f", count: 101))", "name": {"ko": "점", "en": "Dot"}}"#, "id"),
+            (
+                "/api/menu/juices", #"{"id": "ok", "name": {"ko": "\#(String(repeating: "가", count: 201))", "en": "K"}, "recipe": {"kiwi": 1}}"#,
+                "name.ko"
+            ),
+            (
+                "/api/menu/juices",
+                #"{"id": "ok", "name": {"en": "K"}, "aliases": ["a", "\#(String(repeating: "a", count: 201))"], "recipe": {"kiwi": 1}}"#, "aliases[1]"
+            ),
+            ("/api/menu/juices", #"{"id": "ok", "name": {"en": "K"}, "recipe": {"\#(String(repeating: "k", count: 2_000))": 1}}"#, "recipe"),
+            ("/api/menu/juices/kiwi-juice", #"{"name": {"en": "\#(String(repeating: "K", count: 5_000))"}}"#, "name.en"),
+            ("/api/menu/fruits/kiwi", #"{"emoji": "\#(String(repeating: "🥝", count: 201))"}"#, "emoji"),
+        ] as [(String, String, String)])
+    func overLongAndDotOnlyValuesAre400NamingTheField(path: String, body: String, field: String) async throws {
+        let shop = try TestShop()
+        let before = try Self.files(shop)
+        try await shop.application().test(.router) { client in
+            let method: HTTPRequest.Method = path.hasSuffix("juices") || path.hasSuffix("fruits") ? .post : .patch
+            try await client.execute(uri: path, method: method, headers: Self.headers(language: "en"), body: json(body)) { response throws in
+                #expect(response.status == .badRequest)
+                let error = try response.body.decoded(ErrorBody.self).error
+                #expect(error.code == "invalid-menu-value")
+                #expect(error.field == field)
+                #expect(error.message.hasPrefix("'\(field)' is "))
+                #expect(!error.message.contains("yaml"), "said up front, not as the YAML the server would have written")
+            }
+        }
+        #expect(try Self.files(shop) == before)
+    }
+
+    @Test func theLimitsThemselvesAreAccepted() async throws {
+        let shop = try TestShop()
+        let id = String(repeating: "k", count: 100)
+        let name = String(repeating: "가", count: 200)
+        try await shop.application().test(.router) { client in
+            try await client.execute(
+                uri: "/api/menu/juices", method: .post, headers: Self.headers(),
+                body: json(#"{"id": "\#(id)", "name": {"ko": "\#(name)", "en": "Long"}, "recipe": {"kiwi": 1}}"#)
+            ) { response in
+                #expect(response.status == .created)
+            }
+        }
+        #expect(await shop.menu.current.book.juice(JuiceID(id))?.name.korean == name)
+    }
+
+    @Test func aKeyTwiceInAMenuEditIs400NamingItsPath() async throws {
+        let shop = try TestShop()
+        let before = try Self.files(shop)
+        try await shop.application().test(.router) { client in
+            for (body, field) in [
+                (#"{"price": 4000, "price": 4500}"#, "price"), (#"{"recipe": {"kiwi": 1, "kiwi": 2}}"#, "recipe.kiwi"),
+                (#"{"name": {"en": "A", "en": "B"}}"#, "name.en"),
+            ] {
+                try await client.execute(uri: "/api/menu/juices/kiwi-juice", method: .patch, headers: Self.headers(), body: json(body)) {
+                    response throws in
+                    #expect(response.status == .badRequest)
+                    let error = try response.body.decoded(ErrorBody.self).error
+                    #expect(error.code == "duplicate-field" && error.field == field, "\(body)")
+                }
+            }
+        }
+        #expect(try Self.files(shop) == before)
+    }
+
     @Test func undoRestoresTheLastEditAndIsRecorded() async throws {
         let shop = try TestShop()
         let before = try Self.files(shop)
@@ -270,7 +341,8 @@ import Testing
             .unknownJuice("x"), .unknownFruit("x"), .juiceExists("x", file: "a"), .fruitExists("x", file: "a"), .invalidFile("x"),
             .notEditableInPlace(field: "price", file: "a", line: 1), .capacityShared("x", file: "a", line: 1), .refused([]), .stale(current: "v"),
             .changedOnDisk(file: "a", current: "v"), .notWritable(.builtInSet), .writeFailed(file: "a", reason: SystemReason(code: 28)),
-            .unreadable(.notFound("/r")), .nothingToUndo, .undoBlocked(file: "a"),
+            .unreadable(.notFound("/r")), .nothingToUndo, .undoBlocked(file: "a"), .invalidValue(field: "id", problem: .onlyDots("..")),
+            .invalidValue(field: "name.ko", problem: .tooLong(length: 300, maximum: 200)),
         ]
         for error in errors {
             let api = APIError.menuEdit(error, menu: nil)

@@ -152,6 +152,11 @@ import Testing
             ("{\"juice\": \"banana-juice\", \"count\": 1.5}", "not-an-integer", "count"),
             ("{\"juice\": \"banana-juice\", \"count\": 1e30}", "not-an-integer", "count"),
             ("{\"juice\": \"banana-juice\", \"count\": 99999999999999999999}", "not-an-integer", "count"),
+            // A key twice: JSON allows it and JSONDecoder keeps one; the shop refuses to guess which was meant.
+            ("{\"juice\": \"banana-juice\", \"juice\": \"kiwi-juice\"}", "duplicate-field", "juice"),
+            ("{\"juice\": \"banana-juice\", \"count\": 1, \"count\": 2}", "duplicate-field", "count"),
+            ("{\"juice\": \"banana-juice\", \"ju\\u0069ce\": \"kiwi-juice\"}", "duplicate-field", "juice"),
+            ("{\"juice\": \"banana-juice\", \"juice\": 7}", "duplicate-field", "juice"),
         ] as [(String, String, String?)])
     func badOrderBodiesAre400NamingTheFieldAndChangeNothing(body: String, code: String, field: String?) async throws {
         let shop = try TestShop()

@@ -1,13 +1,25 @@
 import Foundation
 import JuiceCore
+import NIOCore
 import Testing
 @testable import JuiceServer
 
-/// The plain-JSON reading of order bodies against `JSONDecoder`: whatever it accepts, the decoder reads alike.
+/// The plain-JSON reading of order bodies against the decoder's (`decodeJSON`: `JSONDecoder`, and a key twice
+/// refused): whatever the plain reading accepts, the decoder reads alike, and a key twice neither accepts.
 @Suite struct OrderRequestPlainJSONTests {
-    /// What `JSONDecoder` makes of `text`, or nil when it refuses it.
+    /// What the decoding path makes of `text`, or nil when it refuses it.
     func decoded(_ text: String) -> OrderRequest? {
-        try? JSONDecoder().decode(OrderRequest.self, from: Data(text.utf8))
+        try? decodeJSON(OrderRequest.self, from: ByteBuffer(string: text))
+    }
+
+    /// The problem the decoding path names for `text`, nil when it reads it.
+    func problem(_ text: String) -> APIError? {
+        do {
+            _ = try decodeJSON(OrderRequest.self, from: ByteBuffer(string: text))
+            return nil
+        } catch {
+            return error as? APIError
+        }
     }
 
     @Test(arguments: [
@@ -38,6 +50,38 @@ import Testing
         #expect(OrderRequest(plainJSON: Array(text.utf8)) == nil)
     }
 
+    /// A key twice, however written: the plain reading leaves it to the decoder, which refuses it naming the key
+    /// (JSONDecoder alone would keep one of the two values).
+    @Test(arguments: [
+        (#"{"juice": "banana-juice", "juice": "kiwi-juice"}"#, "juice"), (#"{"juice": "kiwi-juice", "count": 1, "count": 5}"#, "count"),
+        (#"{"juice": "banana-juice", "ju\u0069ce": "kiwi-juice"}"#, "juice"), (#"{"juice": "banana-juice", "juice": "banana-juice"}"#, "juice"),
+        (#"{"juice": "banana-juice", "juice": 7}"#, "juice"),
+        (#"{"count": 2, "juice": "x", "count": "2"}"#, "count"), (#"{"juice": "a", "juice": "b", "size": 1}"#, "juice"),
+    ])
+    func refusesAKeyTwiceOnBothPaths(text: String, key: String) throws {
+        #expect(OrderRequest(plainJSON: Array(text.utf8)) == nil)
+        #expect(try #require(problem(text)).kind == "duplicate-field")
+        #expect(problem(text)?.field == key)
+    }
+
+    @Test(arguments: [
+        (#"{"changes": [{"fruit": "banana", "add": 1}, {"fruit": "kiwi", "set": 2, "set": 3}]}"#, "changes[1].set"),
+        (#"{"recipe": {"kiwi": 1, "banana": {"a": [1, {"x": 1, "y": {}, "x": 2}]}}}"#, "recipe.banana.a[1].x"),
+        (#"{"a": "}", "b": "\"{", "a": 1}"#, "a"), (#"{"\u00e9": 1, "e\u0301": 2}"#, "é"), (#"{"😀": 1, "\ud83d\ude00": 2}"#, "😀"),
+        (#"  [ {"k": null, "k": true} ]  "#, "[0].k"),
+    ])
+    func theScannerNamesTheFirstKeyTwiceWithItsPath(text: String, path: String) {
+        #expect(DuplicateKeyScanner.firstDuplicate(in: Array(text.utf8)) == path)
+    }
+
+    @Test(arguments: [
+        #"{"juice": "banana-juice", "count": 2}"#, #"{"a": {"k": 1}, "b": {"k": 1}}"#, #"[{"k": 1}, {"k": 2}]"#, #"{"a": "a", "A": 1}"#,
+        #"{"ju\"ice": 1, "juice": 2}"#, "{}", "[]", #""text""#, "12", "", "{", #"{"a": 1, "a""#, String(repeating: "[", count: 600),
+    ])
+    func theScannerFindsNothingWithoutAKeyTwiceOrInWhatIsNotJSON(text: String) {
+        #expect(DuplicateKeyScanner.firstDuplicate(in: Array(text.utf8)) == nil)
+    }
+
     @Test func refusesInvalidUTF8() {
         let bytes = Array(#"{"juice": ""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
         #expect(OrderRequest(plainJSON: bytes) == nil)
@@ -59,7 +103,13 @@ import Testing
             if Int.random(in: 0..<8, using: &random) == 0 { members.append(#""size": 2"#) }
             members.shuffle(using: &random)
             let text = "\(space()){\(members.joined(separator: ","))\(space())}\(space())"
-            guard let plain = OrderRequest(plainJSON: Array(text.utf8)) else { continue }
+            let twice = members.filter { $0.contains(#""juice""#) }.count > 1
+            guard let plain = OrderRequest(plainJSON: Array(text.utf8)) else {
+                // Refused by the plain reading: the decoding path refuses a key twice too (when the text is JSON).
+                if twice { #expect(["duplicate-field", "malformed-json"].contains(problem(text)?.kind ?? "read"), "\(text)") }
+                continue
+            }
+            #expect(!twice, "\(text)")
             accepted += 1
             let expected = try #require(decoded(text), "\(text)")
             #expect(plain.juice == expected.juice && plain.count == expected.count, "\(text)")

@@ -85,6 +85,8 @@ import Testing
             (#"{"changes": []}"#, 400, "out-of-range"),
             (#"{"changes": {"banana": 1}}"#, 400, "wrong-type"),
             (#"{"changes": [{"fruit": "banana", "add": 1}], "dryRun": true}"#, 400, "unknown-field"),
+            (#"{"changes": [{"fruit": "banana", "add": 1, "add": 5}]}"#, 400, "duplicate-field"),
+            (#"{"changes": [{"fruit": "kiwi", "set": 1}], "changes": [{"fruit": "banana", "set": 1}]}"#, 400, "duplicate-field"),
         ] as [(String, Int, String)])
     func badStockChangesAreRefusedWithNothingChanged(body: String, status: Int, code: String) async throws {
         let shop = try TestShop()

@@ -88,6 +88,9 @@ import Testing
             ("a: 1\nb\nc: 2\n", .missingColon),
             ("a:\n  - 1\n  b: 2\n", .itemIndentation),
             ("a: - 1\n", .listOnKeyLine),
+            ("a:\n  \(String(repeating: "k", count: 1_025)): 1\n", .keyTooLong),
+            ("- \(String(repeating: "k", count: 2_000)): 1\n", .keyTooLong),
+            ("a: 1\n\(String(repeating: "k", count: 1_025))\nc: 2\n", .missingColon),
         ])
     func hints(text: String, hint: YAMLSyntaxHint) throws {
         let error = try onlyError(parse(text))

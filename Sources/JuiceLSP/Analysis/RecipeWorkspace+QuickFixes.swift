@@ -149,8 +149,8 @@ struct FixEditor {
             return [[edit(line.lowerBound..<(line.lowerBound + tabs.count), String(repeating: " ", count: spaces))]]
         case .yaml(.duplicateKey): return [removingEntryHere()]
         case .renameOne, .ownName: return distinctName()
-        case .raisePrice:
-            // How much to charge, or which cost is wrong, is the writer's choice.
+        case .raisePrice, .shortenID:
+            // How much to charge, which cost is wrong, or what a shorter id is, is the writer's choice.
             return []
         case .writeText:
             // An empty name: the id of the entry it belongs to, which is text.

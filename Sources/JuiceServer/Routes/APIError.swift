@@ -15,6 +15,8 @@ enum APIError: HTTPResponseError, Sendable {
     case unknownField(String, allowed: [String])
     /// A required field is missing.
     case missingField(String)
+    /// A field given twice in one object (named with its full path).
+    case duplicateField(String)
     /// A field has the wrong JSON type.
     case wrongType(field: String, expected: JSONType)
     /// A number is not an integer a count can hold (a fraction, or beyond 64 bits).
@@ -62,6 +64,7 @@ enum APIError: HTTPResponseError, Sendable {
         case .malformedJSON: return "malformed-json"
         case .unknownField: return "unknown-field"
         case .missingField: return "missing-field"
+        case .duplicateField: return "duplicate-field"
         case .wrongType: return "wrong-type"
         case .notAnInteger: return "not-an-integer"
         case .outOfRange: return "out-of-range"
@@ -84,7 +87,7 @@ enum APIError: HTTPResponseError, Sendable {
     /// The response's status: the one mapping from errors to HTTP statuses.
     var status: HTTPResponse.Status {
         switch self {
-        case .malformedJSON, .unknownField, .missingField, .wrongType, .notAnInteger, .outOfRange, .ambiguousChange, .badQuery:
+        case .malformedJSON, .unknownField, .missingField, .duplicateField, .wrongType, .notAnInteger, .outOfRange, .ambiguousChange, .badQuery:
             return .badRequest
         case .bodyTooLarge: return .contentTooLarge
         case .missingCredential, .wrongCredential: return .unauthorized
@@ -98,13 +101,13 @@ enum APIError: HTTPResponseError, Sendable {
         }
     }
 
-    /// A refused menu edit's status: 404 for a juice, fruit or directory that is not there, 400 for a file name that cannot be
-    /// one, 422 for an edit that would break the recipes, 412 for a stale `If-Match`, 409 for what the files or the
+    /// A refused menu edit's status: 404 for a juice, fruit or directory that is not there, 400 for a file name or a value that
+    /// cannot be one, 422 for an edit that would break the recipes, 412 for a stale `If-Match`, 409 for what the files or the
     /// directory do not allow now, 503 for a write or read that failed.
     static func status(of error: MenuEditError) -> HTTPResponse.Status {
         switch error {
         case .unknownJuice, .unknownFruit, .noSuchDirectory: return .notFound
-        case .invalidFile: return .badRequest
+        case .invalidFile, .invalidValue: return .badRequest
         case .refused: return .unprocessableContent
         case .stale: return .preconditionFailed
         case .juiceExists, .fruitExists, .notEditableInPlace, .capacityShared, .changedOnDisk, .notWritable, .nothingToUndo, .undoBlocked:

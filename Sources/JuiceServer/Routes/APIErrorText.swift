@@ -65,7 +65,7 @@ extension APIError {
     /// The request field the error is about, if it is about one.
     var field: String? {
         switch self {
-        case .unknownField(let field, _), .missingField(let field), .wrongType(let field, _), .notAnInteger(let field),
+        case .unknownField(let field, _), .missingField(let field), .duplicateField(let field), .wrongType(let field, _), .notAnInteger(let field),
             .outOfRange(let field, _, _), .ambiguousChange(let field):
             return field
         case .badQuery(let name, _, _):
@@ -79,6 +79,8 @@ extension APIError {
             }
         case .menuEdit(.invalidFile, _), .menuEdit(.noSuchDirectory, _):
             return "file"
+        case .menuEdit(.invalidValue(let field, _), _):
+            return field
         case .menuEdit:
             return nil
         case .malformedJSON, .bodyTooLarge, .missingCredential, .wrongCredential, .tooManyAttempts, .tooManyStreams, .notReady, .notFound,
@@ -100,6 +102,10 @@ extension APIError {
             return ko ? "알 수 없는 필드 '\(field)'예요. 쓸 수 있는 필드: \(list)" : "unknown field '\(field)'; the fields allowed here are: \(list)"
         case .missingField(let field):
             return ko ? "'\(field)' 필드가 필요해요" : "the field '\(field)' is required"
+        case .duplicateField(let field):
+            return ko
+                ? "'\(field)' 필드가 두 번 있어요. 한 번만 보내 주세요"
+                : "the field '\(field)' is given twice; send it once"
         case .wrongType(let field, let expected):
             return ko ? "'\(field)' 필드는 \(expected.name(in: language))여야 해요" : "the field '\(field)' must be \(expected.name(in: language))"
         case .notAnInteger(let field):

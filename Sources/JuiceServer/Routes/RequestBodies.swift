@@ -65,7 +65,8 @@ struct OrderRequest: Decodable, Sendable {
 }
 
 extension OrderRequest {
-    /// The order body of `request`, checked: a juice name and a count within the configuration's range.
+    /// The order body of `request`, checked: a juice name and a count within the configuration's range. The plain
+    /// reading takes no key twice, so a body with one goes to `decodeJSON`, which refuses it (`duplicateField`).
     static func checked(_ request: Request, configuration: ServerConfiguration) async throws -> OrderRequest {
         let buffer = try await collectBody(of: request, limit: configuration.bodyLimit)
         let body = try OrderRequest(plainJSON: buffer.readableBytesView) ?? decodeJSON(OrderRequest.self, from: buffer)
@@ -124,15 +125,24 @@ func collectBody(of request: Request, limit: Int) async throws -> ByteBuffer {
     }
 }
 
-/// `buffer` as JSON for `T`, turning every failure into the `APIError` that names it.
+/// `buffer` as JSON for `T`, turning every failure into the `APIError` that names it. A key given twice in any object
+/// is `duplicateField` (`JSONDecoder` would keep one of them): checked once the text is known to be JSON, and said
+/// before any other problem of the fields.
 func decodeJSON<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
+    let bytes = buffer.readableBytesView
+    let decoded: Result<T, APIError>
     do {
-        return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        decoded = .success(try JSONDecoder().decode(T.self, from: Data(bytes)))
     } catch let problem as APIError {
-        throw problem
+        decoded = .failure(problem)
     } catch let error as DecodingError {
-        throw APIError(error)
+        decoded = .failure(APIError(error))
     }
+    // Not JSON at all: that is the problem to say. Otherwise a key twice comes first: it may be why a field looks
+    // wrong, and a body that decoded has one of its values dropped.
+    if case .failure(.malformedJSON) = decoded { return try decoded.get() }
+    if let duplicate = DuplicateKeyScanner.firstDuplicate(in: bytes) { throw APIError.duplicateField(duplicate) }
+    return try decoded.get()
 }
 
 extension APIError {

@@ -79,7 +79,8 @@ package struct GeneratedOrders: OrderSource {
 /// Parses a mix like `banana-juice=5,kiwi-juice=1` into one weight per juice (unnamed juices get 0).
 package enum DemandMix {
     /// The weights for `text`, resolving names with `resolve`; an empty text is a uniform mix.
-    package static func weights(_ text: String, juiceCount: Int, resolve: (String) throws(OrderSourceError) -> Int) throws(OrderSourceError) -> [Int] {
+    package static func weights(_ text: String, juiceCount: Int, resolve: (String) throws(OrderSourceError) -> Int) throws(OrderSourceError) -> [Int]
+    {
         guard !text.isEmpty else { return Array(repeating: 1, count: juiceCount) }
         var weights = Array(repeating: 0, count: juiceCount)
         for part in text.split(separator: ",") {

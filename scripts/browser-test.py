@@ -90,6 +90,12 @@ def juice_button(driver, juice):
     return driver.find_element(By.CSS_SELECTOR, f'#juices button[data-juice="{juice}"]')
 
 
+def price_text(driver, juice):
+    """The price `juice`'s order button shows (None when it shows none)."""
+    prices = juice_button(driver, juice).find_elements(By.CLASS_NAME, "price")
+    return prices[0].text if prices else None
+
+
 def dialog_text(driver):
     """The open dialog's message ("" while no dialog is open)."""
     if not driver.find_element(By.ID, "dialog").is_displayed():
@@ -178,6 +184,7 @@ try:
     check(staff.find_element(By.ID, "order-title").text == "맛있는 쥬스를 만들어 드려요!", "the Korean title")
     check(juice_button(staff, "strawberry-banana-juice").text.startswith("딸바쥬스 주문"), "a button per juice (딸바쥬스 주문)")
     check("sold-out" in juice_button(staff, "strawberry-juice").get_attribute("class"), "딸기쥬스 is marked: it cannot be made")
+    check(staff.find_elements(By.CSS_SELECTOR, "#juices .price") == [], "no juice has a price yet: no button shows one")
     os.makedirs(SHOTS, exist_ok=True)
     staff.save_screenshot(os.path.join(SHOTS, "order-screen.png"))
 
@@ -278,6 +285,9 @@ try:
     check(menu_draws(staff) == draws, "a refused edit does not draw the menu screen again")
     edit_menu(staff, "juice", "banana-juice", {"name-ko": "바나나쥬스", "price": "4500"}, "save")
     wait(staff, "the price edit is saved", lambda d: "4,500원" in menu_summary(d, "banana-juice").text)
+    wait(watcher, "the second page's 바나나쥬스 button shows the new price, 4,500원",
+         lambda d: price_text(d, "banana-juice") == "4,500원", timeout=1.5)
+    wait(watcher, "a juice without a price shows none (키위쥬스)", lambda d: price_text(d, "kiwi-juice") is None)
     # A save is drawn once: by the reading after its answer. Its `menu` event names the version drawn, so the
     # screen does not read and draw the menu again, and what was found after the save stays on the page.
     summary = menu_summary(staff, "banana-juice")
@@ -356,6 +366,9 @@ try:
     watcher.find_element(By.ID, "lang-toggle").click()
     wait(watcher, "the toggle switches the page to English",
          lambda d: d.find_element(By.ID, "order-title").text == "Let us make you a delicious juice!")
+    wait(watcher, "in English the button shows the price as ₩4,500", lambda d: price_text(d, "banana-juice") == "₩4,500")
+    wait(watcher, "and the other counter's price as ₩5,500", lambda d: price_text(d, "mango-pineapple-juice") == "₩5,500")
+    wait(watcher, "a juice without a price shows none in English either", lambda d: price_text(d, "kiwi-juice") is None)
 
     # Log out: the staff session on this page ends; the panel and the banner go, and the token is asked for again.
     check(staff.find_element(By.ID, "staff-logout").is_displayed() and not staff.find_element(By.ID, "staff-login").is_displayed(),

@@ -20,6 +20,9 @@ run() {
     dir=$(mktemp -d "$work/run.XXXX")
     mkdir "$dir/recipes"
     cp "$recipes"/*.yaml "$dir/recipes/"
+    # One juice with a price, so that menus carry a price and receipts an amount, and the others without.
+    sed -i 's/^    recipe: {banana: 2}$/&\n    price: 3500/' "$dir/recipes/juices.yaml"
+    grep -q '^    price: 3500$' "$dir/recipes/juices.yaml" || { echo "no juice got a price"; exit 1; }
     SWIFT_BACKTRACE=enable=no LOG_LEVEL=warning JUICE_STAFF_TOKEN=schemathesis-token-7c2f9a1e5b3d8f60 \
         "$juice" serve --port 0 --recipes "$dir/recipes" --state "$dir/state.sqlite" > "$dir/out" 2> "$dir/err" &
     server=$!

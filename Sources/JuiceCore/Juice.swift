@@ -48,6 +48,14 @@ public struct Juice: Hashable, Sendable, Codable, Identifiable {
         return result
     }
 
+    /// What `count` of it cost, in won: its price times `count`; nil when it has no price, or when the product does
+    /// not fit an `Int` (recipes hold prices and stock of at most 1,000,000,000, so no served order gets there).
+    public func charge(for count: Int) -> Int? {
+        guard let price else { return nil }
+        let (product, overflow) = price.multipliedReportingOverflow(by: count)
+        return overflow ? nil : product
+    }
+
     /// How many of `fruit` one juice takes (0 when the recipe does not use it).
     public func amount(of fruit: FruitID) -> Int {
         recipe.reduce(0) { $1.fruit == fruit ? $0 + $1.amount : $0 }

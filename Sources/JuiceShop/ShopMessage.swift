@@ -104,7 +104,7 @@ public enum ShopMessage: Hashable, Sendable {
                 : "\(fruit)  \(count)  (no longer in the recipes; 'juice stock retire \(fruit)' retires it)"
         case .menuLine(let juice, let availability):
             let recipe = juice.recipe.map { "\(text.label(of: $0.fruit)) \($0.amount)" }.joined(separator: " + ")
-            let price = juice.price.map { "  ₩\($0)" } ?? ""
+            let price = juice.price.map { "  " + (ko ? "\(NumberText.grouped($0))원" : "₩\(NumberText.grouped($0))") } ?? ""
             let line = "\(text.name(of: juice.id))\(price)  —  \(recipe)  —  \(ko ? "가능" : "can make"): \(availability.makeable)"
             guard availability.makeable == 0, let limiting = availability.limitingFruit else { return line }
             let more = availability.neededForOneMore[limiting] ?? 0

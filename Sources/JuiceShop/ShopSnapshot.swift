@@ -54,3 +54,12 @@ public struct ShopReceipt: Hashable, Sendable {
         self.undone = undone
     }
 }
+
+extension ShopReceipt {
+    /// What the order charged, in won: its juice's price in `book` times the count. Nil unless the receipt is of an
+    /// order (not a stock change or an undo) whose juice has a price in `book`.
+    public func amount(in book: RecipeBook) -> Int? {
+        guard let entry, entry.kind == .order, let juice = entry.juice, let count = entry.count else { return nil }
+        return book.juice(juice)?.charge(for: count)
+    }
+}

@@ -54,7 +54,7 @@ struct OrderCommand: AsyncParsableCommand {
                 try await shop.order(juice, count: count, command: commandLineText, request: request)
             }
             if json {
-                Terminal.write(ShopJSON.receipt(receipt).rendered(pretty: true) + "\n")
+                Terminal.write(ShopJSON.orderReceipt(receipt, book: session.shop.book).rendered(pretty: true) + "\n")
             } else {
                 Terminal.write(text(.served(receipt.entry?.juice ?? JuiceID(juice), count: count)) + "\n")
             }

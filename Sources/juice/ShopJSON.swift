@@ -53,9 +53,20 @@ enum ShopJSON {
 
     /// `{"entry": {…} or null (nothing changed), "stock": {…}}`, and for an undo `"undone": {…}`, the entry it reverted.
     static func receipt(_ receipt: ShopReceipt) -> JSONValue {
+        .object(members(of: receipt, amount: nil))
+    }
+
+    /// An order's receipt: `{"entry": {…}, "amount": won or null, "stock": {…}}`, the amount being what the order
+    /// charged at the prices of `book` (null when its juice has no price).
+    static func orderReceipt(_ receipt: ShopReceipt, book: RecipeBook) -> JSONValue {
+        .object(members(of: receipt, amount: ("amount", receipt.amount(in: book).map(JSONValue.int) ?? .null)))
+    }
+
+    private static func members(of receipt: ShopReceipt, amount: (String, JSONValue)?) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("entry", receipt.entry.map(entry) ?? .null)]
         if let undone = receipt.undone { members.append(("undone", entry(undone))) }
+        if let amount { members.append(amount) }
         members.append(("stock", counts(receipt.snapshot.inventory.counts)))
-        return .object(members)
+        return members
     }
 }

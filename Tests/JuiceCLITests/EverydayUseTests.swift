@@ -29,10 +29,13 @@ struct Transcript {
         return outcome
     }
 
-    /// The transcript with ISO 8601 times replaced by TIME and the sandbox's path by SANDBOX.
+    /// The transcript with ISO 8601 times replaced by TIME, request ids (UUIDs) by REQUEST and the sandbox's path by
+    /// SANDBOX.
     var stable: String {
         let timeless = text.replacingOccurrences(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"#, with: "TIME", options: .regularExpression)
-        return timeless.replacingOccurrences(of: shop.directory.path, with: "SANDBOX")
+        let requestless = timeless.replacingOccurrences(
+            of: #"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"#, with: "REQUEST", options: .regularExpression)
+        return requestless.replacingOccurrences(of: shop.directory.path, with: "SANDBOX")
     }
 
     /// Compares with the golden file `name` (JUICE_UPDATE_GOLDEN=1 rewrites it).
@@ -95,6 +98,26 @@ struct EverydayUseTests {
         try await transcript.run(["menu"])
         try await transcript.run(["history"])
         try transcript.expectGolden("orders-and-stock.\(language).txt")
+    }
+
+    @Test("prices: the menu shows them in won (text and JSON), an order's receipt the amount; none without a price", arguments: languages)
+    func prices(language: String, lang: String) async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let juices = shop.directory.appendingPathComponent("recipes/juices.yaml")
+        let original = try String(contentsOf: juices, encoding: .utf8)
+        let priced = original.replacingOccurrences(of: "    recipe: {banana: 2}\n", with: "    recipe: {banana: 2}\n    price: 3500\n")
+            .replacingOccurrences(of: "    recipe: {mango: 3}\n", with: "    recipe: {mango: 3}\n    price: 12000\n")
+        #expect(priced != original)
+        try priced.write(to: juices, atomically: true, encoding: .utf8)
+        var transcript = Transcript(shop, lang: lang)
+        try await transcript.run(["menu"])
+        try await transcript.run(["menu", "--json"])
+        try await transcript.run(["order", "banana-juice", "--count", "2", "--json"])
+        try await transcript.run(["order", "kiwi-juice", "--json"])
+        try await transcript.run(["order", "망고쥬스"])
+        try await transcript.run(["stock", "add", "mango", "1", "--json"])
+        try transcript.expectGolden("prices.\(language).txt")
     }
 
     @Test("a fruit taken out of the recipes: noted until retired, retire journaled, undo brings it back", arguments: languages)

@@ -20,6 +20,14 @@ import Testing
         ],
         store: Store())
 
+    @Test func whatACountOfAJuiceIsChargedIsItsPriceTimesTheCountAndNothingWithoutAPrice() throws {
+        let priced = try #require(Self.book.juice("kiwi-banana"))
+        #expect(priced.charge(for: 1) == 2000)
+        #expect(priced.charge(for: 3) == 6000)
+        #expect(priced.charge(for: Int.max / 1000) == nil)
+        #expect(try #require(Self.book.juice("mango-kiwi")).charge(for: 2) == nil)
+    }
+
     @Test func theSumOfAmountTimesCostOverTheRecipe() throws {
         let juice = try #require(Self.book.juice("kiwi-banana"))
         let cost = try #require(Self.book.fruitCost(of: juice))

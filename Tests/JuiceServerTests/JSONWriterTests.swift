@@ -24,6 +24,15 @@ import Testing
                 count: 1, deltas: ["banana": -2], undoes: nil, undoneBy: nil, request: "0b9d5c2e-7f1a-4c3e-9a8b-2d4f6e8a0c1b"),
             stock: ["strawberry": 10, "banana": 8, "pineapple": 10, "kiwi": 10, "mango": 10]),
         ReceiptBody(message: "nothing changed", entry: nil, stock: [:]),
+        // An order of a juice with a price: the amount charged comes first (keys sorted).
+        ReceiptBody(
+            message: "2 × Mango Juice are ready! Enjoy!",
+            entry: EntryBody(
+                id: 3, time: "2026-11-24T10:00:00Z", kind: "order", command: "juice serve: POST /api/orders", juice: "mango-juice",
+                count: 2, deltas: ["mango": -6], undoes: nil, undoneBy: nil, request: "r"),
+            stock: ["mango": 4], amount: 9000),
+        ReceiptBody(message: "free", entry: nil, stock: ["a": 1], amount: 0),
+        ReceiptBody(message: "", entry: nil, stock: [:], amount: Int.max),
         ReceiptBody(
             message: "undid 7",
             entry: EntryBody(
@@ -46,5 +55,34 @@ import Testing
         var writer = JSONWriter()
         writer.write(receipt)
         #expect(try JSONDecoder().decode(ReceiptBody.self, from: Data(writer.bytes)) == receipt)
+    }
+
+    @Test("the amount is written when there is one and left out when there is none, as the encoder does")
+    func amountPresentOrAbsent() throws {
+        let priced = ReceiptBody(message: "m", entry: nil, stock: ["b": 1], amount: 4500)
+        #expect(written(priced) == #"{"amount":4500,"message":"m","stock":{"b":1}}"#)
+        let unpriced = ReceiptBody(message: "m", entry: nil, stock: ["b": 1])
+        #expect(written(unpriced) == #"{"message":"m","stock":{"b":1}}"#)
+        #expect(written(priced) == (try encoded(priced)))
+        #expect(written(unpriced) == (try encoded(unpriced)))
+    }
+
+    /// What `JSONResponse` writes of `value`, passed on as any `Encodable` (the static type says nothing of a receipt).
+    func respondedFast(_ value: some Encodable) -> [UInt8]? {
+        JSONResponse.written(value)
+    }
+
+    @Test("a receipt takes the fast writer whatever type it is passed as; other bodies the encoder", arguments: receipts)
+    func theValueChoosesTheWriter(receipt: ReceiptBody) throws {
+        let erased: any Encodable = receipt
+        let fromExistential = respondedFast(erased)
+        let viaExistential = try #require(fromExistential)
+        let viaGeneric = try #require(respondedFast(receipt))
+        #expect(viaExistential == viaGeneric)
+        #expect(String(decoding: viaExistential, as: UTF8.self) == (try encoded(receipt)))
+        let text = JSONResponse.text(erased)
+        #expect(text == (try encoded(receipt)))
+        #expect(respondedFast(HistoryBody(entries: [])) == nil)
+        #expect(respondedFast(["status": "ok"]) == nil)
     }
 }

@@ -72,6 +72,9 @@ import Testing
                 #expect(await shop.menu.current.version == body.version)
                 #expect(await shop.menu.current.book.juice("mango-juice")?.price == 4500)
             }
+            // What customers read next has it too.
+            let menu = try await client.execute(uri: "/api/menu", method: .get) { try $0.body.decoded(MenuBody.self) }
+            #expect(menu.juices.first { $0.id == "mango-juice" }?.price == 4500)
         }
         let edited = try String(contentsOf: shop.recipes.appendingPathComponent("juices.yaml"), encoding: .utf8)
         // The built-in mango-juice has no price: one line added after its recipe, nothing else.

@@ -4,6 +4,7 @@
 const TEXT = {
   ko: {
     title: "맛있는 쥬스를 만들어 드려요!", order: (name) => `${name} 주문`, makeable: (n) => `${n}잔 가능`,
+    price: (won) => `${won.toLocaleString("ko-KR")}원`,
     soldOut: "재료 부족", editStock: "재고수정", stockTitle: "재고 추가", close: "닫기", apply: "적용", discard: "취소",
     yes: "예", no: "아니오", ok: "확인", cancel: "취소", staff: "직원", logout: "로그아웃", tokenPrompt: "직원 토큰을 입력해 주세요",
     wrongToken: "직원 토큰이 맞지 않아요. 다시 입력해 주세요", nothingStaged: "바뀐 것이 없어요", connected: "",
@@ -24,6 +25,7 @@ const TEXT = {
   },
   en: {
     title: "Let us make you a delicious juice!", order: (name) => `Order ${name}`, makeable: (n) => `${n} can be made`,
+    price: (won) => `₩${won.toLocaleString("en-US")}`,
     soldOut: "Out of ingredients", editStock: "Edit stock", stockTitle: "Add stock", close: "Close", apply: "Apply",
     discard: "Discard", yes: "Yes", no: "No", ok: "OK", cancel: "Cancel", staff: "Staff", logout: "Log out", tokenPrompt: "Enter the staff token",
     wrongToken: "That staff token is not correct. Try again", nothingStaged: "Nothing to apply", connected: "",
@@ -111,8 +113,11 @@ function render() {
     // Marked and greyed when none can be made; pressing it still explains what is short and offers the stock screen.
     button.setAttribute("aria-disabled", String(count === 0));
     button.classList.toggle("sold-out", count === 0);
-    button.innerHTML = `<span class="label"></span><span class="makeable"></span>`;
+    // The price as the menu has it now (a juice without one shows none).
+    const priced = Number.isInteger(juice.price);
+    button.innerHTML = `<span class="label"></span>${priced ? `<span class="price"></span>` : ""}<span class="makeable"></span>`;
     button.querySelector(".label").textContent = text.order(nameOf(juice));
+    if (priced) button.querySelector(".price").textContent = text.price(juice.price);
     button.querySelector(".makeable").textContent = count === 0 ? text.soldOut : text.makeable(count);
     button.addEventListener("click", () => order(juice));
     return button;

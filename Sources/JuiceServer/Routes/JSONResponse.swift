@@ -2,6 +2,10 @@ import Foundation
 import Hummingbird
 
 /// JSON responses: UTF-8, keys sorted so that bodies are stable.
+///
+/// A body that conforms to `JSONWritable` (a receipt) is written by its own fast writer, found at run time, so it is
+/// the value that decides, never the static type it is passed as; everything else goes through `JSONEncoder`. Both
+/// make the same bytes (`JSONWriterTests`).
 enum JSONResponse {
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -11,25 +15,29 @@ enum JSONResponse {
 
     /// `value` as a JSON response with `status`.
     static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        let buffer = written(value).map { ByteBuffer(bytes: $0) } ?? ByteBuffer(bytes: encoded(value))
         return Response(
             status: status,
             headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
-    }
-
-    /// A receipt as a JSON response with `status` (written directly: the same bytes, a fraction of the work).
-    static func make(_ receipt: ReceiptBody, status: HTTPResponse.Status = .ok) -> Response {
-        var writer = JSONWriter()
-        writer.write(receipt)
-        return Response(
-            status: status,
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+            body: ResponseBody(byteBuffer: buffer))
     }
 
     /// `value` as JSON text (for event streams).
     static func text(_ value: some Encodable) -> String {
-        String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
+        if let bytes = written(value) { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: encoded(value), as: UTF8.self)
+    }
+
+    /// `value`'s JSON from its own writer when it is `JSONWritable` (whatever type it was passed as); nil otherwise.
+    static func written(_ value: some Encodable) -> [UInt8]? {
+        guard let writable = value as? any JSONWritable else { return nil }
+        var writer = JSONWriter()
+        writable.writeJSON(to: &writer)
+        return writer.bytes
+    }
+
+    /// `value`'s JSON from `JSONEncoder` (`{}` if it cannot be encoded).
+    static func encoded(_ value: some Encodable) -> Data {
+        (try? encoder.encode(value)) ?? Data("{}".utf8)
     }
 }

@@ -1,3 +1,18 @@
+/// A response body that writes its own JSON: exactly the bytes `JSONResponse`'s encoder makes of it, with less work.
+/// `JSONResponse.make` looks for this conformance at run time, so the body takes the fast path whatever static type
+/// it is passed as.
+protocol JSONWritable: Encodable {
+    /// Writes the value's JSON to `writer`.
+    func writeJSON(to writer: inout JSONWriter)
+}
+
+extension ReceiptBody: JSONWritable {
+    /// The receipt, written by `JSONWriter.write(_:)`.
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.write(self)
+    }
+}
+
 /// JSON text written directly, for the body every order answers with (a receipt): the same bytes `JSONResponse`'s
 /// encoder makes (keys sorted by their UTF-8 bytes, slashes and non-ASCII text as they are, absent values left out),
 /// without Codable's boxing of every field, which was a tenth of an order's work in the server.
@@ -14,9 +29,13 @@ struct JSONWriter {
         membersSoFar.reserveCapacity(4)
     }
 
-    /// A receipt: `{"entry": …, "message": …, "stock": {…}}`.
+    /// A receipt: `{"amount": …, "entry": …, "message": …, "stock": {…}}`.
     mutating func write(_ receipt: ReceiptBody) {
         beginObject()
+        if let amount = receipt.amount {
+            member("amount")
+            integer(amount)
+        }
         if let entry = receipt.entry {
             member("entry")
             write(entry)

@@ -59,11 +59,13 @@ struct IngredientBody: Codable, Sendable, Hashable {
     var amount: Int
 }
 
-/// A juice on the menu with what the stock allows now.
+/// A juice on the menu with its price and what the stock allows now.
 struct MenuJuiceBody: Codable, Sendable, Hashable {
     var id: String
     var name: NameBody
     var aliases: [String]
+    /// Its price in won (left out when it has none).
+    var price: Int?
     var recipe: [IngredientBody]
     /// How many can be made now.
     var makeable: Int
@@ -92,7 +94,7 @@ struct MenuBody: Codable, Sendable, Hashable {
         juices = menu.book.juices.map { juice in
             let availability = snapshot.inventory.availability(of: juice)
             return MenuJuiceBody(
-                id: juice.id.rawValue, name: NameBody(juice.name), aliases: juice.aliases,
+                id: juice.id.rawValue, name: NameBody(juice.name), aliases: juice.aliases, price: juice.price,
                 recipe: juice.recipe.map { IngredientBody(fruit: $0.fruit.rawValue, amount: $0.amount) },
                 makeable: availability.makeable, limitingFruit: availability.limitingFruit?.rawValue,
                 neededForOneMore: Dictionary(uniqueKeysWithValues: availability.neededForOneMore.map { ($0.key.rawValue, $0.value) }))
@@ -136,22 +138,29 @@ extension EntryBody {
     }
 }
 
-/// What a change returns: a message for the customer, the journal entry (none when nothing changed) and the stock.
+/// What a change returns: a message for the customer, the journal entry (none when nothing changed) and the stock;
+/// for an order of a juice with a price, the amount charged.
 struct ReceiptBody: Codable, Sendable, Hashable {
     var message: String
     var entry: EntryBody?
     var stock: [String: Int]
+    /// What the order charged, in won: the juice's price times the count (left out when the juice has no price, and
+    /// for anything but an order).
+    var amount: Int?
 
-    init(message: String, entry: EntryBody?, stock: [String: Int]) {
+    init(message: String, entry: EntryBody?, stock: [String: Int], amount: Int? = nil) {
         self.message = message
         self.entry = entry
         self.stock = stock
+        self.amount = amount
     }
 
-    init(_ receipt: ShopReceipt, message: String) {
+    /// The receipt, its amount at the prices of `book` (the menu the change was made with).
+    init(_ receipt: ShopReceipt, message: String, book: RecipeBook) {
         self.init(
             message: message, entry: receipt.entry.map(EntryBody.init),
-            stock: Dictionary(uniqueKeysWithValues: receipt.snapshot.inventory.counts.map { ($0.key.rawValue, $0.value) }))
+            stock: Dictionary(uniqueKeysWithValues: receipt.snapshot.inventory.counts.map { ($0.key.rawValue, $0.value) }),
+            amount: receipt.amount(in: book))
     }
 }
 

@@ -19,7 +19,7 @@ extension ShopServer {
             do throws(ShopError) {
                 let receipt = try await Shop(book: book, store: store).undo(command: "juice serve: POST /api/undo")
                 let text = ShopText(language: context.language, book: book)
-                return JSONResponse.make(ReceiptBody(receipt, message: receipt.undone.map { text(.undid($0)) } ?? text(.nothingChanged)))
+                return JSONResponse.make(ReceiptBody(receipt, message: receipt.undone.map { text(.undid($0)) } ?? text(.nothingChanged), book: book))
             } catch {
                 throw APIError.shop(error, book: book)
             }
@@ -77,7 +77,7 @@ extension ShopServer {
                 body.juice, count: body.count, command: "juice serve: POST /api/orders", request: requestID)
             metrics.recordOrder(.served, duration: .now - started)
             let message = ShopText(language: context.language, book: book)(.served(receipt.entry?.juice ?? JuiceID(body.juice), count: body.count))
-            return JSONResponse.make(ReceiptBody(receipt, message: message), status: .created)
+            return JSONResponse.make(ReceiptBody(receipt, message: message, book: book), status: .created)
         } catch {
             switch error {
             case .unknownJuice: metrics.recordOrder(.unknown, duration: .now - started)
@@ -127,7 +127,7 @@ extension ShopServer {
             let receipt = try await Shop(book: book, store: store).changeStock(changes, kind: kind, command: "juice serve: POST /api/stock")
             let changed = context.language == .korean ? "재고를 바꿨어요" : "Stock changed."
             let message = receipt.entry == nil ? ShopText(language: context.language, book: book)(.nothingChanged) : changed
-            return JSONResponse.make(ReceiptBody(receipt, message: message))
+            return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
         } catch {
             throw APIError.shop(error, book: book)
         }

@@ -191,6 +191,7 @@ if Context.environment["JUICE_BENCHMARKS"] != nil {
             dependencies: [
                 "JuiceRecipes", "JuiceYAML", "JuiceCore", "JuiceSimulation", "JuiceShop", "JuiceServer", "CSimulationBaseline",
                 "CLoadBaseline", "JuiceLSP", "JuicePlanning", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
     ]

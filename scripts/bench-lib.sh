@@ -50,6 +50,22 @@ bench_echo_server() {
     for _ in $(seq 200); do grep -q "serving on" "$work/out-$2" && break; sleep 0.1; done
     grep -q "serving on" "$work/out-$2" || { cat "$work/err-$2" >&2; return 1; }
     bench_port=$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$work/out-$2")
+    bench_check_echo "$bench_port"
+}
+
+# bench_check_echo PORT: the baseline answers as the shop's order route does (a receipt for an order, 400
+# out-of-range for a count of 0), or the comparison would measure something else; fails otherwise.
+bench_check_echo() {
+    local url="http://127.0.0.1:$1/api/orders" served refused
+    served=$(curl -s -w '\n%{http_code}' -H 'Content-Type: application/json' -d '{"juice": "banana-juice", "count": 3}' "$url")
+    refused=$(curl -s -w '\n%{http_code}' -H 'Content-Type: application/json' -d '{"juice": "banana-juice", "count": 0}' "$url")
+    python3 - "$served" "$refused" <<'PY' || { echo "the echo server does not answer like the shop's order route" >&2; return 1; }
+import json, sys
+served, refused = (text.rsplit("\n", 1) for text in sys.argv[1:3])
+receipt = json.loads(served[0])
+assert served[1] == "201" and receipt["entry"]["juice"] == "banana-juice" and receipt["entry"]["count"] == 3, served
+assert refused[1] == "400" and json.loads(refused[0])["error"]["code"] == "out-of-range", refused
+PY
 }
 
 # bench_stop_servers: stops every server in `servers` (for an EXIT trap).

@@ -55,7 +55,7 @@ package struct ShopServer: Sendable {
 
     /// A router with the middleware every route of the shop passes (security headers, request logs, metrics, the
     /// request's language and the API's error bodies), and no route yet.
-    static func router(language: Language, stateFailures: StateFailureLog) -> Router<ShopRequestContext> {
+    package static func router(language: Language, stateFailures: StateFailureLog) -> Router<ShopRequestContext> {
         let router = Router(context: ShopRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))

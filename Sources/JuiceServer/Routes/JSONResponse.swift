@@ -6,7 +6,7 @@ import Hummingbird
 /// A body that conforms to `JSONWritable` (a receipt) is written by its own fast writer, found at run time, so it is
 /// the value that decides, never the static type it is passed as; everything else goes through `JSONEncoder`. Both
 /// make the same bytes (`JSONWriterTests`).
-enum JSONResponse {
+package enum JSONResponse {
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -14,7 +14,7 @@ enum JSONResponse {
     }()
 
     /// `value` as a JSON response with `status`.
-    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+    package static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
         let buffer = written(value).map { ByteBuffer(bytes: $0) } ?? ByteBuffer(bytes: encoded(value))
         return Response(
             status: status,

@@ -50,13 +50,15 @@ func fieldPath(_ path: [any CodingKey]) -> String {
 }
 
 /// `POST /api/orders`: `{"juice": name, "count": n}` (count defaults to 1).
-struct OrderRequest: Decodable, Sendable {
-    var juice: String
-    var count: Int
+package struct OrderRequest: Decodable, Sendable {
+    /// The juice asked for, as the client wrote it (an id, name or alias).
+    package var juice: String
+    /// How many.
+    package var count: Int
 
     static let fields = ["juice", "count"]
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         try container.rejectUnknownKeys(allowed: Self.fields)
         juice = try container.decode(String.self, forKey: AnyKey("juice"))
@@ -67,7 +69,7 @@ struct OrderRequest: Decodable, Sendable {
 extension OrderRequest {
     /// The order body of `request`, checked: a juice name and a count within the configuration's range. The plain
     /// reading takes no key twice, so a body with one goes to `decodeJSON`, which refuses it (`duplicateField`).
-    static func checked(_ request: Request, configuration: ServerConfiguration) async throws -> OrderRequest {
+    package static func checked(_ request: Request, configuration: ServerConfiguration) async throws -> OrderRequest {
         let buffer = try await collectBody(of: request, limit: configuration.bodyLimit)
         let body = try OrderRequest(plainJSON: buffer.readableBytesView) ?? decodeJSON(OrderRequest.self, from: buffer)
         guard (1...configuration.maxOrderCount).contains(body.count) else {

@@ -103,7 +103,7 @@ struct MenuBody: Codable, Sendable, Hashable {
 }
 
 /// A journal entry.
-struct EntryBody: Codable, Sendable, Hashable {
+package struct EntryBody: Codable, Sendable, Hashable {
     var id: Int
     var time: String
     var kind: String
@@ -115,6 +115,15 @@ struct EntryBody: Codable, Sendable, Hashable {
     var undoneBy: Int?
     /// The request id the change was made under (every order's); look it up with `GET /api/orders/{request}`.
     var request: String?
+
+    /// An entry of `kind` made by `command`, with its fields as the journal keeps them.
+    package init(
+        id: Int, time: String, kind: String, command: String, juice: String?, count: Int?, deltas: [String: Int], undoes: Int?,
+        undoneBy: Int?, request: String? = nil
+    ) {
+        (self.id, self.time, self.kind, self.command, self.juice, self.count) = (id, time, kind, command, juice, count)
+        (self.deltas, self.undoes, self.undoneBy, self.request) = (deltas, undoes, undoneBy, request)
+    }
 }
 
 /// `GET /api/orders/{request}`: the order made under that request id.
@@ -140,7 +149,7 @@ extension EntryBody {
 
 /// What a change returns: a message for the customer, the journal entry (none when nothing changed) and the stock;
 /// for an order of a juice with a price, the amount charged.
-struct ReceiptBody: Codable, Sendable, Hashable {
+package struct ReceiptBody: Codable, Sendable, Hashable {
     var message: String
     var entry: EntryBody?
     var stock: [String: Int]
@@ -148,7 +157,8 @@ struct ReceiptBody: Codable, Sendable, Hashable {
     /// for anything but an order).
     var amount: Int?
 
-    init(message: String, entry: EntryBody?, stock: [String: Int], amount: Int? = nil) {
+    /// A receipt saying `message`, with the entry made (if any), the stock after it and what it charged.
+    package init(message: String, entry: EntryBody?, stock: [String: Int], amount: Int? = nil) {
         self.message = message
         self.entry = entry
         self.stock = stock

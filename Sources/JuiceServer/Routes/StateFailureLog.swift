@@ -4,14 +4,14 @@ import Logging
 /// The server's record of why the shop's state could not be used. Clients get a generic 503 (the reason names the
 /// database's host, user and name, or a file path); the full reason goes to the server's log here instead, at most
 /// once per `interval` however many requests fail, each line saying how many failures went unlogged before it.
-actor StateFailureLog {
+package actor StateFailureLog {
     /// The shortest time between two log lines.
     let interval: Duration
     private var lastLogged: ContinuousClock.Instant?
     private var unlogged = 0
 
     /// A log that writes at most one line per `interval`.
-    init(interval: Duration) {
+    package init(interval: Duration) {
         self.interval = interval
     }
 

@@ -1,4 +1,5 @@
 import Hummingbird
+import JuiceServer
 import JuiceShop
 import Logging
 import Metrics
@@ -6,14 +7,15 @@ import Metrics
 /// The order benchmark's baseline (`juice-bench echo-server`; `scripts/bench-server.sh` runs `wrk` against it and
 /// against `juice serve` in the same run). Its one route, `POST /api/orders`, does all the HTTP work of the shop's:
 /// the same middleware (request logs, Prometheus metrics, language and error bodies), the same order decoding and
-/// checks, a receipt of the same shape written the same way, but it touches no state. Not part of the shop:
-/// `juice serve` never builds it.
-package struct OrderEchoServer: Sendable {
+/// checks, a receipt of the same shape written the same way, but it touches no state. Not part of the shop: it lives
+/// in the benchmarks' executable, which only `JUICE_BENCHMARKS=1` builds; `scripts/bench-server.sh` checks that it
+/// answers an order and a refusal as the shop does before measuring.
+struct OrderEchoServer: Sendable {
     /// The port to listen on, on 127.0.0.1 (0: any free port).
-    package var port: Int
+    var port: Int
 
     /// A baseline server on `port`.
-    package init(port: Int = 0) {
+    init(port: Int = 0) {
         self.port = port
     }
 
@@ -33,7 +35,7 @@ package struct OrderEchoServer: Sendable {
 
     /// Bootstraps the process's metrics system with the shop's Prometheus registry, as `juice serve` does (so call it
     /// once per process), and serves until the process is told to stop; `onRunning` is told the port actually bound.
-    package func run(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    func run(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         MetricsSystem.bootstrap(ShopMetrics().factory)
         let application = Application(
             router: router(),

@@ -64,7 +64,6 @@ let package = Package(
                 "JuiceShop", "JuiceReload", "JuiceMenuEditing", "JuiceRecipes", "JuiceCore", "JuiceYAML", "JuicePlanning",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -20,8 +20,8 @@ public enum ParallelWork {
     /// Where the loops started in this task are recorded, for tests (nil: not recorded).
     @TaskLocal static var recorder: LoopRecorder?
 
-    /// `work(index)` for each of `0..<count`, in index order: on every core, or one after another on this thread
-    /// when `isSerial`. Each index's result is written only by its own iteration.
+    /// `work(index)` for each of `0..<count`, the results in index order: computed on every core, or one after
+    /// another on this thread when `isSerial`. Each index's result is written only by its own iteration.
     static func map<T: Sendable>(_ count: Int, _ work: @Sendable (Int) -> T) -> [T] {
         guard count > 0 else { return [] }
         return [T](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -135,8 +135,8 @@ private let records: [SaleRecord] = {
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         #expect(files.contains("ParallelWork.swift"))
         for file in files where file != "ParallelWork.swift" {
-            let text = try String(contentsOfFile: sources.appendingPathComponent(file).path, encoding: .utf8)
-            #expect(!text.contains("concurrentPerform"), "\(file)")
+            let calls = try String(contentsOfFile: sources.appendingPathComponent(file).path, encoding: .utf8).contains("concurrentPerform")
+            #expect(!calls, "\(file) calls concurrentPerform: use ParallelWork.map or .fill")
         }
     }
 }

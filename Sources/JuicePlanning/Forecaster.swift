@@ -46,7 +46,7 @@ package enum Forecaster {
             }
         case .ses:
             guard start > 0 else { return [0] + oneStep(y, model: .ses, from: 1) }
-            let fitted = Smoothing.ses(y, alpha: Smoothing.fittedAlpha(Array(y[..<start]))).fitted
+            let fitted = Smoothing.ses(y, alpha: Smoothing.fittedAlphaInLanes(Array(y[..<start]))).fitted
             return Array(fitted[start...])
         case .holtWinters:
             return HoltWinters.oneStep(y, from: start) ?? oneStep(y, model: .ses, from: start)
@@ -97,7 +97,7 @@ package enum Forecaster {
             let overall = y.reduce(0, +) / Double(n)
             return Fit(point: { h in windowMean(y, before: n, day: n + h - 1) ?? overall }, sigma: sigma(y, fitted), growth: { _ in 1 })
         case .ses:
-            let alpha = Smoothing.fittedAlpha(y)
+            let alpha = Smoothing.fittedAlphaInLanes(y)
             let (level, fitted) = Smoothing.ses(y, alpha: alpha)
             let optional: [Double?] = fitted.enumerated().map { $0.offset == 0 ? nil : $0.element }
             return Fit(point: { _ in level }, sigma: sigma(y, optional), growth: { h in (1 + Double(h - 1) * alpha * alpha).squareRoot() })

@@ -1,4 +1,3 @@
-import Dispatch
 import JuiceFileReading
 
 #if canImport(Glibc)
@@ -11,12 +10,15 @@ extension HistoryReader {
     /// The cores to read on.
     package static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
-    /// Reads the file at `path` as `read(path:_:)` does, in chunks of `chunkSize` bytes parsed side by side on
-    /// `workers` threads: the header first, then chunk `k` (the lines that start in its bytes; `FileChunks`) by
-    /// worker `k % workers`, into that worker's own sink (made by `makeSink`, each record given to it by `add`). The
-    /// lines of every chunk are counted first, so each record and problem has its line in the file. Returns the
-    /// sinks (in worker order) and the problems as the plain read reports them: in file order, the first
-    /// `maxErrors`.
+    /// Reads the file at `path` as `read(path:_:)` does, in chunks of `chunkSize` bytes parsed side by side by
+    /// `workers` workers (on every core, or one after another under `ParallelWork.isSerial`): the header first, then
+    /// chunk `k` (the lines that start in its bytes; `FileChunks`) by worker `k % workers`, into that worker's own sink
+    /// (made by `makeSink`, each record given to it by `add`). The lines of every chunk are counted first, so each
+    /// record and problem has its line in the file. Returns the sinks (in worker order) and the problems as the plain
+    /// read reports them: in file order, the first `maxErrors`.
+    ///
+    /// The fast twin of the plain line-by-line read, `read(path:_:)` in HistoryReader.swift: change that one first,
+    /// then this; `HistoryChunkTests` checks on random histories that both give the same records and problems.
     package static func read<Sink: Sendable>(
         path: String, workers: Int = cores, chunkSize: Int = 1 << 20, makeSink: () -> Sink, add: @Sendable (inout Sink, SaleRecord) -> Void
     ) throws(HistoryFileError) -> (sinks: [Sink], errors: [HistoryError]) {
@@ -42,57 +44,46 @@ extension HistoryReader {
         do { chunks = try FileChunks(path: path, from: bodyStart, chunkSize: chunkSize) } catch { throw fileError(error, path: path) }
         let workers = max(1, min(workers, chunks.count))
         // Pass 1: the lines of each chunk, so that pass 2 numbers every line as the file does.
-        var counts = [Int](repeating: 0, count: chunks.count)
-        var failure: FileReadError?
-        counts.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let slots = buffer
-            nonisolated(unsafe) var failures = [FileReadError?](repeating: nil, count: workers)
-            // Each chunk's count is written by the one worker that reads it; each worker writes only its failure.
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var bytes: [UInt8] = []
-                for chunk in stride(from: worker, to: chunks.count, by: workers) {
-                    do throws(FileReadError) { slots[chunk] = try chunks.lines(of: chunk, buffer: &bytes) { _, _ in } } catch {
-                        failures[worker] = error
-                        return
-                    }
+        // Each worker's counts are those of its chunks, in order; a worker stops at its first failure.
+        let counted = ParallelWork.map(workers) { worker -> (counts: [Int], failure: FileReadError?) in
+            var bytes: [UInt8] = []
+            var counts: [Int] = []
+            for chunk in stride(from: worker, to: chunks.count, by: workers) {
+                do throws(FileReadError) { counts.append(try chunks.lines(of: chunk, buffer: &bytes) { _, _ in }) } catch {
+                    return (counts, error)
                 }
             }
-            failure = failures.compactMap { $0 }.first
+            return (counts, nil)
         }
-        if let failure { throw fileError(failure, path: path) }
+        if let failure = counted.compactMap(\.failure).first { throw fileError(failure, path: path) }
+        var counts = [Int](repeating: 0, count: chunks.count)
+        for chunk in counts.indices { counts[chunk] = counted[chunk % workers].counts[chunk / workers] }
         var linesBefore = [Int](repeating: headerLines, count: chunks.count)
         for chunk in counts.indices.dropFirst() { linesBefore[chunk] = linesBefore[chunk - 1] + counts[chunk - 1] }
         let firstLine = linesBefore
         // Pass 2: each worker parses its chunks with a copy of the reader that read the header.
-        var results = [(sink: Sink, errors: [HistoryError], failure: FileReadError?)?](repeating: nil, count: workers)
         let start = header
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let slots = buffer
-            nonisolated(unsafe) var sinks = [Sink?](repeating: nil, count: workers)
-            for worker in 0..<workers { sinks[worker] = worker == 0 ? first : makeSink() }
-            // Each slot is written by exactly one worker.
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                guard var sink = sinks[worker] else { return }
-                var reader = start
-                reader.errors = []
-                var bytes: [UInt8] = []
-                var line: [UInt8] = []
-                var failed: FileReadError?
-                for chunk in stride(from: worker, to: chunks.count, by: workers) {
-                    let before = firstLine[chunk]
-                    do throws(FileReadError) {
-                        _ = try chunks.lines(of: chunk, buffer: &bytes) { raw, number in
-                            reader.readLine(raw, number: before + number, through: &line) { add(&sink, $0) }
-                        }
-                    } catch {
-                        failed = error
-                        break
+        let sinks = [first] + (1..<workers).map { _ in makeSink() }
+        let finished = ParallelWork.map(workers) { worker -> (sink: Sink, errors: [HistoryError], failure: FileReadError?) in
+            var sink = sinks[worker]
+            var reader = start
+            reader.errors = []
+            var bytes: [UInt8] = []
+            var line: [UInt8] = []
+            var failed: FileReadError?
+            for chunk in stride(from: worker, to: chunks.count, by: workers) {
+                let before = firstLine[chunk]
+                do throws(FileReadError) {
+                    _ = try chunks.lines(of: chunk, buffer: &bytes) { raw, number in
+                        reader.readLine(raw, number: before + number, through: &line) { add(&sink, $0) }
                     }
+                } catch {
+                    failed = error
+                    break
                 }
-                slots[worker] = (sink, reader.errors, failed)
             }
+            return (sink, reader.errors, failed)
         }
-        let finished = results.compactMap { $0 }
         if let failed = finished.compactMap(\.failure).first { throw fileError(failed, path: path) }
         header.finish(lines: headerLines + counts.reduce(0, +))
         let errors = mergedInFileOrder([header.errors] + finished.map(\.errors))

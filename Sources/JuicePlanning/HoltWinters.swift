@@ -1,69 +1,66 @@
 /// Holt-Winters with an additive weekly season and an additive trend, its weights fitted by least squared one-step
 /// error over a small grid searched one weight at a time (a trend weight of 0 is no trend).
+///
+/// The plain reference of the weight search is here (`parameters`, every trial one pass of `smooth`); its fast twin,
+/// the trials of a step smoothed side by side in SIMD lanes, is `parametersInLanes` in HoltWinters+SIMD.swift, which
+/// the forecasts use. Change this file first, then the twin; `WeightSearchTests` checks that both pick the same
+/// weights.
 enum HoltWinters {
-    /// Weights of the smoother, one set per lane.
-    private struct Weights<Lanes: SIMD> where Lanes.Scalar == Double {
-        var alpha: Lanes
-        var beta: Lanes
-        var gamma: Lanes
+    /// The weights searched: coordinate descent from `start`, over the level's weights, then the trend's, the season's,
+    /// and the level's again.
+    static let start = (alpha: 0.25, beta: 0.02, gamma: 0.15)
+    /// The level's weights tried.
+    static let alphas = Array(stride(from: 0.05, through: 0.65, by: 0.1))
+    /// The trend's weights tried.
+    static let betas = [0.0, 0.02, 0.1]
+    /// The season's weights tried.
+    static let gammas = [0.05, 0.15, 0.3]
 
-        /// `weights` in every lane.
-        init(_ weights: (alpha: Double, beta: Double, gamma: Double)) {
-            alpha = Lanes(repeating: weights.alpha)
-            beta = Lanes(repeating: weights.beta)
-            gamma = Lanes(repeating: weights.gamma)
-        }
+    /// The starting state of the smoother on `y` (at least two weeks): the first week's mean as the level, the
+    /// change to the second week's mean per day as the trend, the first week's days less its mean as the season.
+    static func startingState(_ y: [Double]) -> (level: Double, trend: Double, season: [Double]) {
+        let season = Forecaster.season
+        let firstWeek = y[0..<season].reduce(0, +) / Double(season)
+        let secondWeek = y[season..<(2 * season)].reduce(0, +) / Double(season)
+        return (firstWeek, (secondWeek - firstWeek) / Double(season), (0..<season).map { y[$0] - firstWeek })
     }
 
     /// The weights and starting state fitted to `y`, or nil for a history shorter than two weeks (too short to tell a
-    /// season from noise).
+    /// season from noise): coordinate descent over the grid (the level weight, then the trend's, the season's, and the
+    /// level's again; 20 trials instead of the 63 of the whole grid, to the same or a nearby point), each trial one
+    /// pass of `smooth`, tried in that order (a trial must beat the best so far by more than 1e-12). The reference:
+    /// the forecasts use `parametersInLanes`, which picks the same weights.
     static func parameters(
         _ y: ArraySlice<Double>
     ) -> (alpha: Double, beta: Double, gamma: Double, level: Double, trend: Double, season: [Double])? {
-        let season = Forecaster.season
-        guard y.count >= 2 * season else { return nil }
+        guard y.count >= 2 * Forecaster.season else { return nil }
         let y = Array(y)
-        let firstWeek = y[0..<season].reduce(0, +) / Double(season)
-        let secondWeek = y[season..<(2 * season)].reduce(0, +) / Double(season)
-        let initialSeason = (0..<season).map { y[$0] - firstWeek }
-        let initialTrend = (secondWeek - firstWeek) / Double(season)
-        // Coordinate descent over the grid (the level weight, then the trend's, the season's, and the level's again):
-        // 20 trials instead of the 63 of the whole grid, to the same or a nearby point. The trials of one step differ
-        // in one weight only, so they are smoothed side by side, a lane each (`squaredErrors`: each lane the same
-        // arithmetic as one trial alone), and compared in order as one at a time would: 4 passes over the series, 3
-        // when neither the trend's weight nor the season's moved (the last step would then repeat the first's trials,
-        // none of which can beat the error kept).
-        let start = (alpha: 0.25, beta: 0.02, gamma: 0.15)
-        var weights = start
-        // The level weights, and the starting weights in the spare lane: the error every trial is compared with first.
-        func levelStep(_ lowest: inout Double, first: Bool) {
-            let alphas = Array(stride(from: 0.05, through: 0.65, by: 0.1))
-            var lanes = Weights<SIMD8<Double>>(weights)
-            for (lane, alpha) in alphas.enumerated() { lanes.alpha[lane] = alpha }
-            let errors = squaredErrors(y, weights: lanes, level: firstWeek, trend: initialTrend, season: initialSeason)
-            if first { lowest = errors[7] }
-            for (lane, alpha) in alphas.enumerated() where errors[lane] < lowest - 1e-12 { (weights.alpha, lowest) = (alpha, errors[lane]) }
+        let state = startingState(y)
+        func error(_ weights: (alpha: Double, beta: Double, gamma: Double)) -> Double {
+            smooth(y, alpha: weights.alpha, beta: weights.beta, gamma: weights.gamma, level: state.level, trend: state.trend, season: state.season)
+                .error
         }
-        var lowest = Double.infinity
-        levelStep(&lowest, first: true)
-        var lanes = Weights<SIMD4<Double>>(weights)
-        let betas = [0.0, 0.02, 0.1]
-        for (lane, beta) in betas.enumerated() { lanes.beta[lane] = beta }
-        var errors = squaredErrors(y, weights: lanes, level: firstWeek, trend: initialTrend, season: initialSeason)
-        for (lane, beta) in betas.enumerated() where errors[lane] < lowest - 1e-12 { (weights.beta, lowest) = (beta, errors[lane]) }
-        lanes = Weights<SIMD4<Double>>(weights)
-        let gammas = [0.05, 0.15, 0.3]
-        for (lane, gamma) in gammas.enumerated() { lanes.gamma[lane] = gamma }
-        errors = squaredErrors(y, weights: lanes, level: firstWeek, trend: initialTrend, season: initialSeason)
-        for (lane, gamma) in gammas.enumerated() where errors[lane] < lowest - 1e-12 { (weights.gamma, lowest) = (gamma, errors[lane]) }
-        if weights.beta != start.beta || weights.gamma != start.gamma { levelStep(&lowest, first: false) }
+        var weights = start
+        var lowest = error(weights)
+        for step in 0..<4 {
+            for candidate in step == 1 ? betas : step == 2 ? gammas : alphas {
+                var trial = weights
+                switch step {
+                case 1: trial.beta = candidate
+                case 2: trial.gamma = candidate
+                default: trial.alpha = candidate
+                }
+                let value = error(trial)
+                if value < lowest - 1e-12 { (weights, lowest) = (trial, value) }
+            }
+        }
         guard lowest.isFinite else { return nil }
-        return (weights.alpha, weights.beta, weights.gamma, firstWeek, initialTrend, initialSeason)
+        return (weights.alpha, weights.beta, weights.gamma, state.level, state.trend, state.season)
     }
 
     /// The fit, or nil for a history shorter than two weeks.
     static func fit(_ y: [Double]) -> Forecaster.Fit? {
-        guard let best = parameters(y[...]) else { return nil }
+        guard let best = parametersInLanes(y[...]) else { return nil }
         let season = Forecaster.season
         let run = smooth(y, alpha: best.alpha, beta: best.beta, gamma: best.gamma, level: best.level, trend: best.trend, season: best.season)
         let n = y.count
@@ -75,45 +72,14 @@ enum HoltWinters {
     /// The one-step forecasts of days `start…` of `y`, the weights fitted once on the days before `start` and the
     /// state rolled forward day by day (nil when those days are fewer than two weeks).
     static func oneStep(_ y: [Double], from start: Int) -> [Double]? {
-        guard let best = parameters(y[..<start]) else { return nil }
+        guard let best = parametersInLanes(y[..<start]) else { return nil }
         let run = smooth(y, alpha: best.alpha, beta: best.beta, gamma: best.gamma, level: best.level, trend: best.trend, season: best.season)
         return run.fitted[start...].map { $0 ?? 0 }
     }
 
-    /// The squared one-step error of one pass of the smoother from the second week on, for each lane's weights (what
-    /// `smooth` sums, without keeping the fitted values).
-    private static func squaredErrors<Lanes: SIMD>(
-        _ y: [Double], weights: Weights<Lanes>, level: Double, trend: Double, season: [Double]
-    ) -> Lanes where Lanes.Scalar == Double {
-        let (alpha, beta, gamma) = (weights.alpha, weights.beta, weights.gamma)
-        let one = Lanes(repeating: 1)
-        let (keepLevel, keepTrend, keepSeason) = (one - alpha, one - beta, one - gamma)
-        var level = Lanes(repeating: level)
-        var trend = Lanes(repeating: trend)
-        var seasons = season.map { Lanes(repeating: $0) }
-        var error = Lanes()
-        let length = season.count
-        y.withUnsafeBufferPointer { y in
-            seasons.withUnsafeMutableBufferPointer { season in
-                var slot = 0
-                for (t, day) in y.enumerated() {
-                    let value = Lanes(repeating: day)
-                    let guess = level + trend + season[slot]
-                    if t >= length { error += (value - guess) * (value - guess) }
-                    let previous = level
-                    level = alpha * (value - season[slot]) + keepLevel * (level + trend)
-                    trend = beta * (level - previous) + keepTrend * trend
-                    season[slot] = gamma * (value - level) + keepSeason * season[slot]
-                    slot = slot + 1 == length ? 0 : slot + 1
-                }
-            }
-        }
-        return error
-    }
-
     /// One pass of the smoother: the state after the last day, the one-step fitted values (from the second week on)
     /// and their squared error.
-    private static func smooth(
+    static func smooth(
         _ y: [Double], alpha: Double, beta: Double, gamma: Double, level: Double, trend: Double, season: [Double]
     ) -> (level: Double, trend: Double, season: [Double], fitted: [Double?], error: Double) {
         var level = level

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Many series forecast at once, on every core.
 package enum ParallelForecasts {
     /// Each series' forecast of `horizon` days by `choice` (each its best model for `auto`), with its backtest over the
@@ -7,23 +5,17 @@ package enum ParallelForecasts {
     package static func run(
         _ series: [[Double]], choice: ModelChoice, horizon: Int, level: Double, backtestDays: Int?
     ) -> [(forecast: Forecast, accuracy: Accuracy?)] {
-        var results = [(forecast: Forecast, accuracy: Accuracy?)?](repeating: nil, count: series.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let slots = buffer
-            // Each index is written by exactly one iteration.
-            ParallelWork.perform(iterations: series.count) { index in
-                let values = series[index]
-                let model: ForecastModel
-                switch choice {
-                case .auto: model = Backtest.bestModel(for: values)
-                case .model(let chosen): model = chosen
-                }
-                let accuracy = backtestDays.map { days in
-                    Backtest.accuracy(of: Backtest.forecasts(values, model: model, days: min(days, values.count)), against: values)
-                }
-                slots[index] = (Forecaster.forecast(values, model: model, horizon: horizon, level: level), accuracy)
+        ParallelWork.map(series.count) { index in
+            let values = series[index]
+            let model: ForecastModel
+            switch choice {
+            case .auto: model = Backtest.bestModel(for: values)
+            case .model(let chosen): model = chosen
             }
+            let accuracy = backtestDays.map { days in
+                Backtest.accuracy(of: Backtest.forecasts(values, model: model, days: min(days, values.count)), against: values)
+            }
+            return (Forecaster.forecast(values, model: model, horizon: horizon, level: level), accuracy)
         }
-        return results.map { $0 ?? (Forecaster.forecast([], model: .window, horizon: horizon, level: level), nil) }
     }
 }

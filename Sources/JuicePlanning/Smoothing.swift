@@ -1,4 +1,8 @@
 /// Exponential smoothing pieces the models share.
+///
+/// The plain reference of the SES weight search is here (`fittedAlpha`); its fast twin, the same search eight weights
+/// to a pass, is `fittedAlphaInLanes` in Smoothing+SIMD.swift, which the forecasts use. Change this file first, then
+/// the twin; `WeightSearchTests` checks that both pick the same weight.
 enum Smoothing {
     /// Simple exponential smoothing of `values` with weight `alpha`, started at the first value ("simple"
     /// initialisation, as R's `forecast::ses(initial = "simple")` and statsforecast do): the level after the last
@@ -15,44 +19,38 @@ enum Smoothing {
         return (level, fitted)
     }
 
-    /// The weight in `0.05...0.95` (steps of 0.05, then refined to 0.01) with the least squared one-step error.
-    ///
-    /// The candidates of each stage are independent, so they are smoothed side by side, eight to a pass
-    /// (`squaredErrors(_:alphas:)`: each lane the same arithmetic as one weight alone), and then compared in order as
-    /// one at a time would: 4 passes over the series instead of 28, the same weight.
+    /// The squared one-step error of smoothing `values` with weight `alpha`, from the second value on (0 for fewer
+    /// than two values): what `ses`'s fitted values miss by, without keeping them.
+    static func squaredError(_ values: [Double], alpha: Double) -> Double {
+        guard var level = values.first else { return 0 }
+        var total = 0.0
+        for value in values.dropFirst() {
+            let gap = value - level
+            total += gap * gap
+            level += alpha * gap
+        }
+        return total
+    }
+
+    /// The weight in `0.05...0.95` (steps of 0.05, then refined to 0.01 either side of the best step) with the least
+    /// squared one-step error, the candidates tried one at a time in that order (a later one must beat the best so
+    /// far by more than 1e-12). The reference: the forecasts use `fittedAlphaInLanes`, which picks the same weight.
     static func fittedAlpha(_ values: [Double]) -> Double {
         var best = 0.05
         var bestError = Double.infinity
-        for first in stride(from: 1, through: 19, by: 8) {
-            var alphas = SIMD8<Double>()
-            for lane in 0..<8 { alphas[lane] = Double(min(first + lane, 19)) * 0.05 }
-            let errors = squaredErrors(values, alphas: alphas)
-            for lane in 0..<8 where first + lane <= 19 && errors[lane] < bestError - 1e-12 { (best, bestError) = (alphas[lane], errors[lane]) }
+        for step in 1...19 {
+            let alpha = Double(step) * 0.05
+            let error = squaredError(values, alpha: alpha)
+            if error < bestError - 1e-12 { (best, bestError) = (alpha, error) }
         }
         // Around the best step: 0.01 to 0.04 either side (the best itself cannot beat its own error).
         let coarse = best
-        var alphas = SIMD8<Double>()
-        for (lane, step) in [-4, -3, -2, -1, 1, 2, 3, 4].enumerated() { alphas[lane] = coarse + Double(step) * 0.01 }
-        let errors = squaredErrors(values, alphas: alphas)
-        for lane in 0..<8 where alphas[lane] > 0 && alphas[lane] < 1 && errors[lane] < bestError - 1e-12 {
-            (best, bestError) = (alphas[lane], errors[lane])
+        for step in [-4, -3, -2, -1, 1, 2, 3, 4] {
+            let alpha = coarse + Double(step) * 0.01
+            guard alpha > 0, alpha < 1 else { continue }
+            let error = squaredError(values, alpha: alpha)
+            if error < bestError - 1e-12 { (best, bestError) = (alpha, error) }
         }
         return best
-    }
-
-    /// The squared one-step errors of smoothing `values` with each lane's weight, from the second value on, without
-    /// keeping the fitted values (0 for fewer than two values).
-    static func squaredErrors(_ values: [Double], alphas: SIMD8<Double>) -> SIMD8<Double> {
-        guard let first = values.first else { return SIMD8() }
-        var level = SIMD8(repeating: first)
-        var total = SIMD8<Double>()
-        values.withUnsafeBufferPointer { values in
-            for value in values.dropFirst() {
-                let gap = SIMD8(repeating: value) - level
-                total += gap * gap
-                level += alphas * gap
-            }
-        }
-        return total
     }
 }

@@ -3,8 +3,10 @@ import Testing
 
 @testable import JuicePlanning
 
-/// The weight searches of SES and Holt-Winters smooth their candidates side by side, a lane each: they must pick
-/// exactly what trying the candidates one at a time picks (the references below, as the searches were written before).
+/// The weight searches of SES and Holt-Winters have a plain reference, one candidate at a time
+/// (`Smoothing.fittedAlpha`, `HoltWinters.parameters`), and a fast twin smoothing the candidates side by side, a SIMD
+/// lane each (`fittedAlphaInLanes`, `parametersInLanes`, which the forecasts use): the twins must pick exactly what
+/// the references pick, and each lane must sum exactly the error of its weights alone.
 @Suite struct WeightSearchTests {
     /// Series of every kind the models meet: weekly with trend and noise, intermittent, constant, all zero, short,
     /// one sale, huge values.
@@ -28,85 +30,59 @@ import Testing
         return all
     }()
 
-    /// SES's weight, one candidate at a time.
-    static func referenceAlpha(_ values: [Double]) -> Double {
-        func error(_ alpha: Double) -> Double {
-            guard var level = values.first else { return 0 }
-            var total = 0.0
-            for value in values.dropFirst() {
-                total += (value - level) * (value - level)
-                level += alpha * (value - level)
-            }
-            return total
-        }
-        var best = 0.05
-        var bestError = Double.infinity
-        for step in 1...19 {
-            let alpha = Double(step) * 0.05
-            let value = error(alpha)
-            if value < bestError - 1e-12 { (best, bestError) = (alpha, value) }
-        }
-        let coarse = best
-        for step in -4...4 {
-            let alpha = coarse + Double(step) * 0.01
-            guard alpha > 0, alpha < 1 else { continue }
-            let value = error(alpha)
-            if value < bestError - 1e-12 { (best, bestError) = (alpha, value) }
-        }
-        return best
-    }
-
-    /// Holt-Winters' weights, one trial at a time (coordinate descent: level, trend, season, level again).
-    static func referenceWeights(_ y: [Double]) -> (alpha: Double, beta: Double, gamma: Double)? {
-        let season = Forecaster.season
-        guard y.count >= 2 * season else { return nil }
-        let firstWeek = y[0..<season].reduce(0, +) / Double(season)
-        let secondWeek = y[season..<(2 * season)].reduce(0, +) / Double(season)
-        let initialSeason = (0..<season).map { y[$0] - firstWeek }
-        let initialTrend = (secondWeek - firstWeek) / Double(season)
-        func error(_ alpha: Double, _ beta: Double, _ gamma: Double) -> Double {
-            var level = firstWeek
-            var trend = initialTrend
-            var seasons = initialSeason
-            var total = 0.0
-            for (t, value) in y.enumerated() {
-                let slot = t % season
-                let guess = level + trend + seasons[slot]
-                if t >= season { total += (value - guess) * (value - guess) }
-                let previous = level
-                level = alpha * (value - seasons[slot]) + (1 - alpha) * (level + trend)
-                trend = beta * (level - previous) + (1 - beta) * trend
-                seasons[slot] = gamma * (value - level) + (1 - gamma) * seasons[slot]
-            }
-            return total
-        }
-        let alphas = Array(stride(from: 0.05, through: 0.65, by: 0.1))
-        var weights = (alpha: 0.25, beta: 0.02, gamma: 0.15)
-        var lowest = error(weights.alpha, weights.beta, weights.gamma)
-        for step in 0..<4 {
-            for candidate in step == 1 ? [0.0, 0.02, 0.1] : step == 2 ? [0.05, 0.15, 0.3] : alphas {
-                var trial = weights
-                switch step {
-                case 1: trial.beta = candidate
-                case 2: trial.gamma = candidate
-                default: trial.alpha = candidate
-                }
-                let value = error(trial.alpha, trial.beta, trial.gamma)
-                if value < lowest - 1e-12 { (weights, lowest) = (trial, value) }
+    /// Random series: weekly with trend and noise at random scales, random lengths from nothing to two years, some
+    /// with runs of zeros.
+    static let randomSeries: [[Double]] = {
+        var random = SeededRandom(seed: 33)
+        return (0..<60).map { _ in
+            let length = Int(random.unit() * 730)
+            let scale = [0.01, 1, 100, 1e6][Int(random.unit() * 4)]
+            let weekly = (0..<7).map { _ in random.unit() * scale }
+            let trend = (random.unit() - 0.5) * scale / 50
+            let zeros = random.unit() < 0.3
+            return (0..<length).map { day in
+                if zeros && random.unit() < 0.6 { return 0 }
+                return max(0, weekly[day % 7] + trend * Double(day) + random.normal() * scale / 4)
             }
         }
-        return lowest.isFinite ? weights : nil
-    }
+    }()
 
     @Test func sesPicksTheWeightOneAtATimePicks() {
-        for values in Self.series { #expect(Smoothing.fittedAlpha(values) == Self.referenceAlpha(values), "\(values.count) days") }
+        for values in Self.series + Self.randomSeries {
+            #expect(Smoothing.fittedAlphaInLanes(values) == Smoothing.fittedAlpha(values), "\(values.count) days")
+        }
     }
 
     @Test func holtWintersPicksTheWeightsOneAtATimePicks() {
-        for values in Self.series {
-            let found = HoltWinters.parameters(values[...]).map { ($0.alpha, $0.beta, $0.gamma) }
-            let reference = Self.referenceWeights(values)
-            #expect(found?.0 == reference?.alpha && found?.1 == reference?.beta && found?.2 == reference?.gamma, "\(values.count) days")
+        for values in Self.series + Self.randomSeries {
+            let found = HoltWinters.parametersInLanes(values[...])
+            let reference = HoltWinters.parameters(values[...])
+            #expect((found == nil) == (reference == nil), "\(values.count) days")
+            guard let found, let reference else { continue }
+            #expect(found.alpha == reference.alpha && found.beta == reference.beta && found.gamma == reference.gamma, "\(values.count) days")
+            #expect(found.level == reference.level && found.trend == reference.trend && found.season == reference.season)
+        }
+    }
+
+    /// Each lane sums what one weight alone sums, bit for bit, for random weights (not only the searched grid).
+    @Test func everyLaneIsThePlainSmootherWithItsWeights() {
+        var random = SeededRandom(seed: 3_333)
+        for values in Self.series + Self.randomSeries {
+            var alphas = SIMD8<Double>()
+            for lane in 0..<8 { alphas[lane] = random.unit() }
+            let lanes = Smoothing.squaredErrors(values, alphas: alphas)
+            for lane in 0..<8 { #expect(lanes[lane] == Smoothing.squaredError(values, alpha: alphas[lane]), "\(values.count) days") }
+            guard values.count >= 2 * Forecaster.season else { continue }
+            let state = HoltWinters.startingState(values)
+            var weights = HoltWinters.Weights<SIMD4<Double>>((0, 0, 0))
+            for lane in 0..<4 { (weights.alpha[lane], weights.beta[lane], weights.gamma[lane]) = (random.unit(), random.unit(), random.unit()) }
+            let errors = HoltWinters.squaredErrors(values, weights: weights, level: state.level, trend: state.trend, season: state.season)
+            for lane in 0..<4 {
+                let plain = HoltWinters.smooth(
+                    values, alpha: weights.alpha[lane], beta: weights.beta[lane], gamma: weights.gamma[lane], level: state.level,
+                    trend: state.trend, season: state.season)
+                #expect(errors[lane] == plain.error || (errors[lane].isNaN && plain.error.isNaN), "\(values.count) days")
+            }
         }
     }
 }

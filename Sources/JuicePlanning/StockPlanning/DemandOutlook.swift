@@ -1,4 +1,3 @@
-import Dispatch
 import JuiceCore
 
 /// The demand a plan draws its scenarios from: one `JuiceDemandModel` per juice of the menu, for the days ahead.
@@ -29,16 +28,9 @@ package struct DemandOutlook: Sendable {
     /// before it only); with fewer than `fewestErrors` such days, by counts with the model's error variance.
     package init(series: [[Double]], horizon: Int, choice: ModelChoice) {
         self.horizon = horizon
-        var results = [(JuiceDemandModel, ForecastModel)?](repeating: nil, count: series.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let slots = buffer
-            // Each index is written by exactly one iteration.
-            ParallelWork.perform(iterations: series.count) { index in
-                slots[index] = Self.juice(series[index], horizon: horizon, choice: choice)
-            }
-        }
-        juices = results.map { $0?.0 ?? JuiceDemandModel(expected: Array(repeating: 0, count: horizon), spread: .counts(variance: 0)) }
-        models = results.map { $0?.1 }
+        let results = ParallelWork.map(series.count) { index in Self.juice(series[index], horizon: horizon, choice: choice) }
+        juices = results.map(\.0)
+        models = results.map(\.1)
     }
 
     /// One juice's demand model from its daily series.

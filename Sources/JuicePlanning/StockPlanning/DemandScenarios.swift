@@ -1,4 +1,3 @@
-import Dispatch
 import JuiceCore
 import JuiceSimulation
 
@@ -109,17 +108,14 @@ struct DemandScenarios: Sendable {
     func fruitDemand(count: Int) -> [Int] {
         let fruits = menu.fruits.count
         var table = [Int](repeating: 0, count: count * fruits)
-        let chunks = (count + Self.chunk - 1) / Self.chunk
-        table.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let rows = buffer
-            // Each chunk writes only its own scenarios' rows.
-            ParallelWork.perform(iterations: chunks) { chunk in
-                var juiceDemand = [Int](repeating: 0, count: horizon * menu.juices.count)
-                var fruit = [Int](repeating: 0, count: fruits)
-                for index in (chunk * Self.chunk)..<min(count, (chunk + 1) * Self.chunk) {
-                    draw(index, juiceDemand: &juiceDemand, fruit: &fruit)
-                    for f in 0..<fruits { rows[index * fruits + f] = fruit[f] }
-                }
+        // A piece per chunk of scenarios: its rows.
+        ParallelWork.fill(&table, pieceSize: Self.chunk * fruits) { chunk, rows in
+            var juiceDemand = [Int](repeating: 0, count: horizon * menu.juices.count)
+            var fruit = [Int](repeating: 0, count: fruits)
+            let first = chunk * Self.chunk
+            for index in first..<min(count, first + Self.chunk) {
+                draw(index, juiceDemand: &juiceDemand, fruit: &fruit)
+                for f in 0..<fruits { rows[(index - first) * fruits + f] = fruit[f] }
             }
         }
         return table

@@ -72,23 +72,18 @@ struct ProfitSearch {
     func profit(_ levels: [Int]) -> Double {
         let count = juiceDemand.count
         let chunks = (count + DemandScenarios.chunk - 1) / DemandScenarios.chunk
-        var sums = [Double](repeating: 0, count: chunks)
-        sums.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let slots = buffer
-            // Each chunk writes only its own slot; the chunks are added in order, so the sum is the same on any number
-            // of cores.
-            ParallelWork.perform(iterations: chunks) { chunk in
-                var sum = 0.0
-                for index in (chunk * DemandScenarios.chunk)..<min(count, (chunk + 1) * DemandScenarios.chunk) {
-                    var random = SeededRandom.scenario(index, of: seed, stream: 5)
-                    let outcome = OrderReplay.serve(
-                        juiceDemand[index], horizon: horizon, from: levels, needed: needed[index], menu: menu, random: &random)
-                    var cost = 0.0
-                    for f in levels.indices { cost += costs[f] * Double(levels[f] - (spoils[f] ? 0 : outcome.left[f])) }
-                    sum += outcome.revenue - cost
-                }
-                slots[chunk] = sum
+        // The chunks' sums are added in order, so the sum is the same on any number of cores.
+        let sums = ParallelWork.map(chunks) { chunk in
+            var sum = 0.0
+            for index in (chunk * DemandScenarios.chunk)..<min(count, (chunk + 1) * DemandScenarios.chunk) {
+                var random = SeededRandom.scenario(index, of: seed, stream: 5)
+                let outcome = OrderReplay.serve(
+                    juiceDemand[index], horizon: horizon, from: levels, needed: needed[index], menu: menu, random: &random)
+                var cost = 0.0
+                for f in levels.indices { cost += costs[f] * Double(levels[f] - (spoils[f] ? 0 : outcome.left[f])) }
+                sum += outcome.revenue - cost
             }
+            return sum
         }
         return sums.reduce(0, +) / Double(count)
     }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Finds stock levels from scenarios of fruit demand (sample-average approximation).
 enum StockLevelSearch {
     /// Levels under which at least `target` of the scenarios need no more of any fruit than it holds, each at most
@@ -43,17 +41,11 @@ enum StockLevelSearch {
 
     /// Each fruit's scenario demand, smallest first.
     private static func sortedColumns(demand: [Int], scenarios: Int, fruits: Int) -> [[Int]] {
-        var columns = [[Int]](repeating: [], count: fruits)
-        columns.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let slots = buffer
-            // Each fruit's column is written by exactly one iteration.
-            DispatchQueue.concurrentPerform(iterations: fruits) { f in
-                var column = (0..<scenarios).map { demand[$0 * fruits + f] }
-                column.sort()
-                slots[f] = column
-            }
+        ParallelWork.map(fruits) { f in
+            var column = (0..<scenarios).map { demand[$0 * fruits + f] }
+            column.sort()
+            return column
         }
-        return columns
     }
 
     /// For each fruit, the smallest level no more than `ratios[f]` of the scenarios need more of (the newsvendor's

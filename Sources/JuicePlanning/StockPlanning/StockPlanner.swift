@@ -1,4 +1,3 @@
-import Dispatch
 import JuiceCore
 import JuiceSimulation
 
@@ -70,25 +69,20 @@ package struct StockPlanner: Sendable {
         let fruits = menu.fruits.count
         let check = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 2)
         let chunks = (scenarios + DemandScenarios.chunk - 1) / DemandScenarios.chunk
-        var parts = [EvaluationTally?](repeating: nil, count: chunks)
-        parts.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let slots = buffer
-            // Each chunk writes only its own slot.
-            ParallelWork.perform(iterations: chunks) { chunk in
-                var tally = EvaluationTally(fruits: fruits)
-                var juiceDemand = [Int](repeating: 0, count: outlook.horizon * menu.juices.count)
-                var needed = [Int](repeating: 0, count: fruits)
-                for index in (chunk * DemandScenarios.chunk)..<min(scenarios, (chunk + 1) * DemandScenarios.chunk) {
-                    check.draw(index, juiceDemand: &juiceDemand, fruit: &needed)
-                    var random = SeededRandom.scenario(index, of: seed, stream: 3)
-                    let outcome = OrderReplay.serve(juiceDemand, horizon: outlook.horizon, from: levels, needed: needed, menu: menu, random: &random)
-                    tally.add(outcome, spoils: { shelfLives[$0] <= outlook.horizon })
-                }
-                slots[chunk] = tally
+        let parts = ParallelWork.map(chunks) { chunk in
+            var tally = EvaluationTally(fruits: fruits)
+            var juiceDemand = [Int](repeating: 0, count: outlook.horizon * menu.juices.count)
+            var needed = [Int](repeating: 0, count: fruits)
+            for index in (chunk * DemandScenarios.chunk)..<min(scenarios, (chunk + 1) * DemandScenarios.chunk) {
+                check.draw(index, juiceDemand: &juiceDemand, fruit: &needed)
+                var random = SeededRandom.scenario(index, of: seed, stream: 3)
+                let outcome = OrderReplay.serve(juiceDemand, horizon: outlook.horizon, from: levels, needed: needed, menu: menu, random: &random)
+                tally.add(outcome, spoils: { shelfLives[$0] <= outlook.horizon })
             }
+            return tally
         }
         var total = EvaluationTally(fruits: fruits)
-        for part in parts { if let part { total.merge(part) } }
+        for part in parts { total.merge(part) }
         let n = Double(max(1, scenarios))
         let lines = (0..<fruits).map { f in
             StockPlan.FruitLine(

@@ -16,7 +16,7 @@ arch=$(dpkg --print-architecture)
 
 if [ "${JUICE_SKIP_BUILD:-}" != 1 ]; then
     started=$SECONDS
-    swift build -c release --product juice --traits PostgreSQL --static-swift-stdlib
+    swift build -c release --product juice --traits PostgreSQL --static-swift-stdlib -Xlinker -z -Xlinker now
     echo "package-deb: release build in $((SECONDS - started)) s"
 fi
 binary=.build/release/juice
@@ -33,8 +33,10 @@ install -d -m 755 "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" "$ro
 install -m 755 "$binary" "$root/usr/bin/juice"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/juice"
 # What a shell or man finds.
-gzip -9n < docs/man/juice.1 > "$root/usr/share/man/man1/juice.1.gz"
-"$root/usr/bin/juice" completions bash > "$root/usr/share/bash-completion/completions/juice"
+# (The page without the empty lines ArgumentParser leaves between paragraphs, which groff warns about.)
+sed '/^$/d' docs/man/juice.1 | gzip -9n > "$root/usr/share/man/man1/juice.1.gz"
+# (bash-completion sources the script: no #! line.)
+"$root/usr/bin/juice" completions bash | sed '1{/^#!/d}' > "$root/usr/share/bash-completion/completions/juice"
 "$root/usr/bin/juice" completions zsh > "$root/usr/share/zsh/vendor-completions/_juice"
 "$root/usr/bin/juice" completions fish > "$root/usr/share/fish/vendor_completions.d/juice.fish"
 # The default recipes: an example, and the service's own menu (conffiles: an upgrade never overwrites a shop's edits).
@@ -46,6 +48,8 @@ install -m 644 packaging/default "$root/etc/default/juice"
 install -m 644 packaging/juice.service "$root/lib/systemd/system/juice.service"
 # Documentation and Debian's own files.
 install -m 644 packaging/debian/copyright "$root/usr/share/doc/juice/copyright"
+install -d -m 755 "$root/usr/share/lintian/overrides"
+install -m 644 packaging/debian/lintian-overrides "$root/usr/share/lintian/overrides/juice"
 sed -e "s/@VERSION@/$version/" -e "s/@DATE@/$(date -R -u -d "@$(git log -1 --format=%ct 2>/dev/null || date +%s)")/" \
     packaging/debian/changelog | gzip -9n > "$root/usr/share/doc/juice/changelog.gz"
 for doc in README.md docs/deployment.md docs/errors.md docs/menu-editing.md; do

@@ -47,7 +47,7 @@ systemd-analyze verify /lib/systemd/system/juice.service
 step "juice serve as the unit runs it"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 install -d -o juice -g juice -m 750 "$work/state"
-install -d -m 700 "$work/credentials"
+install -d -o juice -g juice -m 500 "$work/credentials"
 install -m 400 -o juice /etc/juice/staff-token "$work/credentials/staff-token"
 exec_start=$(sed -n 's/^ExecStart=//p' /lib/systemd/system/juice.service)
 # What systemd substitutes: the environment (the unit's defaults, as /etc/default/juice leaves them) and %d.
@@ -84,7 +84,10 @@ grep -q 4500 /etc/juice/recipes/*.yaml || fail "a reinstall overwrote the menu e
 
 step "purge"
 dpkg --purge juice >/dev/null
-left=$(while read -r path; do [ -f "$path" ] || [ -L "$path" ] && echo "$path"; done < "$work/files" || true)
+# (Directories such as /lib or /usr/share/doc are shared with other packages; every file and link must be gone.)
+left=$(while read -r path; do
+    if [ ! -d "$path" ] && { [ -e "$path" ] || [ -L "$path" ]; }; then echo "$path"; fi
+done < "$work/files")
 [ -z "$left" ] || fail "files of the package left after purge: $left"
 [ ! -e /etc/juice ] || fail "/etc/juice left after purge"
 [ ! -e /etc/default/juice ] || fail "/etc/default/juice left after purge"

@@ -4,21 +4,9 @@ import Testing
 
 @testable import JuicePlanning
 
-/// Banana juice (one banana) and kiwi-banana juice (one of each), with costs and prices: a profit plan searches.
-private let twoFruitBook = RecipeBook(
-    fruits: [
-        Fruit(id: "banana", name: LocalizedName(korean: "바나나", english: "Banana"), cost: 2, shelfLife: 1),
-        Fruit(id: "kiwi", name: LocalizedName(korean: "키위", english: "Kiwi"), cost: 5, shelfLife: 1),
-    ],
-    juices: [
-        Juice(
-            id: "banana-juice", name: LocalizedName(korean: "바나나쥬스", english: "Banana Juice"), price: 6,
-            recipe: [Ingredient(fruit: "banana", amount: 1)]),
-        Juice(
-            id: "kiwi-banana-juice", name: LocalizedName(korean: "키위바나나쥬스", english: "Kiwi-Banana Juice"), price: 9,
-            recipe: [Ingredient(fruit: "kiwi", amount: 1), Ingredient(fruit: "banana", amount: 1)]),
-    ],
-    store: Store(defaultCapacity: 1_000))
+/// Banana juice (one banana) and kiwi-banana juice (one of each), with costs and prices: a profit plan searches
+/// (`sharedFruitBook`, ProfitSearchTests' book).
+private let twoFruitBook = sharedFruitBook()
 
 /// Forty days of both juices' sales.
 private let records: [SaleRecord] = {

@@ -7,7 +7,8 @@ import Testing
 @testable import JuicePlanning
 
 /// Banana juice (one banana) and kiwi-banana juice (one of each): banana is shared, kiwi is sold only with banana.
-private func sharedFruitBook() -> RecipeBook {
+/// (ParallelWorkTests plans on it too.)
+func sharedFruitBook() -> RecipeBook {
     RecipeBook(
         fruits: [
             Fruit(id: "banana", name: LocalizedName(korean: "바나나", english: "Banana"), cost: 2, shelfLife: 1),

@@ -364,8 +364,13 @@ package struct MenuTextEditor {
         for (fruit, entry) in old {
             if let amount = amounts[fruit] {
                 edits += try replacing(entry.scalar, with: String(amount), field: fruit, line: entry.keyLine, in: outline)
-            } else {
+            } else if added.isEmpty {
                 edits += MappingEntryEdits.deletion(ofEntryAt: entry.keyLine, column: entry.keyColumn, in: outline.index, file: outline.file)
+            } else if let deletion = MappingEntryEdits.entryDeletion(
+                ofEntryAt: entry.keyLine, column: entry.keyColumn, in: outline.index, file: outline.file)
+            {
+                // New fruits follow: the mapping never empties, so no `{}` for the last of its old ones.
+                edits.append(deletion)
             }
         }
         if !added.isEmpty {

@@ -27,7 +27,8 @@ module JuiceRecipes
 module JuiceFileReading
 module JuiceSimulation
 module JuiceRecipeText
-module JuiceLSP
+# The editor server's protocol layer only (framing, JSON-RPC, the params): the server and its analysis are not fuzzed here.
+sources JuiceLSP Sources/JuiceLSP/Protocol/*.swift
 module JuiceReload
 # CFileExchange (C) as SwiftPM makes it: its header as a module, its one file compiled.
 printf 'module CFileExchange {\n    header "%s/Sources/CFileExchange/include/CFileExchange.h"\n    export *\n}\n' "$PWD" \

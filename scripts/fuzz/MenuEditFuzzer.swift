@@ -2,7 +2,8 @@
 // editor's text edits (`MenuTextEditor`, in memory), then checked as the editor checks it (`MenuEditor.check`: lint
 // and the live menu). An input is edit bytes, a NUL, then up to four recipe files separated by 0x01 (named
 // fruits.yaml, juices.yaml, store.yaml and more.yaml in that order), so that libFuzzer mutates the files too
-// (flow style, comments, quoting, anchors) as well as the edit. A set that is not clean to begin with is skipped.
+// (flow style, comments, quoting, anchors) as well as the edit. A set that is not clean to begin with is replaced by
+// the default one (`recipes/`).
 // The edit must be refused, refused by the check for what it means (a duplicate name, an unknown fruit, a stock
 // over capacity…, never for text it wrote badly: a YAML syntax error, a duplicate key, a wrong type), or give a set
 // whose recipe book reads back exactly what the edit said, everything else as it was.
@@ -35,7 +36,8 @@ enum Pool {
         "", " ", "  lead", "trail ", "true", "no", "Off", "~", "null", "123", "1.5", "0x1F", "010", "1:30", "🍓🍓", "🥝", "tab\there",
         "line\nbreak", "cr\rhere", "back\\slash", "{a: 1}", "[x]", "- dash", "-", "? q", "&anchor", "*alias", "!tag", "%percent", "@at",
         "`tick", "|", ">", "a, b", "a,b", "...", "---", ".", "..", "é", "e\u{301}", "\u{A0}nbsp", "\u{FEFF}bom", "\u{2028}ls", "del\u{7F}",
-        "nul\u{0}", "bell\u{7}", String(repeating: "x", count: 300), String(repeating: "가", count: 120), "ko", "en", "price: 1",
+        "nul\u{0}", "bell\u{7}", "nel\u{85}", "c1\u{9F}", "\u{FFFE}", "ps\u{2029}", String(repeating: "x", count: 300),
+        String(repeating: "가", count: 120), "ko", "en", "price: 1",
         "{ko: a}", "a\n  b: c", "\\n", "\"", "'", "<<", "=", "😀 grin", "\u{1F1F0}\u{1F1F7}", "kiwi", "Kiwi", "strawberry", "banana-juice",
     ]
     static let juiceIDs = ["new-juice", "mango-juice", "여름-juice", "x", "a.b", "a_b", "a b", "123", "true", "-x", "_x", "banana-juice"]
@@ -193,17 +195,24 @@ func describe(_ files: [RecipeSourceFile]) -> String {
 }
 
 let names = ["fruits.yaml", "juices.yaml", "store.yaml", "more.yaml"]
+/// The default set, named as in its directory.
+let defaultFiles = DefaultRecipes.files.map { RecipeSourceFile(name: $0.name.replacing("recipes/", with: ""), bytes: $0.bytes) }
+let defaultCheck = MenuEditor.check(defaultFiles, rules: LoadedRuleConfiguration())
 
 /// libFuzzer's entry point: one input of `size` bytes at `data`; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMenuEdits(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 1 else { return 0 }
     let input = UnsafeBufferPointer(start: data, count: size)
-    guard let nul = input.firstIndex(of: 0) else { return 0 }
-    let texts = input[(nul + 1)...].split(separator: 1, maxSplits: names.count - 1, omittingEmptySubsequences: false)
-    let files = zip(names, texts).map { RecipeSourceFile(name: $0, bytes: Array($1)) }.sorted { $0.name < $1.name }
-    let start = MenuEditor.check(files, rules: LoadedRuleConfiguration())
-    guard start.errors.isEmpty else { return 0 }
+    let nul = input.firstIndex(of: 0) ?? size
+    let texts = input[min(nul + 1, size)...].split(separator: 1, maxSplits: names.count - 1, omittingEmptySubsequences: false)
+    var files = zip(names, texts).map { RecipeSourceFile(name: $0, bytes: Array($1)) }.sorted { $0.name < $1.name }
+    var start = MenuEditor.check(files, rules: LoadedRuleConfiguration())
+    if !start.errors.isEmpty {
+        // Files a mutation broke: the edit is made to the default set instead (so that every input makes one).
+        files = defaultFiles
+        start = defaultCheck
+    }
     let book = start.result.book
     var draw = Draw(bytes: ArraySlice(input[..<nul]))
     let change = draw.change(book)

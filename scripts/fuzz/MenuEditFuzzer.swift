@@ -128,11 +128,21 @@ struct Draw {
     }
 }
 
-/// The rules whose errors refuse an edit for what it means; any other error is text the editor wrote badly.
+/// The rules whose errors refuse an edit for what it means; any other error (but an empty value's) is text the editor
+/// wrote badly.
 let meaningful: Set<RuleID> = [
     .invalidID, .duplicateID, .duplicateName, .duplicateAlias, .unknownFruit, .invalidQuantity, .integerOverflow, .emptyRecipe,
     .exceedsCapacity, .unknownStockFruit, .stockExceedsCapacity, .limitExceeded,
 ]
+
+/// Whether `diagnostic` refuses an edit for what it means: a rule of `meaningful`, or an empty value the edit gave.
+func isMeaningful(_ diagnostic: Diagnostic) -> Bool {
+    if meaningful.contains(diagnostic.rule) { return true }
+    switch diagnostic.finding {
+    case .emptyText, .emptyName: return true
+    default: return false
+    }
+}
 
 func renamed(_ name: LocalizedName, _ change: NameChange) -> LocalizedName {
     LocalizedName(korean: change.korean ?? name.korean, english: change.english ?? name.english)
@@ -170,12 +180,8 @@ func expected(_ before: RecipeBook, _ change: MenuChange) -> RecipeBook? {
         if let name = change.name { fruits[index].name = renamed(fruits[index].name, name) }
         if let emoji = change.emoji { fruits[index].emoji = emoji }
         if let stock = change.stock { store.initialStock[id] = stock }
-        if let capacity = change.capacity {
-            if capacity == store.defaultCapacity, store.capacities[id] == nil {
-            } else {
-                store.capacities[id] = capacity
-            }
-        }
+        // (The default capacity needs no entry of its own: `same` compares each fruit's capacity, not the entries.)
+        if let capacity = change.capacity { store.capacities[id] = capacity }
     }
     return RecipeBook(fruits: fruits, juices: juices, store: store)
 }
@@ -228,7 +234,7 @@ public func fuzzMenuEdits(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let edited = TextEdit.applying(textChange.edits, to: files) + textChange.newFiles
     let check = MenuEditor.check(edited, rules: LoadedRuleConfiguration())
     guard check.errors.isEmpty else {
-        let bad = check.errors.filter { !meaningful.contains($0.rule) }
+        let bad = check.errors.filter { !isMeaningful($0) }
         require(bad.isEmpty, "\(change) wrote text that does not read: \(bad)\n\(describe(edited))")
         return 0
     }

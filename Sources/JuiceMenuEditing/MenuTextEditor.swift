@@ -95,6 +95,10 @@ package struct MenuTextEditor {
         var fields = [("name", Self.flowName(fruit.name))]
         if let emoji = fruit.emoji { fields.append(("emoji", ScalarText.render(emoji))) }
         var change = try addEntry(key: fruit.id.rawValue, fields: fields, section: "fruits", file: fileName, mapping: \.fruitsMapping)
+        // The store's edits go first: a `fruits` section added at the end of a file comes after an entry added to the
+        // store mapping that ends it, at the same offset.
+        let entryEdits = change.edits
+        change.edits = []
         var section: [(String, String)] = []
         var storeFields: [TextEdit] = []
         if let capacity = fruit.capacity, capacity != book.store.defaultCapacity {
@@ -111,7 +115,7 @@ package struct MenuTextEditor {
             case .section(let key, let entry): section.append((key, entry))
             }
         }
-        change.edits += storeFields
+        change.edits += storeFields + entryEdits
         if !section.isEmpty { try appendStoreSection(section, to: fileName, change: &change) }
         return change
     }

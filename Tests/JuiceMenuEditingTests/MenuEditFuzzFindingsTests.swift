@@ -8,7 +8,8 @@ import Testing
 
 /// Changes the menu-edit fuzzer (scripts/fuzz/MenuEditFuzzer.swift) found written as text that did not read: edits of
 /// one change that insert at the same offset (a field added to an entry or a `store` mapping goes after what is added
-/// at the end of the block field that ends it), and a block recipe whose only fruit is replaced.
+/// at the end of the block field that ends it; an entry added to a mapping that ends a file goes before a section added
+/// there), and a block recipe whose only fruit is replaced.
 @Suite struct MenuEditFuzzFindingsTests {
     @Test func aPriceAddedWithANewFruitOfABlockRecipeThatEndsTheJuiceGoesAfterTheFruit() async throws {
         let fixture = try MenuFixture()
@@ -21,6 +22,17 @@ import Testing
         #expect(banana.price == 2500)
         #expect(banana.recipe == recipe)
         #expect(try fixture.text("juices.yaml").hasSuffix("      strawberry: 1\n      mango: 1\n    price: 2500\n# the end\n"))
+    }
+
+    @Test func aFruitAddedToAFileThatEndsWithItsStockGetsItsStockEntryBeforeTheNewFruitsSection() async throws {
+        let fixture = try MenuFixture()
+        let editor = MenuEditor(directory: fixture.path)
+        let grape = NewFruit(id: "grape", name: NameChange(korean: "포도", english: "Grape"), stock: 5, file: "store.yaml")
+        _ = try await editor.apply(.addFruit(grape), session: "s")
+        let added = try #require(try await editor.menu().fruits.first { $0.id == "grape" })
+        #expect(added.stock == 5)
+        #expect(added.file == "store.yaml")
+        #expect(try fixture.text("store.yaml").hasSuffix("    mango: 5\n    grape: 5\nfruits:\n  grape:\n    name: {ko: 포도, en: Grape}\n"))
     }
 
     /// A set in one file whose juice has a block recipe of one fruit and whose store ends with its stock.

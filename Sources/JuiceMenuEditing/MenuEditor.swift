@@ -130,8 +130,9 @@ package actor MenuEditor {
             files: files, result: check.result, errors: check.errors, warnings: check.warnings, version: RecipeSetVersion.of(files, root: nil))
     }
 
-    /// The set as `juice lint` sees it with `rules` and as the live menu does: the errors of either.
-    private static func check(
+    /// The set as `juice lint` sees it with `rules` and as the live menu does: the errors of either (an edit is
+    /// written only when the set it makes has none).
+    package static func check(
         _ files: [RecipeSourceFile], rules: LoadedRuleConfiguration
     ) -> (result: RecipeLoadResult, errors: [Diagnostic], warnings: [Diagnostic]) {
         let result = RecipeLoader().load(files: files)

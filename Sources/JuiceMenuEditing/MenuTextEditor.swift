@@ -3,17 +3,17 @@ import JuiceRecipeText
 import JuiceRecipes
 
 /// What a menu change does to the recipe files: edits of files the set has, and files it adds.
-struct MenuTextChange: Sendable {
+package struct MenuTextChange: Sendable {
     /// Byte-exact edits of existing files (names as the set names them).
-    var edits: [TextEdit] = []
+    package var edits: [TextEdit] = []
     /// New files, with their whole text.
-    var newFiles: [RecipeSourceFile] = []
+    package var newFiles: [RecipeSourceFile] = []
 }
 
 /// Turns a `MenuChange` into the smallest text edits of the files that define what it changes: one scalar replaced,
 /// one entry inserted or deleted, the rest of every file byte for byte as it was (comments, key order, quoting, flow
 /// or block style). Pure: files in, edits out; whether the edited set is good is `juice lint`'s to say.
-struct MenuTextEditor {
+package struct MenuTextEditor {
     /// The set's files (names relative to the recipe directory), in load order.
     let files: [RecipeSourceFile]
     /// Their outlines, in the same order.
@@ -21,14 +21,15 @@ struct MenuTextEditor {
     /// The book the files make (for effective capacities).
     let book: RecipeBook
 
-    init(files: [RecipeSourceFile], book: RecipeBook) {
+    /// The editor of the set `files`, which make `book`.
+    package init(files: [RecipeSourceFile], book: RecipeBook) {
         self.files = files
         self.outlines = files.map(RecipeOutline.init)
         self.book = book
     }
 
     /// The edits `change` needs.
-    func edits(for change: MenuChange) throws(MenuEditError) -> MenuTextChange {
+    package func edits(for change: MenuChange) throws(MenuEditError) -> MenuTextChange {
         switch change {
         case .changeJuice(let id, let juiceChange): return MenuTextChange(edits: try changeJuice(id, juiceChange))
         case .addJuice(let juice): return try addJuice(juice)
@@ -58,14 +59,20 @@ struct MenuTextEditor {
     private func changeJuice(_ id: JuiceID, _ change: JuiceChange) throws(MenuEditError) -> [TextEdit] {
         guard let (outline, entry) = entry(.juice, id.rawValue) else { throw .unknownJuice(id) }
         guard let site = entry.value else { throw .notEditableInPlace(field: id.rawValue, file: outline.file, line: entry.keyLine) }
+        // The edits of fields the entry has, then the fields it gets: an entry added to a block field that ends the
+        // juice and a field added to the juice are inserted at the same offset, the nested one first.
         var edits: [TextEdit] = []
-        if let name = change.name { edits += try setName(name, fields: entry.fields, site: site, in: outline) }
-        if let aliases = change.aliases { edits += try setAliases(aliases, fields: entry.fields, site: site, in: outline) }
-        if let price = change.price {
-            edits += try setScalar("price", to: String(price), isNumber: true, fields: entry.fields, site: site, in: outline)
+        var added: [TextEdit] = []
+        func collect(_ key: String, _ fieldEdits: [TextEdit]) {
+            if entry.fields[key] == nil { added += fieldEdits } else { edits += fieldEdits }
         }
-        if let recipe = change.recipe { edits += try setRecipe(recipe, fields: entry.fields, site: site, in: outline) }
-        return edits
+        if let name = change.name { collect("name", try setName(name, fields: entry.fields, site: site, in: outline)) }
+        if let aliases = change.aliases { collect("aliases", try setAliases(aliases, fields: entry.fields, site: site, in: outline)) }
+        if let price = change.price {
+            collect("price", try setScalar("price", to: String(price), isNumber: true, fields: entry.fields, site: site, in: outline))
+        }
+        if let recipe = change.recipe { collect("recipe", try setRecipe(recipe, fields: entry.fields, site: site, in: outline)) }
+        return edits + added
     }
 
     private func addJuice(_ juice: NewJuice) throws(MenuEditError) -> MenuTextChange {
@@ -88,19 +95,27 @@ struct MenuTextEditor {
         var fields = [("name", Self.flowName(fruit.name))]
         if let emoji = fruit.emoji { fields.append(("emoji", ScalarText.render(emoji))) }
         var change = try addEntry(key: fruit.id.rawValue, fields: fields, section: "fruits", file: fileName, mapping: \.fruitsMapping)
+        // The store's edits go first: a `fruits` section added at the end of a file comes after an entry added to the
+        // store mapping that ends it, at the same offset.
+        let entryEdits = change.edits
+        change.edits = []
         var section: [(String, String)] = []
+        var storeFields: [TextEdit] = []
         if let capacity = fruit.capacity, capacity != book.store.defaultCapacity {
             switch try setCapacity(fruit.id, to: capacity, home: fileName) {
             case .edits(let edits): change.edits += edits
+            case .field(let edits): storeFields += edits
             case .section(let key, let entry): section.append((key, entry))
             }
         }
         if let stock = fruit.stock {
             switch try setStock(fruit.id, to: stock, home: fileName) {
             case .edits(let edits): change.edits += edits
+            case .field(let edits): storeFields += edits
             case .section(let key, let entry): section.append((key, entry))
             }
         }
+        change.edits += storeFields + entryEdits
         if !section.isEmpty { try appendStoreSection(section, to: fileName, change: &change) }
         return change
     }
@@ -109,23 +124,32 @@ struct MenuTextEditor {
         guard let (outline, entry) = entry(.fruit, id.rawValue) else { throw .unknownFruit(id) }
         guard let site = entry.value else { throw .notEditableInPlace(field: id.rawValue, file: outline.file, line: entry.keyLine) }
         var result = MenuTextChange()
-        if let name = change.name { result.edits += try setName(name, fields: entry.fields, site: site, in: outline) }
+        // As for a juice: the edits inside fields the fruit (or a store mapping) has, then the fields added to it.
+        var added: [TextEdit] = []
+        if let name = change.name {
+            let edits = try setName(name, fields: entry.fields, site: site, in: outline)
+            if entry.fields["name"] == nil { added += edits } else { result.edits += edits }
+        }
         if let emoji = change.emoji {
-            result.edits += try setScalar("emoji", to: emoji, isNumber: false, fields: entry.fields, site: site, in: outline)
+            let edits = try setScalar("emoji", to: emoji, isNumber: false, fields: entry.fields, site: site, in: outline)
+            if entry.fields["emoji"] == nil { added += edits } else { result.edits += edits }
         }
         var section: [(String, String)] = []
         if let capacity = change.capacity {
             switch try setCapacity(id, to: capacity, home: outline.file) {
             case .edits(let edits): result.edits += edits
+            case .field(let edits): added += edits
             case .section(let key, let entry): section.append((key, entry))
             }
         }
         if let stock = change.stock {
             switch try setStock(id, to: stock, home: outline.file) {
             case .edits(let edits): result.edits += edits
+            case .field(let edits): added += edits
             case .section(let key, let entry): section.append((key, entry))
             }
         }
+        result.edits += added
         if !section.isEmpty { try appendStoreSection(section, to: outline.file, change: &result) }
         return result
     }
@@ -133,6 +157,9 @@ struct MenuTextEditor {
     /// A store entry's edit: edits of existing text, or an entry for a new `store` section of the fruit's own file.
     private enum StoreEdit {
         case edits([TextEdit])
+        /// A field (`stock:` or `capacity:`) added to a `store` mapping: applied after the edits inside its other
+        /// fields, which may insert at the same offset (the end of its last field).
+        case field([TextEdit])
         case section(key: String, entry: String)
     }
 
@@ -152,7 +179,7 @@ struct MenuTextEditor {
         }
         for outline in outlines {
             if let store = outline.storeMapping, let edit = appendingField("stock", "{\(entry)}", block: ["\(entry)"], to: store, in: outline) {
-                return .edits([edit])
+                return .field([edit])
             }
         }
         return .section(key: "stock", entry: entry)
@@ -182,7 +209,7 @@ struct MenuTextEditor {
         guard let edit = appendingField("capacity", "{\(entry)}", block: [entry], to: store, in: own) else {
             throw .notEditableInPlace(field: "store", file: home, line: store.parentKeyLine)
         }
-        return .edits([edit])
+        return .field([edit])
     }
 
     /// A `store:` section with `entries` (`stock` or `capacity` → one entry each) at the end of `file` (or in the new
@@ -341,8 +368,13 @@ struct MenuTextEditor {
         for (fruit, entry) in old {
             if let amount = amounts[fruit] {
                 edits += try replacing(entry.scalar, with: String(amount), field: fruit, line: entry.keyLine, in: outline)
-            } else {
+            } else if added.isEmpty {
                 edits += MappingEntryEdits.deletion(ofEntryAt: entry.keyLine, column: entry.keyColumn, in: outline.index, file: outline.file)
+            } else if let deletion = MappingEntryEdits.entryDeletion(
+                ofEntryAt: entry.keyLine, column: entry.keyColumn, in: outline.index, file: outline.file)
+            {
+                // New fruits follow: the mapping never empties, so no `{}` for the last of its old ones.
+                edits.append(deletion)
             }
         }
         if !added.isEmpty {
@@ -445,7 +477,7 @@ struct MenuTextEditor {
     /// Throws unless `name` is a relative `*.yaml`/`*.yml` path of at most 200 bytes whose parts are ASCII letters,
     /// digits, `_`, `-` and `.`, none starting with `.` or `-` (so no `..` and no hidden file): the OpenAPI document's
     /// pattern for `file`.
-    static func checkFileName(_ name: String) throws(MenuEditError) {
+    package static func checkFileName(_ name: String) throws(MenuEditError) {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         func isNamePart(_ part: Substring) -> Bool {
             guard let first = part.unicodeScalars.first, first != ".", first != "-" else { return false }

@@ -21,7 +21,7 @@ enum ScalarText {
         switch style {
         case .plain: return isPlainSafe(text) ? text : doubleQuoted(text)
         case .singleQuoted:
-            guard !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return doubleQuoted(text) }
+            guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || needsEscape($0) }) else { return doubleQuoted(text) }
             return "'" + text.replacing("'", with: "''") + "'"
         case .doubleQuoted: return doubleQuoted(text)
         }
@@ -38,15 +38,26 @@ enum ScalarText {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\x" + String(repeating: "0", count: max(0, 2 - hex.count)) + hex
+                    let digits = scalar.value <= 0xFF ? 2 : 4
+                    out += (digits == 2 ? "\\x" : "\\u") + String(repeating: "0", count: max(0, digits - hex.count)) + hex
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
             }
         }
         return out + "\""
+    }
+
+    /// Whether `scalar` (other than a C0 control) must be escaped in a double-quoted scalar: outside YAML's printable
+    /// set (DEL, the C1 controls, U+FEFF, U+FFFE, U+FFFF), which lint refuses in a file, or a line break YAML would
+    /// fold into a space (U+0085, U+2028, U+2029).
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: return true
+        default: return false
+        }
     }
 
     /// Words YAML would read as something other than text.

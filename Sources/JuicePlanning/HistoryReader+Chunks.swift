@@ -85,8 +85,14 @@ extension HistoryReader {
             return (sink, reader.errors, failed)
         }
         if let failed = finished.compactMap(\.failure).first { throw fileError(failed, path: path) }
+        // A problem of the whole file (a CSV without a header) comes last, as the plain read reports it, if there is
+        // room for it.
+        let beforeEnd = header.errors.count
         header.finish(lines: headerLines + counts.reduce(0, +))
-        let errors = mergedInFileOrder([header.errors] + finished.map(\.errors))
+        let ofTheWholeFile = header.errors[beforeEnd...]
+        header.errors.removeLast(ofTheWholeFile.count)
+        var errors = mergedInFileOrder([header.errors] + finished.map(\.errors))
+        errors += ofTheWholeFile.prefix(max(0, maxErrors - errors.count))
         return (finished.map(\.sink), errors)
     }
 

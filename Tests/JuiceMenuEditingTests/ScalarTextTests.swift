@@ -21,6 +21,19 @@ import Testing
         #expect(result.book.fruits.first?.name.korean == text, "\(written)")
     }
 
+    /// Characters YAML does not allow raw in a file (lint's encoding rule refuses them) or reads as a line break, as
+    /// the menu-edit fuzzer found them: escaped, so the file lints and reads back the same text.
+    @Test(arguments: ["\u{FEFF}bom", "del\u{7F}", "c1\u{80}\u{9F}", "nel\u{85}", "ls\u{2028}ps\u{2029}", "\u{FFFE}\u{FFFF}"])
+    func charactersYAMLDoesNotAllowRawAreEscapedInEveryStyle(_ text: String) throws {
+        for style in [ScalarText.Style.plain, .singleQuoted, .doubleQuoted] {
+            let written = ScalarText.render(text, like: style)
+            #expect(written.hasPrefix("\""))
+            let result = RecipeLoader().load(text: "version: 1\nfruits:\n  kiwi:\n    name: {ko: \(written), en: \(written)}\n")
+            #expect(!result.diagnostics.contains { $0.severity == .error }, "\(written): \(result.diagnostics)")
+            #expect(result.book.fruits.first?.name.korean == text, "\(written)")
+        }
+    }
+
     @Test func anEmptyTextIsQuoted() {
         #expect(ScalarText.render("") == "\"\"")
     }

@@ -96,13 +96,14 @@ package struct HistoryReader: Sendable {
         var number = 0
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             number += 1
-            reader.readLine(line, number: number, body)
+            // One CR before the line feed ends the line, as `LineReader` and `FileChunks` drop it; another is the line's.
+            reader.readLine(line.last == 0x0D ? line.dropLast() : line, number: number, body)
         }
         reader.finish(lines: number)
         return reader.errors
     }
 
-    /// Reads `raw` (a line in a file's buffer, without its line feed) through `line`, one array kept from line to
+    /// Reads `raw` (a line in a file's buffer, without its line ending) through `line`, one array kept from line to
     /// line: copied into its first bytes (the array grown for a longer line, never made per line) and read from there.
     mutating func readLine(_ raw: UnsafeBufferPointer<UInt8>, number: Int, through line: inout [UInt8], _ body: (SaleRecord) -> Void) {
         if line.count < raw.count { line = [UInt8](repeating: 0, count: max(raw.count, 2 * line.count)) }
@@ -112,10 +113,9 @@ package struct HistoryReader: Sendable {
         readLine(line[0..<raw.count], number: number, body)
     }
 
-    /// Reads one line (without its line feed; a trailing CR is dropped).
-    package mutating func readLine(_ raw: ArraySlice<UInt8>, number: Int, _ body: (SaleRecord) -> Void) {
+    /// Reads one line, without its line ending (LF or CR LF): a CR left at its end is part of its last field.
+    mutating func readLine(_ raw: ArraySlice<UInt8>, number: Int, _ body: (SaleRecord) -> Void) {
         var line = raw
-        if line.last == 0x0D { line = line.dropLast() }
         if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         switch format {

@@ -104,6 +104,23 @@ import JuicePlanning
         #expect(fromFile.count > 1_000)
         #expect(throws: HistoryFileError.notFound("/nonexistent/sales.csv")) { try HistoryReader.read(path: "/nonexistent/sales.csv") { _ in } }
     }
+    /// One CR before a line feed ends the line; a second is the line's own (found by scripts/fuzz/HistoryFuzzer.swift:
+    /// the file's readers dropped both, the in-memory read one). Every read keeps it, in the header's last column here.
+    @Test func aSecondCarriageReturnIsPartOfTheLine() throws {
+        let text = "time,juice,count\r\r\n2026-11-20T09:15,kiwi-juice,1\r\n"
+        let path = "/tmp/juice-history-\(UInt32.random(in: 0...UInt32.max)).csv"
+        let file = try #require(fopen(path, "w"))
+        fputs(text, file)
+        fclose(file)
+        defer { remove(path) }
+        let expected: [HistoryProblem] = [.unknownColumn("count\r", suggestion: "count"), .missingColumn("count")]
+        #expect(read(text).errors.map(\.problem) == expected)
+        #expect(try HistoryReader.read(path: path) { _ in }.map(\.problem) == expected)
+        let chunked = try HistoryReader.read(path: path, workers: 2, chunkSize: 3, makeSink: { 0 }, add: { count, _ in count += 1 })
+        #expect(chunked.errors.map(\.problem) == expected)
+        #expect(chunked.sinks.reduce(0, +) == 0)
+    }
+
 }
 
 @Suite struct HistoryGeneratorTests {

@@ -16,6 +16,13 @@ public enum JournalKind: String, Sendable, Hashable, Codable, CaseIterable {
     case undo
     /// A fruit the recipes no longer have was retired: its kept stock taken to 0, so it is no longer reported.
     case retire
+    /// Fruit was delivered (`juice receive`): each fruit a lot, with its use-by date and cost (`JournalDetail.lots`).
+    case delivery
+    /// Fruit was thrown away (`juice waste`), with its reason, note and cost (`JournalDetail`).
+    case waste
+    /// Fruit was counted (`juice count`): each counted fruit set to what was counted, with the expected value and the
+    /// variance (`JournalDetail.counts`); recorded even when everything matched.
+    case count
 }
 
 /// One change in the shop's journal.
@@ -41,4 +48,6 @@ public struct JournalEntry: Hashable, Sendable {
     /// The request id the change was made under (an order's receipt id: `POST /api/orders` and `juice order` give
     /// one to every order), by which a client whose answer was lost can look it up; nil for other changes.
     public var request: String? = nil
+    /// What a delivery, waste or count recorded beyond its deltas; nil for the other kinds.
+    public var detail: JournalDetail? = nil
 }

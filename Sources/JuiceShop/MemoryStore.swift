@@ -9,6 +9,7 @@ public actor MemoryStore: ShopStore {
     private var journal: [JournalEntry] = []
     private var refusals: [RefusedOrder] = []
     private var lastGood: KeptRecipeSet?
+    private var sessions: [String: CountSession] = [:]
     private nonisolated let commits = CommitSignal()
 
     /// An empty state: every fruit at its book's initial stock, no journal.
@@ -27,14 +28,34 @@ public actor MemoryStore: ShopStore {
     /// Applies `operation` with its journal entry, which keeps `request`, all or nothing.
     public func perform(_ operation: StockOperation, book: RecipeBook, command: String, request: String?) throws(ShopError) -> ShopReceipt {
         try ledger.requireConsistent(location: location)
+        var context = LedgerContext()
+        if case .wasteExpired = operation { context.lots = LotReplay(journal).remaining }
+        var session: CountSession?
+        if case .count(_, let id?) = operation {
+            guard let found = sessions[id] else { throw .unknownCountSession(id) }
+            if let applied = found.appliedBy { throw .countSessionApplied(id, entry: applied) }
+            session = found
+            for entry in journal where entry.id > found.start {
+                for (fruit, delta) in entry.deltas { context.moved[fruit, default: 0] += delta }
+            }
+        }
         let change: LedgerChange
-        do throws(ShopError) { change = try ledger.apply(operation, book: book) } catch {
+        do throws(ShopError) { change = try ledger.apply(operation, book: book, context: context) } catch {
             if let refusal = DecidedRefusal(error, command: command) {
                 refusals.append(refusal.recorded(id: (refusals.last?.id ?? 0) + 1, time: Date().formatted(.iso8601)))
             }
             throw error
         }
-        return record(change, command: command, request: request)
+        let receipt = record(change, command: command, request: request)
+        if let session { sessions[session.id]?.appliedBy = receipt.entry?.id }
+        return receipt
+    }
+
+    /// Starts a count session at the newest journal entry.
+    public func startCount() -> CountSession {
+        let session = CountSession(id: UUID().uuidString.lowercased(), start: journal.last?.id ?? 0, startedAt: Date().formatted(.iso8601))
+        sessions[session.id] = session
+        return session
     }
 
     /// Reverts the newest change not yet undone, if the stock allows it.

@@ -18,6 +18,14 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     case nothingToUndo
     /// The newest change cannot be undone with the stock as it is now.
     case undoRefused(entry: Int, kind: JournalKind, reason: StockError)
+    /// A delivery, waste or count gave a quantity below its least (1 for a delivery or waste, 0 for a count).
+    case invalidQuantity(FruitID, Int)
+    /// A delivery's use-by date is before the day it was received.
+    case expiresBeforeDelivery(FruitID, expires: String, received: String)
+    /// No count session has this id.
+    case unknownCountSession(String)
+    /// The count session was applied already (by the journal entry `entry`).
+    case countSessionApplied(String, entry: Int)
     /// The state file could not be used.
     case state(StateError)
 
@@ -35,6 +43,11 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         case .nothingToUndo: return "there is no change to undo"
         case .undoRefused(let entry, let kind, let reason):
             return "cannot undo change #\(entry) (\(kind.rawValue)): \(reason)"
+        case .invalidQuantity(let fruit, let quantity): return "the quantity of '\(fruit)' must be at least 1 (0 for a count), not \(quantity)"
+        case .expiresBeforeDelivery(let fruit, let expires, let received):
+            return "the use-by date of '\(fruit)', \(expires), is before the day it was received, \(received)"
+        case .unknownCountSession(let id): return "there is no count session '\(id)'; start one with 'juice count --start'"
+        case .countSessionApplied(let id, let entry): return "count session '\(id)' was applied already (change #\(entry)); start a new one"
         case .state(let error): return error.description
         }
     }
@@ -43,9 +56,11 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     public var category: ShopErrorCategory {
         switch self {
         case .unknownJuice, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes, .orderRefused(.invalidCount), .orderRefused(.countTooLarge),
-            .stockRefused(.unknownFruit), .stockRefused(.negativeAmount), .stockRefused(.overflow):
+            .stockRefused(.unknownFruit), .stockRefused(.negativeAmount), .stockRefused(.overflow), .invalidQuantity, .expiresBeforeDelivery,
+            .unknownCountSession:
             return .request
-        case .orderRefused(.insufficientStock), .stockRefused(.belowZero), .stockRefused(.aboveCapacity), .nothingToUndo, .undoRefused:
+        case .orderRefused(.insufficientStock), .stockRefused(.belowZero), .stockRefused(.aboveCapacity), .nothingToUndo, .undoRefused,
+            .countSessionApplied:
             return .refused
         case .state(.invalidLocation), .state(.postgresNotBuiltIn), .state(.unreachable):
             // The --state / JUICE_STATE value is wrong or names a server that is not there (exit status 2).
@@ -71,6 +86,10 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         case .fruitNotInRecipes: return "fruit-not-in-recipes"
         case .nothingToUndo: return "nothing-to-undo"
         case .undoRefused: return "undo-refused"
+        case .invalidQuantity: return "invalid-quantity"
+        case .expiresBeforeDelivery: return "expires-before-delivery"
+        case .unknownCountSession: return "unknown-count-session"
+        case .countSessionApplied: return "count-session-applied"
         case .state(let error): return error.kind
         }
     }

@@ -178,6 +178,22 @@ private struct ShopErrorText {
             return ko
                 ? "#\(entry) (\(text.word(for: kind)))을(를) 되돌릴 수 없어요: \(stock(reason))"
                 : "cannot undo change #\(entry) (\(kind.rawValue)): \(stock(reason))"
+        case .invalidQuantity(let fruit, let quantity):
+            return ko
+                ? "\(text.label(of: fruit)): 수량은 1 이상이어야 해요 (세기는 0 이상, \(quantity)이(가) 있어요)"
+                : "\(text.label(of: fruit)): the quantity must be at least 1 (0 or more for a count), not \(quantity)"
+        case .expiresBeforeDelivery(let fruit, let expires, let received):
+            return ko
+                ? "\(text.label(of: fruit))의 유통기한 \(expires)이(가) 받은 날 \(received)보다 빨라요. 날짜를 확인하세요 (YYYY-MM-DD)"
+                : "the use-by date of \(text.label(of: fruit)), \(expires), is before the day it was received, \(received); check the date (YYYY-MM-DD)"
+        case .unknownCountSession(let id):
+            return ko
+                ? "재고 세기 '\(id)'이(가) 없어요. 'juice count --start'로 새로 시작하세요"
+                : "there is no count session '\(id)'; start one with 'juice count --start'"
+        case .countSessionApplied(let id, let entry):
+            return ko
+                ? "재고 세기 '\(id)'은(는) 이미 반영됐어요 (#\(entry)). 다시 세려면 새로 시작하세요"
+                : "count session '\(id)' was applied already (change #\(entry)); start a new one to count again"
         case .state(let error):
             return ko ? state(error) : error.description
         }

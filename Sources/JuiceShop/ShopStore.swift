@@ -11,6 +11,48 @@ public enum StockOperation: Hashable, Sendable {
     /// `.retire` (so an undo gives it back), and it is no longer listed among the orphans. Refused for a fruit the book
     /// has (`ShopError.fruitStillInRecipes`) or the state does not hold (`StockError.unknownFruit`).
     case retire(FruitID)
+    /// Receive a delivery: each line's fruit rises by its quantity (all or none, within capacity) and becomes a lot,
+    /// journaled as `.delivery` with the lines and the supplier.
+    case receive([DeliveryLine], supplier: String?)
+    /// Throw fruit away: each fruit falls by its amount (all or none, never below 0), journaled as `.waste` with the
+    /// reason, the note, and the cost where every fruit has one (`Fruit.cost`).
+    case waste([FruitID: Int], reason: WasteReason, note: String?)
+    /// Write off every lot whose use-by date is before `today` (`YYYY-MM-DD`): one `.waste` entry with reason
+    /// `.expired`, decided on the lots as the transaction sees them. Nothing expired changes nothing.
+    case wasteExpired(today: String, note: String?)
+    /// Apply a count: each fruit is set to what was counted, journaled as `.count` with its expected value and variance
+    /// (matching fruits too). Given a `session` (see `ShopStore.startCount`), each fruit is set to the count plus the
+    /// changes journaled for it since the session started, and the session is closed.
+    case count([FruitID: Int], session: String?)
+}
+
+/// A count (stocktake) begun while the shop keeps selling: where the journal stood when it started.
+public struct CountSession: Hashable, Sendable {
+    /// The session's id (a UUID), given to `StockOperation.count`.
+    public var id: String
+    /// The newest journal entry when it started: the changes after it are carried over when it is applied.
+    public var start: Int
+    /// When it started, ISO 8601 in UTC.
+    public var startedAt: String
+    /// The count entry that applied it, once applied.
+    public var appliedBy: Int?
+
+    /// A session.
+    public init(id: String, start: Int, startedAt: String, appliedBy: Int? = nil) {
+        self.id = id
+        self.start = start
+        self.startedAt = startedAt
+        self.appliedBy = appliedBy
+    }
+}
+
+/// What a store reads in the transaction of an operation that needs more than the stock rows: the lots (for
+/// `.wasteExpired`), and for a count in a session, the changes journaled since it started.
+struct LedgerContext: Sendable {
+    /// The lots with fruit left, as the journal so far makes them.
+    var lots: [Lot] = []
+    /// Per fruit, the sum of the deltas journaled since the count session started.
+    var moved: [FruitID: Int] = [:]
 }
 
 /// What a store reports about its own health: the invariant (stock = initial + the journal's deltas) and, where the
@@ -94,6 +136,14 @@ public protocol ShopStore: Service {
     /// made before refusals were recorded has none.
     func refusedOrders(limit: Int?) async throws(ShopError) -> [RefusedOrder]
 
+    /// Starts a count session (see `StockOperation.count`): where the journal stands now, kept under a new id. The
+    /// stock and the journal are unchanged.
+    func startCount() async throws(ShopError) -> CountSession
+
+    /// The journal entries the lots and last counts are made from (`LotReplay`), oldest first: every entry from the
+    /// first delivery or count on (none when there was neither). Never writes.
+    func lotEntries() async throws(ShopError) -> [JournalEntry]
+
     /// Checks the invariant and the backend's own integrity; never repairs anything.
     func checkIntegrity() async throws(ShopError) -> IntegrityReport
 
@@ -126,6 +176,14 @@ extension ShopStore {
         _ operation: StockOperation, book: RecipeBook, command: String, request: String?
     ) async throws(ShopError) -> ShopReceipt {
         try await perform(operation, book: book, command: command)
+    }
+
+    /// Reads the whole journal and keeps the entries from the first delivery or count on (stores with an index on the
+    /// kind answer faster).
+    public func lotEntries() async throws(ShopError) -> [JournalEntry] {
+        let journal = try await history(limit: nil).reversed()
+        guard let first = journal.firstIndex(where: { $0.kind == .delivery || $0.kind == .count }) else { return [] }
+        return Array(journal[first...])
     }
 
     /// Looks through the whole journal (stores with an index on request ids answer faster).

@@ -54,6 +54,9 @@ public struct ShopText: Sendable {
         case .reset: return "초기화"
         case .undo: return "되돌리기"
         case .retire: return "단종"
+        case .delivery: return "입고"
+        case .waste: return "폐기"
+        case .count: return "재고 세기"
         }
     }
 

@@ -22,18 +22,21 @@ struct LedgerChange: Sendable {
     var deltas: [FruitID: Int]
     /// For an undo, the entry it reverts.
     var undone: JournalEntry?
+    /// What a delivery, waste or count records beyond its deltas.
+    var detail: JournalDetail? = nil
     /// Fruits of the recipe book the state did not hold yet, with the initial stock they joined at before the deltas.
     var joined: [FruitID: Int]
     var snapshot: ShopSnapshot
 
-    /// Whether the change changes nothing, so that nothing is written (never for an undo: it marks its target).
-    var changesNothing: Bool { deltas.isEmpty && undone == nil }
+    /// Whether the change changes nothing, so that nothing is written (never for an undo, which marks its target, nor
+    /// for a count, which records that it matched).
+    var changesNothing: Bool { deltas.isEmpty && undone == nil && detail == nil }
 
     /// The journal entry this change is recorded as.
     func entry(id: Int, time: String, command: String, request: String? = nil) -> JournalEntry {
         JournalEntry(
             id: id, time: time, kind: kind, command: command, juice: juice, count: count, deltas: deltas,
-            undoes: undone?.id, undoneBy: nil, request: request)
+            undoes: undone?.id, undoneBy: nil, request: request, detail: detail)
     }
 
     /// The receipt for this change recorded as `entry` (nil when it changed nothing).
@@ -74,8 +77,9 @@ struct StockLedger: Sendable {
         if !broken.isEmpty { throw .state(.invariantBroken(path: location, fruits: broken.map(\.rawValue))) }
     }
 
-    /// Applies `operation` to the stock as `book` sees it; on failure the ledger is unchanged.
-    mutating func apply(_ operation: StockOperation, book: RecipeBook) throws(ShopError) -> LedgerChange {
+    /// Applies `operation` to the stock as `book` sees it, with what the store read for it (`context`: the lots, the
+    /// changes since a count session started); on failure the ledger is unchanged.
+    mutating func apply(_ operation: StockOperation, book: RecipeBook, context: LedgerContext = LedgerContext()) throws(ShopError) -> LedgerChange {
         var inventory = self.inventory(book: book)
         switch operation {
         case .make(let juice, let count):
@@ -83,14 +87,7 @@ struct StockLedger: Sendable {
             do throws(OrderError) { deltas = try inventory.make(juice, count: count) } catch { throw .orderRefused(error) }
             return commit(deltas, book: book, kind: .order, juice: juice.id, count: count)
         case .change(let changes, let kind):
-            let deltas: [FruitID: Int]
-            do throws(StockError) { deltas = try inventory.apply(changes) } catch {
-                if case .unknownFruit(let fruit, _) = error, let kept = rows[fruit]?.count, kept != 0, book.fruit(fruit) == nil {
-                    throw .fruitNotInRecipes(fruit, kept: kept)
-                }
-                throw .stockRefused(error)
-            }
-            return commit(deltas, book: book, kind: kind)
+            return commit(try apply(changes, to: &inventory, book: book), book: book, kind: kind)
         case .retire(let fruit):
             guard book.fruit(fruit) == nil else { throw .fruitStillInRecipes(fruit) }
             guard let row = rows[fruit] else {
@@ -98,7 +95,73 @@ struct StockLedger: Sendable {
                 throw .stockRefused(.unknownFruit(fruit, suggestion: NameMatching.suggestion(for: fruit.rawValue, among: kept).map { FruitID($0) }))
             }
             return commit(row.count == 0 ? [:] : [fruit: -row.count], book: book, kind: .retire)
+        case .receive(let lines, let supplier):
+            var seen: Set<FruitID> = []
+            for line in lines {
+                guard line.quantity >= 1 else { throw .invalidQuantity(line.fruit, line.quantity) }
+                guard seen.insert(line.fruit).inserted else { throw .duplicateFruit(line.fruit) }
+            }
+            guard !lines.isEmpty else { return commit([:], book: book, kind: .delivery) }
+            let deltas = try apply(lines.map { .add($0.fruit, $0.quantity) }, to: &inventory, book: book)
+            return commit(deltas, book: book, kind: .delivery, detail: JournalDetail(lots: lines, supplier: supplier))
+        case .waste(let amounts, let reason, let note):
+            for (fruit, amount) in amounts where amount < 1 { throw .invalidQuantity(fruit, amount) }
+            return try waste(amounts, reason: reason, note: note, from: &inventory, book: book)
+        case .wasteExpired(let today, let note):
+            var amounts: [FruitID: Int] = [:]
+            for lot in context.lots where lot.isExpired(today: today) && book.fruit(lot.fruit) != nil {
+                amounts[lot.fruit, default: 0] += lot.remaining
+            }
+            return try waste(amounts, reason: .expired, note: note, from: &inventory, book: book)
+        case .count(let counted, let session):
+            var lines: [CountLine] = []
+            var changes: [StockChange] = []
+            for (fruit, count) in counted.sorted(by: { $0.key < $1.key }) {
+                guard count >= 0 else { throw .invalidQuantity(fruit, count) }
+                guard let current = inventory.counts[fruit] else {
+                    _ = try apply([.set(fruit, count)], to: &inventory, book: book)
+                    continue
+                }
+                // Counted when the session started: what moved since then is carried over, neither lost nor counted twice.
+                let moved = context.moved[fruit] ?? 0
+                let now = count + moved
+                guard now >= 0 else { throw .stockRefused(.belowZero(fruit, stock: current, result: now)) }
+                lines.append(CountLine(fruit: fruit, expected: current - moved, counted: count))
+                changes.append(.set(fruit, now))
+            }
+            let deltas = try apply(changes, to: &inventory, book: book)
+            return commit(deltas, book: book, kind: .count, detail: JournalDetail(counts: lines, session: session))
         }
+    }
+
+    /// Applies `changes` to `inventory` (all or none), as the deltas they make: a fruit the book no longer has but the
+    /// state keeps is refused as such (retire it instead).
+    private func apply(_ changes: [StockChange], to inventory: inout Inventory, book: RecipeBook) throws(ShopError) -> [FruitID: Int] {
+        do throws(StockError) { return try inventory.apply(changes) } catch {
+            if case .unknownFruit(let fruit, _) = error, let kept = rows[fruit]?.count, kept != 0, book.fruit(fruit) == nil {
+                throw .fruitNotInRecipes(fruit, kept: kept)
+            }
+            throw .stockRefused(error)
+        }
+    }
+
+    /// Throws `amounts` away (all or none), costed where every fruit has a cost; nothing to throw changes nothing.
+    private mutating func waste(
+        _ amounts: [FruitID: Int], reason: WasteReason, note: String?, from inventory: inout Inventory, book: RecipeBook
+    ) throws(ShopError) -> LedgerChange {
+        guard !amounts.isEmpty else { return commit([:], book: book, kind: .waste) }
+        let deltas = try apply(amounts.sorted { $0.key < $1.key }.map { .remove($0.key, $0.value) }, to: &inventory, book: book)
+        var cost: Int? = 0
+        for (fruit, amount) in amounts {
+            guard let total = cost, let unit = book.fruit(fruit)?.cost else {
+                cost = nil
+                break
+            }
+            let (product, overflow) = amount.multipliedReportingOverflow(by: unit)
+            let (sum, overflowSum) = total.addingReportingOverflow(product)
+            cost = overflow || overflowSum ? nil : sum
+        }
+        return commit(deltas, book: book, kind: .waste, detail: JournalDetail(reason: reason, note: note, cost: cost))
     }
 
     /// Reverts `target`'s deltas, if the stock as `book` sees it allows; on failure the ledger is unchanged. Fruits the
@@ -126,9 +189,9 @@ struct StockLedger: Sendable {
     /// stock, then each delta changes its fruit's stock and journaled sum. A change of nothing changes no row.
     private mutating func commit(
         _ deltas: [FruitID: Int], book: RecipeBook, kind: JournalKind, juice: JuiceID? = nil, count: Int? = nil,
-        undone: JournalEntry? = nil
+        undone: JournalEntry? = nil, detail: JournalDetail? = nil
     ) -> LedgerChange {
-        if deltas.isEmpty && undone == nil {
+        if deltas.isEmpty && undone == nil && detail == nil {
             return LedgerChange(
                 kind: kind, juice: juice, count: count, deltas: [:], undone: nil, joined: [:], snapshot: snapshot(book: book))
         }
@@ -143,7 +206,7 @@ struct StockLedger: Sendable {
             rows[fruit, default: StockRow(count: 0, initial: 0, journaled: 0)].journaled += delta
         }
         return LedgerChange(
-            kind: kind, juice: juice, count: count, deltas: deltas, undone: undone, joined: joined,
+            kind: kind, juice: juice, count: count, deltas: deltas, undone: undone, detail: detail, joined: joined,
             snapshot: snapshot(book: book))
     }
 

@@ -64,6 +64,14 @@ enum ErrorJSON {
             return [("fruit", .string(fruit.rawValue)), ("kept", .int(kept))]
         case .nothingToUndo:
             return []
+        case .invalidQuantity(let fruit, let quantity):
+            return [("fruit", .string(fruit.rawValue)), ("quantity", .int(quantity))]
+        case .expiresBeforeDelivery(let fruit, let expires, let received):
+            return [("fruit", .string(fruit.rawValue)), ("expires", .string(expires)), ("received", .string(received))]
+        case .unknownCountSession(let session):
+            return [("session", .string(session))]
+        case .countSessionApplied(let session, let entry):
+            return [("session", .string(session)), ("entry", .int(entry))]
         case .undoRefused(let entry, let kind, let reason):
             let cause = JSONValue.object([("kind", .string(ShopError.stockRefused(reason).kind))] + stock(reason))
             return [("entry", .int(entry)), ("entryKind", .string(kind.rawValue)), ("reason", cause)]

@@ -74,8 +74,11 @@ extension APIError {
             switch error {
             case .unknownJuice: return "juice"
             case .orderRefused(.invalidCount), .orderRefused(.countTooLarge): return "count"
-            case .orderRefused(.insufficientStock), .nothingToUndo, .undoRefused, .state: return nil
+            case .orderRefused(.insufficientStock), .nothingToUndo, .undoRefused, .state, .countSessionApplied: return nil
             case .stockRefused, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes: return "changes"
+            case .invalidQuantity: return "quantity"
+            case .expiresBeforeDelivery: return "expires"
+            case .unknownCountSession: return "session"
             }
         case .menuEdit(.invalidFile, _), .menuEdit(.noSuchDirectory, _):
             return "file"

@@ -239,6 +239,21 @@ enum PostgresMigrations {
             "ALTER TABLE journal ADD COLUMN request text",
             "CREATE UNIQUE INDEX journal_request ON journal (request)",
         ],
+        // 7: what a delivery, waste or count records beyond its deltas (lots, reason, counted values), as JSON beside
+        // its entry; count sessions, each with where the journal stood when it started (see PostgresStore+Counts.swift);
+        // and an index on the kinds the lots are replayed from.
+        [
+            "ALTER TABLE journal ADD COLUMN detail text",
+            """
+            CREATE TABLE count_session (
+                id text PRIMARY KEY,
+                start bigint NOT NULL,
+                started_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+                applied_by bigint REFERENCES journal (id)
+            )
+            """,
+            "CREATE INDEX journal_lot_kinds ON journal (id) WHERE kind IN ('delivery', 'count')",
+        ],
     ]
 
     /// Brings the database on `connection` up to the newest schema (or to version `target`, for tests of databases

@@ -43,8 +43,12 @@ extension PostgresStore {
             let order = BatchedOrder(juice: juice, count: count, book: book, command: command, request: request, deadline: deadline)
             return try await orders.submit(order) { [self] (batch: OrderBatch) in await writeOrders(batch) }.get()
         }
-        return try await change(book: book, command: command, request: request, until: deadline) { ledger, _ in
-            try ledger.apply(operation, book: book)
+        var session: String?
+        if case .count(_, let id?) = operation { session = id }
+        return try await change(book: book, command: command, request: request, session: session, until: deadline) {
+            [location, logger] ledger, connection in
+            let context = try await Self.context(for: operation, on: connection, location: location, logger: logger)
+            return try ledger.apply(operation, book: book, context: context)
         }
     }
 
@@ -60,10 +64,10 @@ extension PostgresStore {
     }
 
     /// A change other than an order, in a transaction of its own: every stock row locked (in fruit order), the
-    /// shared rules decide on them (`decide`, which may read on the transaction's connection), the entry is written.
-    /// A change of nothing writes nothing.
+    /// shared rules decide on them (`decide`, which may read on the transaction's connection), the entry is written
+    /// (and the count `session` it applies closed). A change of nothing writes nothing.
     private func change(
-        book: RecipeBook, command: String, request: String?, until deadline: ContinuousClock.Instant,
+        book: RecipeBook, command: String, request: String?, session: String? = nil, until deadline: ContinuousClock.Instant,
         decide: @escaping @Sendable (inout StockLedger, PostgresConnection) async throws -> LedgerChange
     ) async throws(ShopError) -> ShopReceipt {
         let receipt: ShopReceipt
@@ -77,6 +81,9 @@ extension PostgresStore {
                     let entries = try await Self.record(
                         [DecidedChange(change: change, command: command, request: request)], on: connection, location: location,
                         logger: logger)
+                    if let session, let entry = entries.first {
+                        try await connection.query("UPDATE count_session SET applied_by = \(entry.id) WHERE id = \(session)", logger: logger)
+                    }
                     try gate.enterCommit()
                     return change.receipt(entry: entries.first)
                 }
@@ -230,7 +237,7 @@ extension PostgresStore {
     ) async throws -> [JournalEntry] {
         guard !changes.isEmpty || !refusals.isEmpty else { return [] }
         var kinds: [String] = [], commands: [String] = [], juices: [String] = [], counts: [Int] = [], undoes: [Int] = []
-        var requests: [String] = []
+        var requests: [String] = [], details: [String] = []
         var deltaEntry: [Int] = [], deltaFruit: [String] = [], deltaValue: [Int] = []
         var sums: [FruitID: Int] = [:]
         for (index, decided) in changes.enumerated() {
@@ -242,6 +249,7 @@ extension PostgresStore {
             counts.append(change.count ?? 0)
             undoes.append(change.undone?.id ?? 0)
             requests.append(decided.request ?? "")
+            details.append(change.detail?.json ?? "")
             for (fruit, delta) in change.deltas.sorted(by: { $0.key < $1.key }) {
                 deltaEntry.append(index + 1)
                 deltaFruit.append(fruit.rawValue)
@@ -256,7 +264,7 @@ extension PostgresStore {
             RecordChanges(
                 kinds: kinds, commands: commands, juices: juices, counts: counts, undoes: undoes, deltaEntry: deltaEntry,
                 deltaFruit: deltaFruit, deltaValue: deltaValue, fruits: fruits.map(\.rawValue), sums: fruits.map { sums[$0] ?? 0 },
-                changes: changes.count, refused: refused, requests: requests),
+                changes: changes.count, refused: refused, requests: requests, details: details),
             logger: logger)
         var written: [(id: Int, time: String)] = []
         var moved = 0
@@ -322,10 +330,11 @@ struct LockAllRows: PostgresPreparedStatement {
 struct RecordChanges: PostgresPreparedStatement {
     static let sql = """
         WITH inserted AS (
-            INSERT INTO journal (kind, command, juice, count, undoes, request)
-            SELECT u.kind, u.command, nullif(u.juice, ''), nullif(u.count, 0), nullif(u.undoes, 0), nullif(u.request, '')
-            FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $19::text[]) WITH ORDINALITY
-                AS u (kind, command, juice, count, undoes, request, n)
+            INSERT INTO journal (kind, command, juice, count, undoes, request, detail)
+            SELECT u.kind, u.command, nullif(u.juice, ''), nullif(u.count, 0), nullif(u.undoes, 0), nullif(u.request, ''),
+                nullif(u.detail, '')
+            FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $19::text[], $20::text[]) WITH ORDINALITY
+                AS u (kind, command, juice, count, undoes, request, detail, n)
             ORDER BY u.n
             RETURNING id, time, undoes
         ), entry AS (
@@ -377,9 +386,11 @@ struct RecordChanges: PostgresPreparedStatement {
     var refused: RefusalColumns
     /// Per entry, in order: the request id it was made under ("" for none).
     var requests: [String]
+    /// Per entry, in order: its detail as JSON ("" for none).
+    var details: [String]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 19)
+        var bindings = PostgresBindings(capacity: 20)
         bindings.append(kinds)
         bindings.append(commands)
         bindings.append(juices)
@@ -399,6 +410,7 @@ struct RecordChanges: PostgresPreparedStatement {
         bindings.append(refused.shortageNeeded)
         bindings.append(refused.shortageInStock)
         bindings.append(requests)
+        bindings.append(details)
         return bindings
     }
 

@@ -309,25 +309,27 @@ public final class PostgresStore: ShopStore {
     /// `undoableOnly`.
     /// `request` keeps only the entry made under that id.
     static func entries(
-        on connection: PostgresConnection, undoableOnly: Bool, limit: Int?, request: String? = nil, location: String, logger: Logger
+        on connection: PostgresConnection, undoableOnly: Bool, limit: Int?, request: String? = nil, from first: Int? = nil,
+        location: String, logger: Logger
     ) async throws -> [JournalEntry] {
-        let filter = undoableOnly ? "AND kind <> 'undo' AND undone_by IS NULL" : ""
+        var filter = undoableOnly ? "AND kind <> 'undo' AND undone_by IS NULL" : ""
+        if let first { filter += " AND id >= \(first)" }
         let rows = try await connection.query(
             """
             SELECT j.id, to_char(j.time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), j.kind, j.command, j.juice,
-                   j.count, j.undoes, j.undone_by, j.request,
+                   j.count, j.undoes, j.undone_by, j.request, j.detail,
                    coalesce(array_agg(d.fruit ORDER BY d.fruit) FILTER (WHERE d.fruit IS NOT NULL), '{}'),
                    coalesce(array_agg(d.delta ORDER BY d.fruit) FILTER (WHERE d.fruit IS NOT NULL), '{}')
             FROM (SELECT * FROM journal WHERE (\(request)::text IS NULL OR request = \(request)) \(unescaped: filter)
                   ORDER BY id DESC LIMIT \(limit)) j
             LEFT JOIN journal_delta d ON d.entry = j.id
-            GROUP BY j.id, j.time, j.kind, j.command, j.juice, j.count, j.undoes, j.undone_by, j.request
+            GROUP BY j.id, j.time, j.kind, j.command, j.juice, j.count, j.undoes, j.undone_by, j.request, j.detail
             ORDER BY j.id DESC
             """, logger: logger)
         var result: [JournalEntry] = []
         for try await row in rows {
-            let (id, time, kind, command, juice, count, undoes, undoneBy, request, fruits, deltas) =
-                try row.decode((Int, String, String, String, String?, Int?, Int?, Int?, String?, [String], [Int]).self)
+            let (id, time, kind, command, juice, count, undoes, undoneBy, request, detail, fruits, deltas) =
+                try row.decode((Int, String, String, String, String?, Int?, Int?, Int?, String?, String?, [String], [Int]).self)
             guard let kind = JournalKind(rawValue: kind) else {
                 throw StateError.failed(path: location, message: "journal entry \(id) has an unknown kind '\(kind)'")
             }
@@ -335,7 +337,7 @@ public final class PostgresStore: ShopStore {
                 JournalEntry(
                     id: id, time: time, kind: kind, command: command, juice: juice.map { JuiceID($0) }, count: count,
                     deltas: Dictionary(uniqueKeysWithValues: zip(fruits.map { FruitID($0) }, deltas)),
-                    undoes: undoes, undoneBy: undoneBy, request: request))
+                    undoes: undoes, undoneBy: undoneBy, request: request, detail: detail.map(JournalDetail.init(json:))))
         }
         return result
     }

@@ -33,10 +33,13 @@ enum SQLiteRecords {
         var results: [Result<ShopReceipt, ShopError>] = []
         for request in requests {
             let change: LedgerChange
+            var session: String?
             do {
                 switch request.kind {
                 case .operation(let operation):
-                    change = try ledger.apply(operation, book: request.book)
+                    let context: LedgerContext
+                    (context, session) = try self.context(for: operation, in: db)
+                    change = try ledger.apply(operation, book: request.book, context: context)
                 case .undo:
                     guard let target = try entries(db, limit: 1, onlyUndoable: true).first else { throw ShopError.nothingToUndo }
                     change = try ledger.undo(target, book: request.book)
@@ -53,6 +56,9 @@ enum SQLiteRecords {
                 continue
             }
             let entry = try record(change, command: request.command, request: request.request, time: time, in: db)
+            if let session {
+                try db.cachedStatement(sql: "UPDATE count_session SET applied_by = ? WHERE id = ?").execute(arguments: [entry.id, session])
+            }
             changed.formUnion(change.deltas.keys)
             results.append(.success(change.receipt(entry: entry)))
         }
@@ -61,6 +67,47 @@ enum SQLiteRecords {
             try update.execute(arguments: [ledger.rows[fruit]?.count ?? 0, fruit.rawValue])
         }
         return results
+    }
+
+    /// What `operation` reads beyond the stock rows, in the transaction: the lots for `.wasteExpired`; for a count in
+    /// a session, the changes since it started (and the session's id, to close it). An unknown or applied session is
+    /// refused.
+    private static func context(for operation: StockOperation, in db: Database) throws -> (LedgerContext, String?) {
+        var context = LedgerContext()
+        switch operation {
+        case .wasteExpired:
+            context.lots = LotReplay(try lotEntries(db)).remaining
+            return (context, nil)
+        case .count(_, let id?):
+            guard let row = try Row.fetchOne(db, sql: "SELECT start, applied_by FROM count_session WHERE id = ?", arguments: [id]) else {
+                throw ShopError.unknownCountSession(id)
+            }
+            if let applied = row["applied_by"] as Int? { throw ShopError.countSessionApplied(id, entry: applied) }
+            let start: Int = row["start"]
+            for moved in try Row.fetchAll(
+                db, sql: "SELECT fruit, SUM(delta) AS total FROM journal_delta WHERE entry > ? GROUP BY fruit", arguments: [start])
+            {
+                context.moved[FruitID(moved["fruit"] as String)] = moved["total"]
+            }
+            return (context, id)
+        default:
+            return (context, nil)
+        }
+    }
+
+    /// The entries from the first delivery or count on, oldest first (see `ShopStore.lotEntries`; schema 6).
+    static func lotEntries(_ db: Database) throws -> [JournalEntry] {
+        guard let first = try Int.fetchOne(db, sql: "SELECT MIN(id) FROM journal WHERE kind IN ('delivery', 'count')") else { return [] }
+        return try entries(db, limit: nil, from: first).reversed()
+    }
+
+    /// Starts a count session at the newest entry, inside the caller's transaction.
+    static func startCount(in db: Database, time: String) throws -> CountSession {
+        let start = try Int.fetchOne(db, sql: "SELECT MAX(id) FROM journal") ?? 0
+        let session = CountSession(id: UUID().uuidString.lowercased(), start: start, startedAt: time)
+        try db.execute(
+            sql: "INSERT INTO count_session (id, start, started_at) VALUES (?, ?, ?)", arguments: [session.id, session.start, time])
+        return session
     }
 
     /// Writes `change`'s journal entry and deltas (the triggers keep each fruit's sum), and the fruits that joined.
@@ -72,7 +119,12 @@ enum SQLiteRecords {
             // The deltas below bring count (at the end of the batch) and journaled to the ledger's figures.
             try join.execute(arguments: [fruit.rawValue, initial, initial])
         }
-        if let request {
+        if let detail = change.detail {
+            try db.cachedStatement(
+                sql: "INSERT INTO journal (time, kind, command, juice, count, undoes, request, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            ).execute(
+                arguments: [time, change.kind.rawValue, command, change.juice?.rawValue, change.count, change.undone?.id, request, detail.json])
+        } else if let request {
             try db.cachedStatement(sql: "INSERT INTO journal (time, kind, command, juice, count, undoes, request) VALUES (?, ?, ?, ?, ?, ?, ?)")
                 .execute(arguments: [time, change.kind.rawValue, command, change.juice?.rawValue, change.count, change.undone?.id, request])
         } else {
@@ -159,12 +211,15 @@ enum SQLiteRecords {
     /// A file before migration 5 has no request ids: every entry reads as made without one. `request` keeps only the
     /// entry made under that id.
     static func entries(
-        _ db: Database, limit: Int?, onlyUndoable: Bool = false, request: String? = nil, version: Int = SQLiteSchema.version
+        _ db: Database, limit: Int?, onlyUndoable: Bool = false, request: String? = nil, from first: Int? = nil,
+        version: Int = SQLiteSchema.version
     ) throws -> [JournalEntry] {
         let requestColumn = version >= 5 ? "request" : "NULL AS request"
-        var sql = "SELECT id, time, kind, command, juice, count, undoes, undone_by, \(requestColumn) FROM journal"
+        let detailColumn = version >= 6 ? "detail" : "NULL AS detail"
+        var sql = "SELECT id, time, kind, command, juice, count, undoes, undone_by, \(requestColumn), \(detailColumn) FROM journal"
         var arguments: StatementArguments = []
         var conditions: [String] = []
+        if let first { conditions.append("id >= \(first)") }
         if onlyUndoable { conditions.append("kind != 'undo' AND undone_by IS NULL") }
         if let request {
             guard version >= 5 else { return [] }
@@ -187,7 +242,8 @@ enum SQLiteRecords {
                 JournalEntry(
                     id: id, time: row["time"], kind: JournalKind(rawValue: kind) ?? .set, command: row["command"],
                     juice: (row["juice"] as String?).map { JuiceID($0) }, count: row["count"], deltas: changes,
-                    undoes: row["undoes"], undoneBy: row["undone_by"], request: row["request"]))
+                    undoes: row["undoes"], undoneBy: row["undone_by"], request: row["request"],
+                    detail: (row["detail"] as String?).map(JournalDetail.init(json:))))
         }
         return result
     }

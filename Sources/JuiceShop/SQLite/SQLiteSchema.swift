@@ -4,14 +4,14 @@ import GRDB
 /// version a file has, so that older JuiceMakers refuse files they would not keep consistent.
 enum SQLiteSchema {
     /// The schema version this JuiceMaker writes.
-    static let version = 5
+    static let version = 6
 
     /// What a state file holds, as far as reading it goes.
     enum Status {
         /// Nothing yet (a new or empty file): every fruit at its initial stock, no journal.
         case empty
         /// Stock and journal, at a schema version this JuiceMaker reads (1 has no kept sums yet, 1 and 2 no refused
-        /// orders, 1 to 3 no last good recipe set).
+        /// orders, 1 to 3 no last good recipe set, 1 to 5 no details or count sessions).
         case ready(version: Int)
     }
 
@@ -120,6 +120,23 @@ enum SQLiteSchema {
                     PRAGMA user_version = 5;
                     """)
         }
+        migrator.registerMigration("6 deliveries, waste and counts", foreignKeyChecks: .immediate) { db in
+            // What a delivery, waste or count records beyond its deltas (lots, reason, counted values), as JSON beside
+            // its entry; count sessions, each with where the journal stood when it started; and an index on the kinds
+            // the lots are replayed from.
+            try db.execute(
+                sql: """
+                    ALTER TABLE journal ADD COLUMN detail TEXT;
+                    CREATE TABLE count_session (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        start INTEGER NOT NULL,
+                        started_at TEXT NOT NULL,
+                        applied_by INTEGER REFERENCES journal(id)
+                    );
+                    CREATE INDEX journal_lot_kinds ON journal (id) WHERE kind IN ('delivery', 'count');
+                    PRAGMA user_version = 6;
+                    """)
+        }
         return migrator
     }()
 
@@ -136,6 +153,7 @@ enum SQLiteSchema {
         guard tables.isSuperset(of: ["stock", "journal", "journal_delta"]) else { throw StateError.notADatabase(path: path) }
         if version >= 3, !tables.isSuperset(of: ["refusal", "refusal_shortage"]) { throw StateError.notADatabase(path: path) }
         if version >= 4, !tables.isSuperset(of: ["recipe_set", "recipe_file"]) { throw StateError.notADatabase(path: path) }
+        if version >= 6, !tables.contains("count_session") { throw StateError.notADatabase(path: path) }
         return .ready(version: version)
     }
 

@@ -59,6 +59,31 @@ public actor SQLiteStore: ShopStore {
         try await read(whenEmpty: []) { db, version in version >= 3 ? try SQLiteRecords.refusedOrders(db, limit: limit) : [] }
     }
 
+    /// Starts a count session at the newest journal entry (creating the file if needed).
+    public func startCount() async throws(ShopError) -> CountSession {
+        let path = path
+        let writer = try await openWriter()
+        do {
+            return try await writer.writeWithoutTransaction { db in
+                // Immediate: no other writer between reading where the journal stands and keeping it.
+                var session: CountSession?
+                try db.inTransaction(.immediate) {
+                    session = try SQLiteRecords.startCount(in: db, time: Date().formatted(.iso8601))
+                    return .commit
+                }
+                guard let session else { throw StateError.failed(path: path, message: "the count session was not kept") }
+                return session
+            }
+        } catch {
+            throw ShopError(error, path: path)
+        }
+    }
+
+    /// The entries from the first delivery or count on, oldest first (none in a file made before schema 6).
+    public func lotEntries() async throws(ShopError) -> [JournalEntry] {
+        try await read(whenEmpty: []) { db, version in version >= 6 ? try SQLiteRecords.lotEntries(db) : [] }
+    }
+
     /// SQLite's `integrity_check` and the invariant recomputed from the whole journal; never repairs anything.
     public func checkIntegrity() async throws(ShopError) -> IntegrityReport {
         try await read(whenEmpty: IntegrityReport(brokenFruits: [], backendCheck: ["ok"])) { db, version in

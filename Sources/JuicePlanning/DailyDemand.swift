@@ -1,3 +1,5 @@
+import JuiceCore
+
 /// Daily demand per juice (served and refused orders: what customers asked for), from the first day of a history
 /// to its last, every day present (0 where nothing was asked).
 package struct DailyDemand: Sendable {

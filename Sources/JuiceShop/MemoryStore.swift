@@ -51,6 +51,11 @@ public actor MemoryStore: ShopStore {
         return receipt
     }
 
+    /// The count session `id`, if there is one.
+    public func countSession(id: String) -> CountSession? {
+        sessions[id]
+    }
+
     /// Starts a count session at the newest journal entry.
     public func startCount() -> CountSession {
         let session = CountSession(id: UUID().uuidString.lowercased(), start: journal.last?.id ?? 0, startedAt: Date().formatted(.iso8601))

@@ -20,6 +20,8 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     case undoRefused(entry: Int, kind: JournalKind, reason: StockError)
     /// A delivery, waste or count gave a quantity below its least (1 for a delivery or waste, 0 for a count).
     case invalidQuantity(FruitID, Int)
+    /// A date that is not a date written `YYYY-MM-DD` (or no such day).
+    case invalidDate(String)
     /// A delivery's use-by date is before the day it was received.
     case expiresBeforeDelivery(FruitID, expires: String, received: String)
     /// No count session has this id.
@@ -44,6 +46,7 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         case .undoRefused(let entry, let kind, let reason):
             return "cannot undo change #\(entry) (\(kind.rawValue)): \(reason)"
         case .invalidQuantity(let fruit, let quantity): return "the quantity of '\(fruit)' must be at least 1 (0 for a count), not \(quantity)"
+        case .invalidDate(let text): return "'\(text)' is not a date; write it YYYY-MM-DD, for example 2026-11-30"
         case .expiresBeforeDelivery(let fruit, let expires, let received):
             return "the use-by date of '\(fruit)', \(expires), is before the day it was received, \(received)"
         case .unknownCountSession(let id): return "there is no count session '\(id)'; start one with 'juice count --start'"
@@ -57,7 +60,7 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unknownJuice, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes, .orderRefused(.invalidCount), .orderRefused(.countTooLarge),
             .stockRefused(.unknownFruit), .stockRefused(.negativeAmount), .stockRefused(.overflow), .invalidQuantity, .expiresBeforeDelivery,
-            .unknownCountSession:
+            .unknownCountSession, .invalidDate:
             return .request
         case .orderRefused(.insufficientStock), .stockRefused(.belowZero), .stockRefused(.aboveCapacity), .nothingToUndo, .undoRefused,
             .countSessionApplied:
@@ -87,6 +90,7 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         case .nothingToUndo: return "nothing-to-undo"
         case .undoRefused: return "undo-refused"
         case .invalidQuantity: return "invalid-quantity"
+        case .invalidDate: return "invalid-date"
         case .expiresBeforeDelivery: return "expires-before-delivery"
         case .unknownCountSession: return "unknown-count-session"
         case .countSessionApplied: return "count-session-applied"

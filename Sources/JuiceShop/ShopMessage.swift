@@ -182,6 +182,10 @@ private struct ShopErrorText {
             return ko
                 ? "\(text.label(of: fruit)): 수량은 1 이상이어야 해요 (세기는 0 이상, \(quantity)이(가) 있어요)"
                 : "\(text.label(of: fruit)): the quantity must be at least 1 (0 or more for a count), not \(quantity)"
+        case .invalidDate(let value):
+            return ko
+                ? "'\(value)'은(는) 날짜가 아니에요. YYYY-MM-DD로 써 주세요 (예: 2026-11-30)"
+                : "'\(value)' is not a date; write it YYYY-MM-DD, for example 2026-11-30"
         case .expiresBeforeDelivery(let fruit, let expires, let received):
             return ko
                 ? "\(text.label(of: fruit))의 유통기한 \(expires)이(가) 받은 날 \(received)보다 빨라요. 날짜를 확인하세요 (YYYY-MM-DD)"

@@ -140,6 +140,9 @@ public protocol ShopStore: Service {
     /// stock and the journal are unchanged.
     func startCount() async throws(ShopError) -> CountSession
 
+    /// The count session `id`, or nil when there is none. Never writes.
+    func countSession(id: String) async throws(ShopError) -> CountSession?
+
     /// The journal entries the lots and last counts are made from (`LotReplay`), oldest first: every entry from the
     /// first delivery or count on (none when there was neither). Never writes.
     func lotEntries() async throws(ShopError) -> [JournalEntry]

@@ -1,4 +1,5 @@
 import Foundation
+import JuiceCore
 import JuicePlanning
 
 /// Forecasting at scale: `series` daily series of `days` days read from a generated CSV history, then fitted and

@@ -68,6 +68,8 @@ enum ErrorJSON {
             return [("fruit", .string(fruit.rawValue)), ("quantity", .int(quantity))]
         case .expiresBeforeDelivery(let fruit, let expires, let received):
             return [("fruit", .string(fruit.rawValue)), ("expires", .string(expires)), ("received", .string(received))]
+        case .invalidDate(let value):
+            return [("date", .string(value))]
         case .unknownCountSession(let session):
             return [("session", .string(session))]
         case .countSessionApplied(let session, let entry):

@@ -83,6 +83,16 @@ final class OutageStore: ShopStore {
         return await base.checkIntegrity()
     }
 
+    func countSession(id: String) async throws(ShopError) -> CountSession? {
+        try check()
+        return await base.countSession(id: id)
+    }
+
+    func startCount() async throws(ShopError) -> CountSession {
+        try check()
+        return await base.startCount()
+    }
+
     func changeToken() async throws(ShopError) -> Int {
         try check()
         return await base.changeToken()

@@ -77,7 +77,7 @@ extension APIError {
             case .orderRefused(.insufficientStock), .nothingToUndo, .undoRefused, .state, .countSessionApplied: return nil
             case .stockRefused, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes: return "changes"
             case .invalidQuantity: return "quantity"
-            case .expiresBeforeDelivery: return "expires"
+            case .expiresBeforeDelivery, .invalidDate: return "expires"
             case .unknownCountSession: return "session"
             }
         case .menuEdit(.invalidFile, _), .menuEdit(.noSuchDirectory, _):

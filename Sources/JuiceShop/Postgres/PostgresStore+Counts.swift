@@ -25,6 +25,21 @@ extension PostgresStore {
         }
     }
 
+    /// The count session `id`, if there is one.
+    public func countSession(id: String) async throws(ShopError) -> CountSession? {
+        try await withDatabase { [self] in
+            let rows = try await client.query(
+                """
+                SELECT start, to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), applied_by
+                FROM count_session WHERE id = \(id)
+                """, logger: logger)
+            for try await (start, time, applied) in rows.decode((Int, String, Int?).self) {
+                return CountSession(id: id, start: start, startedAt: time, appliedBy: applied)
+            }
+            return nil
+        }
+    }
+
     /// The entries from the first delivery or count on, oldest first (through the index of migration 7).
     public func lotEntries() async throws(ShopError) -> [JournalEntry] {
         try await withDatabase { [self] in

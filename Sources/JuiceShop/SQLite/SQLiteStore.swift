@@ -79,6 +79,16 @@ public actor SQLiteStore: ShopStore {
         }
     }
 
+    /// The count session `id`, if there is one (none in a file made before schema 6).
+    public func countSession(id: String) async throws(ShopError) -> CountSession? {
+        try await read(whenEmpty: nil) { db, version in
+            guard version >= 6,
+                let row = try Row.fetchOne(db, sql: "SELECT start, started_at, applied_by FROM count_session WHERE id = ?", arguments: [id])
+            else { return nil }
+            return CountSession(id: id, start: row["start"], startedAt: row["started_at"], appliedBy: row["applied_by"])
+        }
+    }
+
     /// The entries from the first delivery or count on, oldest first (none in a file made before schema 6).
     public func lotEntries() async throws(ShopError) -> [JournalEntry] {
         try await read(whenEmpty: []) { db, version in version >= 6 ? try SQLiteRecords.lotEntries(db) : [] }

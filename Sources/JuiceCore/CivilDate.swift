@@ -1,13 +1,13 @@
 /// A calendar date (proleptic Gregorian), counted as days since 1970-01-01 for arithmetic.
-package struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Days since 1970-01-01 (negative before).
-    package var dayNumber: Int
+    public var dayNumber: Int
 
     /// The date `dayNumber` days after 1970-01-01.
-    package init(dayNumber: Int) { self.dayNumber = dayNumber }
+    public init(dayNumber: Int) { self.dayNumber = dayNumber }
 
     /// The date `year`-`month`-`day`, or nil when there is no such day (February 30th).
-    package init?(year: Int, month: Int, day: Int) {
+    public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year) else { return nil }
         // Days from civil (the well-known era computation: 400-year eras of 146,097 days).
         let y = month <= 2 ? year - 1 : year
@@ -19,7 +19,7 @@ package struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertibl
     }
 
     /// The year, month and day.
-    package var components: (year: Int, month: Int, day: Int) {
+    public var components: (year: Int, month: Int, day: Int) {
         let z = dayNumber + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -32,22 +32,22 @@ package struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertibl
     }
 
     /// 0 for Monday … 6 for Sunday (ISO order).
-    package var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }
+    public var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }
 
     /// `YYYY-MM-DD`.
-    package var description: String {
+    public var description: String {
         let (year, month, day) = components
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(day))"
     }
 
     /// The date `days` later.
-    package func adding(days: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + days) }
+    public func adding(days: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + days) }
 
     /// Orders dates.
-    package static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
+    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
-    static func days(inMonth month: Int, of year: Int) -> Int {
+    package static func days(inMonth month: Int, of year: Int) -> Int {
         switch month {
         case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -56,14 +56,14 @@ package struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertibl
     }
 
     /// The date written `YYYY-MM-DD`, or nil.
-    package init?(parsing text: some StringProtocol) {
+    public init?(parsing text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, let value = Self.parse(bytes[...]) else { return nil }
         self = value.date
     }
 
     /// The date at the start of `bytes` (`YYYY-MM-DD`) and where it ends.
-    static func parse(_ bytes: ArraySlice<UInt8>) -> (date: CivilDate, end: Int)? {
+    package static func parse(_ bytes: ArraySlice<UInt8>) -> (date: CivilDate, end: Int)? {
         let start = bytes.startIndex
         guard bytes.count >= 10, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
             let year = digits(bytes[start..<(start + 4)]), let month = digits(bytes[(start + 5)..<(start + 7)]),
@@ -72,7 +72,7 @@ package struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertibl
         return (date, start + 10)
     }
 
-    static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
+    package static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
         var value = 0
         for byte in bytes {
             guard byte >= 0x30, byte <= 0x39 else { return nil }
@@ -110,7 +110,7 @@ package struct SaleTime: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// The time written in `bytes` whose first ten bytes are `date` (as `CivilDate.parse` reads them): the rest read
     /// as `init(bytes:)` reads it.
-    init?(bytes: ArraySlice<UInt8>, date: CivilDate) {
+    package init?(bytes: ArraySlice<UInt8>, date: CivilDate) {
         let limit = bytes.endIndex
         let end = bytes.startIndex + 10
         guard end + 6 <= limit,

@@ -1,0 +1,127 @@
+import Foundation
+import JuiceCore
+
+/// What is on the shelf beyond the counts: the lots with fruit left, what expires when, and when each fruit was last
+/// counted. Made from the journal (`LotReplay`), as of `today`.
+public struct Shelf: Hashable, Sendable {
+    /// The day it is as of (the shop's local date).
+    public var today: CivilDate
+    /// Every lot with fruit left: by fruit id, then first expired, first out.
+    public var lots: [Lot]
+    /// Per fruit, when it was last counted (ISO 8601 in UTC).
+    public var lastCounted: [FruitID: String]
+
+    /// How much of `fruit` is in lots that expire `days` after today (0: today, 1: tomorrow).
+    public func expiring(_ fruit: FruitID, inDays days: Int) -> Int {
+        let day = today.adding(days: days).description
+        return lots.filter { $0.fruit == fruit && $0.expires == day }.reduce(0) { $0 + $1.remaining }
+    }
+
+    /// How much of `fruit` is in lots whose use-by date has passed.
+    public func expired(_ fruit: FruitID) -> Int {
+        lots.filter { $0.fruit == fruit && $0.isExpired(today: today.description) }.reduce(0) { $0 + $1.remaining }
+    }
+}
+
+extension CivilDate {
+    /// The local calendar date (the machine's time zone, `TZ`) at `instant`.
+    public init(localDateAt instant: Date) {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: instant)
+        self = CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? CivilDate(dayNumber: 0)
+    }
+}
+
+extension Shop {
+    /// Receives a delivery: each line's fruit rises by its quantity and becomes a lot, all or none, journaled as
+    /// `.delivery` with `supplier`. A line without a use-by date gets `received` plus the fruit's shelf life, if it
+    /// has one. Refused: a fruit given twice, a quantity below 1, over capacity, a date that is not a date, or a use-by
+    /// date before `received`.
+    public func receive(
+        _ lines: [DeliveryLine], supplier: String? = nil, received: CivilDate, command: String, request: String? = nil
+    ) async throws(ShopError) -> ShopReceipt {
+        var dated: [DeliveryLine] = []
+        for var line in lines {
+            if let expires = line.expires {
+                guard let date = CivilDate(parsing: expires) else { throw .invalidDate(expires) }
+                guard date >= received else {
+                    throw .expiresBeforeDelivery(line.fruit, expires: date.description, received: received.description)
+                }
+                line.expires = date.description
+            } else if let days = book.fruit(line.fruit)?.shelfLife {
+                line.expires = received.adding(days: days).description
+            }
+            dated.append(line)
+        }
+        let supplier = supplier.flatMap { $0.isEmpty ? nil : $0 }
+        return try await store.perform(.receive(dated, supplier: supplier), book: book, command: command, request: request)
+    }
+
+    /// Throws fruit away, all or none (never more than is in stock), journaled as `.waste` with `reason` and `note`;
+    /// the lots that expire first give it. A fruit given twice is refused.
+    public func waste(
+        _ amounts: [(fruit: FruitID, amount: Int)], reason: WasteReason, note: String? = nil, command: String, request: String? = nil
+    ) async throws(ShopError) -> ShopReceipt {
+        var byFruit: [FruitID: Int] = [:]
+        for (fruit, amount) in amounts {
+            guard byFruit.updateValue(amount, forKey: fruit) == nil else { throw .duplicateFruit(fruit) }
+        }
+        let note = note.flatMap { $0.isEmpty ? nil : $0 }
+        return try await store.perform(.waste(byFruit, reason: reason, note: note), book: book, command: command, request: request)
+    }
+
+    /// Writes off every lot whose use-by date is before `today`, in one `.waste` entry with reason `.expired` (no entry
+    /// when nothing has expired).
+    public func wasteExpired(today: CivilDate, note: String? = nil, command: String) async throws(ShopError) -> ShopReceipt {
+        let note = note.flatMap { $0.isEmpty ? nil : $0 }
+        return try await store.perform(.wasteExpired(today: today.description, note: note), book: book, command: command)
+    }
+
+    /// Starts a count session: apply the count with its id, and the changes made while counting are carried over.
+    public func startCount() async throws(ShopError) -> CountSession {
+        try await store.startCount()
+    }
+
+    /// What applying `counted` would record, without applying it: each fruit's expected value (the stock when the
+    /// session started, or now without one), counted value and variance. For the confirmation of a large variance.
+    public func previewCount(_ counted: [(fruit: FruitID, count: Int)], session: String? = nil) async throws(ShopError) -> [CountLine] {
+        let stock = try await snapshot().inventory.counts
+        var moved: [FruitID: Int] = [:]
+        if let session {
+            guard let found = try await store.countSession(id: session) else { throw .unknownCountSession(session) }
+            if let applied = found.appliedBy { throw .countSessionApplied(session, entry: applied) }
+            let newest = try await store.history(limit: 1).first?.id ?? 0
+            for entry in try await store.history(limit: max(0, newest - found.start)) where entry.id > found.start {
+                for (fruit, delta) in entry.deltas { moved[fruit, default: 0] += delta }
+            }
+        }
+        var lines: [CountLine] = []
+        for (fruit, count) in counted {
+            guard let current = stock[fruit] else {
+                throw .stockRefused(
+                    .unknownFruit(
+                        fruit, suggestion: NameMatching.suggestion(for: fruit.rawValue, among: book.fruits.map(\.id.rawValue)).map { FruitID($0) }))
+            }
+            lines.append(CountLine(fruit: fruit, expected: current - (moved[fruit] ?? 0), counted: count))
+        }
+        return lines
+    }
+
+    /// Applies a count: each fruit set to what was counted (plus, in a `session`, what moved since it started), all or
+    /// none, journaled as `.count` with expected, counted and variance per fruit, even when everything matched. A
+    /// fruit given twice, a count below 0, an unknown or applied session are refused.
+    public func count(
+        _ counted: [(fruit: FruitID, count: Int)], session: String? = nil, command: String, request: String? = nil
+    ) async throws(ShopError) -> ShopReceipt {
+        var byFruit: [FruitID: Int] = [:]
+        for (fruit, count) in counted {
+            guard byFruit.updateValue(count, forKey: fruit) == nil else { throw .duplicateFruit(fruit) }
+        }
+        return try await store.perform(.count(byFruit, session: session), book: book, command: command, request: request)
+    }
+
+    /// The lots, what expires when and the last counts, as of `today`.
+    public func shelf(today: CivilDate) async throws(ShopError) -> Shelf {
+        let replay = LotReplay(try await store.lotEntries())
+        return Shelf(today: today, lots: replay.remaining, lastCounted: replay.lastCounted)
+    }
+}

@@ -24,6 +24,16 @@ package enum CommandMessage: Hashable, Sendable {
     case badAssignment(String)
     /// `stock set` without assignments.
     case noAssignments
+    /// `juice waste` without `--reason` (the reasons listed).
+    case wasteNeedsReason([String])
+    /// `juice waste --expired` with fruits given too.
+    case wasteExpiredTakesNoFruit
+    /// `juice count` with neither `--start` nor counts, or `--start` with counts.
+    case countNeedsCountsOrStart
+    /// `juice count --max-variance` outside 0…10.
+    case badMaxVariance(Double)
+    /// A count's variance is large and there is no terminal to confirm it on: `--yes` applies it.
+    case largeVarianceNeedsYes(threshold: Int)
     /// `--limit` below 0.
     case negativeLimit
     /// `--count` below 1.
@@ -129,6 +139,23 @@ package enum CommandMessage: Hashable, Sendable {
             return ko ? "과일=N 형식이어야 해요 (예: banana=10): '\(assignment)'" : "expected FRUIT=N, like banana=10, not '\(assignment)'"
         case .noAssignments:
             return ko ? "과일=N을 하나 이상 주세요" : "give at least one FRUIT=N"
+        case .wasteNeedsReason(let reasons):
+            let list = reasons.joined(separator: ", ")
+            return ko ? "--reason으로 버리는 이유를 주세요: \(list)" : "give the reason with --reason: \(list)"
+        case .wasteExpiredTakesNoFruit:
+            return ko
+                ? "--expired는 유통기한이 지난 묶음을 모두 버려요. 과일을 함께 주지 마세요"
+                : "--expired writes off every expired lot; give no fruits with it"
+        case .countNeedsCountsOrStart:
+            return ko
+                ? "센 값을 과일=N으로 주거나, --start로 세기를 시작하세요 (둘 다는 안 돼요)"
+                : "give the counted values as FRUIT=N, or start a count with --start (not both)"
+        case .badMaxVariance(let value):
+            return ko ? "--max-variance는 0부터 10까지예요 (0.2는 20%): \(value)" : "--max-variance must be between 0 and 10 (0.2 is 20%), not \(value)"
+        case .largeVarianceNeedsYes(let threshold):
+            return ko
+                ? "기록과 \(threshold)%보다 많이 달라서 반영하지 않았어요. 다시 세어 보거나, 맞다면 --yes를 붙이세요"
+                : "the count differs from the expected stock by more than \(threshold)%, so it was not applied; count again, or add --yes if it is right"
         case .negativeLimit:
             return ko ? "--limit은 0 이상이어야 해요" : "--limit must be 0 or more"
         case .countBelowOne:

@@ -39,6 +39,22 @@ public enum ShopMessage: Hashable, Sendable {
     case refusalLine(RefusedOrder)
     /// The stock screen's title (the original app's "재고 추가").
     case editorTitle
+    /// A delivery line received: the fruit, how many, and its use-by date.
+    case received(DeliveryLine)
+    /// Fruit thrown away, and why.
+    case wasted(FruitID, amount: Int, reason: WasteReason)
+    /// Nothing had expired (`juice waste --expired`).
+    case nothingExpired
+    /// A count line: expected, counted, variance.
+    case countLine(CountLine)
+    /// A count session was started: how to apply it.
+    case countStarted(CountSession)
+    /// The count's variance is large: asks whether to apply it.
+    case largeVariance(threshold: Int)
+    /// The count was not applied.
+    case countNotApplied
+    /// What a fruit's lots say: how much expires today and tomorrow, how much has expired, when it was last counted.
+    case shelfNote(FruitID, today: Int, tomorrow: Int, expired: Int, lastCounted: String?)
     /// The stock screen's keys.
     case editorKeys
     /// The stock screen was left without changes.
@@ -123,6 +139,35 @@ public enum ShopMessage: Hashable, Sendable {
             }
             let what = "\(ko ? "거절" : "refused") \(text.name(of: refusal.juice)) ×\(refusal.count)"
             return "#\(refusal.id)  \(refusal.time)  \(what)  [\(shortages.joined(separator: "; "))]  \(refusal.command)"
+        case .received(let line):
+            let expires = line.expires.map { ko ? " (유통기한 \($0))" : " (use by \($0))" } ?? ""
+            return (ko ? "입고: " : "received: ") + "\(text.label(of: line.fruit)) +\(line.quantity)\(expires)"
+        case .wasted(let fruit, let amount, let reason):
+            return (ko ? "폐기: " : "wasted: ") + "\(text.label(of: fruit)) -\(amount) (\(text.word(for: reason)))"
+        case .nothingExpired:
+            return ko ? "유통기한이 지난 과일이 없어요. 재고는 그대로예요." : "Nothing has expired; the stock is unchanged."
+        case .countLine(let line):
+            let sign = line.variance > 0 ? "+" : ""
+            return ko
+                ? "\(text.label(of: line.fruit))  기록 \(line.expected), 셈 \(line.counted), 차이 \(sign)\(line.variance)"
+                : "\(text.label(of: line.fruit))  expected \(line.expected), counted \(line.counted), variance \(sign)\(line.variance)"
+        case .countStarted(let session):
+            return ko
+                ? "재고 세기를 시작했어요: \(session.id)\n다 센 뒤 'juice count --session \(session.id) 과일=N …'으로 반영하세요. 그동안의 주문은 빠짐없이 반영돼요."
+                : "count started: \(session.id)\nwhen done, apply it with 'juice count --session \(session.id) FRUIT=N …'; orders made meanwhile are carried over."
+        case .largeVariance(let threshold):
+            return ko
+                ? "기록과 \(threshold)%보다 많이 달라요. 그대로 반영할까요? (예/아니오)"
+                : "this differs from the expected stock by more than \(threshold)%; apply it anyway? (yes/no)"
+        case .countNotApplied:
+            return ko ? "반영하지 않았어요. 재고는 그대로예요." : "Not applied; the stock is unchanged."
+        case .shelfNote(let fruit, let today, let tomorrow, let expired, let lastCounted):
+            var parts: [String] = []
+            if expired > 0 { parts.append(ko ? "기한 지남 \(expired)" : "expired \(expired)") }
+            if today > 0 { parts.append(ko ? "오늘까지 \(today)" : "use today \(today)") }
+            if tomorrow > 0 { parts.append(ko ? "내일까지 \(tomorrow)" : "use tomorrow \(tomorrow)") }
+            if let lastCounted { parts.append(ko ? "마지막으로 센 때 \(lastCounted)" : "last counted \(lastCounted)") }
+            return "  \(text.label(of: fruit)): " + parts.joined(separator: ", ")
         case .editorTitle:
             return ko ? "재고 추가" : "Edit stock"
         case .editorKeys:

@@ -60,6 +60,18 @@ public struct ShopText: Sendable {
         }
     }
 
+    /// A waste reason in words.
+    public func word(for reason: WasteReason) -> String {
+        guard isKorean else { return reason.rawValue }
+        switch reason {
+        case .spoiled: return "상함"
+        case .expired: return "기한 지남"
+        case .dropped: return "떨어뜨림"
+        case .staff: return "직원"
+        case .other: return "기타"
+        }
+    }
+
     /// A fruit as commands take it: its id, with its name where the book has it ("'kiwi' (🥝 키위)").
     func quoted(_ fruit: FruitID) -> String {
         let label = label(of: fruit)

@@ -29,7 +29,8 @@ struct Juice: AsyncParsableCommand {
             CommandGroup(
                 name: HelpLanguage.text("Shop", ko: "가게"),
                 subcommands: [
-                    OrderCommand.self, StockCommand.self, HistoryCommand.self, UndoCommand.self, StatusCommand.self, ServeCommand.self,
+                    OrderCommand.self, StockCommand.self, ReceiveCommand.self, WasteCommand.self, CountCommand.self, HistoryCommand.self,
+                    UndoCommand.self, StatusCommand.self, ServeCommand.self,
                     DoctorCommand.self, BackupCommand.self,
                 ]),
             CommandGroup(

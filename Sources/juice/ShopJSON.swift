@@ -29,7 +29,69 @@ enum ShopJSON {
         if let undoes = entry.undoes { members.append(("undoes", .int(undoes))) }
         if let undoneBy = entry.undoneBy { members.append(("undoneBy", .int(undoneBy))) }
         if let request = entry.request { members.append(("request", .string(request))) }
+        if let detail = entry.detail { members += Self.detail(detail) }
         return .object(members)
+    }
+
+    /// What a delivery, waste or count recorded: `lots: [{fruit, quantity, expires, cost}]`, `supplier`, `reason`,
+    /// `note`, `cost`, `counts: [{fruit, expected, counted, variance}]`, `session` (those it has).
+    static func detail(_ detail: JournalDetail) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if let lots = detail.lots {
+            members.append(
+                (
+                    "lots",
+                    .array(
+                        lots.map { line in
+                            .object([
+                                ("fruit", .string(line.fruit.rawValue)), ("quantity", .int(line.quantity)),
+                                ("expires", line.expires.map(JSONValue.string) ?? .null), ("cost", line.cost.map(JSONValue.int) ?? .null),
+                            ])
+                        })
+                ))
+        }
+        if let supplier = detail.supplier { members.append(("supplier", .string(supplier))) }
+        if let reason = detail.reason { members.append(("reason", .string(reason.rawValue))) }
+        if let note = detail.note { members.append(("note", .string(note))) }
+        if let cost = detail.cost { members.append(("cost", .int(cost))) }
+        if let counts = detail.counts { members.append(("counts", countLines(counts))) }
+        if let session = detail.session { members.append(("session", .string(session))) }
+        return members
+    }
+
+    /// The shelf: `today`, `lots: [{entry, fruit, received, quantity, remaining, expires, cost, supplier, expired}]`,
+    /// and per fruit of `book`, `shelf: {fruit: {expiresToday, expiresTomorrow, expired, lastCounted}}`.
+    static func shelf(_ shelf: Shelf, book: RecipeBook) -> [(String, JSONValue)] {
+        let today = shelf.today.description
+        let lots = shelf.lots.map { lot in
+            JSONValue.object([
+                ("entry", .int(lot.entry)), ("fruit", .string(lot.fruit.rawValue)), ("received", .string(lot.received)),
+                ("quantity", .int(lot.quantity)), ("remaining", .int(lot.remaining)), ("expires", lot.expires.map(JSONValue.string) ?? .null),
+                ("cost", lot.cost.map(JSONValue.int) ?? .null), ("supplier", lot.supplier.map(JSONValue.string) ?? .null),
+                ("expired", .bool(lot.isExpired(today: today))),
+            ])
+        }
+        let fruits = book.fruits.map(\.id).map { fruit in
+            (
+                fruit.rawValue,
+                JSONValue.object([
+                    ("expiresToday", .int(shelf.expiring(fruit, inDays: 0))), ("expiresTomorrow", .int(shelf.expiring(fruit, inDays: 1))),
+                    ("expired", .int(shelf.expired(fruit))), ("lastCounted", shelf.lastCounted[fruit].map(JSONValue.string) ?? .null),
+                ])
+            )
+        }
+        return [("today", .string(today)), ("lots", .array(lots)), ("shelf", .object(fruits))]
+    }
+
+    /// Count lines: `[{fruit, expected, counted, variance}]`.
+    static func countLines(_ lines: [CountLine]) -> JSONValue {
+        .array(
+            lines.map { line in
+                .object([
+                    ("fruit", .string(line.fruit.rawValue)), ("expected", .int(line.expected)), ("counted", .int(line.counted)),
+                    ("variance", .int(line.variance)),
+                ])
+            })
     }
 
     /// A refused order: `{"id", "time", "command", "juice", "count", "shortages": [{"fruit", "needed", "inStock",

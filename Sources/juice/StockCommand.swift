@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import JuiceCommandLine
 import JuiceCore
 import JuiceRecipes
@@ -41,8 +42,23 @@ struct StockShowCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try options.session(json: json)
         let snapshot = try await session.snapshot()
-        Terminal.write(
-            json ? ShopJSON.stock(snapshot, book: session.shop.book).rendered(pretty: true) + "\n" : StockTable.render(snapshot, text: session.text))
+        let shelf: Shelf
+        do throws(ShopError) { shelf = try await session.shop.shelf(today: CivilDate(localDateAt: Date())) } catch {
+            throw session.reporter.fail(error, text: session.text)
+        }
+        let book = session.shop.book
+        if json {
+            guard case .object(let members) = ShopJSON.stock(snapshot, book: book) else { return }
+            Terminal.write(JSONValue.object(members + ShopJSON.shelf(shelf, book: book)).rendered(pretty: true) + "\n")
+            return
+        }
+        var out = StockTable.render(snapshot, text: session.text)
+        for fruit in book.fruits.map(\.id) {
+            let (today, tomorrow, expired) = (shelf.expiring(fruit, inDays: 0), shelf.expiring(fruit, inDays: 1), shelf.expired(fruit))
+            guard today + tomorrow + expired > 0 || shelf.lastCounted[fruit] != nil else { continue }
+            out += session.text(.shelfNote(fruit, today: today, tomorrow: tomorrow, expired: expired, lastCounted: shelf.lastCounted[fruit])) + "\n"
+        }
+        Terminal.write(out)
     }
 }
 
@@ -129,26 +145,11 @@ struct StockSetCommand: AsyncParsableCommand {
     var assignments: [String]
     @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 
-    /// The parsed assignments.
-    func changes() throws -> [StockChange] {
-        try assignments.map { assignment in
-            let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty, let value = Int(parts[1]) else {
-                throw options.reporter(json: json).usage(.badAssignment(assignment))
-            }
-            return .set(FruitID(String(parts[0])), value)
-        }
-    }
-
     func run() async throws {
         guard !assignments.isEmpty else { throw options.reporter(json: json).usage(.noAssignments) }
-        let changes = try changes()
+        let parsed = try FruitAssignments(assignments, reporter: options.reporter(json: json))
         try await runStockChange(options, json: json) { shop throws(ShopError) in
-            let resolved = changes.map { change in
-                guard case .set(let fruit, let value) = change else { return change }
-                return StockChange.set(shop.book.fruitID(matching: fruit.rawValue), value)
-            }
-            return try await shop.changeStock(resolved, kind: .set, command: commandLineText)
+            try await shop.changeStock(parsed.resolved(in: shop.book).map { .set($0.fruit, $0.value) }, kind: .set, command: commandLineText)
         }
     }
 }

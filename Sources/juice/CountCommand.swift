@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import JuiceCommandLine
+import JuiceCore
+import JuiceRecipes
+import JuiceShop
+
+/// `juice count FRUIT=N …`, `juice count --start`, `juice count --session ID FRUIT=N …`: a stocktake.
+struct CountCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "count",
+        abstract: HelpLanguage.text(
+            "Count the stock (stocktake): each FRUIT=N set to what was counted, with the expected value and the variance.",
+            ko: "재고를 세요: 과일=N마다 센 값으로 맞추고, 기록된 값과 차이를 남겨요."),
+        discussion: HelpLanguage.text(
+            """
+            A count that matches is recorded too (juice stock shows when each fruit was last counted). Counting while \
+            the shop sells: 'juice count --start' prints a session id; apply the count with --session ID, and each fruit \
+            is set to what was counted plus what moved since the start, so no order is lost or counted twice. A \
+            variance above --max-variance (default 0.2: 20% of the expected value) asks first on a terminal and is \
+            refused elsewhere unless --yes. Exit status: 0 done, 1 refused (a large variance, an applied session) or \
+            the state, 2 usage error (unknown fruit or session, a count below 0).
+            """,
+            ko: """
+                맞는 세기도 기록에 남아요 (juice stock이 과일마다 마지막으로 센 때를 보여 줘요). 파는 동안 세려면: \
+                'juice count --start'가 세기 id를 알려 주고, --session ID로 반영하면 센 값에 그동안 바뀐 만큼을 더해서 \
+                주문이 빠지거나 두 번 세지지 않아요. 차이가 --max-variance (기본 0.2: 기록의 20%)보다 크면 터미널에서는 \
+                먼저 묻고, 아니면 --yes 없이는 거절해요. 종료 코드: 0 완료, 1 거절됨 (큰 차이, 이미 반영한 세기)이나 상태, \
+                2 사용법 오류 (모르는 과일이나 세기, 0보다 작은 값).
+                """))
+
+    @OptionGroup var options: ShopOptions
+    @Argument(help: ArgumentHelp("What was counted, FRUIT=N ….", ko: "센 값, 과일=N …."), completion: .custom(Completions.assignments))
+    var counts: [String] = []
+    @Flag(help: ArgumentHelp("Start a count session and print its id.", ko: "세기를 시작하고 id를 보여 줘요.")) var start = false
+    @Option(help: ArgumentHelp("The count session to apply (from --start).", ko: "반영할 세기 id (--start에서 받은 것).")) var session: String?
+    @Option(
+        help: ArgumentHelp(
+            "The variance, as a share of the expected value, above which to ask first (default 0.2).", ko: "먼저 물어볼 차이, 기록 대비 비율 (기본 0.2)."))
+    var maxVariance: Double = 0.2
+    @Flag(help: ArgumentHelp("Apply a large variance without asking.", ko: "차이가 커도 묻지 않고 반영해요.")) var yes = false
+    @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
+
+    func validate() throws {
+        let reporter = options.reporter(json: json)
+        guard start != !counts.isEmpty, !(start && session != nil) else { throw reporter.usage(.countNeedsCountsOrStart) }
+        guard (0...10).contains(maxVariance) else { throw reporter.usage(.badMaxVariance(maxVariance)) }
+    }
+
+    func run() async throws {
+        let shopSession = try options.session(json: json)
+        let text = shopSession.text
+        if start {
+            let started: CountSession
+            do throws(ShopError) { started = try await shopSession.shop.startCount() } catch { throw shopSession.reporter.fail(error, text: text) }
+            Terminal.write(
+                json
+                    ? JSONValue.object([("session", .string(started.id)), ("start", .int(started.start)), ("startedAt", .string(started.startedAt))])
+                        .rendered(pretty: true) + "\n"
+                    : text(.countStarted(started)) + "\n")
+            return
+        }
+        let counted = try FruitAssignments(counts, reporter: shopSession.reporter).resolved(in: shopSession.shop.book).map {
+            (fruit: $0.fruit, count: $0.value)
+        }
+        if !yes {
+            let preview: [CountLine]
+            do throws(ShopError) { preview = try await shopSession.shop.previewCount(counted, session: session) } catch {
+                throw shopSession.reporter.fail(error, text: text)
+            }
+            let threshold = Int((maxVariance * 100).rounded())
+            if preview.contains(where: { isLarge($0) }) {
+                guard !json, Terminal.isInteractive else {
+                    throw shopSession.reporter.failure(
+                        kind: "large-variance", message: CommandMessage.largeVarianceNeedsYes(threshold: threshold).text(in: text.language),
+                        details: [("counts", ShopJSON.countLines(preview))], status: ExitStatus.failure)
+                }
+                for line in preview { Terminal.write(text(.countLine(line)) + "\n") }
+                guard ask(text(.largeVariance(threshold: threshold)), text: text) else {
+                    Terminal.write(text(.countNotApplied) + "\n")
+                    throw ExitCode(ExitStatus.failure)
+                }
+            }
+        }
+        let session = session
+        let receipt = try await shopSession.change { shop throws(ShopError) in
+            try await shop.count(counted, session: session, command: commandLineText)
+        }
+        let lines = receipt.entry?.detail?.counts ?? []
+        if json {
+            var members: [(String, JSONValue)] = [("counts", ShopJSON.countLines(lines))]
+            if case .object(let receiptMembers) = ShopJSON.receipt(receipt) { members += receiptMembers }
+            Terminal.write(JSONValue.object(members).rendered(pretty: true) + "\n")
+            return
+        }
+        for line in lines { Terminal.write(text(.countLine(line)) + "\n") }
+        printReceipt(receipt, session: shopSession, json: false)
+    }
+
+    /// Whether `line`'s variance is above `maxVariance` of its expected value (any variance when 0 was expected).
+    private func isLarge(_ line: CountLine) -> Bool {
+        guard line.expected > 0 else { return line.variance != 0 }
+        return Double(abs(line.variance)) > maxVariance * Double(line.expected)
+    }
+
+    /// Asks `prompt` until yes or no (no at the end of input).
+    private func ask(_ prompt: String, text: ShopText) -> Bool {
+        var prompt = prompt
+        while true {
+            Terminal.writeError(prompt, newline: false)
+            guard let answer = readLine() else { return false }
+            if text.isYes(answer) { return true }
+            if text.isNo(answer) { return false }
+            prompt = text(.answerYesOrNo)
+        }
+    }
+}

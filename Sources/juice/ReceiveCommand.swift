@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import JuiceCommandLine
+import JuiceCore
+import JuiceShop
+
+/// `juice receive FRUIT N` or `juice receive FRUIT=N …`: a delivery, each fruit a lot.
+struct ReceiveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "receive",
+        abstract: HelpLanguage.text(
+            "Receive a delivery: FRUIT N, or FRUIT=N … (all or none); each fruit becomes a lot with its use-by date.",
+            ko: "입고해요: 과일 N, 또는 과일=N … (전부 되거나 전부 안 돼요). 과일마다 유통기한이 있는 묶음이 돼요."),
+        discussion: HelpLanguage.text(
+            """
+            The use-by date is --expires, else today plus the fruit's shelf-life (fruits.yaml), else none. Orders and \
+            waste take from the lot that expires first. Journaled (kind delivery); juice undo takes it back. Exit \
+            status: 0 done, 1 refused by the stock (above capacity) or the state, 2 usage error (unknown fruit, a \
+            quantity below 1, a bad date or one before today).
+            """,
+            ko: """
+                유통기한은 --expires, 없으면 오늘에 과일의 shelf-life (fruits.yaml)를 더한 날, 그것도 없으면 없어요. \
+                주문과 폐기는 유통기한이 가장 빠른 묶음에서 가져가요. 기록에 남고 (delivery) juice undo로 되돌려요. \
+                종료 코드: 0 완료, 1 재고 (용량 초과)나 상태 때문에 거절됨, 2 사용법 오류 (모르는 과일, 1보다 작은 수량, \
+                잘못되거나 오늘보다 이른 날짜).
+                """))
+
+    @OptionGroup var options: ShopOptions
+    @Argument(
+        help: ArgumentHelp("FRUIT N, or FRUIT=N … (fruit by id or name).", ko: "과일 N, 또는 과일=N … (과일은 id나 이름)."),
+        completion: .custom(Completions.assignments))
+    var deliveries: [String]
+    @Option(help: ArgumentHelp("What one unit cost, in won.", ko: "한 개 값 (원).")) var cost: Int?
+    @Option(help: ArgumentHelp("The use-by date, YYYY-MM-DD.", ko: "유통기한, YYYY-MM-DD.")) var expires: String?
+    @Option(help: ArgumentHelp("Who delivered it.", ko: "납품한 곳.")) var supplier: String?
+    @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
+
+    func run() async throws {
+        let reporter = options.reporter(json: json)
+        guard !deliveries.isEmpty else { throw reporter.usage(.noAssignments) }
+        let parsed = try FruitAssignments(fruitAndAmountOr: deliveries, reporter: reporter)
+        let session = try options.session(json: json)
+        let receipt = try await session.change { shop throws(ShopError) in
+            let lines = parsed.resolved(in: shop.book).map { DeliveryLine(fruit: $0.fruit, quantity: $0.value, expires: expires, cost: cost) }
+            return try await shop.receive(
+                lines, supplier: supplier, received: CivilDate(localDateAt: Date()), command: commandLineText)
+        }
+        if !json {
+            for line in receipt.entry?.detail?.lots ?? [] { Terminal.write(session.text(.received(line)) + "\n") }
+        }
+        printReceipt(receipt, session: session, json: json)
+    }
+}

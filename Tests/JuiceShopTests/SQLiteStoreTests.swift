@@ -141,9 +141,12 @@ struct SQLiteStoreTests {
                 try Int.fetchOne(db, sql: "SELECT journaled FROM stock WHERE fruit = 'banana'")
             )
         }
-        #expect(version == 5)
+        #expect(version == 6)
         #expect(
-            migrations == ["1 stock and journal", "2 kept sums of the journal", "3 refused orders", "4 last good recipe set", "5 request ids"])
+            migrations == [
+                "1 stock and journal", "2 kept sums of the journal", "3 refused orders", "4 last good recipe set", "5 request ids",
+                "6 deliveries, waste and counts",
+            ])
         #expect(journaled == 0)
     }
 

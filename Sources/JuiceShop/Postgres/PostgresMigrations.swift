@@ -239,11 +239,16 @@ enum PostgresMigrations {
             "ALTER TABLE journal ADD COLUMN request text",
             "CREATE UNIQUE INDEX journal_request ON journal (request)",
         ],
-        // 7: what a delivery, waste or count records beyond its deltas (lots, reason, counted values), as JSON beside
+        // 7: the kinds delivery, waste and count; what a delivery, waste or count records beyond its deltas (lots, reason, counted values), as JSON beside
         // its entry; count sessions, each with where the journal stood when it started (see PostgresStore+Counts.swift);
         // and an index on the kinds the lots are replayed from.
         [
             "ALTER TABLE journal ADD COLUMN detail text",
+            "ALTER TABLE journal DROP CONSTRAINT journal_kind_check",
+            """
+            ALTER TABLE journal ADD CONSTRAINT journal_kind_check
+                CHECK (kind IN ('order', 'add', 'remove', 'set', 'reset', 'retire', 'undo', 'delivery', 'waste', 'count'))
+            """,
             """
             CREATE TABLE count_session (
                 id text PRIMARY KEY,

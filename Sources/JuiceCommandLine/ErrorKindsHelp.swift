@@ -12,13 +12,15 @@ package enum ErrorKindsHelp {
                 "usage", "unknown-juice", "unknown-fruit", "invalid-count", "negative-amount", "too-large", "duplicate-fruit",
                 "fruit-in-recipes", "fruit-not-in-recipes", "state-directory-missing", "recipes-unreadable", "staff-token-required",
                 "staff-token-unreadable", "staff-token-empty", "staff-token-weak", "backup-exists", "backup-invalid-destination",
-                "backup-postgres", "state-invalid-location", "state-postgres-not-built-in", "state-unreachable",
+                "backup-postgres", "state-invalid-location", "state-postgres-not-built-in", "state-unreachable", "invalid-quantity",
+                "invalid-date", "expires-before-delivery", "unknown-count-session",
             ]
         ),
         (
             1,
             [
-                "insufficient-stock", "below-zero", "above-capacity", "nothing-to-undo", "undo-refused", "recipes-invalid",
+                "insufficient-stock", "below-zero", "above-capacity", "nothing-to-undo", "undo-refused", "count-session-applied",
+                "large-variance", "recipes-invalid",
                 "backup-write-failed", "state-cannot-open", "state-not-a-database", "state-read-only", "state-disk-full",
                 "state-io-error", "state-busy", "state-newer-schema", "state-inconsistent", "state-failed",
                 "state-authentication-failed", "state-no-such-database", "state-permission-denied", "state-connection-lost",

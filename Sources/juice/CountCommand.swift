@@ -9,9 +9,7 @@ import JuiceShop
 struct CountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "count",
-        abstract: HelpLanguage.text(
-            "Count the stock (stocktake): each FRUIT=N set to what was counted, with the expected value and the variance.",
-            ko: "재고를 세요: 과일=N마다 센 값으로 맞추고, 기록된 값과 차이를 남겨요."),
+        abstract: HelpLanguage.text("Count the stock; --start first to count while selling.", ko: "재고를 세요. 팔면서 세려면 먼저 --start."),
         discussion: HelpLanguage.text(
             """
             A count that matches is recorded too (juice stock shows when each fruit was last counted). Counting while \

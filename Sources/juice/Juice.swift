@@ -29,10 +29,13 @@ struct Juice: AsyncParsableCommand {
             CommandGroup(
                 name: HelpLanguage.text("Shop", ko: "가게"),
                 subcommands: [
-                    OrderCommand.self, StockCommand.self, ReceiveCommand.self, WasteCommand.self, CountCommand.self, HistoryCommand.self,
+                    OrderCommand.self, HistoryCommand.self,
                     UndoCommand.self, StatusCommand.self, ServeCommand.self,
                     DoctorCommand.self, BackupCommand.self,
                 ]),
+            CommandGroup(
+                name: HelpLanguage.text("Stock room", ko: "창고"),
+                subcommands: [StockCommand.self, ReceiveCommand.self, WasteCommand.self, CountCommand.self]),
             CommandGroup(
                 name: HelpLanguage.text("Planning", ko: "계획"),
                 subcommands: [SimulateCommand.self, PlanCommand.self, ReportCommand.self, ForecastCommand.self]),

@@ -8,9 +8,7 @@ import JuiceShop
 struct ReceiveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "receive",
-        abstract: HelpLanguage.text(
-            "Receive a delivery: FRUIT N, or FRUIT=N … (all or none); each fruit becomes a lot with its use-by date.",
-            ko: "입고해요: 과일 N, 또는 과일=N … (전부 되거나 전부 안 돼요). 과일마다 유통기한이 있는 묶음이 돼요."),
+        abstract: HelpLanguage.text("Receive a delivery: each fruit a lot, with a use-by.", ko: "입고해요: 과일마다 유통기한이 있는 묶음이 돼요."),
         discussion: HelpLanguage.text(
             """
             The use-by date is --expires, else today plus the fruit's shelf-life (fruits.yaml), else none. Orders and \

@@ -10,9 +10,7 @@ extension WasteReason: ExpressibleByArgument {}
 struct WasteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waste",
-        abstract: HelpLanguage.text(
-            "Throw fruit away: FRUIT N --reason R (or FRUIT=N …), or --expired for every lot past its use-by date.",
-            ko: "과일을 버려요: 과일 N --reason 이유 (또는 과일=N …), 또는 --expired로 유통기한이 지난 묶음 전부."),
+        abstract: HelpLanguage.text("Throw fruit away, with why; --expired for past use-by.", ko: "과일을 버려요 (이유와 함께). --expired는 기한 지난 것."),
         discussion: HelpLanguage.text(
             """
             Reasons: spoiled, expired, dropped, staff, other. The fruit comes from the lot that expires first; with \

@@ -118,6 +118,8 @@ struct HelpLanguageTests {
         "sarif", "auto", "always", "never", "polling", "off", "inotify", "bash", "zsh", "fish", "error", "warning", "every",
         "below", "to", "store", "Enter", "Esc", "SIGHUP", "SIGTERM", "SIGINT", "POST", "Accept", "Language", "usage",
         "id", "count", "compinit", "day", "weekday", "hour", "fruit", "profit", "shelf", "life",
+        // Waste reasons and journal kinds (option values and names in the JSON), and the fruits.yaml key.
+        "spoiled", "expired", "dropped", "staff", "other", "delivery", "cost",
     ]
 
     /// The English words left in a Korean help screen once what may stay is taken out: flags, placeholders, quoted

@@ -325,7 +325,13 @@ package enum ParserMessages {
             let value = message[message.index(message.startIndex, offsetBy: 11)..<range.lowerBound]
             let rest = message[range.upperBound...]
             if let end = rest.firstIndex(of: "'") {
-                return "'\(rest[..<end])'에 '\(value)'은(는) 쓸 수 없어요" + rest[rest.index(after: end)...]
+                var tail = String(rest[rest.index(after: end)...])
+                // The values an enumerated option takes: ". Please provide one of 'a', 'b' or 'c'."
+                if let choices = tail.firstRange(of: ". Please provide one of ") {
+                    let list = String(tail[choices.upperBound...]).replacing("' or '", with: "', '")
+                    tail = ". 쓸 수 있는 값: " + (list.hasSuffix(".") ? String(list.dropLast()) : list)
+                }
+                return "'\(rest[..<end])'에 '\(value)'은(는) 쓸 수 없어요" + tail
             }
         }
         return message

@@ -8,7 +8,7 @@ import JuiceShop
 struct ReceiveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "receive",
-        abstract: HelpLanguage.text("Receive a delivery: each fruit a lot, with a use-by.", ko: "입고해요: 과일마다 유통기한이 있는 묶음이 돼요."),
+        abstract: HelpLanguage.text("Receive a delivery; each fruit becomes a dated lot.", ko: "입고해요: 과일마다 유통기한이 있는 묶음이 돼요."),
         discussion: HelpLanguage.text(
             """
             The use-by date is --expires, else today plus the fruit's shelf-life (fruits.yaml), else none. Orders and \

@@ -8,6 +8,8 @@ struct Transcript {
     let shop: ShopSandbox
     let lang: String
     private(set) var text = ""
+    /// Further text made stable: each pair's first replaced by its second (today's date by TODAY, say).
+    var replacements: [(String, String)] = []
 
     init(_ shop: ShopSandbox, lang: String) {
         self.shop = shop
@@ -35,7 +37,9 @@ struct Transcript {
         let timeless = text.replacingOccurrences(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"#, with: "TIME", options: .regularExpression)
         let requestless = timeless.replacingOccurrences(
             of: #"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"#, with: "REQUEST", options: .regularExpression)
-        return requestless.replacingOccurrences(of: shop.directory.path, with: "SANDBOX")
+        return replacements.reduce(requestless.replacingOccurrences(of: shop.directory.path, with: "SANDBOX")) {
+            $0.replacingOccurrences(of: $1.0, with: $1.1)
+        }
     }
 
     /// Compares with the golden file `name` (JUICE_UPDATE_GOLDEN=1 rewrites it).

@@ -9,7 +9,8 @@ import Testing
 struct StockKeepingContractTests {
     static let today = CivilDate(year: 2026, month: 11, day: 28)!
 
-    @Test("a delivery raises stock, is journaled with its lots, and makes lots that orders take first expired, first out", arguments: StoreFactory.all)
+    @Test(
+        "a delivery raises stock, is journaled with its lots, and makes lots that orders take first expired, first out", arguments: StoreFactory.all)
     func deliveriesAndLots(factory: StoreFactory) async throws {
         let subject = try await factory.make()
         defer { subject.remove() }
@@ -45,10 +46,12 @@ struct StockKeepingContractTests {
         defer { subject.remove() }
         let shop = subject.shop()
         await #expect(throws: ShopError.stockRefused(.aboveCapacity("kiwi", result: 101, capacity: 100))) {
-            try await shop.receive([DeliveryLine(fruit: "banana", quantity: 1), DeliveryLine(fruit: "kiwi", quantity: 91)], received: Self.today, command: "t")
+            try await shop.receive(
+                [DeliveryLine(fruit: "banana", quantity: 1), DeliveryLine(fruit: "kiwi", quantity: 91)], received: Self.today, command: "t")
         }
         await #expect(throws: ShopError.duplicateFruit("kiwi")) {
-            try await shop.receive([DeliveryLine(fruit: "kiwi", quantity: 1), DeliveryLine(fruit: "kiwi", quantity: 2)], received: Self.today, command: "t")
+            try await shop.receive(
+                [DeliveryLine(fruit: "kiwi", quantity: 1), DeliveryLine(fruit: "kiwi", quantity: 2)], received: Self.today, command: "t")
         }
         await #expect(throws: ShopError.invalidQuantity("kiwi", 0)) {
             try await shop.receive([DeliveryLine(fruit: "kiwi", quantity: 0)], received: Self.today, command: "t")
@@ -63,7 +66,9 @@ struct StockKeepingContractTests {
         #expect(try await StoreContractTests.stock(shop) == ["strawberry": 10, "banana": 10, "pineapple": 10, "kiwi": 10, "mango": 10])
     }
 
-    @Test("waste: journaled with reason, note and cost; never more than in stock; --expired writes off exactly the expired lots", arguments: StoreFactory.all)
+    @Test(
+        "waste: journaled with reason, note and cost; never more than in stock; --expired writes off exactly the expired lots",
+        arguments: StoreFactory.all)
     func waste(factory: StoreFactory) async throws {
         let subject = try await factory.make()
         defer { subject.remove() }
@@ -85,8 +90,10 @@ struct StockKeepingContractTests {
             try await shop.waste([("kiwi", 9)], reason: .spoiled, command: "t")
         }
         // Two lots expired by 11-28 (one partly used), one not: --expired takes exactly what is left of the two.
-        _ = try await shop.receive([DeliveryLine(fruit: "banana", quantity: 4, expires: "2026-11-26")], received: CivilDate(year: 2026, month: 11, day: 20)!, command: "t")
-        _ = try await shop.receive([DeliveryLine(fruit: "banana", quantity: 3, expires: "2026-11-27")], received: CivilDate(year: 2026, month: 11, day: 20)!, command: "t")
+        _ = try await shop.receive(
+            [DeliveryLine(fruit: "banana", quantity: 4, expires: "2026-11-26")], received: CivilDate(year: 2026, month: 11, day: 20)!, command: "t")
+        _ = try await shop.receive(
+            [DeliveryLine(fruit: "banana", quantity: 3, expires: "2026-11-27")], received: CivilDate(year: 2026, month: 11, day: 20)!, command: "t")
         _ = try await shop.receive([DeliveryLine(fruit: "banana", quantity: 5, expires: "2026-12-01")], received: Self.today, command: "t")
         _ = try await shop.order("banana-juice", command: "t")  // 2 bananas from the lot of 11-26
         let expired = try await shop.wasteExpired(today: Self.today, command: "juice waste --expired")
@@ -111,7 +118,9 @@ struct StockKeepingContractTests {
         #expect(counted.entry?.kind == .count)
         #expect(counted.entry?.deltas == ["kiwi": -3])
         #expect(
-            counted.entry?.detail?.counts == [CountLine(fruit: "kiwi", expected: 10, counted: 7), CountLine(fruit: "mango", expected: 10, counted: 10)])
+            counted.entry?.detail?.counts == [
+                CountLine(fruit: "kiwi", expected: 10, counted: 7), CountLine(fruit: "mango", expected: 10, counted: 10),
+            ])
         #expect(counted.entry?.detail?.counts?.first?.variance == -3)
         let matching = try await shop.count([("banana", 10)], command: "t")
         #expect(matching.entry?.deltas == [:])

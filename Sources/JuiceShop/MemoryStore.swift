@@ -89,7 +89,7 @@ public actor MemoryStore: ShopStore {
         for entry in journal {
             for (fruit, delta) in entry.deltas { sums[fruit, default: 0] += delta }
         }
-        return ledger.integrityReport(journalSums: sums, backendCheck: [])
+        return ledger.integrityReport(journalSums: sums, backendCheck: [], lots: LotReplay(journal).remaining)
     }
 
     /// The last recipe set kept, if any.

@@ -212,9 +212,15 @@ struct StockLedger: Sendable {
 
     /// The full check: each fruit's stock against its initial stock plus the sum of the journal's deltas
     /// (`journalSums`, recomputed from the journal itself), and the kept running sums against the same figures.
-    func integrityReport(journalSums: [FruitID: Int], backendCheck: [String]) -> IntegrityReport {
+    /// `lots` (replayed from the journal) must hold no more of a fruit than its stock.
+    func integrityReport(journalSums: [FruitID: Int], backendCheck: [String], lots: [Lot] = []) -> IntegrityReport {
         var broken: [IntegrityReport.BrokenFruit] = []
         var check = backendCheck
+        var inLots: [FruitID: Int] = [:]
+        for lot in lots { inLots[lot.fruit, default: 0] += lot.remaining }
+        for (fruit, held) in inLots.sorted(by: { $0.key < $1.key }) where held > (rows[fruit]?.count ?? 0) {
+            check.append("fruit '\(fruit)': its lots hold \(held), more than its stock of \(rows[fruit]?.count ?? 0)")
+        }
         for fruit in Set(rows.keys).union(journalSums.keys).sorted() {
             let row = rows[fruit] ?? StockRow(count: 0, initial: 0, journaled: 0)
             let sum = journalSums[fruit] ?? 0

@@ -40,6 +40,26 @@ struct StockKeepingContractTests {
         #expect(try await shop.checkIntegrity().isHealthy)
     }
 
+    @Test("undoing a delivery takes its own lot back first; the doctor finds lots holding more than the stock", arguments: StoreFactory.all)
+    func undoneDeliveryAndDoctor(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let shop = subject.shop()
+        _ = try await shop.receive([DeliveryLine(fruit: "kiwi", quantity: 4, expires: "2026-11-29")], received: Self.today, command: "t")
+        _ = try await shop.receive([DeliveryLine(fruit: "kiwi", quantity: 6, expires: "2026-12-09")], received: Self.today, command: "t")
+        let undone = try await shop.undo(command: "juice undo")
+        #expect(undone.undone?.kind == .delivery)
+        #expect(undone.entry?.deltas == ["kiwi": -6])
+        // The lot of the undone delivery goes, not the one that expires first.
+        #expect(try await shop.shelf(today: Self.today).lots.map { "\($0.remaining) \($0.expires ?? "-")" } == ["4 2026-11-29"])
+        #expect(try await shop.checkIntegrity().isHealthy)
+        // A hand edit leaving less than the lots hold: the check says so (and the invariant is broken too).
+        try await subject.overwriteStock("kiwi", 2)
+        let report = try await shop.checkIntegrity()
+        #expect(!report.isHealthy)
+        #expect(report.backendCheck.contains("fruit 'kiwi': its lots hold 4, more than its stock of 2"))
+    }
+
     @Test("a delivery over capacity, with a fruit twice, a quantity below 1 or a date before it changes nothing", arguments: StoreFactory.all)
     func refusedDeliveries(factory: StoreFactory) async throws {
         let subject = try await factory.make()

@@ -234,7 +234,10 @@ public final class PostgresStore: ShopStore {
             ).decode(Int.self) where badLinks > 0 {
                 problems.append("\(badLinks) journal entries are marked undone by an entry that does not undo them")
             }
-            return ledger.integrityReport(journalSums: sums, backendCheck: problems.isEmpty ? ["ok"] : problems)
+            let lots = try await client.withConnection { [location, logger] connection in
+                LotReplay(try await Self.lotEntries(on: connection, location: location, logger: logger)).remaining
+            }
+            return ledger.integrityReport(journalSums: sums, backendCheck: problems.isEmpty ? ["ok"] : problems, lots: lots)
         }
     }
 

@@ -100,7 +100,8 @@ public actor SQLiteStore: ShopStore {
             let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")
             let sums = try SQLiteRecords.journalSums(db)
             let ledger = try SQLiteRecords.ledger(db, keptSums: version >= 2, journalSums: sums)
-            return ledger.integrityReport(journalSums: sums, backendCheck: check)
+            let lots = version >= 6 ? LotReplay(try SQLiteRecords.lotEntries(db)).remaining : []
+            return ledger.integrityReport(journalSums: sums, backendCheck: check, lots: lots)
         }
     }
 

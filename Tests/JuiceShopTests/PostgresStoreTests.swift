@@ -120,6 +120,40 @@ struct PostgresStoreTests {
         for store in stores { await store.close() }
     }
 
+    @Test("a count applied while two stores (two counters) take orders: every order kept, none counted twice")
+    func countWhileSelling() async throws {
+        let url = try await PostgresTestServer.freshDatabase()
+        let counters = [try await PostgresStore.openForBurst(url: url), try await PostgresStore.openForBurst(url: url)]
+        let shops = counters.map { Shop(book: book, store: $0) }
+        _ = try await shops[0].changeStock([.set("banana", 100)], kind: .set, command: "t")
+        let session = try await shops[0].startCount()
+        // Staff count 90 bananas (10 went missing) while both counters sell banana juice (2 bananas each); the count is
+        // applied from the first counter in the middle of it.
+        let applied = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<20 {
+                group.addTask { (try? await shops[index % 2].order("banana-juice", command: "t")) == nil ? 0 : 1 }
+            }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(20))
+                _ = try await shops[1].count([("banana", 90)], session: session.id, command: "t")
+                return 0
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(applied == 20)
+        let journal = try await counters[0].history(limit: nil)
+        let count = try #require(journal.first { $0.kind == .count })
+        let line = try #require(count.detail?.counts?.first)
+        // Expected: the 100 bananas at the start; the variance is the missing 10 whenever the orders came.
+        #expect(line.expected == 100 && line.counted == 90 && line.variance == -10)
+        #expect(count.deltas == ["banana": -10])
+        // Every order is in the journal once and in the stock once: 100 − 10 − 20 × 2.
+        #expect(journal.filter { $0.kind == .order }.count == 20)
+        #expect(try await counters[1].snapshot(book: book).inventory["banana"] == 50)
+        #expect(try await counters[0].checkIntegrity().isHealthy)
+        for counter in counters { await counter.close() }
+    }
+
     @Test("orders, stock changes and undos through 4 stores at once, on overlapping fruits: none fails for a deadlock or conflict")
     func fixedLockOrder() async throws {
         let url = try await PostgresTestServer.freshDatabase()

@@ -34,6 +34,8 @@ package enum CommandMessage: Hashable, Sendable {
     case badMaxVariance(Double)
     /// A count's variance is large and there is no terminal to confirm it on: `--yes` applies it.
     case largeVarianceNeedsYes(threshold: Int)
+    /// `juice report --waste` with `--history FILE` (a history file has no waste).
+    case wasteNeedsState
     /// `--limit` below 0.
     case negativeLimit
     /// `--count` below 1.
@@ -156,6 +158,10 @@ package enum CommandMessage: Hashable, Sendable {
             return ko
                 ? "기록과 \(threshold)%보다 많이 달라서 반영하지 않았어요. 다시 세어 보거나, 맞다면 --yes를 붙이세요"
                 : "the count differs from the expected stock by more than \(threshold)%, so it was not applied; count again, or add --yes if it is right"
+        case .wasteNeedsState:
+            return ko
+                ? "--waste는 가게 기록(--state)에서만 읽어요. 판매 기록 파일에는 폐기가 없어요. --history를 빼 주세요"
+                : "--waste reads the shop's state (--state); a sales history file has no waste. Leave out --history"
         case .negativeLimit:
             return ko ? "--limit은 0 이상이어야 해요" : "--limit must be 0 or more"
         case .countBelowOne:

@@ -68,7 +68,8 @@ package struct SalesReportRenderer: Sendable {
         return out
     }
 
-    private func json(_ report: SalesReport) -> JSONValue {
+    /// The report as a JSON object (`render(_:as: .json)` writes it).
+    package func json(_ report: SalesReport) -> JSONValue {
         func figures(_ row: SalesReport.Row) -> [(String, JSONValue)] {
             [
                 ("served", .int(row.served)), ("refused", .int(row.refused)), ("revenue", .int(row.revenue)),

@@ -50,4 +50,22 @@ public struct JournalEntry: Hashable, Sendable {
     public var request: String? = nil
     /// What a delivery, waste or count recorded beyond its deltas; nil for the other kinds.
     public var detail: JournalDetail? = nil
+
+    /// An entry with the given fields.
+    public init(
+        id: Int, time: String, kind: JournalKind, command: String, juice: JuiceID?, count: Int?, deltas: [FruitID: Int], undoes: Int?,
+        undoneBy: Int?, request: String? = nil, detail: JournalDetail? = nil
+    ) {
+        self.id = id
+        self.time = time
+        self.kind = kind
+        self.command = command
+        self.juice = juice
+        self.count = count
+        self.deltas = deltas
+        self.undoes = undoes
+        self.undoneBy = undoneBy
+        self.request = request
+        self.detail = detail
+    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import JuiceCommandLine
 import JuiceCore
 import JuicePlanning
+import JuiceRecipes
 
 extension ReportGrouping: ExpressibleByArgument {}
 
@@ -43,7 +44,18 @@ struct ReportCommand: AsyncParsableCommand {
         completion: .file(extensions: ["svg"]))
     var chart: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "List what was thrown away, by reason and fruit (from the shop's state).", ko: "버린 과일을 이유와 과일별로 보여 줘요 (가게 기록에서)."))
+    var waste = false
+
     private var shop: ShopOptions { sales.shop }
+
+    func validate() throws {
+        if waste, sales.period.history != nil {
+            throw shop.reporter(json: format == .json).usage(.wasteNeedsState)
+        }
+    }
 
     func run() async throws {
         if let chart, let problem = ChartOutput.problem(writing: chart) {
@@ -52,6 +64,13 @@ struct ReportCommand: AsyncParsableCommand {
         }
         let book = try shop.loadBook(json: format == .json)
         let input = sales.input
+        let renderer = SalesReportRenderer(book: book, language: shop.language)
+        let flows = StockFlowRenderer(book: book, language: shop.language)
+        if waste {
+            guard let flow = try await input.readStockFlow(from: sales.firstDay, to: sales.lastDay, json: format == .json) else { return }
+            Terminal.write(flows.render(waste: flow, as: format))
+            return
+        }
         var juices = HistoryJuices(book: book, file: input.source)
         var report = SalesReport(book: book, grouping: by)
         let first = sales.firstDay
@@ -64,8 +83,16 @@ struct ReportCommand: AsyncParsableCommand {
         }
         try input.check(problems + juices.errors)
         report.finish()
-        let renderer = SalesReportRenderer(book: book, language: shop.language)
         if let chart { try ChartOutput.write(SalesChart(renderer: renderer).svg(report), to: chart, language: shop.language) }
-        Terminal.write(renderer.render(report, as: format))
+        // By fruit from the shop's state: the stock flow too (what came, went, was wasted, what counts found).
+        let flow = by == .fruit && format != .csv ? try await input.readStockFlow(from: first, to: last, json: format == .json) : nil
+        guard let flow else { return Terminal.write(renderer.render(report, as: format)) }
+        switch format {
+        case .json:
+            guard case .object(let members) = renderer.json(report) else { return }
+            Terminal.write(JSONValue.object(members + flows.json(fruits: flow).filter { $0.0 == "stock" }).rendered(pretty: true) + "\n")
+        default:
+            Terminal.write(renderer.render(report, as: format) + "\n" + flows.render(fruits: flow, as: format))
+        }
     }
 }

@@ -81,6 +81,21 @@ struct SalesHistoryInput {
         return []
     }
 
+    /// The stock flow of the state's fruits between `first` and `last` (`StockFlow`); nil for a history file, which
+    /// has no deliveries, waste or counts. An unreadable state ends the command.
+    func readStockFlow(from first: CivilDate?, to last: CivilDate?, json: Bool) async throws -> StockFlow? {
+        guard history == nil else { return nil }
+        let session = try shop.session(json: json)
+        do {
+            let entries = try await session.shop.history()
+            let snapshot = try await session.shop.snapshot()
+            let current = snapshot.inventory.counts.merging(snapshot.orphans) { book, _ in book }
+            return StockFlow(entries: entries, current: current, book: session.shop.book, from: first, to: last)
+        } catch {
+            throw session.reporter.fail(error, text: session.text)
+        }
+    }
+
     /// The daily demand of `book`'s juices: a history file read in chunks on every core
     /// (`DemandTally.read(path:book:)`), or the journal's orders. Returns the problems (the file's and its unknown
     /// juices'); an unreadable file or state ends the command.

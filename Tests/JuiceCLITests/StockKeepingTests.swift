@@ -40,6 +40,10 @@ struct StockKeepingTests {
         try await transcript.run(["stock"])
         try await transcript.run(["history"])
         try await transcript.run(["undo"])
+        try await transcript.run(["report", "--by", "fruit"])
+        try await transcript.run(["report", "--waste"])
+        try await transcript.run(["report", "--waste", "--format", "json"])
+        try await transcript.run(["report", "--waste", "--history", "sales.csv"])
         try transcript.expectGolden("stock-room.\(language).txt")
         // What the refusals left: the journal has exactly the changes that were applied (and the undo).
         let history = try await shop.run(["history", "--json"], lang: lang)

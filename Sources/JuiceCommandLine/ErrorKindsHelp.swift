@@ -12,7 +12,8 @@ package enum ErrorKindsHelp {
                 "usage", "unknown-juice", "unknown-fruit", "invalid-count", "negative-amount", "too-large", "duplicate-fruit",
                 "fruit-in-recipes", "fruit-not-in-recipes", "state-directory-missing", "recipes-unreadable", "staff-token-required",
                 "staff-token-unreadable", "staff-token-empty", "staff-token-weak", "backup-exists", "backup-invalid-destination",
-                "backup-postgres", "state-invalid-location", "state-postgres-not-built-in", "state-unreachable",
+                "backup-postgres", "state-invalid-location", "state-postgres-not-built-in", "state-unreachable", "invalid-quantity",
+                "invalid-date", "expires-before-delivery", "unknown-count-session",
             ]
         ),
         (
@@ -22,7 +23,7 @@ package enum ErrorKindsHelp {
                 "backup-write-failed", "state-cannot-open", "state-not-a-database", "state-read-only", "state-disk-full",
                 "state-io-error", "state-busy", "state-newer-schema", "state-inconsistent", "state-failed",
                 "state-authentication-failed", "state-no-such-database", "state-permission-denied", "state-connection-lost",
-                "state-conflict",
+                "state-conflict", "count-session-applied", "large-variance",
             ]
         ),
         (3, ["state-outcome-unknown"]),

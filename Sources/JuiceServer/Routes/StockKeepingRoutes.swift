@@ -93,8 +93,8 @@ extension ShopServer {
         let book = await menu.current.book
         guard (1...100).contains(session.utf8.count) else { throw APIError.shop(.unknownCountSession(String(session.prefix(100))), book: book) }
         let body = try await decodeBody(CountRequest.self, from: request, limit: configuration.bodyLimit)
-        guard (1...1000).contains(body.counts.count) else {
-            throw APIError.outOfRange(field: "counts", value: body.counts.count, range: 1...1000)
+        guard (1...100).contains(body.counts.count) else {
+            throw APIError.outOfRange(field: "counts", value: body.counts.count, range: 1...100)
         }
         let counted = body.counts.map { (fruit: book.fruitID(matching: $0.fruit), count: $0.counted) }
         let located = counted.map { ($0.fruit, String?.none) }

@@ -111,6 +111,9 @@ import Testing
             #expect(receipt.stock["kiwi"] == 8)
             #expect(receipt.entry?.kind == "waste" && receipt.entry?.reason == "spoiled" && receipt.entry?.note == "물러짐")
             #expect(receipt.entry?.deltas == ["kiwi": -2])
+            // The journal shows it the same way.
+            let history = try (try await Self.call(client, .get, "/api/history")).body.decoded(HistoryBody.self)
+            #expect(history.entries.first?.reason == "spoiled" && history.entries.first?.note == "물러짐")
 
             let (tooMany, tooManyBody) = try await Self.call(client, .post, "/api/waste", #"{"fruit": "kiwi", "quantity": 9, "reason": "dropped"}"#)
             #expect(tooMany == .conflict)
@@ -298,8 +301,14 @@ import Testing
             #expect(status == .ok)
             // What the event loop does for each new change token (if it has not done it already).
             try await hub.observe(try await shop.store.changeToken())
+            // Without an event, the stream is ended after 30 s (a ceiling for a loaded machine), and the test fails.
+            let watchdog = Task {
+                try await Task.sleep(for: .seconds(30))
+                await hub.unsubscribe(id)
+            }
             var iterator = events.makeAsyncIterator()
             let event = try #require(await iterator.next())
+            watchdog.cancel()
             #expect(event.name == "stock")
             #expect(try JSONDecoder().decode(StockBody.self, from: Data(event.data.utf8)).stock["kiwi"] == 20)
             await hub.unsubscribe(id)

@@ -19,11 +19,12 @@ package enum ErrorKindsHelp {
         (
             1,
             [
-                "insufficient-stock", "below-zero", "above-capacity", "nothing-to-undo", "undo-refused", "recipes-invalid",
+                "insufficient-stock", "below-zero", "above-capacity", "nothing-to-undo", "undo-refused", "count-session-applied",
+                "large-variance", "recipes-invalid",
                 "backup-write-failed", "state-cannot-open", "state-not-a-database", "state-read-only", "state-disk-full",
                 "state-io-error", "state-busy", "state-newer-schema", "state-inconsistent", "state-failed",
                 "state-authentication-failed", "state-no-such-database", "state-permission-denied", "state-connection-lost",
-                "state-conflict", "count-session-applied", "large-variance",
+                "state-conflict",
             ]
         ),
         (3, ["state-outcome-unknown"]),

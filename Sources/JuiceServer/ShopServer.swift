@@ -45,6 +45,7 @@ package struct ShopServer: Sendable {
         let staff = router.group().add(middleware: StaffMiddleware(credential: configuration.staff, throttle: staffThrottle))
         addPageRoutes(to: router)
         addShopRoutes(to: router, staff: staff)
+        addStockKeepingRoutes(staff: staff)
         addReloadRoutes(staff: staff)
         addMenuEditRoutes(staff: staff)
         addPanelRoutes(staff: staff)

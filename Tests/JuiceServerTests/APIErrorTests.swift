@@ -18,6 +18,8 @@ import Testing
         .fruitStillInRecipes("kiwi"), .fruitNotInRecipes("grape", kept: 3), .nothingToUndo,
         .undoRefused(entry: 1, kind: .add, reason: .belowZero("kiwi", stock: 0, result: -1)),
         .state(.busy(path: "/x")), .state(.unreachable(location: "postgres://h/db", host: "h", port: 5432, reason: "refused")),
+        .invalidQuantity("kiwi", 0), .invalidDate("next week"), .expiresBeforeDelivery("kiwi", expires: "2026-01-01", received: "2026-11-28"),
+        .unknownCountSession("s-1"), .countSessionApplied("s-1", entry: 4),
     ]
 
     /// An error of every case the server has besides the shop's.
@@ -28,7 +30,9 @@ import Testing
         .missingCredential, .wrongCredential, .notReady(.state(.busy(path: "/x")), book: book), .notFound(path: "/x"),
         .methodNotAllowed("DELETE", allowed: ["POST"]), .tooManyAttempts(failures: 10, window: .seconds(60), retryAfter: 42),
         .tooManyStreams(limit: 8, perClient: true), .tooManyStreams(limit: 256, perClient: false),
-        .noSuchOrder(request: "r-1"),
+        .noSuchOrder(request: "r-1"), .unknownReason("eaten", allowed: ["spoiled", "other"]),
+        .largeVariance([CountLine(fruit: "kiwi", expected: 10, counted: 5)], threshold: 20),
+        .atField("lines[0].quantity", .shop(.invalidQuantity("kiwi", 0), book: book)),
     ]
 
     @Test(arguments: shopErrors)

@@ -1,4 +1,5 @@
 import Foundation
+import JuiceShop
 import Testing
 @testable import JuiceServer
 
@@ -43,6 +44,32 @@ import Testing
             entry: EntryBody(
                 id: 0, time: "", kind: "order", command: "</script>", juice: "\u{0}", count: 0, deltas: [:], undoes: nil, undoneBy: nil),
             stock: ["\"": 1, "\\": 2, "\n": 3]),
+        // A delivery, a waste and a count: what they recorded beyond the deltas, among the entry's keys.
+        ReceiptBody(
+            message: "입고를 기록했어요",
+            entry: EntryBody(
+                id: 5, time: "t", kind: "delivery", command: "c", juice: nil, count: nil, deltas: ["kiwi": 10, "mango": 2], undoes: nil,
+                undoneBy: nil,
+                detail: JournalDetail(
+                    lots: [DeliveryLine(fruit: "kiwi", quantity: 10, expires: "2026-12-05", cost: 300), DeliveryLine(fruit: "mango", quantity: 2)],
+                    supplier: "청과\"상회")), stock: ["kiwi": 20]),
+        ReceiptBody(
+            message: "waste",
+            entry: EntryBody(
+                id: 6, time: "t", kind: "waste", command: "c", juice: nil, count: nil, deltas: ["kiwi": -2], undoes: nil, undoneBy: 8,
+                detail: JournalDetail(reason: .spoiled, note: "물러짐\n", cost: 600)), stock: ["kiwi": 18]),
+        ReceiptBody(
+            message: "count",
+            entry: EntryBody(
+                id: 7, time: "t", kind: "count", command: "c", juice: nil, count: nil, deltas: [:], undoes: nil, undoneBy: nil,
+                detail: JournalDetail(
+                    counts: [CountLine(fruit: "kiwi", expected: 10, counted: 7), CountLine(fruit: "mango", expected: 0, counted: 0)], session: "s")),
+            stock: [:]),
+        ReceiptBody(
+            message: "empty",
+            entry: EntryBody(
+                id: 8, time: "t", kind: "delivery", command: "c", juice: nil, count: nil, deltas: [:], undoes: nil, undoneBy: nil,
+                detail: JournalDetail(lots: [], counts: [])), stock: [:]),
     ]
 
     @Test("a receipt is written with exactly the bytes the encoder makes", arguments: receipts)

@@ -51,10 +51,17 @@ enum APIError: HTTPResponseError, Sendable {
     case methodNotAllowed(String, allowed: [String])
     /// A menu edit was not made (`menu`: the menu now, for a stale version or a file changed on disk).
     case menuEdit(MenuEditError, menu: EditableMenu?)
+    /// `POST /api/waste`: a reason that is not one of `allowed` (`WasteReason`).
+    case unknownReason(String, allowed: [String])
+    /// `POST /api/counts/{id}`: a count whose variance is above `threshold` percent of the expected stock for some fruit
+    /// (any variance where 0 was expected), sent without `"confirm": true`; `lines` is what applying it would record.
+    case largeVariance([CountLine], threshold: Int)
+    /// `error`, about the request field `field` (a shop refusal located in the body: `lines[1].expires`).
+    indirect case atField(String, APIError)
 
     /// A JSON value's type, as a field expects it.
     enum JSONType: Sendable, Hashable {
-        case string, integer, array, object
+        case string, integer, boolean, array, object
     }
 
     /// The error's `code` in the body: the shop's own `ShopError.kind` (the `kind` `juice … --json` prints) for a
@@ -81,13 +88,25 @@ enum APIError: HTTPResponseError, Sendable {
         case .notFound: return "not-found"
         case .methodNotAllowed: return "method-not-allowed"
         case .menuEdit(let error, _): return error.kind
+        case .unknownReason: return "unknown-reason"
+        case .largeVariance: return "large-variance"
+        case .atField(_, let error): return error.kind
         }
+    }
+
+    /// The shop's refusal `error` as an API error about the request field `field` (a state failure is the server's own,
+    /// about no field).
+    static func shop(_ error: ShopError, book: RecipeBook, field: String?) -> APIError {
+        guard let field else { return .shop(error, book: book) }
+        if case .state = error { return .shop(error, book: book) }
+        return .atField(field, .shop(error, book: book))
     }
 
     /// The response's status: the one mapping from errors to HTTP statuses.
     var status: HTTPResponse.Status {
         switch self {
-        case .malformedJSON, .unknownField, .missingField, .duplicateField, .wrongType, .notAnInteger, .outOfRange, .ambiguousChange, .badQuery:
+        case .malformedJSON, .unknownField, .missingField, .duplicateField, .wrongType, .notAnInteger, .outOfRange, .ambiguousChange, .badQuery,
+            .unknownReason:
             return .badRequest
         case .bodyTooLarge: return .contentTooLarge
         case .missingCredential, .wrongCredential: return .unauthorized
@@ -98,6 +117,8 @@ enum APIError: HTTPResponseError, Sendable {
         case .noSuchOrder, .notFound: return .notFound
         case .methodNotAllowed: return .methodNotAllowed
         case .menuEdit(let error, _): return Self.status(of: error)
+        case .largeVariance: return .conflict
+        case .atField(_, let error): return error.status
         }
     }
 
@@ -117,7 +138,7 @@ enum APIError: HTTPResponseError, Sendable {
     }
 
     /// A shop refusal's status, from its category (`ShopError.category`): a request that can never work is 404 when it
-    /// names something the shop does not have and 400 otherwise, a refusal of the stock now is 409, an unusable state
+    /// names something the shop does not have (a juice, a fruit, a count session) and 400 otherwise, a refusal of the stock now is 409, an unusable state
     /// 503. Every state failure is the server's own here (its store, opened at start), never the request's, so it is a
     /// 503 even where the command line counts it as a wrong `--state` argument.
     static func status(of error: ShopError) -> HTTPResponse.Status {
@@ -125,7 +146,7 @@ enum APIError: HTTPResponseError, Sendable {
         switch error.category {
         case .request:
             switch error {
-            case .unknownJuice, .stockRefused(.unknownFruit): return .notFound
+            case .unknownJuice, .stockRefused(.unknownFruit), .unknownCountSession: return .notFound
             default: return .badRequest
             }
         case .refused: return .conflict
@@ -163,6 +184,7 @@ enum APIError: HTTPResponseError, Sendable {
     var stateFailure: StateError? {
         switch self {
         case .shop(.state(let error), _), .notReady(.state(let error), _): return error
+        case .atField(_, let error): return error.stateFailure
         default: return nil
         }
     }

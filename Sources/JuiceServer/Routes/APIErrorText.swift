@@ -20,6 +20,10 @@ struct ErrorBody: Codable, Sendable {
         var menu: EditableMenuBody?
         /// For an unknown outcome (`state-outcome-unknown`) or an order not found: the order's request id.
         var request: String?
+        /// An unknown choice (`unknown-reason`): the values allowed.
+        var allowed: [String]?
+        /// A count not applied for its large variance (`large-variance`): what applying it would record.
+        var counts: [CountLineBody]?
     }
 
     var error: Detail
@@ -36,6 +40,11 @@ struct ShortageBody: Codable, Sendable, Hashable {
 extension APIError {
     /// The body's fields in `language`: the status and code, the message built from the error's values, the field.
     func detail(in language: Language) -> ErrorBody.Detail {
+        if case .atField(let field, let error) = self {
+            var detail = error.detail(in: language)
+            detail.field = field
+            return detail
+        }
         var detail = ErrorBody.Detail(status: status.code, code: kind, message: message(in: language), field: field)
         switch self {
         case .shop(.unknownJuice(.unknown(_, let suggestion)), _):
@@ -56,6 +65,10 @@ extension APIError {
             detail.request = request
         case .noSuchOrder(let request):
             detail.request = request
+        case .unknownReason(_, let allowed):
+            detail.allowed = allowed
+        case .largeVariance(let lines, _):
+            detail.counts = lines.map(CountLineBody.init)
         default:
             break
         }
@@ -70,6 +83,12 @@ extension APIError {
             return field
         case .badQuery(let name, _, _):
             return name
+        case .unknownReason:
+            return "reason"
+        case .largeVariance:
+            return "confirm"
+        case .atField(let field, _):
+            return field
         case .shop(let error, _):
             switch error {
             case .unknownJuice: return "juice"
@@ -164,9 +183,22 @@ extension APIError {
             return Self.unavailable(in: language)
         case .shop(.orderRefused(.insufficientStock), let book):
             return ShopText(language: language, book: book)(.notEnough)
+        case .shop(.unknownCountSession(let id), _):
+            return ko
+                ? "재고 세기 '\(id)'이(가) 없어요. POST /api/counts로 새로 시작하세요"
+                : "there is no count session '\(id)'; start one with POST /api/counts"
         case .shop(let error, let book):
             return ShopText(language: language, book: book)(.error(error))
         case .menuEdit(let error, _):
+            return error.message(in: language)
+        case .unknownReason(let reason, let allowed):
+            let list = allowed.joined(separator: ", ")
+            return ko ? "버리는 이유 '\(reason)'을(를) 몰라요. 쓸 수 있는 이유: \(list)" : "unknown reason '\(reason)'; the reasons are: \(list)"
+        case .largeVariance(_, let threshold):
+            return ko
+                ? "센 값이 기록과 \(threshold)%보다 많이 달라서 반영하지 않았어요. 다시 세어 보거나, 맞다면 \"confirm\": true로 다시 보내세요"
+                : "the count differs from the expected stock by more than \(threshold)%, so it was not applied; count again, or send it again with \"confirm\": true if it is right"
+        case .atField(_, let error):
             return error.message(in: language)
         case .notReady:
             return ko ? "아직 주문을 받을 수 없어요: \(Self.unavailable(in: language))" : "not ready to serve: \(Self.unavailable(in: language))"
@@ -189,6 +221,8 @@ extension APIError.JSONType {
         case (.string, false): return "a string"
         case (.integer, true): return "정수"
         case (.integer, false): return "an integer"
+        case (.boolean, true): return "true나 false"
+        case (.boolean, false): return "true or false"
         case (.array, true): return "배열"
         case (.array, false): return "an array"
         case (.object, true): return "객체"

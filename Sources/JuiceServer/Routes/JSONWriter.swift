@@ -47,14 +47,19 @@ struct JSONWriter {
         endObject()
     }
 
-    /// A journal entry, its keys in sorted order.
+    /// A journal entry, its keys in sorted order (a delivery's, waste's or count's detail among them).
     mutating func write(_ entry: EntryBody) {
         beginObject()
         member("command")
         string(entry.command)
+        optional("cost", entry.cost)
         if let count = entry.count {
             member("count")
             integer(count)
+        }
+        if let counts = entry.counts {
+            member("counts")
+            array(counts) { writer, line in writer.write(line) }
         }
         member("deltas")
         write(entry.deltas)
@@ -66,10 +71,18 @@ struct JSONWriter {
         }
         member("kind")
         string(entry.kind)
+        if let lots = entry.lots {
+            member("lots")
+            array(lots) { writer, line in writer.write(line) }
+        }
+        optional("note", entry.note)
+        optional("reason", entry.reason)
         if let request = entry.request {
             member("request")
             string(request)
         }
+        optional("session", entry.session)
+        optional("supplier", entry.supplier)
         member("time")
         string(entry.time)
         if let undoes = entry.undoes {
@@ -81,6 +94,56 @@ struct JSONWriter {
             integer(undoneBy)
         }
         endObject()
+    }
+
+    /// A delivery line: `{"cost"?, "expires"?, "fruit", "quantity"}`.
+    mutating func write(_ line: DeliveryLineBody) {
+        beginObject()
+        optional("cost", line.cost)
+        optional("expires", line.expires)
+        member("fruit")
+        string(line.fruit)
+        member("quantity")
+        integer(line.quantity)
+        endObject()
+    }
+
+    /// A count line: `{"counted", "expected", "fruit", "variance"}`.
+    mutating func write(_ line: CountLineBody) {
+        beginObject()
+        member("counted")
+        integer(line.counted)
+        member("expected")
+        integer(line.expected)
+        member("fruit")
+        string(line.fruit)
+        member("variance")
+        integer(line.variance)
+        endObject()
+    }
+
+    /// `"name": value` when there is a value, nothing otherwise (as the encoder leaves absent values out).
+    private mutating func optional(_ name: String, _ value: String?) {
+        guard let value else { return }
+        member(name)
+        string(value)
+    }
+
+    /// `"name": value` when there is a value, nothing otherwise.
+    private mutating func optional(_ name: String, _ value: Int?) {
+        guard let value else { return }
+        member(name)
+        integer(value)
+    }
+
+    /// An array, each element written by `element`.
+    private mutating func array<Element>(_ elements: [Element], _ element: (inout JSONWriter, Element) -> Void) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, item) in elements.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            element(&self, item)
+        }
+        bytes.append(UInt8(ascii: "]"))
     }
 
     /// An object of integers, keys sorted.

@@ -176,6 +176,7 @@ extension APIError {
     private static func expectation(_ type: Any.Type) -> JSONType {
         if type == String.self { return .string }
         if type == Int.self { return .integer }
+        if type == Bool.self { return .boolean }
         if type is any Collection.Type { return .array }
         return .object
     }

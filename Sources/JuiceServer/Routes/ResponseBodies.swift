@@ -115,14 +115,41 @@ package struct EntryBody: Codable, Sendable, Hashable {
     var undoneBy: Int?
     /// The request id the change was made under (every order's); look it up with `GET /api/orders/{request}`.
     var request: String?
+    /// A delivery's lots, in the order given.
+    var lots: [DeliveryLineBody]?
+    /// Who delivered, for a delivery, if given.
+    var supplier: String?
+    /// Why fruit was thrown away, for a waste.
+    var reason: String?
+    /// What staff wrote about a waste, if anything.
+    var note: String?
+    /// What a waste's fruit cost in won, when every fruit wasted has a cost.
+    var cost: Int?
+    /// A count's lines: every fruit counted, with the expected value and the variance.
+    var counts: [CountLineBody]?
+    /// The count session a count was applied in.
+    var session: String?
 
-    /// An entry of `kind` made by `command`, with its fields as the journal keeps them.
+    /// An entry of `kind` made by `command`, with its fields as the journal keeps them (and what a delivery, waste or
+    /// count recorded beyond its deltas, `detail`).
     package init(
         id: Int, time: String, kind: String, command: String, juice: String?, count: Int?, deltas: [String: Int], undoes: Int?,
-        undoneBy: Int?, request: String? = nil
+        undoneBy: Int?, request: String? = nil, detail: JournalDetail? = nil
     ) {
         (self.id, self.time, self.kind, self.command, self.juice, self.count) = (id, time, kind, command, juice, count)
         (self.deltas, self.undoes, self.undoneBy, self.request) = (deltas, undoes, undoneBy, request)
+        if let detail { add(detail) }
+    }
+
+    /// Sets the fields `detail` has.
+    private mutating func add(_ detail: JournalDetail) {
+        lots = detail.lots?.map(DeliveryLineBody.init)
+        supplier = detail.supplier
+        reason = detail.reason?.rawValue
+        note = detail.note
+        cost = detail.cost
+        counts = detail.counts?.map(CountLineBody.init)
+        session = detail.session
     }
 }
 
@@ -144,6 +171,7 @@ extension EntryBody {
         undoes = entry.undoes
         undoneBy = entry.undoneBy
         request = entry.request
+        if let detail = entry.detail { add(detail) }
     }
 }
 

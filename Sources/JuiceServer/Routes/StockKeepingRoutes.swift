@@ -1,0 +1,166 @@
+import Foundation
+import Hummingbird
+import JuiceCore
+import JuiceShop
+
+extension ShopServer {
+    /// The variance, in percent of the expected stock, above which a count needs `"confirm": true`.
+    static let largeVariancePercent = 20
+
+    /// Deliveries, waste, counts (stocktakes) and the lots, for `staff`. Each change is all or none and, like every
+    /// stock change, reaches the pages as a `stock` event (the event loop follows the store's change token).
+    func addStockKeepingRoutes(staff: RouterGroup<ShopRequestContext>) {
+        staff.post("/api/deliveries") { request, context in try await receive(request, context: context) }
+        staff.post("/api/waste") { request, context in try await waste(request, context: context) }
+        staff.post("/api/counts") { _, _ in
+            let book = await menu.current.book
+            do throws(ShopError) {
+                let session = try await Shop(book: book, store: store).startCount()
+                return JSONResponse.make(CountSessionBody(session), status: .created)
+            } catch {
+                throw APIError.shop(error, book: book)
+            }
+        }
+        staff.post("/api/counts/:id") { request, context in
+            try await applyCount(request, session: context.parameters.get("id") ?? "", context: context)
+        }
+        staff.get("/api/lots") { _, _ in
+            let book = await menu.current.book
+            do throws(ShopError) {
+                let shelf = try await Shop(book: book, store: store).shelf(today: CivilDate(localDateAt: Date()))
+                return JSONResponse.make(LotsBody(shelf, book: book))
+            } catch {
+                throw APIError.shop(error, book: book)
+            }
+        }
+    }
+
+    /// `POST /api/deliveries`: every line received as a lot, or none; received today (the server's local date).
+    func receive(_ request: Request, context: ShopRequestContext) async throws -> Response {
+        let body = try await decodeBody(DeliveryRequest.self, from: request, limit: configuration.bodyLimit)
+        guard (1...100).contains(body.lines.count) else {
+            throw APIError.outOfRange(field: "lines", value: body.lines.count, range: 1...100)
+        }
+        let book = await menu.current.book
+        let lines = body.lines.map { line in
+            DeliveryLine(fruit: book.fruitID(matching: line.fruit), quantity: line.quantity, expires: line.expires, cost: line.cost)
+        }
+        do throws(ShopError) {
+            let receipt = try await Shop(book: book, store: store).receive(
+                lines, supplier: body.supplier, received: CivilDate(localDateAt: Date()), command: "juice serve: POST /api/deliveries")
+            let message = context.language == .korean ? "입고를 기록했어요" : "Delivery received."
+            return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
+        } catch {
+            let field = Self.field(of: error, lines: lines.map { ($0.fruit, $0.expires) }, prefix: "lines", amount: "quantity")
+            throw APIError.shop(error, book: book, field: field)
+        }
+    }
+
+    /// `POST /api/waste`: one fruit thrown away (never more than is in stock), or every lot past its use-by date.
+    func waste(_ request: Request, context: ShopRequestContext) async throws -> Response {
+        let body = try await decodeBody(WasteRequest.self, from: request, limit: configuration.bodyLimit)
+        let book = await menu.current.book
+        let shop = Shop(book: book, store: store)
+        let ko = context.language == .korean
+        switch body.waste {
+        case .expired:
+            do throws(ShopError) {
+                let receipt = try await shop.wasteExpired(
+                    today: CivilDate(localDateAt: Date()), note: body.note, command: "juice serve: POST /api/waste")
+                let message =
+                    receipt.entry == nil
+                    ? (ko ? "유통기한이 지난 과일이 없어요. 재고는 그대로예요." : "Nothing has expired; the stock is unchanged.")
+                    : (ko ? "유통기한이 지난 과일을 폐기했어요" : "Expired fruit written off.")
+                return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
+            } catch {
+                throw APIError.shop(error, book: book)
+            }
+        case .fruit(let name, let quantity, let reason):
+            let fruit = book.fruitID(matching: name)
+            do throws(ShopError) {
+                let receipt = try await shop.waste(
+                    [(fruit: fruit, amount: quantity)], reason: reason, note: body.note, command: "juice serve: POST /api/waste")
+                return JSONResponse.make(ReceiptBody(receipt, message: ko ? "폐기를 기록했어요" : "Waste recorded.", book: book))
+            } catch {
+                throw APIError.shop(error, book: book, field: Self.field(of: error, lines: [(fruit, nil)], prefix: nil, amount: "quantity"))
+            }
+        }
+    }
+
+    /// `POST /api/counts/{id}`: the count applied in session `session` (each fruit set to what was counted plus what
+    /// moved since the session started), unless a variance is large and the body does not confirm it.
+    func applyCount(_ request: Request, session: String, context: ShopRequestContext) async throws -> Response {
+        let book = await menu.current.book
+        guard (1...100).contains(session.utf8.count) else { throw APIError.shop(.unknownCountSession(String(session.prefix(100))), book: book) }
+        let body = try await decodeBody(CountRequest.self, from: request, limit: configuration.bodyLimit)
+        guard (1...100).contains(body.counts.count) else {
+            throw APIError.outOfRange(field: "counts", value: body.counts.count, range: 1...100)
+        }
+        let counted = body.counts.map { (fruit: book.fruitID(matching: $0.fruit), count: $0.counted) }
+        let located = counted.map { ($0.fruit, String?.none) }
+        // What the shop refuses in the count itself, checked before the preview, which takes each line as it comes.
+        var seen: Set<FruitID> = []
+        for (fruit, count) in counted {
+            let error: ShopError? =
+                !seen.insert(fruit).inserted ? .duplicateFruit(fruit) : count < 0 ? .invalidQuantity(fruit, count) : nil
+            if let error { throw APIError.shop(error, book: book, field: Self.field(of: error, lines: located, prefix: "counts", amount: "counted")) }
+        }
+        let shop = Shop(book: book, store: store)
+        if !body.confirm {
+            let preview: [CountLine]
+            do throws(ShopError) { preview = try await shop.previewCount(counted, session: session) } catch {
+                throw APIError.shop(error, book: book, field: Self.field(of: error, lines: located, prefix: "counts", amount: "counted"))
+            }
+            if preview.contains(where: Self.isLarge) { throw APIError.largeVariance(preview, threshold: Self.largeVariancePercent) }
+        }
+        do throws(ShopError) {
+            let receipt = try await shop.count(counted, session: session, command: "juice serve: POST /api/counts/\(session)")
+            let message = context.language == .korean ? "재고를 센 값으로 맞췄어요" : "Count applied."
+            let stock = Dictionary(uniqueKeysWithValues: receipt.snapshot.inventory.counts.map { ($0.key.rawValue, $0.value) })
+            return JSONResponse.make(
+                CountResultBody(
+                    message: message, counts: (receipt.entry?.detail?.counts ?? []).map(CountLineBody.init), entry: receipt.entry.map(EntryBody.init),
+                    stock: stock))
+        } catch {
+            throw APIError.shop(error, book: book, field: Self.field(of: error, lines: located, prefix: "counts", amount: "counted"))
+        }
+    }
+
+    /// Whether `line`'s variance is more than `largeVariancePercent` of its expected value (any variance where 0 or
+    /// less was expected).
+    static func isLarge(_ line: CountLine) -> Bool {
+        guard line.expected > 0 else { return line.variance != 0 }
+        return Double(line.variance.magnitude) * 100 > Double(largeVariancePercent) * Double(line.expected)
+    }
+
+    /// The request field a shop refusal of a line is about: `prefix[i].fruit`, `prefix[i].<amount>` or
+    /// `prefix[i].expires` for the line `i` of `lines` (its fruit and use-by date) the error names, the bare field
+    /// without `prefix` (a body of one fruit); nil for an error about no line.
+    static func field(of error: ShopError, lines: [(fruit: FruitID, expires: String?)], prefix: String?, amount: String) -> String? {
+        let fruit: FruitID
+        let part: String
+        switch error {
+        case .stockRefused(.unknownFruit(let named, _)), .fruitNotInRecipes(let named, _):
+            (fruit, part) = (named, "fruit")
+        case .duplicateFruit(let named):
+            // The second line that names it.
+            guard let first = lines.firstIndex(where: { $0.fruit == named }),
+                let second = lines[(first + 1)...].firstIndex(where: { $0.fruit == named })
+            else { return prefix ?? "fruit" }
+            return prefix.map { "\($0)[\(second)].fruit" } ?? "fruit"
+        case .invalidQuantity(let named, _), .stockRefused(.belowZero(let named, _, _)), .stockRefused(.aboveCapacity(let named, _, _)),
+            .stockRefused(.overflow(let named)), .stockRefused(.negativeAmount(let named, _)):
+            (fruit, part) = (named, amount)
+        case .expiresBeforeDelivery(let named, _, _):
+            (fruit, part) = (named, "expires")
+        case .invalidDate(let text):
+            guard let index = lines.firstIndex(where: { $0.expires == text }) else { return prefix ?? "expires" }
+            return prefix.map { "\($0)[\(index)].expires" } ?? "expires"
+        default:
+            return nil
+        }
+        guard let prefix else { return part }
+        guard let index = lines.firstIndex(where: { $0.fruit == fruit }) else { return prefix }
+        return "\(prefix)[\(index)].\(part)"
+    }
+}

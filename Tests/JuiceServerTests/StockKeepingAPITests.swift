@@ -1,0 +1,317 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import JuiceCore
+import JuiceShop
+import Testing
+@testable import JuiceServer
+
+/// Deliveries, waste, counts and the lots over the staff API: each all or none, each refusal a kind of docs/errors.md
+/// naming the request field.
+@Suite struct StockKeepingAPITests {
+    /// The answer to `method path` with `body` (staff headers unless `headers`): its status and body.
+    static func call(
+        _ client: some TestClientProtocol, _ method: HTTPRequest.Method, _ path: String, _ body: String = "",
+        headers: HTTPFields = TestShop.staffHeaders
+    ) async throws -> (status: HTTPResponse.Status, body: ByteBuffer) {
+        try await client.execute(uri: path, method: method, headers: headers, body: json(body)) { ($0.status, $0.body) }
+    }
+
+    /// The error of a refused answer.
+    static func error(_ body: ByteBuffer) throws -> ErrorBody.Detail { try body.decoded(ErrorBody.self).error }
+
+    @Test func aDeliveryBecomesLotsThatOrdersTakeFromFirstExpiredFirst() async throws {
+        let shop = try TestShop()
+        let today = CivilDate(localDateAt: Date())
+        try await shop.application().test(.router) { client in
+            let delivery = """
+                {"lines": [{"fruit": "kiwi", "quantity": 10, "expires": "2099-12-05", "cost": 300},
+                           {"fruit": "파인애플", "quantity": 4, "expires": "\(today)"}, {"fruit": "mango", "quantity": 5}],
+                 "supplier": "청과상회"}
+                """
+            let (status, body) = try await Self.call(client, .post, "/api/deliveries", delivery)
+            #expect(status == .ok)
+            let receipt = try body.decoded(ReceiptBody.self)
+            #expect(receipt.stock["kiwi"] == 20 && receipt.stock["pineapple"] == 14 && receipt.stock["mango"] == 15)
+            let entry = try #require(receipt.entry)
+            #expect(entry.kind == "delivery")
+            #expect(entry.deltas == ["kiwi": 10, "pineapple": 4, "mango": 5])
+            #expect(entry.supplier == "청과상회")
+            #expect(entry.lots?.map(\.fruit) == ["kiwi", "pineapple", "mango"])
+            #expect(entry.lots?.first?.expires == "2099-12-05" && entry.lots?.first?.cost == 300)
+            #expect(entry.lots?.last?.expires == nil)
+
+            // An order takes from the kiwi lot first (it expires before the untracked stock).
+            #expect(try await Self.call(client, .post, "/api/orders", #"{"juice": "kiwi-juice"}"#, headers: TestShop.jsonHeaders).status == .created)
+            let (lotsStatus, lotsBody) = try await Self.call(client, .get, "/api/lots")
+            #expect(lotsStatus == .ok)
+            let lots = try lotsBody.decoded(LotsBody.self)
+            #expect(lots.today == today.description)
+            let kiwi = try #require(lots.lots.first { $0.fruit == "kiwi" })
+            #expect(kiwi.entry == entry.id && kiwi.quantity == 10 && kiwi.remaining == 7 && kiwi.expires == "2099-12-05")
+            #expect(kiwi.cost == 300 && kiwi.supplier == "청과상회" && !kiwi.expired)
+            #expect(lots.lots.count == 3)
+            #expect(lots.fruits.map(\.fruit) == ["strawberry", "banana", "pineapple", "kiwi", "mango"])
+            let pineapple = try #require(lots.fruits.first { $0.fruit == "pineapple" })
+            #expect(pineapple.expiresToday == 4 && pineapple.expiresTomorrow == 0 && pineapple.expired == 0 && pineapple.lastCounted == nil)
+        }
+        #expect(try await shop.stock()["kiwi"] == 17)
+    }
+
+    @Test func aRefusedDeliveryNamesTheLineAndChangesNothing() async throws {
+        let shop = try TestShop()
+        let before = try await shop.stock()
+        try await shop.application().test(.router) { client in
+            let cases: [(body: String, status: HTTPResponse.Status, code: String, field: String)] = [
+                (
+                    #"{"lines": [{"fruit": "kiwi", "quantity": 1}, {"fruit": "mango", "quantity": 1, "expires": "next week"}]}"#,
+                    .badRequest, "invalid-date", "lines[1].expires"
+                ),
+                (
+                    #"{"lines": [{"fruit": "kiwi", "quantity": 1, "expires": "2000-01-01"}]}"#, .badRequest, "expires-before-delivery",
+                    "lines[0].expires"
+                ),
+                (
+                    #"{"lines": [{"fruit": "mango", "quantity": 1}, {"fruit": "kiwi", "quantity": 0}]}"#, .badRequest, "invalid-quantity",
+                    "lines[1].quantity"
+                ),
+                (#"{"lines": [{"fruit": "kiwi", "quantity": 1}, {"fruit": "키위", "quantity": 2}]}"#, .badRequest, "duplicate-fruit", "lines[1].fruit"),
+                (#"{"lines": [{"fruit": "kiwi", "quantity": 1}, {"fruit": "kiwii", "quantity": 1}]}"#, .notFound, "unknown-fruit", "lines[1].fruit"),
+                (
+                    #"{"lines": [{"fruit": "kiwi", "quantity": 1}, {"fruit": "mango", "quantity": 91}]}"#, .conflict, "above-capacity",
+                    "lines[1].quantity"
+                ),
+                (#"{"lines": [{"fruit": "kiwi", "quantity": 1, "cost": -5}]}"#, .badRequest, "out-of-range", "lines[0].cost"),
+                (#"{"lines": [{"fruit": "kiwi", "quantity": 1, "colour": "green"}]}"#, .badRequest, "unknown-field", "lines[0].colour"),
+                (#"{"lines": []}"#, .badRequest, "out-of-range", "lines"),
+            ]
+            for item in cases {
+                let (status, body) = try await Self.call(client, .post, "/api/deliveries", item.body)
+                #expect(status == item.status, "\(item.body)")
+                let error = try Self.error(body)
+                #expect(error.code == item.code && error.field == item.field, "\(item.body): \(error.code) \(error.field ?? "-")")
+                #expect(!error.message.isEmpty)
+            }
+            let (_, body) = try await Self.call(client, .post, "/api/deliveries", #"{"lines": [{"fruit": "kiwii", "quantity": 1}]}"#)
+            let unknown = try Self.error(body)
+            #expect(unknown.suggestions == ["kiwi"])
+            #expect(unknown.message.contains("모르는 과일"), "Korean first: \(unknown.message)")
+        }
+        #expect(try await shop.stock() == before)
+        #expect(try await shop.journalCount() == 0)
+    }
+
+    @Test func wasteIsRecordedWithItsReasonAndMoreThanIsInStockIsRefusedNamingWhatIsThere() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            let (status, body) = try await Self.call(
+                client, .post, "/api/waste", #"{"fruit": "kiwi", "quantity": 2, "reason": "spoiled", "note": "물러짐"}"#)
+            #expect(status == .ok)
+            let receipt = try body.decoded(ReceiptBody.self)
+            #expect(receipt.stock["kiwi"] == 8)
+            #expect(receipt.entry?.kind == "waste" && receipt.entry?.reason == "spoiled" && receipt.entry?.note == "물러짐")
+            #expect(receipt.entry?.deltas == ["kiwi": -2])
+            // The journal shows it the same way.
+            let history = try (try await Self.call(client, .get, "/api/history")).body.decoded(HistoryBody.self)
+            #expect(history.entries.first?.reason == "spoiled" && history.entries.first?.note == "물러짐")
+
+            let (tooMany, tooManyBody) = try await Self.call(client, .post, "/api/waste", #"{"fruit": "kiwi", "quantity": 9, "reason": "dropped"}"#)
+            #expect(tooMany == .conflict)
+            let refusal = try Self.error(tooManyBody)
+            #expect(refusal.code == "below-zero" && refusal.field == "quantity")
+            #expect(refusal.message.contains("재고 8개"), "\(refusal.message)")
+
+            let (reason, reasonBody) = try await Self.call(client, .post, "/api/waste", #"{"fruit": "kiwi", "quantity": 1, "reason": "eaten"}"#)
+            #expect(reason == .badRequest)
+            let unknownReason = try Self.error(reasonBody)
+            #expect(unknownReason.code == "unknown-reason" && unknownReason.field == "reason")
+            #expect(unknownReason.allowed == ["spoiled", "expired", "dropped", "staff", "other"])
+            #expect(unknownReason.message.contains("spoiled, expired, dropped, staff, other"))
+
+            let (fruit, fruitBody) = try await Self.call(client, .post, "/api/waste", #"{"fruit": "kiwwi", "quantity": 1, "reason": "other"}"#)
+            #expect(fruit == .notFound)
+            let unknownFruit = try Self.error(fruitBody)
+            #expect(unknownFruit.code == "unknown-fruit" && unknownFruit.field == "fruit" && unknownFruit.suggestions == ["kiwi"])
+
+            for (body, code, field) in [
+                (#"{"fruit": "kiwi", "quantity": 0, "reason": "other"}"#, "invalid-quantity", "quantity"),
+                (#"{"expired": true, "fruit": "kiwi"}"#, "unknown-field", "fruit"),
+                (#"{"expired": "yes"}"#, "wrong-type", "expired"),
+                (#"{"fruit": "kiwi", "quantity": 1}"#, "missing-field", "reason"),
+            ] {
+                let (status, errorBody) = try await Self.call(client, .post, "/api/waste", body)
+                let error = try Self.error(errorBody)
+                #expect(status == .badRequest && error.code == code && error.field == field, "\(body): \(error.code)")
+            }
+        }
+        #expect(try await shop.stock()["kiwi"] == 8)
+        #expect(try await shop.journalCount() == 1)
+    }
+
+    @Test func expiredLotsAreWrittenOffInOneChangeAndNothingExpiredChangesNothing() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            let (none, noneBody) = try await Self.call(client, .post, "/api/waste", #"{"expired": true}"#)
+            #expect(none == .ok)
+            #expect(try noneBody.decoded(ReceiptBody.self).entry == nil)
+            #expect(try await shop.journalCount() == 0)
+
+            // A delivery received long ago (the API refuses a use-by date before today, the store does not).
+            let book = await shop.menu.current.book
+            _ = try await shop.store.perform(
+                .receive([DeliveryLine(fruit: "mango", quantity: 4, expires: "2000-01-02")], supplier: nil), book: book, command: "test")
+            let (status, body) = try await Self.call(client, .post, "/api/waste", #"{"expired": true, "note": "정리"}"#)
+            #expect(status == .ok)
+            let receipt = try body.decoded(ReceiptBody.self)
+            #expect(receipt.entry?.kind == "waste" && receipt.entry?.reason == "expired" && receipt.entry?.deltas == ["mango": -4])
+            #expect(receipt.stock["mango"] == 10)
+        }
+    }
+
+    @Test func aCountAppliedAfterAnOrderMadeWhileCountingNeitherLosesNorDoublesIt() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            let (started, startedBody) = try await Self.call(client, .post, "/api/counts")
+            #expect(started == .created)
+            let session = try startedBody.decoded(CountSessionBody.self)
+            #expect(session.start == 0 && !session.session.isEmpty && !session.startedAt.isEmpty)
+
+            // Served while staff counted 9 kiwis on the shelf: it takes 3.
+            #expect(try await Self.call(client, .post, "/api/orders", #"{"juice": "kiwi-juice"}"#, headers: TestShop.jsonHeaders).status == .created)
+            let (status, body) = try await Self.call(
+                client, .post, "/api/counts/\(session.session)", #"{"counts": [{"fruit": "키위", "counted": 9}, {"fruit": "mango", "counted": 10}]}"#)
+            #expect(status == .ok)
+            let result = try body.decoded(CountResultBody.self)
+            #expect(
+                Set(result.counts) == [
+                    CountLineBody(CountLine(fruit: "kiwi", expected: 10, counted: 9)),
+                    CountLineBody(CountLine(fruit: "mango", expected: 10, counted: 10)),
+                ])
+            #expect(result.stock["kiwi"] == 6 && result.stock["mango"] == 10)
+            #expect(result.entry?.kind == "count" && result.entry?.session == session.session && result.entry?.deltas["kiwi"] == -1)
+
+            // Applied once only; an unknown session is not there.
+            let (again, againBody) = try await Self.call(
+                client, .post, "/api/counts/\(session.session)", #"{"counts": [{"fruit": "kiwi", "counted": 6}]}"#)
+            #expect(try again == .conflict && Self.error(againBody).code == "count-session-applied")
+            let (unknown, unknownBody) = try await Self.call(
+                client, .post, "/api/counts/no-such-session", #"{"counts": [{"fruit": "kiwi", "counted": 6}]}"#)
+            #expect(unknown == .notFound)
+            let unknownError = try Self.error(unknownBody)
+            #expect(unknownError.code == "unknown-count-session" && unknownError.message.contains("POST /api/counts"))
+
+            let lots = try (try await Self.call(client, .get, "/api/lots")).body.decoded(LotsBody.self)
+            #expect(lots.fruits.first { $0.fruit == "kiwi" }?.lastCounted == result.entry?.time)
+            #expect(lots.fruits.first { $0.fruit == "banana" }?.lastCounted == nil)
+        }
+        // The order and the count, each once.
+        let entries = try await shop.store.history(limit: nil)
+        #expect(entries.map(\.kind) == [.count, .order])
+        #expect(try await shop.stock()["kiwi"] == 6)
+    }
+
+    @Test func aLargeVarianceAsksForConfirmationAndChangesNothingUntilConfirmed() async throws {
+        let shop = try TestShop()
+        let book = await shop.menu.current.book
+        _ = try await shop.store.perform(.change([.set("mango", 0)], kind: .set), book: book, command: "test")
+        try await shop.application().test(.router) { client in
+            let session = try (try await Self.call(client, .post, "/api/counts")).body.decoded(CountSessionBody.self).session
+            // 8 of 10 kiwis is within 20%, but 1 mango where none was expected is not; 7 of 10 kiwis is not either.
+            for (counts, kiwi) in [
+                (#"[{"fruit": "kiwi", "counted": 8}, {"fruit": "mango", "counted": 1}]"#, 8), (#"[{"fruit": "kiwi", "counted": 7}]"#, 7),
+            ] {
+                let (status, body) = try await Self.call(client, .post, "/api/counts/\(session)", #"{"counts": \#(counts)}"#)
+                #expect(status == .conflict)
+                let error = try Self.error(body)
+                #expect(error.code == "large-variance" && error.field == "confirm")
+                #expect(error.counts?.contains(CountLineBody(CountLine(fruit: "kiwi", expected: 10, counted: kiwi))) == true)
+                #expect(error.message.contains("20%"))
+            }
+            #expect(try await shop.journalCount() == 1)
+            #expect(try await shop.stock()["kiwi"] == 10)
+
+            let (confirmed, body) = try await Self.call(
+                client, .post, "/api/counts/\(session)",
+                #"{"counts": [{"fruit": "kiwi", "counted": 7}, {"fruit": "mango", "counted": 1}], "confirm": true}"#)
+            #expect(confirmed == .ok)
+            #expect(try body.decoded(CountResultBody.self).stock["mango"] == 1)
+        }
+        #expect(try await shop.stock()["kiwi"] == 7)
+    }
+
+    @Test func badCountLinesAreNamedAndChangeNothingAndACountThatMatchesIsRecorded() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            let session = try (try await Self.call(client, .post, "/api/counts")).body.decoded(CountSessionBody.self).session
+            for (counts, status, code, field) in [
+                (
+                    #"[{"fruit": "kiwi", "counted": 10}, {"fruit": "키위", "counted": 10}]"#, HTTPResponse.Status.badRequest, "duplicate-fruit",
+                    "counts[1].fruit"
+                ),
+                (#"[{"fruit": "kiwi", "counted": -1}]"#, .badRequest, "invalid-quantity", "counts[0].counted"),
+                (#"[{"fruit": "mango", "counted": 10}, {"fruit": "kiwwi", "counted": 1}]"#, .notFound, "unknown-fruit", "counts[1].fruit"),
+                (#"[]"#, .badRequest, "out-of-range", "counts"),
+            ] {
+                let (answer, body) = try await Self.call(client, .post, "/api/counts/\(session)", #"{"counts": \#(counts)}"#)
+                let error = try Self.error(body)
+                #expect(answer == status && error.code == code && error.field == field, "\(counts): \(error.code) \(error.field ?? "-")")
+            }
+            #expect(try await shop.journalCount() == 0)
+            // A count that matches is recorded too.
+            let (status, body) = try await Self.call(client, .post, "/api/counts/\(session)", #"{"counts": [{"fruit": "kiwi", "counted": 10}]}"#)
+            #expect(status == .ok)
+            let result = try body.decoded(CountResultBody.self)
+            #expect(result.counts == [CountLineBody(CountLine(fruit: "kiwi", expected: 10, counted: 10))])
+            #expect(result.entry?.kind == "count" && (result.entry?.deltas ?? [:]).values.allSatisfy { $0 == 0 })
+        }
+        #expect(try await shop.journalCount() == 1)
+    }
+
+    @Test func aVarianceIsLargeAboveTwentyPercentOfTheExpectedOrAnyWhereNoneWasExpected() {
+        #expect(!ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 10, counted: 12)))
+        #expect(!ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 10, counted: 8)))
+        #expect(ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 10, counted: 13)))
+        #expect(ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 10, counted: 7)))
+        #expect(ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 0, counted: 1)))
+        #expect(!ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 0, counted: 0)))
+        #expect(ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 1_000_000_000, counted: 0)))
+    }
+
+    @Test(arguments: [
+        ("POST", "/api/deliveries", #"{"lines": [{"fruit": "kiwi", "quantity": 1}]}"#), ("POST", "/api/waste", #"{"expired": true}"#),
+        ("POST", "/api/counts", ""), ("POST", "/api/counts/abc", #"{"counts": [{"fruit": "kiwi", "counted": 1}]}"#), ("GET", "/api/lots", ""),
+    ])
+    func withoutTheStaffTokenEachRouteIs401AndChangesNothing(method: String, path: String, body: String) async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            let (status, answer) = try await Self.call(client, try #require(HTTPRequest.Method(method)), path, body, headers: TestShop.jsonHeaders)
+            #expect(status == .unauthorized)
+            #expect(try Self.error(answer).code == "staff-only")
+        }
+        #expect(try await shop.journalCount() == 0)
+    }
+
+    @Test func aDeliveryReachesTheEventStreamAsAStockEvent() async throws {
+        let shop = try TestShop()
+        let hub = shop.server.hub
+        try await shop.application().test(.router) { client in
+            let (id, first, events) = try await hub.subscribe(client: ClientAddress(named: "test"))
+            #expect(try JSONDecoder().decode(StockBody.self, from: Data(first.data.utf8)).stock["kiwi"] == 10)
+            let (status, _) = try await Self.call(client, .post, "/api/deliveries", #"{"lines": [{"fruit": "kiwi", "quantity": 10}]}"#)
+            #expect(status == .ok)
+            // What the event loop does for each new change token (if it has not done it already).
+            try await hub.observe(try await shop.store.changeToken())
+            // Without an event, the stream is ended after 30 s (a ceiling for a loaded machine), and the test fails.
+            let watchdog = Task {
+                try await Task.sleep(for: .seconds(30))
+                await hub.unsubscribe(id)
+            }
+            var iterator = events.makeAsyncIterator()
+            let event = try #require(await iterator.next())
+            watchdog.cancel()
+            #expect(event.name == "stock")
+            #expect(try JSONDecoder().decode(StockBody.self, from: Data(event.data.utf8)).stock["kiwi"] == 20)
+            await hub.unsubscribe(id)
+        }
+    }
+}

@@ -54,6 +54,18 @@ public struct CountLine: Hashable, Sendable, Codable {
     }
 }
 
+extension CountLine {
+    /// The share of the expected value above which a count's variance is large enough to confirm first (20%).
+    public static let defaultLargeVariance = 0.2
+
+    /// Whether the variance is more than `share` of the expected value (any variance when 0 was expected): a count to
+    /// confirm before it is applied (`juice count` asks; the API wants `"confirm": true`).
+    public func isLarge(beyond share: Double = CountLine.defaultLargeVariance) -> Bool {
+        guard expected > 0 else { return variance != 0 }
+        return Double(variance.magnitude) > share * Double(expected)
+    }
+}
+
 /// What a delivery, a waste or a count recorded beyond its deltas, kept with its journal entry (as JSON in the stores).
 /// Only the fields of the entry's kind are set.
 public struct JournalDetail: Hashable, Sendable, Codable {

@@ -35,7 +35,7 @@ struct CountCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The variance, as a share of the expected value, above which to ask first (default 0.2).", ko: "먼저 물어볼 차이, 기록 대비 비율 (기본 0.2)."))
-    var maxVariance: Double = 0.2
+    var maxVariance: Double = CountLine.defaultLargeVariance
     @Flag(help: ArgumentHelp("Apply a large variance without asking.", ko: "차이가 커도 묻지 않고 반영해요.")) var yes = false
     @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 
@@ -67,7 +67,7 @@ struct CountCommand: AsyncParsableCommand {
                 throw shopSession.reporter.fail(error, text: text)
             }
             let threshold = Int((maxVariance * 100).rounded())
-            if preview.contains(where: { isLarge($0) }) {
+            if preview.contains(where: { $0.isLarge(beyond: maxVariance) }) {
                 guard !json, Terminal.isInteractive else {
                     throw shopSession.reporter.failure(
                         kind: "large-variance", message: CommandMessage.largeVarianceNeedsYes(threshold: threshold).text(in: text.language),
@@ -93,12 +93,6 @@ struct CountCommand: AsyncParsableCommand {
         }
         for line in lines { Terminal.write(text(.countLine(line)) + "\n") }
         printReceipt(receipt, session: shopSession, json: false)
-    }
-
-    /// Whether `line`'s variance is above `maxVariance` of its expected value (any variance when 0 was expected).
-    private func isLarge(_ line: CountLine) -> Bool {
-        guard line.expected > 0 else { return line.variance != 0 }
-        return Double(abs(line.variance)) > maxVariance * Double(line.expected)
     }
 
     /// Asks `prompt` until yes or no (no at the end of input).

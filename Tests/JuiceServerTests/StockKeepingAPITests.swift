@@ -268,13 +268,13 @@ import Testing
     }
 
     @Test func aVarianceIsLargeAboveTwentyPercentOfTheExpectedOrAnyWhereNoneWasExpected() {
-        #expect(!ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 10, counted: 12)))
-        #expect(!ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 10, counted: 8)))
-        #expect(ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 10, counted: 13)))
-        #expect(ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 10, counted: 7)))
-        #expect(ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 0, counted: 1)))
-        #expect(!ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 0, counted: 0)))
-        #expect(ShopServer.isLarge(CountLine(fruit: "kiwi", expected: 1_000_000_000, counted: 0)))
+        #expect(!CountLine(fruit: "kiwi", expected: 10, counted: 12).isLarge())
+        #expect(!CountLine(fruit: "kiwi", expected: 10, counted: 8).isLarge())
+        #expect(CountLine(fruit: "kiwi", expected: 10, counted: 13).isLarge())
+        #expect(CountLine(fruit: "kiwi", expected: 10, counted: 7).isLarge())
+        #expect(CountLine(fruit: "kiwi", expected: 0, counted: 1).isLarge())
+        #expect(!CountLine(fruit: "kiwi", expected: 0, counted: 0).isLarge())
+        #expect(CountLine(fruit: "kiwi", expected: 1_000_000_000, counted: 0).isLarge())
     }
 
     @Test(arguments: [

@@ -5,7 +5,7 @@ import JuiceShop
 
 extension ShopServer {
     /// The variance, in percent of the expected stock, above which a count needs `"confirm": true`.
-    static let largeVariancePercent = 20
+    static let largeVariancePercent = Int((CountLine.defaultLargeVariance * 100).rounded())
 
     /// Deliveries, waste, counts (stocktakes) and the lots, for `staff`. Each change is all or none and, like every
     /// stock change, reaches the pages as a `stock` event (the event loop follows the store's change token).
@@ -111,7 +111,7 @@ extension ShopServer {
             do throws(ShopError) { preview = try await shop.previewCount(counted, session: session) } catch {
                 throw APIError.shop(error, book: book, field: Self.field(of: error, lines: located, prefix: "counts", amount: "counted"))
             }
-            if preview.contains(where: Self.isLarge) { throw APIError.largeVariance(preview, threshold: Self.largeVariancePercent) }
+            if preview.contains(where: { $0.isLarge() }) { throw APIError.largeVariance(preview, threshold: Self.largeVariancePercent) }
         }
         do throws(ShopError) {
             let receipt = try await shop.count(counted, session: session, command: "juice serve: POST /api/counts/\(session)")
@@ -124,13 +124,6 @@ extension ShopServer {
         } catch {
             throw APIError.shop(error, book: book, field: Self.field(of: error, lines: located, prefix: "counts", amount: "counted"))
         }
-    }
-
-    /// Whether `line`'s variance is more than `largeVariancePercent` of its expected value (any variance where 0 or
-    /// less was expected).
-    static func isLarge(_ line: CountLine) -> Bool {
-        guard line.expected > 0 else { return line.variance != 0 }
-        return Double(line.variance.magnitude) * 100 > Double(largeVariancePercent) * Double(line.expected)
     }
 
     /// The request field a shop refusal of a line is about: `prefix[i].fruit`, `prefix[i].<amount>` or

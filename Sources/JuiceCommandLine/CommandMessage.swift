@@ -30,6 +30,10 @@ package enum CommandMessage: Hashable, Sendable {
     case wasteExpiredTakesNoFruit
     /// `juice count` with neither `--start` nor counts, or `--start` with counts.
     case countNeedsCountsOrStart
+    /// `juice count --blind` with counts, `--start` or `--json`.
+    case blindCountTakesNoCounts
+    /// `juice count --blind` without a terminal.
+    case blindCountNeedsTerminal
     /// `juice count --max-variance` outside 0…10.
     case badMaxVariance(Double)
     /// A count's variance is large and there is no terminal to confirm it on: `--yes` applies it.
@@ -152,6 +156,14 @@ package enum CommandMessage: Hashable, Sendable {
             return ko
                 ? "센 값을 과일=N으로 주거나, --start로 세기를 시작하세요 (둘 다는 안 돼요)"
                 : "give the counted values as FRUIT=N, or start a count with --start (not both)"
+        case .blindCountTakesNoCounts:
+            return ko
+                ? "--blind는 터미널에서 과일마다 물어봐요. 과일=N, --start, --json과 함께 쓰지 마세요 (--session은 돼요)"
+                : "--blind asks for each fruit on the terminal; give no FRUIT=N, --start or --json with it (--session is fine)"
+        case .blindCountNeedsTerminal:
+            return ko
+                ? "--blind는 터미널에서만 쓸 수 있어요. 스크립트에서는 'juice count 과일=N …'을 쓰세요"
+                : "--blind needs a terminal; use 'juice count FRUIT=N …' in scripts"
         case .badMaxVariance(let value):
             return ko ? "--max-variance는 0부터 10까지예요 (0.2는 20%): \(value)" : "--max-variance must be between 0 and 10 (0.2 is 20%), not \(value)"
         case .largeVarianceNeedsYes(let threshold):

@@ -53,6 +53,10 @@ public enum ShopMessage: Hashable, Sendable {
     case largeVariance(threshold: Int)
     /// The count was not applied.
     case countNotApplied
+    /// A blind count asks for one fruit.
+    case countPrompt(FruitID)
+    /// A blind count's answer was not a whole number 0 or more: asks again.
+    case countPromptAgain(FruitID)
     /// What a fruit's lots say: how much expires today and tomorrow, how much has expired, when it was last counted.
     case shelfNote(FruitID, today: Int, tomorrow: Int, expired: Int, lastCounted: String?)
     /// The stock screen's keys.
@@ -161,6 +165,12 @@ public enum ShopMessage: Hashable, Sendable {
                 : "this differs from the expected stock by more than \(threshold)%; apply it anyway? (yes/no)"
         case .countNotApplied:
             return ko ? "반영하지 않았어요. 재고는 그대로예요." : "Not applied; the stock is unchanged."
+        case .countPrompt(let fruit):
+            return ko ? "\(text.label(of: fruit)) 몇 개예요? (건너뛰려면 Enter) " : "\(text.label(of: fruit)): how many? (Enter skips) "
+        case .countPromptAgain(let fruit):
+            return ko
+                ? "0 이상의 정수로 써 주세요. \(text.label(of: fruit)) 몇 개예요? "
+                : "give a whole number, 0 or more. \(text.label(of: fruit)): how many? "
         case .shelfNote(let fruit, let today, let tomorrow, let expired, let lastCounted):
             var parts: [String] = []
             if expired > 0 { parts.append(ko ? "기한 지남 \(expired)" : "expired \(expired)") }

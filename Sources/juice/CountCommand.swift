@@ -16,14 +16,16 @@ struct CountCommand: AsyncParsableCommand {
             the shop sells: 'juice count --start' prints a session id; apply the count with --session ID, and each fruit \
             is set to what was counted plus what moved since the start, so no order is lost or counted twice. A \
             variance above --max-variance (default 0.2: 20% of the expected value) asks first on a terminal and is \
-            refused elsewhere unless --yes. Exit status: 0 done, 1 refused (a large variance, an applied session) or \
+            refused elsewhere unless --yes. --blind asks each fruit's count on the terminal and shows the expected \
+            values only after. Exit status: 0 done, 1 refused (a large variance, an applied session) or \
             the state, 2 usage error (unknown fruit or session, a count below 0).
             """,
             ko: """
                 맞는 세기도 기록에 남아요 (juice stock이 과일마다 마지막으로 센 때를 보여 줘요). 파는 동안 세려면: \
                 'juice count --start'가 세기 id를 알려 주고, --session ID로 반영하면 센 값에 그동안 바뀐 만큼을 더해서 \
                 주문이 빠지거나 두 번 세지지 않아요. 차이가 --max-variance (기본 0.2: 기록의 20%)보다 크면 터미널에서는 \
-                먼저 묻고, 아니면 --yes 없이는 거절해요. 종료 코드: 0 완료, 1 거절됨 (큰 차이, 이미 반영한 세기)이나 상태, \
+                먼저 묻고, 아니면 --yes 없이는 거절해요. --blind는 터미널에서 과일마다 센 값을 묻고, 기록된 값은 다 센 뒤에 \
+                보여 줘요. 종료 코드: 0 완료, 1 거절됨 (큰 차이, 이미 반영한 세기)이나 상태, \
                 2 사용법 오류 (모르는 과일이나 세기, 0보다 작은 값).
                 """))
 
@@ -37,15 +39,27 @@ struct CountCommand: AsyncParsableCommand {
             "The variance, as a share of the expected value, above which to ask first (default 0.2).", ko: "먼저 물어볼 차이, 기록 대비 비율 (기본 0.2)."))
     var maxVariance: Double = CountLine.defaultLargeVariance
     @Flag(help: ArgumentHelp("Apply a large variance without asking.", ko: "차이가 커도 묻지 않고 반영해요.")) var yes = false
+    @Flag(
+        help: ArgumentHelp(
+            "On a terminal, ask each fruit's count without showing the expected value first.",
+            ko: "터미널에서 과일마다 센 값을 물어요. 기록된 값은 다 센 뒤에 보여 줘요."))
+    var blind = false
     @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 
-    func validate() throws {
+    /// Refuses what cannot work together (in `run()`: the reporter writes the error, which `--help` must not see).
+    private func checkArguments() throws {
         let reporter = options.reporter(json: json)
+        if blind {
+            guard counts.isEmpty, !start, !json else { throw reporter.usage(.blindCountTakesNoCounts) }
+            guard Terminal.isInteractive else { throw reporter.usage(.blindCountNeedsTerminal) }
+            return
+        }
         guard start != !counts.isEmpty, !(start && session != nil) else { throw reporter.usage(.countNeedsCountsOrStart) }
         guard (0...10).contains(maxVariance) else { throw reporter.usage(.badMaxVariance(maxVariance)) }
     }
 
     func run() async throws {
+        try checkArguments()
         let shopSession = try options.session(json: json)
         let text = shopSession.text
         if start {
@@ -58,9 +72,17 @@ struct CountCommand: AsyncParsableCommand {
                     : text(.countStarted(started)) + "\n")
             return
         }
-        let counted = try FruitAssignments(counts, reporter: shopSession.reporter).resolved(in: shopSession.shop.book).map {
-            (fruit: $0.fruit, count: $0.value)
+        let counted =
+            blind
+            ? askEachFruit(book: shopSession.shop.book, text: text)
+            : try FruitAssignments(counts, reporter: shopSession.reporter).resolved(in: shopSession.shop.book).map {
+                (fruit: $0.fruit, count: $0.value)
+            }
+        guard !counted.isEmpty else {
+            Terminal.write(text(.countNotApplied) + "\n")
+            return
         }
+
         if !yes {
             let preview: [CountLine]
             do throws(ShopError) { preview = try await shopSession.shop.previewCount(counted, session: session) } catch {
@@ -93,6 +115,27 @@ struct CountCommand: AsyncParsableCommand {
         }
         for line in lines { Terminal.write(text(.countLine(line)) + "\n") }
         printReceipt(receipt, session: shopSession, json: false)
+    }
+
+    /// Asks each of `book`'s fruits for its count, without the expected value (it shows after, with the variance): a
+    /// whole number 0 or more, an empty answer to skip the fruit; the end of input stops asking.
+    private func askEachFruit(book: RecipeBook, text: ShopText) -> [(fruit: FruitID, count: Int)] {
+        var counted: [(fruit: FruitID, count: Int)] = []
+        for fruit in book.fruits {
+            var prompt = text(.countPrompt(fruit.id))
+            while true {
+                Terminal.writeError(prompt, newline: false)
+                guard let answer = readLine() else { return counted }
+                let trimmed = answer.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty { break }
+                if let count = Int(trimmed), count >= 0 {
+                    counted.append((fruit.id, count))
+                    break
+                }
+                prompt = text(.countPromptAgain(fruit.id))
+            }
+        }
+        return counted
     }
 
     /// Asks `prompt` until yes or no (no at the end of input).

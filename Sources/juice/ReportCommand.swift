@@ -51,13 +51,15 @@ struct ReportCommand: AsyncParsableCommand {
 
     private var shop: ShopOptions { sales.shop }
 
-    func validate() throws {
+    /// Refuses what cannot work together (in `run()`: the reporter writes the error, which `--help` must not see).
+    private func checkArguments() throws {
         if waste, sales.period.history != nil {
             throw shop.reporter(json: format == .json).usage(.wasteNeedsState)
         }
     }
 
     func run() async throws {
+        try checkArguments()
         if let chart, let problem = ChartOutput.problem(writing: chart) {
             Terminal.writeError(CommandMessage.errorPrefix.text(in: shop.language) + problem.text(in: shop.language))
             throw ExitCode(ExitStatus.usage)

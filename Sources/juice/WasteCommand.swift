@@ -36,7 +36,8 @@ struct WasteCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp("Write off every lot past its use-by date.", ko: "유통기한이 지난 묶음을 모두 버려요.")) var expired = false
     @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 
-    func validate() throws {
+    /// Refuses what cannot work together (in `run()`: the reporter writes the error, which `--help` must not see).
+    private func checkArguments() throws {
         let reporter = options.reporter(json: json)
         if expired {
             guard amounts.isEmpty else { throw reporter.usage(.wasteExpiredTakesNoFruit) }
@@ -47,6 +48,7 @@ struct WasteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try checkArguments()
         let parsed = try FruitAssignments(fruitAndAmountOr: amounts, reporter: options.reporter(json: json))
         let session = try options.session(json: json)
         let reason = reason ?? .expired

@@ -143,4 +143,28 @@ struct TerminalTests {
             #expect(!screen.contains("[예/아니오]"))
         }
     }
+
+    @Test("count --blind: each fruit asked without its expected value; a large variance asks before it is applied")
+    func blindCount() async throws {
+        try await onTerminal("count --blind", lang: "ko_KR.UTF-8") { shop, session in
+            let first = try await session.waitFor("🍓 딸기 몇 개예요?")
+            #expect(!first.contains("기록"), "the expected value is not shown while counting")
+            try await session.send("10", "Enter")
+            _ = try await session.waitFor("🍌 바나나 몇 개예요?")
+            try await session.send("다섯", "Enter")  // not a number: asked again
+            _ = try await session.waitFor("0 이상의 정수로 써 주세요")
+            try await session.send("5", "Enter")
+            for _ in 0..<3 {
+                try await session.send("Enter")  // pineapple, kiwi, mango: skipped
+            }
+            // Banana: 10 expected, 5 counted: a large variance, shown with the expected value, asked about.
+            let asked = try await session.waitFor("그대로 반영할까요?")
+            #expect(asked.contains("🍌 바나나  기록 10, 셈 5, 차이 -5"))
+            try await session.send("예", "Enter")
+            _ = try await session.waitFor("EXIT=0")
+            #expect(try await shop.stock()["banana"] == 5)
+            #expect(try await shop.history().count == 1)
+        }
+    }
+
 }

@@ -31,6 +31,37 @@ struct PlanServiceLevelTests {
         }
     }
 
+    @Test("--backtest --calibration: the reliability table in each language, text and JSON (golden); without --backtest, a usage error")
+    func calibration() async throws {
+        let shop = try sandbox()
+        defer { shop.remove() }
+        for lang in ["ko", "en"] {
+            for format in ["text", "json"] {
+                let arguments = [
+                    "plan", "--service-level", "0.9", "--history", "sales.csv", "--backtest", "28", "--calibration", "--scenarios", "1000",
+                    "--format", format, "--lang", lang,
+                ]
+                let outcome = try await shop.run(arguments)
+                #expect(outcome.status == 0, "\(outcome.stderr)")
+                let name = "plan-calibration-\(lang).\(format == "json" ? "json" : "txt")"
+                let url = JuiceBinary.packageRoot.appendingPathComponent("Tests/JuiceCLITests/Fixtures/golden/\(name)")
+                #expect(outcome.stdout == (try Golden.expected(for: outcome.stdout, at: url)))
+                guard format == "json" else { continue }
+                let plan = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+                let rows = try #require(plan["calibration"] as? [[String: Any]])
+                #expect(rows.compactMap { $0["target"] as? Double } == [0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99])
+                for row in rows {
+                    let (achieved, lower, upper) = (row["achieved"] as? Double ?? -1, row["lower"] as? Double ?? -1, row["upper"] as? Double ?? -1)
+                    #expect(0 <= lower && lower <= achieved && achieved <= upper && upper <= 1)
+                    #expect((0...1).contains(row["fillRate"] as? Double ?? -1) && row["waste"] is Int && row["days"] as? Int == 28)
+                }
+            }
+        }
+        let refused = try await shop.run(["plan", "--service-level", "0.9", "--history", "sales.csv", "--calibration", "--lang", "en"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--calibration needs the days to replay, --backtest DAYS"))
+    }
+
     @Test("JSON: levels, what to buy from what is on hand, the service level with its interval, fill rate, backtest")
     func json() async throws {
         let shop = try sandbox()

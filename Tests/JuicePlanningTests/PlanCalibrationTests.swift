@@ -42,7 +42,7 @@ struct CalibrationHistory: Sendable {
 
     /// The outlook of a plan that knew the true distribution of day `day`: its true expected demand (level shifts
     /// included) and `draws` days drawn from the truth as joint errors around it.
-    func trueOutlook(day: Int, levels: [[Double]], draws: Int = 2_000) -> DemandOutlook {
+    func trueOutlook(day: Int, levels: [[Double]], draws: Int = 500) -> DemandOutlook {
         let expected = generator.expected(day: day, levels: levels[day])
         var random = SeededRandom(seed: 0x7A07 &+ UInt64(day))
         var errors = [[Double]](repeating: [], count: expected.count)
@@ -173,8 +173,12 @@ private func pooled(_ tables: [PlanCalibration], targets: [Double]) -> [Pooled] 
             ParallelWork.map(4) { CalibrationHistory(seed: 40 + UInt64($0), days: 520, replayed: 400) }
         }
         let targets = Self.targets
-        let planned = try await onThreadOfItsOwn { histories.map { $0.calibration(targets: targets, scenarios: 1_000) } }
-        let known = try await onThreadOfItsOwn { histories.map { $0.calibration(targets: targets, scenarios: 1_000, truth: true) } }
+        // The four histories' replays side by side, the plan's and the truth's.
+        let tables = try await onThreadOfItsOwn {
+            ParallelWork.map(8) { histories[$0 % 4].calibration(targets: targets, scenarios: 1_000, truth: $0 >= 4) }
+        }
+        let planned = Array(tables[..<4])
+        let known = Array(tables[4...])
         let plan = pooled(planned, targets: targets)
         let truth = pooled(known, targets: targets)
         let table = targets.indices.map { index in
@@ -184,7 +188,8 @@ private func pooled(_ tables: [PlanCalibration], targets: [Double]) -> [Pooled] 
         if ProcessInfo.processInfo.environment["JUICE_CALIBRATION_TABLE"] != nil {
             print("calibration (plan | plan that knew the truth):\n" + table.joined(separator: "\n"))
             let before = pooled(
-                try await onThreadOfItsOwn { histories.map { $0.calibration(targets: targets, scenarios: 1_000, joint: false) } }, targets: targets)
+                try await onThreadOfItsOwn { ParallelWork.map(4) { histories[$0].calibration(targets: targets, scenarios: 1_000, joint: false) } },
+                targets: targets)
             print("before (each juice's errors drawn on their own):")
             for index in targets.indices {
                 print("\(targets[index]): achieved \(before[index].achieved.value) fill \(before[index].fillRate) waste \(before[index].waste)")

@@ -16,7 +16,7 @@ package struct DemandOutlook: Sendable {
     package var jointErrors: Bool
 
     /// The most recent days whose one-step errors spread a juice's demand.
-    package static let errorDays = 91
+    package static let errorDays = 182
     /// The fewest one-step errors worth drawing from; with fewer, demand is drawn as counts around the forecast.
     package static let fewestErrors = 14
     /// The days of history before the first one-step error counted, so that every model has something to go on.

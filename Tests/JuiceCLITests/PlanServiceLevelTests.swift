@@ -87,7 +87,9 @@ struct PlanServiceLevelTests {
         let service = try #require(plan["serviceLevel"] as? [String: Double])
         let (estimate, lower, upper) = (service["estimate"] ?? 0, service["lower"] ?? 0, service["upper"] ?? 0)
         #expect(lower <= estimate && estimate <= upper && upper - lower < 0.03)
-        #expect(abs(estimate - 0.95) < 0.02)
+        // 84 days give 77 one-step errors, 76 runs of 2 days: the conformal aim covers ⌈77 × 0.95⌉ = 74 of them and the
+        // sampling margin at most one more, so the scenarios (drawn from those runs) are served at 74 / 76 to 75 / 76.
+        #expect(estimate >= 74.0 / 76 - 0.01 && estimate <= 75.0 / 76 + 0.01)
         #expect((plan["fillRate"] as? Double ?? 0) > 0.99)
         #expect(plan["expectedProfit"] is NSNull, "no costs in the built-in recipes")
         let backtest = try #require(plan["backtest"] as? [String: Any])

@@ -30,7 +30,10 @@ package struct PlanCalibration: Sendable {
         choice: ModelChoice, scenarios: Int, seed: UInt64
     ) {
         let start = (series.first?.count ?? 0) - orders.count
-        self.init(days: start..<(start + orders.count), orders: orders, firstDay: firstDay, planner: planner, targets: targets, scenarios: scenarios, seed: seed) { day in
+        self.init(
+            days: start..<(start + orders.count), orders: orders, firstDay: firstDay, planner: planner, targets: targets, scenarios: scenarios,
+            seed: seed
+        ) { day in
             DemandOutlook(series: series.map { Array($0[..<day]) }, horizon: 1, choice: choice)
         }
     }

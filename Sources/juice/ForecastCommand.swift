@@ -23,6 +23,7 @@ enum PlanningMessage {
     case badPlanHorizon(Int)
     case badScenarios(Int)
     case profitNeedsCosts(fruits: [String], juices: [String])
+    case calibrationNeedsBacktest
 
     func text(in language: Language) -> String {
         let ko = language == .korean
@@ -72,6 +73,10 @@ enum PlanningMessage {
             return ko
                 ? "--objective profit에는 모든 과일의 cost와 모든 쥬스의 price가 있어야 해요. 빠진 것: \(missing). 레시피에 넣거나 --service-level을 쓰세요"
                 : "--objective profit needs every fruit's cost and every juice's price: \(missing); add them to the recipes, or plan with --service-level"
+        case .calibrationNeedsBacktest:
+            return ko
+                ? "--calibration에는 되짚을 날 수 --backtest DAYS가 있어야 해요 (예: --backtest 300 --calibration)"
+                : "--calibration needs the days to replay, --backtest DAYS (for example --backtest 300 --calibration)"
         }
     }
 }

@@ -35,7 +35,8 @@ struct PlanCommand: AsyncParsableCommand {
             level with its 95% interval, the fill rate, the expected leftover and waste (a fruit keeps for its \
             shelf-life, one day when none is given) and, when every fruit has a cost, the expected profit. \
             --objective profit needs every fruit's cost and every juice's price. --backtest DAYS replays the last DAYS \
-            days, each planned from the days before it. The same --seed gives the same plan on any machine. Exit \
+            days, each planned from the days before it; with --calibration, once for each target from 50% to 99%, with \
+            the share of days on which every order was served (and its 95% interval), the fill rate and the waste. The same --seed gives the same plan on any machine. Exit \
             status: 0, 1 when the service level cannot be reached within the store's capacities, 2 usage error.
             """,
             ko: """
@@ -50,7 +51,8 @@ struct PlanCommand: AsyncParsableCommand {
                 알려 줘요. 살 양 (목표에서 지금 있는 양을 뺀 것: 가게 재고, --history에 --from-state가 없으면 store \
                 섹션), 추정 서비스 수준과 95% 구간, 채움률, 남을 양과 버릴 양 (과일은 shelf-life일 동안, 없으면 하루 \
                 가요), 모든 과일에 cost가 있으면 기대 이익도요. --objective profit에는 모든 과일의 cost와 모든 쥬스의 \
-                가격이 있어야 해요. --backtest DAYS는 지난 DAYS일을 하루씩 그 전날까지의 기록으로 계획해 되짚어요. \
+                가격이 있어야 해요. --backtest DAYS는 지난 DAYS일을 하루씩 그 전날까지의 기록으로 계획해 되짚어요. --calibration을 더하면 목표 \
+                50%부터 99%까지 하나씩 되짚어 모든 주문이 나간 날의 비율 (95% 구간), 채움률, 버린 양을 보여 줘요. \
                 같은 --seed면 어느 컴퓨터에서도 같은 계획이 나와요. 종료 코드: 0, 1 창고 용량으로 서비스 수준에 닿지 \
                 않음, 2 사용법 오류.
                 """)
@@ -94,6 +96,12 @@ struct PlanCommand: AsyncParsableCommand {
             valueName: "days"))
     var backtest: Int?
 
+    @Flag(
+        help: ArgumentHelp(
+            "With --backtest: replay the days once for each target from 50% to 99% and print whether the plan keeps its promise (a reliability table).",
+            ko: "--backtest와 함께: 목표 50%부터 99%까지 하나씩 그 날들을 되짚어 계획이 약속을 지키는지 보여 줘요 (신뢰도 표)."))
+    var calibration = false
+
     @Option(help: ArgumentHelp("Output of a service-level plan: text or json.", ko: "서비스 수준 계획의 출력 형식: text, json.", valueName: "format"))
     var format: StockPlanFormat = .text
 
@@ -121,6 +129,8 @@ struct PlanCommand: AsyncParsableCommand {
             problem = .badModel(model)
         } else if let backtest, !(1...3_660).contains(backtest) {
             problem = .badBacktest(backtest)
+        } else if calibration, backtest == nil {
+            problem = .calibrationNeedsBacktest
         } else {
             problem = nil
         }
@@ -201,6 +211,11 @@ struct PlanCommand: AsyncParsableCommand {
                 report.backtest = PlanBacktest(
                     series: demand.demand, orders: recent.byDay(from: firstDay.dayNumber + start, count: replayed), firstDay: firstDay,
                     planner: planner, objective: objective, choice: choice, scenarios: command.scenarios, seed: command.seed)
+                if command.calibration {
+                    report.calibration = PlanCalibration(
+                        series: demand.demand, orders: recent.byDay(from: firstDay.dayNumber + start, count: replayed), firstDay: firstDay,
+                        planner: planner, choice: choice, scenarios: command.scenarios, seed: command.seed)
+                }
             }
             let plan = report.plan
             Terminal.write(StockPlanRenderer(book: book, language: command.language).render(report, as: command.format))

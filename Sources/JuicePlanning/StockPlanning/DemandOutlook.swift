@@ -8,9 +8,15 @@ package struct DemandOutlook: Sendable {
     package var juices: [JuiceDemandModel]
     /// The forecasting model behind each juice's expected demand (nil where the caller gave the demand directly).
     package var models: [ForecastModel?]
+    /// Whether the juices' past errors are drawn day by day together: when every juice is spread by its errors on
+    /// the same past days (the k-th error of each from the same day), a scenario takes one past day's errors for
+    /// every juice at once (and for a horizon of several days, that many consecutive past days), so that busy and
+    /// quiet days, shared by every juice, and their tails come along; and the levels cover the share of those past
+    /// days that conformal prediction asks for, ⌈(n + 1)·P⌉ of n. False: each juice's error is drawn on its own.
+    package var jointErrors: Bool
 
     /// The most recent days whose one-step errors spread a juice's demand.
-    package static let errorDays = 91
+    package static let errorDays = 182
     /// The fewest one-step errors worth drawing from; with fewer, demand is drawn as counts around the forecast.
     package static let fewestErrors = 14
     /// The days of history before the first one-step error counted, so that every model has something to go on.
@@ -21,16 +27,29 @@ package struct DemandOutlook: Sendable {
         self.horizon = horizon
         self.juices = juices
         models = Array(repeating: nil, count: juices.count)
+        jointErrors = false
     }
 
     /// The outlook of each juice's daily demand `series` (menu order) for `horizon` days: the forecast of the model
     /// `choice` picks, spread by that model's one-step errors on the last `errorDays` days (each forecast from the days
-    /// before it only); with fewer than `fewestErrors` such days, by counts with the model's error variance.
+    /// before it only), drawn day by day for every juice at once (`jointErrors`); with fewer than `fewestErrors` such
+    /// days, by counts with the model's error variance.
     package init(series: [[Double]], horizon: Int, choice: ModelChoice) {
         self.horizon = horizon
         let results = ParallelWork.map(series.count) { index in Self.juice(series[index], horizon: horizon, choice: choice) }
         juices = results.map(\.0)
         models = results.map(\.1)
+        jointErrors = true
+    }
+
+    /// The number of past days whose errors are drawn together (see `jointErrors`): 0 unless it is set and every
+    /// juice is spread by as many past errors, at least one.
+    package var jointDays: Int {
+        guard jointErrors, let first = juices.first, case .pastErrors(let errors) = first.spread, !errors.isEmpty else { return 0 }
+        for juice in juices {
+            guard case .pastErrors(let other) = juice.spread, other.count == errors.count else { return 0 }
+        }
+        return errors.count
     }
 
     /// One juice's demand model from its daily series.

@@ -21,6 +21,8 @@ struct DemandScenarios: Sendable {
     private let errorStart: [Int]
     private let errors: [Double]
     private let deviation: [Double]
+    /// The past days whose errors every juice draws together (0: each juice draws its own; `DemandOutlook.jointDays`).
+    let jointDays: Int
 
     /// The largest demand one juice has on one day in a scenario: beyond it, a draw is cut (no shop sells more).
     static let largestDraw = 1_000_000_000
@@ -64,6 +66,7 @@ struct DemandScenarios: Sendable {
         self.errorStart = errorStart
         self.errors = errors
         self.deviation = deviation
+        jointDays = outlook.jointDays
     }
 
     /// Draws scenario `index`: each juice's demand into `juiceDemand[day * juices + juice]` and the fruit they need over
@@ -72,11 +75,19 @@ struct DemandScenarios: Sendable {
         var random = SeededRandom.scenario(index, of: seed, stream: stream)
         let juices = menu.juices.count
         for f in fruit.indices { fruit[f] = 0 }
+        // With joint errors, one run of consecutive past days for the whole scenario (its start drawn at random).
+        var firstPastDay = 0
+        if jointDays > 0 {
+            let starts = UInt64(max(1, jointDays - horizon + 1))
+            firstPastDay = Int(((random.next() >> 32) &* starts) >> 32)
+        }
         for day in 0..<horizon {
             for juice in 0..<juices {
                 let mean = expected[day * juices + juice]
                 let units: Int
                 switch spread[juice] {
+                case 0 where jointDays > 0:
+                    units = Self.units(mean + errors[errorStart[juice] + min(jointDays - 1, firstPastDay + day)])
                 case 0:
                     let start = errorStart[juice]
                     let count = UInt64(errorStart[juice + 1] - start)

@@ -36,6 +36,9 @@ package struct PlanBacktest: Sendable {
     /// The units of fruit that spoiled over the days replayed.
     package var waste: Int { days.reduce(0) { $0 + $1.wasted } }
 
+    /// A replay of the days given.
+    package init(days: [Day]) { self.days = days }
+
     /// Replays the last `orders.count` days of `series` (each juice's daily demand, menu order; the days to replay at
     /// its end): each day opens at the levels `planner` plans for it from the days before it only (fruit still good
     /// from earlier days counts, what spoils is waste), and the day's recorded orders (`orders[k]`, juice and count in
@@ -44,42 +47,60 @@ package struct PlanBacktest: Sendable {
         series: [[Double]], orders: [[(juice: Int, count: Int)]], firstDay: CivilDate, planner: StockPlanner, objective: PlanObjective,
         choice: ModelChoice, scenarios: Int, seed: UInt64
     ) {
-        let menu = planner.menu
-        let fruits = menu.fruits.count
         let total = series.first?.count ?? 0
         let start = total - orders.count
-        // Each fruit's batches on hand: (units, last day it keeps), oldest first.
-        var batches = [[(units: Int, lastDay: Int)]](repeating: [], count: fruits)
+        var replay = StockReplay(planner: planner)
         var days: [Day] = []
         for (offset, dayOrders) in orders.enumerated() {
             let day = start + offset
             guard day >= 1 else { continue }
             let outlook = DemandOutlook(series: series.map { Array($0[..<day]) }, horizon: 1, choice: choice)
             let (levels, _) = planner.levels(outlook, objective: objective, scenarios: scenarios, seed: seed &+ UInt64(day))
-            var opening = [Int](repeating: 0, count: fruits)
-            for f in 0..<fruits {
-                let held = batches[f].reduce(0) { $0 + $1.units }
-                if levels[f] > held { batches[f].append((levels[f] - held, day + max(1, planner.shelfLives[f]) - 1)) }
-                opening[f] = max(levels[f], held)
-            }
-            let outcome = OrderReplay.serve(recorded: dayOrders, from: opening, menu: menu)
-            var wasted = 0
-            for f in 0..<fruits {
-                var used = opening[f] - outcome.left[f]
-                while used > 0, !batches[f].isEmpty {
-                    let take = min(used, batches[f][0].units)
-                    batches[f][0].units -= take
-                    used -= take
-                    if batches[f][0].units == 0 { batches[f].removeFirst() }
-                }
-                wasted += batches[f].filter { $0.lastDay <= day }.reduce(0) { $0 + $1.units }
-                batches[f].removeAll { $0.lastDay <= day }
-            }
-            days.append(
-                Day(
-                    date: firstDay.adding(days: day), demanded: outcome.demanded, served: outcome.served, wasted: wasted,
-                    revenue: outcome.revenue, levels: levels))
+            days.append(replay.serve(dayOrders, levels: levels, day: day, date: firstDay.adding(days: day)))
         }
         self.days = days
+    }
+}
+
+/// Fruit on hand from day to day while days are replayed under planned levels: each fruit's batches, oldest first,
+/// with the last day each keeps.
+struct StockReplay {
+    /// The planner (menu and shelf lives).
+    let planner: StockPlanner
+    /// Each fruit's batches on hand: (units, last day it keeps), oldest first.
+    private var batches: [[(units: Int, lastDay: Int)]]
+
+    /// Nothing on hand yet.
+    init(planner: StockPlanner) {
+        self.planner = planner
+        batches = Array(repeating: [], count: planner.menu.fruits.count)
+    }
+
+    /// Day `day` (its index in the series) opened at `levels` (fruit still good from earlier days counts; what is
+    /// short is bought), its recorded orders served all or nothing; what spoils at its end is waste.
+    mutating func serve(_ dayOrders: [(juice: Int, count: Int)], levels: [Int], day: Int, date: CivilDate) -> PlanBacktest.Day {
+        let menu = planner.menu
+        let fruits = menu.fruits.count
+        var opening = [Int](repeating: 0, count: fruits)
+        for f in 0..<fruits {
+            let held = batches[f].reduce(0) { $0 + $1.units }
+            if levels[f] > held { batches[f].append((levels[f] - held, day + max(1, planner.shelfLives[f]) - 1)) }
+            opening[f] = max(levels[f], held)
+        }
+        let outcome = OrderReplay.serve(recorded: dayOrders, from: opening, menu: menu)
+        var wasted = 0
+        for f in 0..<fruits {
+            var used = opening[f] - outcome.left[f]
+            while used > 0, !batches[f].isEmpty {
+                let take = min(used, batches[f][0].units)
+                batches[f][0].units -= take
+                used -= take
+                if batches[f][0].units == 0 { batches[f].removeFirst() }
+            }
+            wasted += batches[f].filter { $0.lastDay <= day }.reduce(0) { $0 + $1.units }
+            batches[f].removeAll { $0.lastDay <= day }
+        }
+        return PlanBacktest.Day(
+            date: date, demanded: outcome.demanded, served: outcome.served, wasted: wasted, revenue: outcome.revenue, levels: levels)
     }
 }

@@ -19,6 +19,8 @@ package struct StockPlanReport: Sendable {
     package var historyDays: Int
     /// The replay of the last days, when one was asked for.
     package var backtest: PlanBacktest?
+    /// The reliability table of the last days (each target replayed), when one was asked for.
+    package var calibration: PlanCalibration?
 
     /// A report of `plan` for the days from `firstDay`, made from `historyDays` days of history.
     package init(plan: StockPlan, firstDay: CivilDate, historyDays: Int, backtest: PlanBacktest? = nil) {
@@ -124,6 +126,30 @@ package struct StockPlanRenderer: Sendable {
                 : "Backtest over the last \(backtest.days.count) days (each day planned from the days before it, then its real orders served):\n"
                     + "  every order served on \(served) of \(backtest.days.count) days = \(Self.percent(backtest.achievedServiceLevel)), fill rate \(Self.percent(backtest.fillRate)), \(NumberText.grouped(backtest.waste)) units of fruit wasted\n"
         }
+        if let calibration = report.calibration, let days = calibration.rows.first?.backtest.days.count {
+            out += "\n"
+            out +=
+                ko
+                ? "신뢰도 (지난 \(days)일, 목표마다 하루씩 그 전날까지의 기록으로 계획하고 실제 주문을 받아 봄):\n"
+                : "Reliability over the last \(days) days (each target planned day by day from the days before it, then the real orders served):\n"
+            var rows = [
+                ko
+                    ? ["목표", "모든 주문이 나간 날", "95% 구간", "채움률", "버린 과일"]
+                    : ["target", "every order served", "95% interval", "fill rate", "waste"]
+            ]
+            for row in calibration.rows {
+                let achieved = row.achieved
+                rows.append([
+                    Self.percent(row.target), Self.percent(achieved.value), "\(Self.percent(achieved.lower))–\(Self.percent(achieved.upper))",
+                    Self.percent(row.backtest.fillRate), NumberText.grouped(row.backtest.waste),
+                ])
+            }
+            out += PlanningTable.render(rows)
+            out +=
+                ko
+                ? "  목표가 95% 구간 안에 있으면 계획이 약속을 지킨 거예요\n"
+                : "  The plan keeps its promise where the target lies within the 95% interval\n"
+        }
         return out
     }
 
@@ -185,6 +211,21 @@ package struct StockPlanRenderer: Sendable {
                                 })
                         ),
                     ])
+                ))
+        }
+        if let calibration = report.calibration {
+            top.append(
+                (
+                    "calibration",
+                    .array(
+                        calibration.rows.map { row in
+                            let achieved = row.achieved
+                            return .object([
+                                ("target", .double(row.target)), ("achieved", .double(achieved.value)), ("lower", .double(achieved.lower)),
+                                ("upper", .double(achieved.upper)), ("fillRate", .double(row.backtest.fillRate)), ("waste", .int(row.backtest.waste)),
+                                ("days", .int(row.backtest.days.count)),
+                            ])
+                        })
                 ))
         }
         return .object(top)

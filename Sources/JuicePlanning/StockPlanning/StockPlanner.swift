@@ -113,17 +113,7 @@ extension StockPlanner {
         let demand = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 1).fruitDemand(count: scenarios)
         switch objective {
         case .serviceLevel(let target):
-            let check = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 4).fruitDemand(count: scenarios)
-            // Aim above the target by one-sided 95 % of the checked share's sampling error, so that the levels fall
-            // short of it on the days to come only by chance, and rarely.
-            let margin = 1.644_853_626_951_472 * (target * (1 - target) / Double(max(1, scenarios))).squareRoot()
-            let (levels, reachedWithMargin) = StockLevelSearch.levels(
-                demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: min(1, target + margin))
-            guard !reachedWithMargin else { return (levels, true) }
-            return (
-                levels,
-                StockLevelSearch.levels(demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: target).reached
-            )
+            return serviceLevels(outlook, targets: [target], demand: demand, scenarios: scenarios, seed: seed)[0]
         case .profit:
             // Each fruit at its critical fractile: the answer when every juice needs one fruit; with shared fruit, the
             // start of a search on simulated profit.
@@ -134,6 +124,40 @@ extension StockPlanner {
                 outlook: outlook, menu: menu, costs: costs.map { $0 ?? 0 }, spoils: shelfLives.map { $0 <= outlook.horizon },
                 scenarios: scenarios, seed: seed)
             return (search.improve(fractiles, capacities: menu.capacities, budget: ProfitSearch.budget), true)
+        }
+    }
+}
+
+extension StockPlanner {
+    /// The levels for each service level of `targets` under `outlook` (one draw of scenarios for all of them), and
+    /// whether each is reached within the capacities: what `levels` gives for each target alone.
+    package func serviceLevels(_ outlook: DemandOutlook, targets: [Double], scenarios: Int, seed: UInt64) -> [(levels: [Int], reached: Bool)] {
+        let demand = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 1).fruitDemand(count: scenarios)
+        return serviceLevels(outlook, targets: targets, demand: demand, scenarios: scenarios, seed: seed)
+    }
+
+    /// The service-level search of `levels` for each of `targets`, on the scenarios `demand` (stream 1).
+    private func serviceLevels(
+        _ outlook: DemandOutlook, targets: [Double], demand: [Int], scenarios: Int, seed: UInt64
+    ) -> [(levels: [Int], reached: Bool)] {
+        let check = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 4).fruitDemand(count: scenarios)
+        return targets.map { target in
+            // Drawn from n past days' joint errors, the scenarios are n outcomes (runs of days for a longer horizon);
+            // levels covering k of n past days cover a new day with probability k / (n + 1) (conformal prediction):
+            // so aim at ⌈(n + 1)·P⌉ of n.
+            var aim = target
+            let pasts = outlook.jointDays > 0 ? max(1, outlook.jointDays - outlook.horizon + 1) : 0
+            if pasts > 0 { aim = min(1, (Double(pasts + 1) * target - 1e-9).rounded(.up) / Double(pasts)) }
+            // Aim above the target by one-sided 95 % of the checked share's sampling error, so that the levels fall
+            // short of it on the days to come only by chance, and rarely.
+            let margin = 1.644_853_626_951_472 * (target * (1 - target) / Double(max(1, scenarios))).squareRoot()
+            let (levels, reachedWithMargin) = StockLevelSearch.levels(
+                demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: min(1, aim + margin))
+            guard !reachedWithMargin else { return (levels, true) }
+            return (
+                levels,
+                StockLevelSearch.levels(demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: target).reached
+            )
         }
     }
 }

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Walks both screens of `juice serve` in real Chromium (Selenium, Debian's chromium and chromium-driver), with a
 second page watching every change, walks the staff panel (today's sales, tomorrow's purchase list, undo from the
-journal), then restarts the server and edits the menu on disk. Saves the two screenshots the README shows and one of
+journal), the stock room (deliveries, waste, a blind count while the other page orders), then restarts the server and edits the menu on disk. Saves the two screenshots the README shows and one of
 the staff panel at a phone's width. Usage: browser-test.py JUICE_BINARY [SCREENSHOT_DIR]. Exits non-zero on the first failed check."""
-import difflib, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
+import datetime, difflib, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -262,6 +262,97 @@ try:
     press(staff, "dialog-ok")
     wait(watcher, "the second page sees 2 bananas again", lambda d: count(d, "banana") == "2", timeout=1.5)
     wait(staff, "today's sales count it", lambda d: sales_row(d, "banana-juice") == ("6", "1"))
+
+    # The stock room (staff only): a delivery with its use-by date and cost, a refused one that changes nothing, waste
+    # with its reason, then a blind count made while the second page orders: the order is neither lost nor counted twice.
+    check(not watcher.find_element(By.ID, "open-stockroom").is_displayed(), "customers have no 입고·폐기 button")
+    staff.find_element(By.ID, "open-stockroom").click()
+    wait(staff, "입고·폐기 shows a use-by line per fruit", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#shelf-rows tr")) == 5)
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    yesterday = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+
+    def receive_row(fruit, name):
+        return staff.find_element(By.CSS_SELECTOR, f'#receive-rows tr[data-fruit="{fruit}"] input[name="{name}"]')
+
+    def type_date(field, iso):
+        # A date input takes what the browser's locale types; set the value as a script would, then say it changed.
+        staff.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))", field, iso)
+
+    kiwis = int(count(watcher, "kiwi"))
+    receive_row("kiwi", "quantity").send_keys("6")
+    type_date(receive_row("kiwi", "expires"), tomorrow)
+    receive_row("kiwi", "cost").send_keys("700")
+    staff.find_element(By.ID, "receive-supplier").send_keys("garak-market")
+    staff.find_element(By.ID, "receive").click()
+    wait(watcher, f"a delivery of 6 kiwis reaches the second page ({kiwis + 6})", lambda d: count(d, "kiwi") == str(kiwis + 6), timeout=1.5)
+    wait(staff, "the delivery is said (입고를 기록했어요)", lambda d: d.find_element(By.ID, "stockroom-status").text == "입고를 기록했어요")
+    wait(staff, "the 6 kiwis expire tomorrow",
+         lambda d: d.find_element(By.CSS_SELECTOR, '#shelf-rows tr[data-fruit="kiwi"] .tomorrow').text == "6")
+    check(receive_row("kiwi", "quantity").get_attribute("value") == "", "the form is emptied after the delivery")
+    mangos = count(watcher, "mango")
+    receive_row("mango", "quantity").send_keys("4")
+    type_date(receive_row("mango", "expires"), yesterday)
+    staff.find_element(By.ID, "receive").click()
+    wait(staff, "a use-by date before the delivery is refused, and the field marked",
+         lambda d: "invalid" in (receive_row("mango", "expires").get_attribute("class") or "")
+         and d.find_element(By.ID, "stockroom-status").text != "입고를 기록했어요")
+    time.sleep(0.5)
+    check(count(watcher, "mango") == mangos, f"the refused delivery changed nothing ({mangos} mangos)")
+    receive_row("mango", "quantity").clear()
+    type_date(receive_row("mango", "expires"), "")
+
+    from selenium.webdriver.support.ui import Select
+    Select(staff.find_element(By.ID, "waste-fruit")).select_by_value("kiwi")
+    Select(staff.find_element(By.ID, "waste-reason")).select_by_value("dropped")
+    staff.find_element(By.ID, "waste-quantity").send_keys("2")
+    staff.find_element(By.ID, "waste").click()
+    wait(watcher, f"2 kiwis dropped reach the second page ({kiwis + 4})", lambda d: count(d, "kiwi") == str(kiwis + 4), timeout=1.5)
+    wait(staff, "the journal says why (폐기 · 떨어뜨림)", lambda d: "폐기 · 떨어뜨림" in d.find_element(By.CSS_SELECTOR, "#journal li").text)
+    staff.find_element(By.ID, "waste-quantity").send_keys("500")
+    staff.find_element(By.ID, "waste").click()
+    wait(staff, "wasting more than there is is refused, naming what there is",
+         lambda d: f"{kiwis + 4}" in d.find_element(By.ID, "stockroom-status").text)
+    check(count(watcher, "kiwi") == str(kiwis + 4), "the refused waste changed nothing")
+    staff.find_element(By.ID, "waste-quantity").clear()
+    staff.find_element(By.ID, "waste-expired").click()
+    wait(staff, "nothing has expired: nothing to write off", lambda d: d.find_element(By.ID, "stockroom-status").text == "유통기한이 지난 과일이 없어요")
+    wait(staff, "the staff panel: today's delivery with its cost, and the waste",
+         lambda d: d.find_element(By.CSS_SELECTOR, '#stockroom-summary li[data-line="received"]').text == "입고: 키위 6 (4,200원)"
+         and d.find_element(By.CSS_SELECTOR, '#stockroom-summary li[data-line="wasted"]').text == "폐기: 키위 2")
+    staff.save_screenshot(os.path.join(SHOTS, "stockroom-screen.png"))
+    staff.find_element(By.ID, "close-stockroom").click()
+
+    # The count: blind until a value is typed; an order from the second page while counting is carried over.
+    check(not watcher.find_element(By.ID, "open-count").is_displayed(), "customers have no 재고 조사 button")
+    staff.find_element(By.ID, "open-count").click()
+    wait(staff, "opening the count screen starts a session", lambda d: "시작한 재고 조사" in d.find_element(By.ID, "count-session").text)
+    kiwis_at_start, mangos_at_start = int(count(watcher, "kiwi")), int(count(watcher, "mango"))
+
+    def count_row(fruit, part):
+        return staff.find_element(By.CSS_SELECTOR, f'#count-rows li[data-fruit="{fruit}"] {part}')
+
+    check(count_row("kiwi", ".expected").text == "기록 ?", "blind: the recorded value is hidden before counting")
+    count_row("kiwi", "input").send_keys(str(kiwis_at_start))
+    wait(staff, "once counted, the recorded value and the variance show",
+         lambda d: count_row("kiwi", ".expected").text == f"기록 {kiwis_at_start}" and count_row("kiwi", ".variance").text == "±0")
+    juice_button(watcher, "kiwi-juice").click()
+    wait(watcher, "the second page orders a kiwi juice while staff count", lambda d: dialog_text(d) == "키위쥬스 나왔습니다! 맛있게 드세요!")
+    press(watcher, "dialog-ok")
+    count_row("mango", "input").send_keys(str(mangos_at_start - 3))
+    check(count_row("mango", ".variance").text == "−3", "three mangos short show as −3")
+    staff.save_screenshot(os.path.join(SHOTS, "count-screen.png"))
+    staff.find_element(By.ID, "count-apply").click()
+    wait(staff, "a large variance asks first, listing it", lambda d: "많이 다른" in dialog_text(d)
+         and f"망고: 기록 {mangos_at_start}, 센 개수 {mangos_at_start - 3}" in d.find_element(By.ID, "dialog-details").text)
+    press(staff, "dialog-yes")
+    wait(watcher, f"applied: the kiwi juice served while counting is kept ({kiwis_at_start - 3} kiwis), three mangos fewer",
+         lambda d: count(d, "kiwi") == str(kiwis_at_start - 3) and count(d, "mango") == str(mangos_at_start - 3), timeout=1.5)
+    check(count_row("mango", ".variance").text == "−3", "the applied count shows its variance")
+    wait(staff, "the staff panel shows the last count's variance",
+         lambda d: "망고 −3" in d.find_element(By.CSS_SELECTOR, '#stockroom-summary li[data-line="count"]').text)
+    check(staff.find_element(By.ID, "count-apply").get_attribute("disabled") is not None, "an applied count cannot be applied again")
+    staff.find_element(By.ID, "close-count").click()
+    wait(staff, "back on the order screen", lambda d: d.find_element(By.ID, "order-screen").is_displayed())
 
     # The menu screen (staff only): a refused edit writes nothing; a price raised is a one-line diff that keeps every
     # comment; a juice added appears on the second page within a second and can be ordered there.

@@ -84,16 +84,36 @@ extension Shop {
     /// What applying `counted` would record, without applying it: each fruit's expected value (the stock when the
     /// session started, or now without one), counted value and variance. For the confirmation of a large variance.
     public func previewCount(_ counted: [(fruit: FruitID, count: Int)], session: String? = nil) async throws(ShopError) -> [CountLine] {
-        let stock = try await snapshot().inventory.counts
-        var moved: [FruitID: Int] = [:]
-        if let session {
-            guard let found = try await store.countSession(id: session) else { throw .unknownCountSession(session) }
-            if let applied = found.appliedBy { throw .countSessionApplied(session, entry: applied) }
-            let newest = try await store.history(limit: 1).first?.id ?? 0
-            for entry in try await store.history(limit: max(0, newest - found.start)) where entry.id > found.start {
-                for (fruit, delta) in entry.deltas { moved[fruit, default: 0] += delta }
-            }
+        guard let session else { return try lines(counted, stock: try await snapshot().inventory.counts, moved: [:]) }
+        guard let found = try await store.countSession(id: session) else { throw .unknownCountSession(session) }
+        if let applied = found.appliedBy { throw .countSessionApplied(session, entry: applied) }
+        // The stock as of a known journal entry: read between two readings of the newest entry that agree (orders
+        // keep coming while staff count; a few tries, then the last reading, as this is only a preview).
+        var newest = try await newestEntry()
+        var stock = try await snapshot().inventory.counts
+        for _ in 0..<4 {
+            let after = try await newestEntry()
+            if after == newest { break }
+            newest = after
+            stock = try await snapshot().inventory.counts
         }
+        var moved: [FruitID: Int] = [:]
+        let latest = try await newestEntry()
+        for entry in try await store.history(limit: max(0, latest - found.start)) where entry.id > found.start && entry.id <= newest {
+            for (fruit, delta) in entry.deltas { moved[fruit, default: 0] += delta }
+        }
+        return try lines(counted, stock: stock, moved: moved)
+    }
+
+    /// The newest journal entry's number (0 when there is none).
+    private func newestEntry() async throws(ShopError) -> Int {
+        try await store.history(limit: 1).first?.id ?? 0
+    }
+
+    /// Each counted fruit's line: expected is its `stock` less what `moved` since the count started.
+    private func lines(
+        _ counted: [(fruit: FruitID, count: Int)], stock: [FruitID: Int], moved: [FruitID: Int]
+    ) throws(ShopError) -> [CountLine] {
         var lines: [CountLine] = []
         for (fruit, count) in counted {
             guard let current = stock[fruit] else {

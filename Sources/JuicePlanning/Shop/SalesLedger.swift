@@ -18,6 +18,8 @@ package struct SalesLedger: Sendable {
     package let timeZone: TimeZone
     /// The records in time order, merged when they last changed.
     package private(set) var records: [SaleRecord] = []
+    /// The deliveries, wastes and counts not undone, oldest first (the staff panel's stock room line).
+    package private(set) var stockRoom: [JournalEntry] = []
 
     /// The first read asks for rows this many at a time before it doubles.
     static let firstBatch = 64
@@ -41,8 +43,14 @@ package struct SalesLedger: Sendable {
             newestEntry = entry.id
             if let record = ShopSales.servedRecord(of: entry, in: timeZone) {
                 served.append((entry.id, record))
-            } else if entry.kind == .undo, let undone = entry.undoes, let index = position(of: undone) {
-                served.remove(at: index)
+            } else if Self.isStockRoom(entry) {
+                stockRoom.append(entry)
+            } else if entry.kind == .undo, let undone = entry.undoes {
+                if let index = position(of: undone) {
+                    served.remove(at: index)
+                } else {
+                    stockRoom.removeAll { $0.id == undone }
+                }
             }
         }
         for refusal in refusals {
@@ -58,10 +66,16 @@ package struct SalesLedger: Sendable {
         let entries = try await store.history(limit: nil)
         let refusals = try await store.refusedOrders(limit: nil)
         served = ShopSales.servedOrders(entries, in: timeZone)
+        stockRoom = entries.filter { Self.isStockRoom($0) && $0.undoneBy == nil }.reversed()
         refused = ShopSales.refusedRecords(refusals, in: timeZone)
         (newestEntry, newestRefusal, read) = (entries.first?.id, refusals.first?.id, true)
         records = ShopSales.merge(served: served.map(\.record), refused: refused)
         return true
+    }
+
+    /// Whether `entry` is a delivery, a waste or a count.
+    private static func isStockRoom(_ entry: JournalEntry) -> Bool {
+        entry.kind == .delivery || entry.kind == .waste || entry.kind == .count
     }
 
     /// Where the served order `id` is (binary search: the numbers only grow).

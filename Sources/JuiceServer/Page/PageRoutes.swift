@@ -3,7 +3,7 @@ import Hummingbird
 import NIOCore
 
 extension ShopServer {
-    /// `GET /` (the screens, in the request's language), its scripts (the menu screen's its own) and style sheet, and `GET /openapi.yaml`:
+    /// `GET /` (the screens, in the request's language), its scripts (the menu screen's and the stock room's their own) and style sheet, and `GET /openapi.yaml`:
     /// compiled into the binary by SwiftPM (`.embedInCode` resources of the target: `PackageResources`).
     func addPageRoutes(to router: Router<ShopRequestContext>) {
         router.get("/") { _, context in
@@ -11,6 +11,7 @@ extension ShopServer {
         }
         router.get("/app.js") { _, _ in Self.asset(PackageResources.app_js, type: "text/javascript; charset=utf-8") }
         router.get("/menu.js") { _, _ in Self.asset(PackageResources.menu_js, type: "text/javascript; charset=utf-8") }
+        router.get("/stockroom.js") { _, _ in Self.asset(PackageResources.stockroom_js, type: "text/javascript; charset=utf-8") }
         router.get("/style.css") { _, _ in Self.asset(PackageResources.style_css, type: "text/css; charset=utf-8") }
         router.get("/openapi.yaml") { _, _ in Self.asset(PackageResources.openapi_yaml, type: "application/yaml; charset=utf-8") }
     }

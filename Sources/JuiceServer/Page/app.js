@@ -20,7 +20,8 @@ const TEXT = {
     unreachable: "창고 용량으로는 목표에 닿지 않아요", emptyJournal: "기록이 없어요", undone: "되돌림",
     entry: {
       order: (juice, count) => `${juice} ${count}잔 주문`, add: () => "재고 추가", remove: () => "재고 빼기",
-      set: () => "재고 맞추기", reset: () => "재고 초기화", undo: (id) => `#${id} 되돌리기`,
+      set: () => "재고 맞추기", reset: () => "재고 초기화", undo: (id) => `#${id} 되돌리기`, delivery: () => "입고",
+      waste: () => "폐기", count: () => "재고 조사", retire: () => "메뉴에서 빠진 과일 정리",
     },
   },
   en: {
@@ -41,7 +42,8 @@ const TEXT = {
     unreachable: "The store's capacities cannot reach the target", emptyJournal: "The journal is empty", undone: "undone",
     entry: {
       order: (juice, count) => `${count} × ${juice} ordered`, add: () => "Stock added", remove: () => "Stock removed",
-      set: () => "Stock set", reset: () => "Stock reset", undo: (id) => `Undo of #${id}`,
+      set: () => "Stock set", reset: () => "Stock reset", undo: (id) => `Undo of #${id}`, delivery: () => "Delivery received",
+      waste: () => "Waste", count: () => "Stock count", retire: () => "Retired fruit cleared",
     },
   },
 };
@@ -125,6 +127,7 @@ function render() {
   renderSteppers();
   renderPanel();
   renderMenuEditor();
+  renderStockRoom();
 }
 
 function renderSteppers() {
@@ -225,6 +228,7 @@ async function order(juice) {
 
 function showStock(open) {
   if (menuEditor.open) showMenu(false);
+  if (stockRoom.open) showStockRoom(null);
   $("order-screen").hidden = open;
   $("stock-screen").hidden = !open;
   state.staged = {};
@@ -313,6 +317,13 @@ function renderPanel() {
       cell(juice.revenue.toLocaleString(), "revenue"));
     return row;
   }));
+  $("stockroom-summary-title").textContent = srt().panel.title;
+  $("stockroom-summary").replaceChildren(...stockRoomSummary(sales.stockRoom).map(([kind, line]) => {
+    const item = document.createElement("li");
+    item.dataset.line = kind;
+    item.textContent = line;
+    return item;
+  }));
 
   const detail = plan && plan.plan;
   $("plan-table").hidden = !detail;
@@ -343,7 +354,8 @@ function renderPanel() {
     const deltas = Object.entries(entry.deltas).map(([fruit, delta]) => `${fruitName(fruit)} ${delta > 0 ? "+" : "−"}${Math.abs(delta)}`);
     const time = new Date(entry.time);
     const clock = Number.isNaN(time.getTime()) ? entry.time : time.toLocaleTimeString(state.lang === "en" ? "en-US" : "ko-KR");
-    item.textContent = `#${entry.id} ${clock} ${what}${deltas.length ? ` (${deltas.join(", ")})` : ""}`
+    const reason = entry.reason ? ` · ${srt().reasons[entry.reason] || entry.reason}` : "";
+    item.textContent = `#${entry.id} ${clock} ${what}${reason}${deltas.length ? ` (${deltas.join(", ")})` : ""}`
       + (entry.undoneBy !== undefined ? ` — ${text.undone}` : "");
     return item;
   }));
@@ -408,6 +420,7 @@ function connect() {
     state.fruits = data.fruits;
     render();
     refreshPanel();
+    stockRoomChanged();
   });
   events.addEventListener("menu", (event) => { refresh(); menuEvent(JSON.parse(event.data)); });
   events.addEventListener("error", () => {
@@ -431,6 +444,7 @@ $("staff-logout").addEventListener("click", () => {
   sessionStorage.removeItem("juice.staffToken");
   state.panel = null;
   if (menuEditor.open) showMenu(false);
+  if (stockRoom.open) showStockRoom(null);
   render();
   renderPanel();
   checkReload();

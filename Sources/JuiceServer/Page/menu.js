@@ -373,6 +373,7 @@ function renderMenuEditor() {
 }
 
 function showMenu(open) {
+  if (open && stockRoom.open) showStockRoom(null);
   menuEditor.open = open;
   menuEditor.pending = null;
   $("menu-screen").hidden = !open;

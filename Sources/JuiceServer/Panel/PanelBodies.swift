@@ -1,5 +1,6 @@
 import JuiceCore
 import JuicePlanning
+import JuiceShop
 
 /// `GET /api/sales/today`: the shop's sales of its local day, in total and per juice (menu order, juices with a sale
 /// or a refusal only).
@@ -16,9 +17,12 @@ struct SalesTodayBody: Codable, Sendable, Hashable {
     var priced: Bool
     /// Each juice sold or refused today.
     var juices: [JuiceSalesBody]
+    /// Today's deliveries and waste, and the last count.
+    var stockRoom: StockRoomBody
 
-    /// The figures of `report` (grouped by juice) for `day`, names from `book`.
-    init(_ report: SalesReport, day: CivilDate, book: RecipeBook) {
+    /// The figures of `report` (grouped by juice) for `day`, names from `book`, and the day's `stockRoom`.
+    init(_ report: SalesReport, day: CivilDate, book: RecipeBook, stockRoom: StockRoomDay) {
+        self.stockRoom = StockRoomBody(stockRoom)
         self.day = day.description
         served = report.total.served
         refused = report.total.refused
@@ -29,6 +33,44 @@ struct SalesTodayBody: Codable, Sendable, Hashable {
             juices[row.key].map {
                 JuiceSalesBody(juice: row.key, name: NameBody($0.name), served: row.served, refused: row.refused, revenue: row.revenue)
             }
+        }
+    }
+}
+
+/// The day's stock room: what was received and thrown away (per fruit, in units, and in won where every unit has a
+/// cost), and the last count made that day or before.
+struct StockRoomBody: Codable, Sendable, Hashable {
+    /// One fruit's units.
+    struct FruitUnitsBody: Codable, Sendable, Hashable {
+        var fruit: String
+        var units: Int
+        var cost: Int?
+    }
+
+    /// The last count: its journal entry, when (ISO 8601 in UTC), its lines and the sum of their variances.
+    struct LastCountBody: Codable, Sendable, Hashable {
+        var entry: Int
+        var time: String
+        var counts: [CountLineBody]
+        var variance: Int
+    }
+
+    var received: [FruitUnitsBody]
+    var wasted: [FruitUnitsBody]
+    /// What today's waste cost in won; absent when some of it has no cost.
+    var wastedCost: Int?
+    var lastCount: LastCountBody?
+
+    /// The body of `day`.
+    init(_ day: StockRoomDay) {
+        let body = { (line: StockRoomDay.FruitUnits) in FruitUnitsBody(fruit: line.fruit.rawValue, units: line.units, cost: line.cost) }
+        received = day.received.map(body)
+        wasted = day.wasted.map(body)
+        wastedCost = day.wasted.isEmpty ? nil : day.wastedCost
+        lastCount = day.lastCount.map { count in
+            LastCountBody(
+                entry: count.entry, time: count.time, counts: count.lines.map(CountLineBody.init),
+                variance: count.lines.reduce(0) { $0 + $1.variance })
         }
     }
 }

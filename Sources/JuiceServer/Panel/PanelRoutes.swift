@@ -16,7 +16,8 @@ extension ShopServer {
         SalesPlanSettings(objective: .serviceLevel(configuration.serviceLevel), horizon: 1, scenarios: configuration.planScenarios)
     }
 
-    /// `GET /api/sales/today`: the sales of the shop's local day (served, refused, revenue), in total and per juice.
+    /// `GET /api/sales/today`: the sales of the shop's local day (served, refused, revenue), in total and per juice, and
+    /// its stock room: what was received and thrown away, and the last count.
     func salesToday() async throws -> Response {
         let book = await menu.current.book
         do throws(ShopError) {
@@ -29,7 +30,8 @@ extension ShopServer {
                 report.add(juiceAt: juice, count: record.count, result: record.result, at: record.time)
             }
             report.finish()
-            return JSONResponse.make(SalesTodayBody(report, day: today, book: book))
+            let stockRoom = StockRoomDay(entries: try await sales.stockRoomEntries(), day: today, book: book)
+            return JSONResponse.make(SalesTodayBody(report, day: today, book: book, stockRoom: stockRoom))
         } catch {
             throw APIError.shop(error, book: book)
         }

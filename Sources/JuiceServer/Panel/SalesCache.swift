@@ -52,14 +52,26 @@ actor SalesCache {
 
     /// The shop's sales now, and the key they were read at.
     func records() async throws(ShopError) -> (key: SalesKey, records: [SaleRecord]) {
+        let (key, ledger) = try await ledger()
+        return (key, ledger.records)
+    }
+
+    /// The deliveries, wastes and counts not undone, oldest first (`SalesLedger.stockRoom`), brought up to date as the
+    /// sales are.
+    func stockRoomEntries() async throws(ShopError) -> [JournalEntry] {
+        try await ledger().ledger.stockRoom
+    }
+
+    /// The ledger brought up to date, and the key it was read at.
+    private func ledger() async throws(ShopError) -> (key: SalesKey, ledger: SalesLedger) {
         let key = SalesKey(changeToken: try await store.changeToken(), newestRefusal: try await store.refusedOrders(limit: 1).first?.id)
-        if sales.key == key { return (key, sales.ledger.records) }
+        if sales.key == key { return (key, sales.ledger) }
         // Only what is new is read. (Two requests may bring copies up to date at once; each copy is right as of its own
         // key, and the one kept is stored with its key, so a later request reads on from there.)
         var ledger = sales.ledger
         try await ledger.update(from: store)
         sales = (key, ledger)
-        return (key, ledger.records)
+        return (key, ledger)
     }
 
     /// The plan for `book` (the menu `menuVersion`) with `settings`, from the shop's sales and `onHand` (menu order),

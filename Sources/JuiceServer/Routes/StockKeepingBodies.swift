@@ -168,11 +168,15 @@ struct CountSessionBody: Codable, Sendable, Hashable {
     var start: Int
     /// When it started, ISO 8601 in UTC.
     var startedAt: String
+    /// Each fruit's stock when it started: what a count will be compared with (the page shows it only once a value is
+    /// counted, so counters are not anchored by it).
+    var expected: [String: Int]
 
-    init(_ session: CountSession) {
+    init(_ session: CountSession, expected: [CountLine]) {
         self.session = session.id
         start = session.start
         startedAt = session.startedAt
+        self.expected = Dictionary(expected.map { ($0.fruit.rawValue, $0.expected) }, uniquingKeysWith: { first, _ in first })
     }
 }
 

@@ -15,8 +15,10 @@ extension ShopServer {
         staff.post("/api/counts") { _, _ in
             let book = await menu.current.book
             do throws(ShopError) {
-                let session = try await Shop(book: book, store: store).startCount()
-                return JSONResponse.make(CountSessionBody(session), status: .created)
+                let shop = Shop(book: book, store: store)
+                let session = try await shop.startCount()
+                let expected = try await shop.previewCount(book.fruits.map { ($0.id, 0) }, session: session.id)
+                return JSONResponse.make(CountSessionBody(session, expected: expected), status: .created)
             } catch {
                 throw APIError.shop(error, book: book)
             }

@@ -98,3 +98,68 @@ private let bananaBook = RecipeBook(
         #expect(serial.firstDay == first.adding(days: 40))
     }
 }
+
+/// The staff panel's stock room line: `SalesLedger.stockRoom` kept as a whole read gives it, `StockRoomDay` from it.
+@Suite struct StockRoomLineTests {
+    /// Kiwi costs 500 won; banana has no cost.
+    static let book = RecipeBook(
+        fruits: [
+            Fruit(id: "banana", name: LocalizedName(korean: "바나나", english: "Banana")),
+            Fruit(id: "kiwi", name: LocalizedName(korean: "키위", english: "Kiwi"), cost: 500),
+        ],
+        juices: [
+            Juice(id: "banana-juice", name: LocalizedName(korean: "바나나쥬스", english: "Banana Juice"), recipe: [Ingredient(fruit: "banana", amount: 2)])
+        ],
+        store: Store(defaultCapacity: 10_000, initialStock: ["banana": 50, "kiwi": 50]))
+
+    @Test("the ledger's deliveries, wastes and counts are the journal's not undone, after every change")
+    func ledgerKeepsTheStockRoomEntries() async throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let shop = Shop(book: Self.book, store: MemoryStore())
+        var ledger = SalesLedger(timeZone: utc)
+        var random = SeededRandom(seed: 11)
+        let today = CivilDate(localDateAt: Date())
+        for round in 0..<10 {
+            for _ in 0..<(1 + Int.random(in: 0..<8, using: &random)) {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<3: _ = try? await shop.order("banana-juice", command: "test")
+                case 3..<5: _ = try await shop.receive([DeliveryLine(fruit: "kiwi", quantity: 4)], received: today, command: "test")
+                case 5..<7: _ = try? await shop.waste([(fruit: "banana", amount: 1)], reason: .spoiled, command: "test")
+                case 7: _ = try await shop.count([(fruit: "kiwi", count: Int.random(in: 0...60, using: &random))], command: "test")
+                default: _ = try? await shop.undo(command: "test")
+                }
+            }
+            try await ledger.update(from: shop.store)
+            let whole = try await shop.history().filter { [.delivery, .waste, .count].contains($0.kind) && $0.undoneBy == nil }
+            #expect(ledger.stockRoom.map(\.id) == whole.reversed().map(\.id), "round \(round)")
+        }
+    }
+
+    @Test("a day's line: units and costs per fruit of that day only, the last count of that day or before")
+    func aDaysLine() throws {
+        let day = try #require(CivilDate(year: 2026, month: 11, day: 20))
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        func entry(_ id: Int, _ time: String, _ kind: JournalKind, _ deltas: [FruitID: Int], _ detail: JournalDetail) -> JournalEntry {
+            JournalEntry(id: id, time: time, kind: kind, command: "test", juice: nil, count: nil, deltas: deltas, undoes: nil, undoneBy: nil, detail: detail)
+        }
+        let entries = [
+            entry(1, "2026-11-19T09:00:00Z", .delivery, ["kiwi": 9], JournalDetail(lots: [DeliveryLine(fruit: "kiwi", quantity: 9, cost: 400)])),
+            entry(2, "2026-11-19T20:00:00Z", .count, ["kiwi": -1], JournalDetail(counts: [CountLine(fruit: "kiwi", expected: 59, counted: 58)])),
+            entry(
+                3, "2026-11-20T08:00:00Z", .delivery, ["kiwi": 5, "banana": 6],
+                JournalDetail(lots: [DeliveryLine(fruit: "kiwi", quantity: 2, cost: 450), DeliveryLine(fruit: "banana", quantity: 6), DeliveryLine(fruit: "kiwi", quantity: 3)])),
+            entry(4, "2026-11-20T10:00:00Z", .waste, ["kiwi": -2], JournalDetail(reason: .dropped, cost: 1_000)),
+            entry(5, "2026-11-21T10:00:00Z", .waste, ["banana": -1], JournalDetail(reason: .spoiled)),
+            entry(6, "2026-11-21T11:00:00Z", .count, ["banana": 0], JournalDetail(counts: [CountLine(fruit: "banana", expected: 5, counted: 5)])),
+        ]
+        let line = StockRoomDay(entries: entries, day: day, book: Self.book, timeZone: utc)
+        // Kiwi: 2 at the lot's 450 and 3 at the fruit's 500; banana has no cost anywhere.
+        #expect(line.received == [.init(fruit: "kiwi", units: 5, cost: 2 * 450 + 3 * 500), .init(fruit: "banana", units: 6, cost: nil)])
+        #expect(line.wasted == [.init(fruit: "kiwi", units: 2, cost: 1_000)])
+        #expect(line.wastedCost == 1_000)
+        #expect(line.lastCount?.entry == 2 && line.lastCount?.lines == [CountLine(fruit: "kiwi", expected: 59, counted: 58)])
+        let next = StockRoomDay(entries: entries, day: day.adding(days: 1), book: Self.book, timeZone: utc)
+        #expect(next.received.isEmpty && next.wasted == [.init(fruit: "banana", units: 1, cost: nil)] && next.wastedCost == nil)
+        #expect(next.lastCount?.entry == 6)
+    }
+}

@@ -175,6 +175,7 @@ import Testing
             #expect(started == .created)
             let session = try startedBody.decoded(CountSessionBody.self)
             #expect(session.start == 0 && !session.session.isEmpty && !session.startedAt.isEmpty)
+            #expect(session.expected == ["strawberry": 10, "banana": 10, "pineapple": 10, "kiwi": 10, "mango": 10])
 
             // Served while staff counted 9 kiwis on the shelf: it takes 3.
             #expect(try await Self.call(client, .post, "/api/orders", #"{"juice": "kiwi-juice"}"#, headers: TestShop.jsonHeaders).status == .created)
@@ -314,4 +315,38 @@ import Testing
             await hub.unsubscribe(id)
         }
     }
+
+    @Test("the staff panel's stock room line: today's deliveries and waste with their cost, the last count, undone ones left out")
+    func todaysStockRoomLine() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            let empty = try (try await Self.call(client, .get, "/api/sales/today")).body.decoded(SalesTodayBody.self).stockRoom
+            #expect(empty.received.isEmpty && empty.wasted.isEmpty && empty.lastCount == nil && empty.wastedCost == nil)
+
+            let delivery = #"{"lines": [{"fruit": "kiwi", "quantity": 6, "cost": 700}, {"fruit": "mango", "quantity": 2}]}"#
+            #expect(try await Self.call(client, .post, "/api/deliveries", delivery).status == .ok)
+            #expect(try await Self.call(client, .post, "/api/deliveries", #"{"lines": [{"fruit": "kiwi", "quantity": 1, "cost": 800}]}"#).status == .ok)
+            #expect(try await Self.call(client, .post, "/api/waste", #"{"fruit": "banana", "quantity": 3, "reason": "spoiled"}"#).status == .ok)
+            #expect(try await Self.call(client, .post, "/api/waste", #"{"fruit": "kiwi", "quantity": 1, "reason": "dropped"}"#).status == .ok)
+            #expect(try await Self.call(client, .post, "/api/undo").status == .ok)  // the dropped kiwi was not dropped after all
+            let session = try (try await Self.call(client, .post, "/api/counts")).body.decoded(CountSessionBody.self).session
+            let count = #"{"counts": [{"fruit": "strawberry", "counted": 10}, {"fruit": "banana", "counted": 6}], "confirm": true}"#
+            #expect(try await Self.call(client, .post, "/api/counts/\(session)", count).status == .ok)
+
+            let line = try (try await Self.call(client, .get, "/api/sales/today")).body.decoded(SalesTodayBody.self).stockRoom
+            #expect(
+                line.received == [
+                    .init(fruit: "kiwi", units: 7, cost: 6 * 700 + 800), .init(fruit: "mango", units: 2, cost: nil),
+                ])
+            #expect(line.wasted == [.init(fruit: "banana", units: 3, cost: nil)])
+            #expect(line.wastedCost == nil, "the default fruits have no cost")
+            let last = try #require(line.lastCount)
+            #expect(Set(last.counts) == [
+                CountLineBody(CountLine(fruit: "strawberry", expected: 10, counted: 10)),
+                CountLineBody(CountLine(fruit: "banana", expected: 7, counted: 6)),
+            ])
+            #expect(last.variance == -1)
+        }
+    }
+
 }

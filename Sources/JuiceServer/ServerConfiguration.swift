@@ -1,5 +1,6 @@
 import Foundation
 import JuiceCore
+import JuiceShop
 
 /// Why the server will not start.
 package enum ServerStartError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -64,6 +65,9 @@ package struct ServerConfiguration: Sendable {
     package var planScenarios: Int
     /// How long `GET /api/plan` waits for a plan being made before it answers that it is still being made.
     package var planPatience: Duration
+    /// The variance, as a share of the expected stock, above which a count needs `"confirm": true`
+    /// (`juice serve --max-variance`).
+    package var maxCountVariance: Double
 
     /// A configuration; the defaults are the command's.
     package init(
@@ -71,7 +75,8 @@ package struct ServerConfiguration: Sendable {
         bodyLimit: Int = 16 * 1024, maxOrderCount: Int = 1000, eventPollInterval: Duration = .milliseconds(200),
         stateFailureLogInterval: Duration = .seconds(10), streamLimits: StreamLimits = StreamLimits(),
         deadlines: ConnectionDeadlines = ConnectionDeadlines(), staffThrottle: StaffThrottleSettings = StaffThrottleSettings(),
-        serviceLevel: Double = 0.95, planScenarios: Int = 4_000, planPatience: Duration = .seconds(2)
+        serviceLevel: Double = 0.95, planScenarios: Int = 4_000, planPatience: Duration = .seconds(2),
+        maxCountVariance: Double = CountLine.defaultLargeVariance
     ) {
         self.host = host
         self.port = port
@@ -87,6 +92,7 @@ package struct ServerConfiguration: Sendable {
         self.serviceLevel = serviceLevel
         self.planScenarios = planScenarios
         self.planPatience = planPatience
+        self.maxCountVariance = maxCountVariance
     }
 
     /// Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost).

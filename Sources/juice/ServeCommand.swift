@@ -62,6 +62,12 @@ struct ServeCommand: AsyncParsableCommand {
             ko: "직원 패널의 구매 목록이 목표로 하는, 내일 모든 주문이 나갈 확률 (0.5부터 0.999, 또는 50%부터 99.9%).", valueName: "P"))
     var serviceLevel = "0.95"
 
+    @Option(
+        help: ArgumentHelp(
+            "A count (stocktake) whose variance is above this share of the expected stock needs confirming (default 0.2).",
+            ko: "재고 조사의 차이가 기록 대비 이 비율보다 크면 먼저 확인해요 (기본 0.2)."))
+    var maxVariance: Double = CountLine.defaultLargeVariance
+
     @Flag(help: ArgumentHelp("Print a failure to start as JSON too.", ko: "시작하지 못하면 그 이유를 JSON으로도 출력해요."))
     var json = false
 
@@ -69,6 +75,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError(CommandMessage.portOutOfRange.text(in: UsageLanguage.current)) }
         guard PlanCommand.probability(serviceLevel) != nil else {
             throw ValidationError(PlanningMessage.badServiceLevel(serviceLevel).text(in: UsageLanguage.current))
+        }
+        guard (0...10).contains(maxVariance) else {
+            throw ValidationError(CommandMessage.badMaxVariance(maxVariance).text(in: UsageLanguage.current))
         }
     }
 
@@ -113,7 +122,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw reporter.fail(error, text: text)
         }
         let configuration = ServerConfiguration(
-            host: host, port: port, language: options.language, staff: staff, serviceLevel: PlanCommand.probability(serviceLevel) ?? 0.95)
+            host: host, port: port, language: options.language, staff: staff, serviceLevel: PlanCommand.probability(serviceLevel) ?? 0.95,
+            maxCountVariance: maxVariance)
         let server: ShopServer
         do { server = try ShopServer(configuration: configuration, store: shopStore, menu: menu, editor: editor) } catch {
             throw reporter.failure(error)

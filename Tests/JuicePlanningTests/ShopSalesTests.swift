@@ -140,14 +140,18 @@ private let bananaBook = RecipeBook(
         let day = try #require(CivilDate(year: 2026, month: 11, day: 20))
         let utc = try #require(TimeZone(identifier: "UTC"))
         func entry(_ id: Int, _ time: String, _ kind: JournalKind, _ deltas: [FruitID: Int], _ detail: JournalDetail) -> JournalEntry {
-            JournalEntry(id: id, time: time, kind: kind, command: "test", juice: nil, count: nil, deltas: deltas, undoes: nil, undoneBy: nil, detail: detail)
+            JournalEntry(
+                id: id, time: time, kind: kind, command: "test", juice: nil, count: nil, deltas: deltas, undoes: nil, undoneBy: nil, detail: detail)
         }
         let entries = [
             entry(1, "2026-11-19T09:00:00Z", .delivery, ["kiwi": 9], JournalDetail(lots: [DeliveryLine(fruit: "kiwi", quantity: 9, cost: 400)])),
             entry(2, "2026-11-19T20:00:00Z", .count, ["kiwi": -1], JournalDetail(counts: [CountLine(fruit: "kiwi", expected: 59, counted: 58)])),
             entry(
                 3, "2026-11-20T08:00:00Z", .delivery, ["kiwi": 5, "banana": 6],
-                JournalDetail(lots: [DeliveryLine(fruit: "kiwi", quantity: 2, cost: 450), DeliveryLine(fruit: "banana", quantity: 6), DeliveryLine(fruit: "kiwi", quantity: 3)])),
+                JournalDetail(lots: [
+                    DeliveryLine(fruit: "kiwi", quantity: 2, cost: 450), DeliveryLine(fruit: "banana", quantity: 6),
+                    DeliveryLine(fruit: "kiwi", quantity: 3),
+                ])),
             entry(4, "2026-11-20T10:00:00Z", .waste, ["kiwi": -2], JournalDetail(reason: .dropped, cost: 1_000)),
             entry(5, "2026-11-21T10:00:00Z", .waste, ["banana": -1], JournalDetail(reason: .spoiled)),
             entry(6, "2026-11-21T11:00:00Z", .count, ["banana": 0], JournalDetail(counts: [CountLine(fruit: "banana", expected: 5, counted: 5)])),

@@ -240,6 +240,20 @@ import Testing
         #expect(try await shop.stock()["kiwi"] == 7)
     }
 
+    @Test("juice serve --max-variance sets where a count needs confirming")
+    func theLargeVarianceThresholdIsTheServersSetting() async throws {
+        let shop = try TestShop { $0.maxCountVariance = 0.35 }
+        try await shop.application().test(.router) { client in
+            let session = try (try await Self.call(client, .post, "/api/counts")).body.decoded(CountSessionBody.self).session
+            let (refused, body) = try await Self.call(client, .post, "/api/counts/\(session)", #"{"counts": [{"fruit": "kiwi", "counted": 6}]}"#)
+            #expect(refused == .conflict)
+            #expect(try Self.error(body).message.contains("35%"))
+            // 7 of 10 is 30%: within 35%, applied without confirming.
+            #expect(try await Self.call(client, .post, "/api/counts/\(session)", #"{"counts": [{"fruit": "kiwi", "counted": 7}]}"#).status == .ok)
+        }
+        #expect(try await shop.stock()["kiwi"] == 7)
+    }
+
     @Test func badCountLinesAreNamedAndChangeNothingAndACountThatMatchesIsRecorded() async throws {
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
@@ -325,7 +339,8 @@ import Testing
 
             let delivery = #"{"lines": [{"fruit": "kiwi", "quantity": 6, "cost": 700}, {"fruit": "mango", "quantity": 2}]}"#
             #expect(try await Self.call(client, .post, "/api/deliveries", delivery).status == .ok)
-            #expect(try await Self.call(client, .post, "/api/deliveries", #"{"lines": [{"fruit": "kiwi", "quantity": 1, "cost": 800}]}"#).status == .ok)
+            #expect(
+                try await Self.call(client, .post, "/api/deliveries", #"{"lines": [{"fruit": "kiwi", "quantity": 1, "cost": 800}]}"#).status == .ok)
             #expect(try await Self.call(client, .post, "/api/waste", #"{"fruit": "banana", "quantity": 3, "reason": "spoiled"}"#).status == .ok)
             #expect(try await Self.call(client, .post, "/api/waste", #"{"fruit": "kiwi", "quantity": 1, "reason": "dropped"}"#).status == .ok)
             #expect(try await Self.call(client, .post, "/api/undo").status == .ok)  // the dropped kiwi was not dropped after all
@@ -341,10 +356,11 @@ import Testing
             #expect(line.wasted == [.init(fruit: "banana", units: 3, cost: nil)])
             #expect(line.wastedCost == nil, "the default fruits have no cost")
             let last = try #require(line.lastCount)
-            #expect(Set(last.counts) == [
-                CountLineBody(CountLine(fruit: "strawberry", expected: 10, counted: 10)),
-                CountLineBody(CountLine(fruit: "banana", expected: 7, counted: 6)),
-            ])
+            #expect(
+                Set(last.counts) == [
+                    CountLineBody(CountLine(fruit: "strawberry", expected: 10, counted: 10)),
+                    CountLineBody(CountLine(fruit: "banana", expected: 7, counted: 6)),
+                ])
             #expect(last.variance == -1)
         }
     }

@@ -5,7 +5,7 @@ import JuiceShop
 
 extension ShopServer {
     /// The variance, in percent of the expected stock, above which a count needs `"confirm": true`.
-    static let largeVariancePercent = Int((CountLine.defaultLargeVariance * 100).rounded())
+    var largeVariancePercent: Int { Int((configuration.maxCountVariance * 100).rounded()) }
 
     /// Deliveries, waste, counts (stocktakes) and the lots, for `staff`. Each change is all or none and, like every
     /// stock change, reaches the pages as a `stock` event (the event loop follows the store's change token).
@@ -113,7 +113,9 @@ extension ShopServer {
             do throws(ShopError) { preview = try await shop.previewCount(counted, session: session) } catch {
                 throw APIError.shop(error, book: book, field: Self.field(of: error, lines: located, prefix: "counts", amount: "counted"))
             }
-            if preview.contains(where: { $0.isLarge() }) { throw APIError.largeVariance(preview, threshold: Self.largeVariancePercent) }
+            if preview.contains(where: { $0.isLarge(beyond: configuration.maxCountVariance) }) {
+                throw APIError.largeVariance(preview, threshold: largeVariancePercent)
+            }
         }
         do throws(ShopError) {
             let receipt = try await shop.count(counted, session: session, command: "juice serve: POST /api/counts/\(session)")

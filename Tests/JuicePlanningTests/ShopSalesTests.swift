@@ -167,3 +167,54 @@ private let bananaBook = RecipeBook(
         #expect(next.lastCount?.entry == 6)
     }
 }
+
+/// The staff panel's "last 8 weeks against the target": the whole days before today replayed.
+@Suite struct RecentPromiseTests {
+    /// 70 days of banana juice, 3 to 7 a day; `today` is the day after.
+    static func records(days: Int = 70) throws -> (records: [SaleRecord], today: CivilDate) {
+        let first = try #require(CivilDate(year: 2026, month: 8, day: 1))
+        var random = SeededRandom(seed: 5)
+        var records: [SaleRecord] = []
+        for day in 0..<days {
+            for order in 0..<Int.random(in: 3...7, using: &random) {
+                records.append(
+                    SaleRecord(time: SaleTime(date: first.adding(days: day), secondOfDay: 36_000 + order * 60), juice: "banana-juice", count: 1))
+            }
+        }
+        return (records, first.adding(days: days))
+    }
+
+    static let book = RecipeBook(
+        fruits: [Fruit(id: "banana", name: LocalizedName(korean: "바나나", english: "Banana"))],
+        juices: [
+            Juice(id: "banana-juice", name: LocalizedName(korean: "바나나쥬스", english: "Banana Juice"), recipe: [Ingredient(fruit: "banana", amount: 2)])
+        ],
+        store: Store(defaultCapacity: 1_000, initialStock: ["banana": 5]))
+
+    @Test("the last 56 whole days are replayed; today's sales, however many, are not among them")
+    func theLastEightWeeksBeforeToday() throws {
+        let (records, today) = try Self.records()
+        let settings = SalesPlanSettings(objective: .serviceLevel(0.95), scenarios: 2_000)
+        let backtest = try #require(SalesPlanning.recentPromise(records: records, book: Self.book, settings: settings, before: today))
+        #expect(backtest.days.count == 56)
+        #expect(backtest.days.first?.date == today.adding(days: -56))
+        #expect(backtest.days.last?.date == today.adding(days: -1))
+        // Every order of those days is demanded again: 2 bananas a juice.
+        let asked = records.filter { $0.time.date >= today.adding(days: -56) }.reduce(0) { $0 + $1.count }
+        #expect(backtest.days.reduce(0) { $0 + $1.demanded } == asked)
+        #expect(backtest.achievedServiceLevel >= 0.8, "a steady demand planned at 95% is served on most days")
+        let rush = (0..<500).map { SaleRecord(time: SaleTime(date: today, secondOfDay: 40_000 + $0), juice: "banana-juice", count: 9) }
+        let withToday = try #require(SalesPlanning.recentPromise(records: records + rush, book: Self.book, settings: settings, before: today))
+        #expect(withToday.days == backtest.days)
+    }
+
+    @Test("fewer whole days than eight weeks: all but the first are replayed; none: nothing")
+    func aShortHistory() throws {
+        let (records, today) = try Self.records(days: 10)
+        let settings = SalesPlanSettings(objective: .serviceLevel(0.9), scenarios: 1_000)
+        #expect(SalesPlanning.recentPromise(records: records, book: Self.book, settings: settings, before: today)?.days.count == 9)
+        let onlyToday = records.filter { $0.time.date == today.adding(days: -1) }
+        #expect(SalesPlanning.recentPromise(records: onlyToday, book: Self.book, settings: settings, before: today.adding(days: -1)) == nil)
+        #expect(SalesPlanning.recentPromise(records: onlyToday, book: Self.book, settings: settings, before: today) == nil)
+    }
+}

@@ -43,4 +43,26 @@ package enum SalesPlanning {
         for record in records { tally.add(record) }
         return plan(tally.finish(), planner: StockPlanner(book: book), settings: settings, onHand: onHand)
     }
+
+    /// Whether the plan kept its promise lately: the last `days` whole days before `today` (fewer when the sales do
+    /// not reach back so far) replayed as `juice plan --backtest` does, each day stocked at the level planned from the
+    /// days before it and its recorded orders served again (refusals count as demand); nil when there is no whole day
+    /// to replay. What the staff panel shows beside the target.
+    package static func recentPromise(
+        records: some Sequence<SaleRecord>, book: RecipeBook, settings: SalesPlanSettings, before today: CivilDate, days: Int = 56
+    ) -> PlanBacktest? {
+        var tally = DemandTally(book: book, file: "")
+        var recent = RecentOrders(days: days)
+        for record in records where record.time.date < today {
+            if let juice = tally.add(record) { recent.add(record, juice: juice) }
+        }
+        let demand = tally.finish(to: today.adding(days: -1))
+        guard demand.dayCount > 1, let firstDay = demand.firstDay else { return nil }
+        let replayed = min(days, demand.dayCount - 1)
+        let orders = recent.byDay(from: firstDay.dayNumber + demand.dayCount - replayed, count: replayed)
+        return PlanBacktest(
+            series: demand.demand, orders: orders, firstDay: firstDay, planner: StockPlanner(book: book), objective: settings.objective,
+            choice: settings.choice, scenarios: settings.scenarios, seed: settings.seed)
+    }
+
 }

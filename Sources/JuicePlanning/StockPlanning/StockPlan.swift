@@ -18,7 +18,7 @@ package struct ScenarioEstimate: Sendable, Hashable {
     package var upper: Double
 
     /// The share `successes / trials` with its Wilson score interval at 95 %.
-    init(successes: Int, trials: Int) {
+    package init(successes: Int, trials: Int) {
         guard trials > 0 else {
             self.init(value: 0, lower: 0, upper: 1)
             return

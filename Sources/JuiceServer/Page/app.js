@@ -17,6 +17,8 @@ const TEXT = {
     revenue: (won) => `, 매출 ${won.toLocaleString("ko-KR")}원`,
     planSummary: (day, level, lower, upper, target, fill) =>
       `${day}에 둘 양: 모든 주문이 나갈 확률 약 ${level} (95% 구간 ${lower}–${upper}, 목표 ${target}), 채움률 ${fill}`,
+    recent: (days, achieved, lower, upper, target) =>
+      `${days === 56 ? "지난 8주" : `지난 ${days}일`} 모든 주문이 나간 날: ${achieved} (95% 구간 ${lower}–${upper}), 목표 ${target}`,
     unreachable: "창고 용량으로는 목표에 닿지 않아요", emptyJournal: "기록이 없어요", undone: "되돌림",
     entry: {
       order: (juice, count) => `${juice} ${count}잔 주문`, add: () => "재고 추가", remove: () => "재고 빼기",
@@ -39,6 +41,8 @@ const TEXT = {
     revenue: (won) => `, revenue ₩${won.toLocaleString("en-US")}`,
     planSummary: (day, level, lower, upper, target, fill) =>
       `Stock for ${day}: every order served with probability about ${level} (95% interval ${lower}–${upper}, target ${target}); fill rate ${fill}`,
+    recent: (days, achieved, lower, upper, target) =>
+      `${days === 56 ? "Last 8 weeks" : `Last ${days} days`}, days with every order served: ${achieved} (95% interval ${lower}–${upper}); target ${target}`,
     unreachable: "The store's capacities cannot reach the target", emptyJournal: "The journal is empty", undone: "undone",
     entry: {
       order: (juice, count) => `${count} × ${juice} ordered`, add: () => "Stock added", remove: () => "Stock removed",
@@ -325,6 +329,11 @@ function renderPanel() {
     return item;
   }));
 
+  // Whether the plan kept its promise lately: the last weeks replayed, beside the target.
+  const recent = plan && plan.recent;
+  $("plan-recent").textContent = recent
+    ? text.recent(recent.days, percent(recent.achieved.value), percent(recent.achieved.lower), percent(recent.achieved.upper), percent(plan.target))
+    : "";
   const detail = plan && plan.plan;
   $("plan-table").hidden = !detail;
   if (detail) {

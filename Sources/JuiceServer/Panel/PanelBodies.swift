@@ -107,6 +107,37 @@ struct PlanBody: Codable, Sendable, Hashable {
     var plan: PlanDetailBody?
     /// Why there is no plan, in the request's language; absent when there is one.
     var message: String?
+    /// Whether the plan kept its promise over the last weeks (up to 56 whole days before today, replayed); absent
+    /// while there is no whole day to replay, or while it is being made.
+    var recent: RecentPromiseBody?
+}
+
+/// The last weeks replayed as `juice plan --backtest` does: the share of days every order was served, against the
+/// target.
+struct RecentPromiseBody: Codable, Sendable, Hashable {
+    /// The days replayed (56, or fewer when the sales do not reach back so far).
+    var days: Int
+    /// The first day replayed, `YYYY-MM-DD`.
+    var from: String
+    /// The last day replayed (yesterday), `YYYY-MM-DD`.
+    var to: String
+    /// The share of days on which every order was served, with its 95 % (Wilson) interval.
+    var achieved: EstimateBody
+    /// The share of units asked for that were served.
+    var fillRate: Double
+    /// Units that spoiled unsold.
+    var waste: Int
+
+    /// The body of `backtest`; nil when it replayed no day.
+    init?(_ backtest: PlanBacktest) {
+        guard let first = backtest.days.first, let last = backtest.days.last else { return nil }
+        days = backtest.days.count
+        (from, to) = (first.date.description, last.date.description)
+        let estimate = ScenarioEstimate(successes: backtest.days.filter(\.allServed).count, trials: days)
+        achieved = EstimateBody(value: estimate.value, lower: estimate.lower, upper: estimate.upper)
+        fillRate = backtest.fillRate
+        waste = backtest.waste
+    }
 }
 
 /// A purchase list and what it is expected to give.

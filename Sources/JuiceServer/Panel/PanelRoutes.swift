@@ -62,7 +62,9 @@ extension ShopServer {
                     target: configuration.serviceLevel, scenarios: settings.scenarios, status: .planning,
                     message: PanelMessage.planning.text(in: language))
             }
-            return JSONResponse.make(body)
+            var answer = body
+            answer.recent = try await sales.recentPromise(menuVersion: current.version, settings: settings).flatMap(RecentPromiseBody.init)
+            return JSONResponse.make(answer)
         } catch {
             throw APIError.shop(error, book: book)
         }

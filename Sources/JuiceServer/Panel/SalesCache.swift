@@ -27,6 +27,15 @@ actor SalesCache {
         var newestRefusal: Int?
     }
 
+    /// What the replay of the last weeks was made from: only whole days before today count.
+    struct PromiseKey: Hashable, Sendable {
+        var menuVersion: String
+        var today: CivilDate
+        var settings: SalesPlanSettings
+        /// How many records there are before today (an undo of an older order changes it).
+        var recordsBefore: Int
+    }
+
     /// What a plan was made from.
     struct PlanKey: Hashable, Sendable {
         var sales: SalesKey
@@ -43,6 +52,8 @@ actor SalesCache {
     private var made: (key: PlanKey, report: StockPlanReport?)?
     /// What the plan being made is for.
     private var making: PlanKey?
+    /// The newest replay of the last weeks (nil inside when there is no whole day to replay).
+    private var promised: (key: PromiseKey, backtest: PlanBacktest?)?
 
     /// How often a request waiting for a plan looks whether it is made.
     private static let pollInterval = Duration.milliseconds(10)
@@ -88,14 +99,42 @@ actor SalesCache {
             if let made, made.key == key { return .ready(made.report) }
             if making == nil {
                 making = key
+                let promiseKey = Self.promiseKey(records: records, menuVersion: menuVersion, settings: settings)
                 Task {
                     let report = await Self.onAThreadOfItsOwn { SalesPlanning.plan(records: records, book: book, settings: settings, onHand: onHand) }
                     self.finished(key, report: report)
+                    // Then the last weeks replayed, once a day (or when older sales or the menu change): slower than the plan.
+                    guard let promiseKey, promiseKey != self.promised?.key else { return }
+                    let backtest = await Self.onAThreadOfItsOwn {
+                        SalesPlanning.recentPromise(records: records, book: book, settings: settings, before: promiseKey.today)
+                    }
+                    self.promised = (promiseKey, backtest)
                 }
             }
             guard ContinuousClock.now < deadline else { return .planning }
             try? await Task.sleep(for: Self.pollInterval)
         }
+    }
+
+    /// The last weeks replayed at `settings` for the menu `menuVersion`, if made for the sales as they are now (nil
+    /// while it is being made, or when there is no whole day to replay).
+    func recentPromise(menuVersion: String, settings: SalesPlanSettings) async throws(ShopError) -> PlanBacktest? {
+        let (_, records) = try await records()
+        guard let key = Self.promiseKey(records: records, menuVersion: menuVersion, settings: settings), let promised, promised.key == key
+        else { return nil }
+        return promised.backtest
+    }
+
+    /// The key of the replay of the days before today, from `records` in time order.
+    private static func promiseKey(records: [SaleRecord], menuVersion: String, settings: SalesPlanSettings) -> PromiseKey? {
+        guard let today = ShopSales.today() else { return nil }
+        // The records are in time order: the first of today by halving.
+        var (low, high) = (0, records.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if records[middle].time.date < today { low = middle + 1 } else { high = middle }
+        }
+        return PromiseKey(menuVersion: menuVersion, today: today, settings: settings, recordsBefore: low)
     }
 
     /// Keeps the plan made for `key`.

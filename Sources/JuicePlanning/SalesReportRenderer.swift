@@ -32,10 +32,7 @@ package struct SalesReportRenderer: Sendable {
         switch grouping {
         case .day: return row.key
         case .weekday:
-            let names =
-                ko
-                ? ["월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일"] : ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-            return names[(Int(row.key) ?? 0) % 7]
+            return (Weekday(rawValue: (Int(row.key) ?? 0) % 7) ?? .monday).name(in: language)
         case .hour:
             let hour = Int(row.key) ?? 0
             return (hour < 10 ? "0" : "") + "\(hour):00"

@@ -8,6 +8,8 @@ public struct RecipeBook: Hashable, Sendable {
     public private(set) var juices: [Juice]
     /// The store's capacities and initial stock.
     public var store: Store
+    /// The suppliers the shop buys from, in the order they were defined.
+    public private(set) var suppliers: [Supplier]
     /// The position of each id in `fruits` and `juices` (derived from them).
     private var fruitIndex: [FruitID: Int] = [:]
     private var juiceIndex: [JuiceID: Int] = [:]
@@ -17,10 +19,11 @@ public struct RecipeBook: Hashable, Sendable {
     private let lazyNameIndex = LazyNameIndex()
 
     /// Creates a book; for a repeated id the first definition wins.
-    public init(fruits: [Fruit], juices: [Juice], store: Store) {
+    public init(fruits: [Fruit], juices: [Juice], store: Store, suppliers: [Supplier] = []) {
         self.fruits = fruits
         self.juices = juices
         self.store = store
+        self.suppliers = suppliers
         for (position, fruit) in fruits.enumerated().reversed() { fruitIndex[fruit.id] = position }
         juiceIndex.reserveCapacity(juices.count)
         for (position, juice) in juices.enumerated().reversed() { juiceIndex[juice.id] = position }
@@ -31,9 +34,9 @@ public struct RecipeBook: Hashable, Sendable {
         lazyNameIndex.value { Self.nameIndex(of: juices) }
     }
 
-    /// Books are the same when their fruits, juices and store are; the look-up tables are derived from them.
+    /// Books are the same when their fruits, juices, store and suppliers are; the look-up tables are derived from them.
     public static func == (lhs: RecipeBook, rhs: RecipeBook) -> Bool {
-        lhs.fruits == rhs.fruits && lhs.juices == rhs.juices && lhs.store == rhs.store
+        lhs.fruits == rhs.fruits && lhs.juices == rhs.juices && lhs.store == rhs.store && lhs.suppliers == rhs.suppliers
     }
 
     /// Hashes what `==` compares.
@@ -41,6 +44,7 @@ public struct RecipeBook: Hashable, Sendable {
         hasher.combine(fruits)
         hasher.combine(juices)
         hasher.combine(store)
+        hasher.combine(suppliers)
     }
 
     /// Every id, name and alias of `juices` with its juice's position: ids first, then names and aliases; the first
@@ -63,6 +67,9 @@ public struct RecipeBook: Hashable, Sendable {
 
     /// The fruit with `id`, if there is one.
     public func fruit(_ id: FruitID) -> Fruit? { fruitIndex[id].map { fruits[$0] } }
+
+    /// The supplier with `id`, if there is one.
+    public func supplier(_ id: SupplierID) -> Supplier? { suppliers.first { $0.id == id } }
 
     /// The juice with `id`, if there is one.
     public func juice(_ id: JuiceID) -> Juice? { juiceIndex[id].map { juices[$0] } }

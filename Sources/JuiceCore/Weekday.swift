@@ -1,6 +1,6 @@
 /// A day of the week, as recipe files name it (`mon` … `sun`): a shop's closing days (`calendar: closed:`) and a
 /// supplier's order days (`suppliers: … order-days:`).
-public enum Weekday: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+public enum Weekday: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible, Codable {
     case monday = 0, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The day `date` falls on.
@@ -23,6 +23,22 @@ public enum Weekday: Int, Sendable, Hashable, CaseIterable, Comparable, CustomSt
 
     /// The name recipe files use.
     public var description: String { fileName }
+
+    /// Decodes the day from its file name (`mon` … `sun`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let day = Weekday(fileName: name) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected mon … sun, got '\(name)'")
+        }
+        self = day
+    }
+
+    /// Encodes the day as its file name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(fileName)
+    }
 
     /// Monday first.
     public static func < (left: Weekday, right: Weekday) -> Bool { left.rawValue < right.rawValue }

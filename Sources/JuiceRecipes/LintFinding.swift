@@ -81,6 +81,22 @@ public enum LintFinding: Hashable, Sendable {
     case aliasTaken(alias: String, of: RecipeEntry, same: NameClaim, differs: Bool)
     /// A juice whose price is at or below what its fruits cost.
     case priceNotAboveCost(juice: String, price: Int, cost: RecipeCost)
+    /// A mapping without a key it needs (a supplier's `lead-time`, a `buy`'s `supplier`).
+    case missingKey(String, in: RecipeSection)
+    /// A fruit bought from a supplier that is not defined.
+    case unknownSupplier(String, fruit: String, suggestion: String?)
+    /// A day name other than `mon` … `sun`.
+    case unknownWeekday(String, suggestion: String?)
+    /// A fruit whose supplier takes longer to deliver than the fruit keeps.
+    case leadTimeBeyondShelfLife(fruit: String, supplier: String, leadTime: Int, shelfLife: Int)
+    /// A supplier whose `order-days` list is empty.
+    case noOrderDay(supplier: String)
+    /// A supplier's minimum above what the store can ever hold of its fruits, at their costs.
+    case unreachableMinimum(supplier: String, minimum: Int, most: Int)
+    /// A fruit a juice on the menu uses that has no supplier, in a set that has suppliers.
+    case noWayToBuy(fruit: String)
+    /// A fruit whose `cost` is not its pack price over its pack.
+    case costDisagreesWithPack(fruit: String, cost: Int, price: Int, pack: Int)
 
     // MARK: The rule configuration file's
 
@@ -196,6 +212,23 @@ public enum LintFinding: Hashable, Sendable {
                 + (suggestion.map { "; did you mean '\($0)'?" } ?? "; the file holds only 'rules'")
         case .unknownRule(let name, let suggestion):
             return "unknown rule '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; 'juice lint --list-rules' lists them")
+        case .missingKey(let key, let section):
+            return "\(section.text(in: .english)) has no '\(key)'"
+        case .unknownSupplier(let supplier, let fruit, let suggestion):
+            return "fruit '\(fruit)' is bought from unknown supplier '\(supplier)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .unknownWeekday(let day, let suggestion):
+            return "unknown day '\(day)'; days are mon, tue, wed, thu, fri, sat, sun" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .leadTimeBeyondShelfLife(let fruit, let supplier, let leadTime, let shelfLife):
+            return "supplier '\(supplier)' delivers fruit '\(fruit)' \(leadTime) days after the order, but it keeps only \(shelfLife)"
+                + "; it would arrive spoiled"
+        case .noOrderDay(let supplier):
+            return "supplier '\(supplier)' has no order day, so nothing can ever be ordered from it"
+        case .unreachableMinimum(let supplier, let minimum, let most):
+            return "the minimum order of supplier '\(supplier)' is \(minimum), but a full store of its fruits costs only \(most)"
+        case .noWayToBuy(let fruit):
+            return "fruit '\(fruit)' is used on the menu but has no supplier ('buy'), so no purchase order can include it"
+        case .costDisagreesWithPack(let fruit, let cost, let price, let pack):
+            return "fruit '\(fruit)' costs \(cost) a unit, but its pack of \(pack) costs \(price) (\(Self.perUnit(price, pack)) a unit)"
         }
     }
 
@@ -291,7 +324,30 @@ public enum LintFinding: Hashable, Sendable {
             return "\(RuleConfiguration.fileName)에 없는 키예요: '\(key)'" + (suggestion.map { ". '\($0)'을(를) 말한 건가요?" } ?? ". 이 파일에는 'rules'만 있어요")
         case .unknownRule(let name, let suggestion):
             return "없는 규칙이에요: '\(name)'" + (suggestion.map { ". '\($0)'을(를) 말한 건가요?" } ?? ". 'juice lint --list-rules'로 규칙을 볼 수 있어요")
+        case .missingKey(let key, let section):
+            return "\(section.text(in: .korean))에 '\(key)'이(가) 없어요"
+        case .unknownSupplier(let supplier, let fruit, let suggestion):
+            return "과일 '\(fruit)'을(를) 사는 거래처 '\(supplier)'이(가) 없어요" + (suggestion.map { ". '\($0)'을(를) 말한 건가요?" } ?? "")
+        case .unknownWeekday(let day, let suggestion):
+            return "없는 요일이에요: '\(day)'. 요일은 mon, tue, wed, thu, fri, sat, sun이에요" + (suggestion.map { ". '\($0)'을(를) 말한 건가요?" } ?? "")
+        case .leadTimeBeyondShelfLife(let fruit, let supplier, let leadTime, let shelfLife):
+            return "거래처 '\(supplier)'은(는) 과일 '\(fruit)'을(를) 주문하고 \(leadTime)일 뒤에 가져오는데, 이 과일은 \(shelfLife)일만 가요. 도착하면 이미 상해 있어요"
+        case .noOrderDay(let supplier):
+            return "거래처 '\(supplier)'에 주문 요일이 없어서 아무것도 주문할 수 없어요"
+        case .unreachableMinimum(let supplier, let minimum, let most):
+            return "거래처 '\(supplier)'의 최소 주문 금액은 \(minimum)인데, 그 과일을 창고 가득 채워도 \(most)밖에 안 돼요"
+        case .noWayToBuy(let fruit):
+            return "과일 '\(fruit)'은(는) 메뉴에 쓰이는데 거래처('buy')가 없어서 발주서에 넣을 수 없어요"
+        case .costDisagreesWithPack(let fruit, let cost, let price, let pack):
+            return "과일 '\(fruit)'의 원가는 개당 \(cost)인데, \(pack)개 묶음이 \(price)이에요 (개당 \(Self.perUnit(price, pack)))"
         }
+    }
+
+    /// `price / pack` to one decimal place, as shown: "450", "437.5".
+    private static func perUnit(_ price: Int, _ pack: Int) -> String {
+        guard pack > 0 else { return "\(price)" }
+        let tenths = (price * 10 + pack / 2) / pack
+        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
     }
 
     private static let koreanSameKey = ". 이름은 대소문자, 공백, '-', '_'를 무시하고 맞춰 봐요"

@@ -65,6 +65,20 @@ public enum LintFix: Hashable, Sendable {
     case turnOff(rule: String)
     /// Raise a juice's price above what its fruits cost, or check the costs of the fruits named.
     case raisePrice(above: Int, orCheck: [String])
+    /// Add a key, as in the example.
+    case addKey(String, example: String)
+    /// Define a supplier under `suppliers`, or name one that is.
+    case defineSupplier(String)
+    /// Find a supplier that delivers sooner, or check the shelf life.
+    case fasterSupplier(days: Int)
+    /// List at least one order day.
+    case addOrderDay
+    /// Lower the minimum, or buy more fruits from the supplier.
+    case lowerMinimum(to: Int)
+    /// Say how the fruit is bought.
+    case addBuy(fruit: String)
+    /// Write the cost the pack gives, or drop the cost.
+    case matchPackCost(Int)
 
     /// The fix in `language`; nil only for a YAML problem without a general answer.
     public func text(in language: Language) -> String? {
@@ -105,6 +119,13 @@ public enum LintFix: Hashable, Sendable {
         case .turnOff(let rule): return "write '\(rule): off' to turn the rule off"
         case .raisePrice(let cost, let fruits):
             return "raise the price above \(cost), or check the costs of " + fruits.map { "'\($0)'" }.joined(separator: ", ")
+        case .addKey(let key, let example): return "add '\(key)', like '\(example)'"
+        case .defineSupplier(let supplier): return "define '\(supplier)' under 'suppliers', or name a supplier that is"
+        case .fasterSupplier(let days): return "buy it from a supplier that delivers within \(days) days, or check its shelf life"
+        case .addOrderDay: return "list at least one day, like [mon, thu], or leave 'order-days' out for every day"
+        case .lowerMinimum(let most): return "lower the minimum to at most \(most), or buy more of its fruits there"
+        case .addBuy(let fruit): return "add 'buy: {supplier: …, pack: …}' to fruit '\(fruit)'"
+        case .matchPackCost(let cost): return "write 'cost: \(cost)', or leave 'cost' out to take it from the pack"
         }
     }
 
@@ -142,6 +163,13 @@ public enum LintFix: Hashable, Sendable {
         case .turnOff(let rule): return "규칙을 끄려면 '\(rule): off'로 쓰세요"
         case .raisePrice(let cost, let fruits):
             return "가격을 \(cost)보다 높이거나 " + fruits.map { "'\($0)'" }.joined(separator: ", ") + "의 원가를 확인하세요"
+        case .addKey(let key, let example): return "'\(example)'처럼 '\(key)'을(를) 쓰세요"
+        case .defineSupplier(let supplier): return "'suppliers' 아래에 '\(supplier)'을(를) 정의하거나 있는 거래처를 쓰세요"
+        case .fasterSupplier(let days): return "\(days)일 안에 가져오는 거래처에서 사거나 보관 기간을 확인하세요"
+        case .addOrderDay: return "[mon, thu]처럼 요일을 하나 이상 쓰거나, 매일 주문하려면 'order-days'를 빼세요"
+        case .lowerMinimum(let most): return "최소 주문 금액을 \(most) 이하로 낮추거나 그 거래처에서 과일을 더 사세요"
+        case .addBuy(let fruit): return "과일 '\(fruit)'에 'buy: {supplier: …, pack: …}'을 쓰세요"
+        case .matchPackCost(let cost): return "'cost: \(cost)'로 쓰거나, 묶음 가격에서 계산하도록 'cost'를 빼세요"
         }
     }
 }

@@ -7,14 +7,18 @@ public enum RecipeKind: String, Hashable, Sendable {
     case fruit
     /// A juice.
     case juice
+    /// A supplier.
+    case supplier
 
-    /// "fruit" / "juice", or "과일" / "쥬스".
+    /// "fruit" / "juice" / "supplier", or "과일" / "쥬스" / "거래처".
     public func text(in language: Language) -> String {
         switch (self, language) {
         case (.fruit, .english): return "fruit"
         case (.juice, .english): return "juice"
+        case (.supplier, .english): return "supplier"
         case (.fruit, .korean): return "과일"
         case (.juice, .korean): return "쥬스"
+        case (.supplier, .korean): return "거래처"
         }
     }
 }
@@ -64,6 +68,22 @@ public enum RecipeField: Hashable, Sendable {
     case capacityOf(fruit: String)
     /// The store's initial stock of one fruit.
     case stockOf(fruit: String)
+    /// A supplier's `lead-time` (days).
+    case leadTime(supplier: String)
+    /// A supplier's `minimum` (won per order).
+    case minimum(supplier: String)
+    /// A supplier's `cut-off` (time of day).
+    case cutOff(supplier: String)
+    /// A supplier's `order-days`.
+    case orderDays(supplier: String)
+    /// One of a supplier's order days.
+    case orderDay(supplier: String)
+    /// The `supplier` a fruit is bought from.
+    case buySupplier(fruit: String)
+    /// The units in a pack a fruit is bought in.
+    case pack(fruit: String)
+    /// What a pack of a fruit costs.
+    case packPrice(fruit: String)
 
     /// "price of juice 'x'", "amount of 'banana' in juice 'x'"… (without an article).
     public func text(in language: Language) -> String {
@@ -83,6 +103,14 @@ public enum RecipeField: Hashable, Sendable {
             case .capacity: return "capacity"
             case .capacityOf(let fruit): return "capacity of '\(fruit)'"
             case .stockOf(let fruit): return "stock of '\(fruit)'"
+            case .leadTime(let supplier): return "lead time of supplier '\(supplier)'"
+            case .minimum(let supplier): return "minimum order of supplier '\(supplier)'"
+            case .cutOff(let supplier): return "cut-off of supplier '\(supplier)'"
+            case .orderDays(let supplier): return "order days of supplier '\(supplier)'"
+            case .orderDay(let supplier): return "order day of supplier '\(supplier)'"
+            case .buySupplier(let fruit): return "supplier of fruit '\(fruit)'"
+            case .pack(let fruit): return "pack of fruit '\(fruit)'"
+            case .packPrice(let fruit): return "pack price of fruit '\(fruit)'"
             }
         case .korean:
             switch self {
@@ -99,6 +127,14 @@ public enum RecipeField: Hashable, Sendable {
             case .capacity: return "용량"
             case .capacityOf(let fruit): return "'\(fruit)'의 용량"
             case .stockOf(let fruit): return "'\(fruit)'의 재고"
+            case .leadTime(let supplier): return "거래처 '\(supplier)'의 배송 기간"
+            case .minimum(let supplier): return "거래처 '\(supplier)'의 최소 주문 금액"
+            case .cutOff(let supplier): return "거래처 '\(supplier)'의 주문 마감 시각"
+            case .orderDays(let supplier): return "거래처 '\(supplier)'의 주문 요일"
+            case .orderDay(let supplier): return "거래처 '\(supplier)'의 주문 요일"
+            case .buySupplier(let fruit): return "과일 '\(fruit)'의 거래처"
+            case .pack(let fruit): return "과일 '\(fruit)'의 묶음 개수"
+            case .packPrice(let fruit): return "과일 '\(fruit)'의 묶음 가격"
             }
         }
     }
@@ -122,6 +158,10 @@ public enum RecipeSection: Hashable, Sendable {
     case store
     /// `store: stock`.
     case stock
+    /// `suppliers`.
+    case suppliers
+    /// A fruit's `buy`.
+    case buy(fruit: String)
 
     /// What the section is ("the file", "'fruits'", "the name of fruit 'kiwi'").
     public func text(in language: Language) -> String {
@@ -136,6 +176,8 @@ public enum RecipeSection: Hashable, Sendable {
             case .recipe(let juice): return "the recipe of juice '\(juice)'"
             case .store: return "'store'"
             case .stock: return "'stock'"
+            case .suppliers: return "'suppliers'"
+            case .buy(let fruit): return "'buy' of fruit '\(fruit)'"
             }
         case .korean:
             switch self {
@@ -147,6 +189,8 @@ public enum RecipeSection: Hashable, Sendable {
             case .recipe(let juice): return "쥬스 '\(juice)'의 레시피"
             case .store: return "'store'"
             case .stock: return "'stock'"
+            case .suppliers: return "'suppliers'"
+            case .buy(let fruit): return "과일 '\(fruit)'의 'buy'"
             }
         }
     }
@@ -156,27 +200,34 @@ public enum RecipeSection: Hashable, Sendable {
         switch language {
         case .english:
             switch self {
-            case .file: return "a mapping with 'version: 1' and sections 'fruits', 'juices', 'store'"
+            case .file: return "a mapping with 'version: 1' and sections 'fruits', 'juices', 'store', 'suppliers'"
             case .fruits: return "a mapping from fruit id to fruit"
             case .juices: return "a mapping from juice id to juice"
-            case .entry(let entry) where entry.kind == .fruit: return "a mapping with 'name' (and optionally 'emoji', 'cost', 'shelf-life')"
+            case .entry(let entry) where entry.kind == .fruit:
+                return "a mapping with 'name' (and optionally 'emoji', 'cost', 'shelf-life', 'buy')"
+            case .entry(let entry) where entry.kind == .supplier: return "a mapping with 'name' and 'lead-time'"
             case .entry: return "a mapping with 'name' and 'recipe'"
             case .name: return "a mapping like {ko: 딸기, en: Strawberry}"
             case .recipe: return "a mapping from fruit id to amount, like {banana: 2}"
             case .store: return "a mapping with 'capacity' and 'stock'"
             case .stock: return "a mapping from fruit id to count, like {banana: 10}"
+            case .suppliers: return "a mapping from supplier id to supplier"
+            case .buy: return "a mapping like {supplier: garak-market, pack: 40, price: 18000}"
             }
         case .korean:
             switch self {
-            case .file: return "'version: 1'과 'fruits', 'juices', 'store' 부분을 담은 매핑"
+            case .file: return "'version: 1'과 'fruits', 'juices', 'store', 'suppliers' 부분을 담은 매핑"
             case .fruits: return "과일 id에서 과일로 가는 매핑"
             case .juices: return "쥬스 id에서 쥬스로 가는 매핑"
-            case .entry(let entry) where entry.kind == .fruit: return "'name'(과 원하면 'emoji', 'cost', 'shelf-life')을 담은 매핑"
+            case .entry(let entry) where entry.kind == .fruit: return "'name'(과 원하면 'emoji', 'cost', 'shelf-life', 'buy')을 담은 매핑"
+            case .entry(let entry) where entry.kind == .supplier: return "'name'과 'lead-time'을 담은 매핑"
             case .entry: return "'name'과 'recipe'를 담은 매핑"
             case .name: return "{ko: 딸기, en: Strawberry} 같은 매핑"
             case .recipe: return "{banana: 2}처럼 과일 id에서 양으로 가는 매핑"
             case .store: return "'capacity'와 'stock'을 담은 매핑"
             case .stock: return "{banana: 10}처럼 과일 id에서 개수로 가는 매핑"
+            case .suppliers: return "거래처 id에서 거래처로 가는 매핑"
+            case .buy: return "{supplier: garak-market, pack: 40, price: 18000} 같은 매핑"
             }
         }
     }
@@ -192,14 +243,22 @@ public enum KeyPlace: Hashable, Sendable {
     case name(RecipeEntry)
     /// `store`.
     case store
+    /// A fruit's `buy`.
+    case buy(fruit: String)
 
     /// The keys allowed here.
     public var allowed: [String] {
         switch self {
         case .topLevel: return RecipeFileReader.topLevelKeys
-        case .entry(let entry): return entry.kind == .fruit ? RecipeFileReader.fruitKeys : RecipeFileReader.juiceKeys
+        case .entry(let entry):
+            switch entry.kind {
+            case .fruit: return RecipeFileReader.fruitKeys
+            case .juice: return RecipeFileReader.juiceKeys
+            case .supplier: return RecipeFileReader.supplierKeys
+            }
         case .name: return RecipeFileReader.nameKeys
         case .store: return RecipeFileReader.storeKeys
+        case .buy: return RecipeFileReader.buyKeys
         }
     }
 
@@ -212,6 +271,7 @@ public enum KeyPlace: Hashable, Sendable {
             case .entry(let entry): return "in \(entry.text(in: .english))"
             case .name(let owner): return "in the name of \(owner.text(in: .english))"
             case .store: return "in 'store'"
+            case .buy(let fruit): return "in 'buy' of fruit '\(fruit)'"
             }
         case .korean:
             switch self {
@@ -219,6 +279,7 @@ public enum KeyPlace: Hashable, Sendable {
             case .entry(let entry): return entry.text(in: .korean)
             case .name(let owner): return "\(owner.text(in: .korean))의 이름"
             case .store: return "'store'"
+            case .buy(let fruit): return "과일 '\(fruit)'의 'buy'"
             }
         }
     }
@@ -232,6 +293,10 @@ public enum ExpectedValue: Hashable, Sendable {
     case wholeNumber
     /// A list of names (a juice's aliases).
     case listOfNames
+    /// A list of days (`[mon, wed, fri]`).
+    case listOfDays
+    /// A time of day (`"14:00"`).
+    case timeOfDay
 
     /// "text", "a whole number", "a list of names, like [딸기바나나쥬스]" / Korean.
     public func text(in language: Language) -> String {
@@ -239,6 +304,10 @@ public enum ExpectedValue: Hashable, Sendable {
         case (.text, .english): return "text"
         case (.wholeNumber, .english): return "a whole number"
         case (.listOfNames, .english): return "a list of names, like [딸기바나나쥬스]"
+        case (.listOfDays, .english): return "a list of days, like [mon, wed, fri]"
+        case (.timeOfDay, .english): return "a time of day such as \"14:00\""
+        case (.listOfDays, .korean): return "[mon, wed, fri] 같은 요일 목록"
+        case (.timeOfDay, .korean): return "\"14:00\" 같은 시각"
         case (.text, .korean): return "글자"
         case (.wholeNumber, .korean): return "정수"
         case (.listOfNames, .korean): return "[딸기바나나쥬스] 같은 이름 목록"

@@ -16,15 +16,48 @@ struct FruitDraft {
     var english: Located<String>?
     var emoji: String?
     var cost: Located<Int>?
-    var shelfLife: Int?
+    var shelfLife: Located<Int>?
+    /// How it is bought (`buy`), as far as it could be read.
+    var buy: BuyDraft?
 
     /// The names that were written, Korean first.
     var names: [Located<String>] { [korean, english].compactMap { $0 } }
 
     var fruit: Fruit {
         Fruit(
-            id: id.value, name: LocalizedName(korean: korean?.value, english: english?.value), emoji: emoji, cost: cost?.value,
-            shelfLife: shelfLife)
+            id: id.value, name: LocalizedName(korean: korean?.value, english: english?.value), emoji: emoji,
+            cost: cost?.value ?? buy?.purchase?.unitCost, shelfLife: shelfLife?.value, buy: buy?.purchase)
+    }
+}
+
+/// A fruit's `buy` as read: the supplier, the pack (1 when not given) and the pack's price.
+struct BuyDraft {
+    var supplier: Located<SupplierID>?
+    var pack: Located<Int>?
+    var price: Located<Int>?
+
+    /// The purchase, when the supplier was read (and the pack, if given).
+    var purchase: FruitPurchase? {
+        supplier.map { FruitPurchase(supplier: $0.value, pack: pack?.value ?? 1, price: price?.value) }
+    }
+}
+
+/// A supplier as read from one file, before cross-file validation.
+struct SupplierDraft {
+    var id: Located<SupplierID>
+    var korean: Located<String>?
+    var english: Located<String>?
+    var leadTime: Located<Int>?
+    /// The days listed, nil when `order-days` was not given (every day).
+    var orderDays: Located<Set<Weekday>>?
+    var minimum: Located<Int>?
+    /// The cut-off in minutes from midnight.
+    var cutOff: Int?
+
+    var supplier: Supplier {
+        Supplier(
+            id: id.value, name: LocalizedName(korean: korean?.value, english: english?.value), leadTime: leadTime?.value ?? 0,
+            orderDays: orderDays?.value ?? Set(Weekday.allCases), minimum: minimum?.value, cutOff: cutOff)
     }
 }
 
@@ -60,6 +93,7 @@ struct FruitAmount {
 struct FileContents {
     var fruits: [FruitDraft] = []
     var juices: [JuiceDraft] = []
+    var suppliers: [SupplierDraft] = []
     /// Fruits named in a recipe with an invalid amount (left out of the recipe, but they count as used).
     var fruitsWithInvalidAmounts: Set<FruitID> = []
     /// Where the file's `fruits` key is.

@@ -3,8 +3,10 @@ import JuiceYAML
 
 /// Reads one parsed recipe file into drafts, reporting every schema problem it finds, in document order.
 struct RecipeFileReader {
-    static let topLevelKeys = ["version", "fruits", "juices", "store"]
-    static let fruitKeys = ["name", "emoji", "cost", "shelf-life"]
+    static let topLevelKeys = ["version", "fruits", "juices", "store", "suppliers"]
+    static let fruitKeys = ["name", "emoji", "cost", "shelf-life", "buy"]
+    static let supplierKeys = ["name", "lead-time", "order-days", "minimum", "cut-off"]
+    static let buyKeys = ["supplier", "pack", "price"]
     static let nameKeys = ["ko", "en"]
     static let juiceKeys = ["name", "aliases", "price", "recipe"]
     static let storeKeys = ["capacity", "stock"]
@@ -22,6 +24,11 @@ struct RecipeFileReader {
         read()
     }
 
+    /// Records a supplier (for the extension that reads them, which cannot set `contents`).
+    mutating func appendSupplier(_ supplier: SupplierDraft) {
+        contents.suppliers.append(supplier)
+    }
+
     /// Records a diagnostic (for the extensions, which cannot set `diagnostics`).
     mutating func appendDiagnostic(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
@@ -37,7 +44,7 @@ struct RecipeFileReader {
         guard expectMapping(root, .file) else { return }
         var sawVersion = false
         for (key, value) in document.entries(of: root) {
-            switch document.index(of: key, in: ["version", "fruits", "juices", "store"]) {
+            switch document.index(of: key, in: ["version", "fruits", "juices", "store", "suppliers"]) {
             case 0:
                 sawVersion = true
                 readVersion(value)
@@ -50,6 +57,9 @@ struct RecipeFileReader {
                 contents.juices.reserveCapacity(document.entries(of: value).count)
                 for (key, value) in document.entries(of: value) { readJuice(key, value) }
             case 3: readStore(value)
+            case 4:
+                guard expectMapping(value, .suppliers) else { continue }
+                for (key, value) in document.entries(of: value) { readSupplier(key, value) }
             default: reportUnknownKey(key, in: .topLevel)
             }
         }
@@ -72,7 +82,7 @@ struct RecipeFileReader {
         guard expectMapping(value, .entry(entry)) else { return }
         var sawName = false
         for (field, fieldValue) in document.entries(of: value) {
-            switch document.index(of: field, in: ["name", "emoji", "cost", "shelf-life"]) {
+            switch document.index(of: field, in: ["name", "emoji", "cost", "shelf-life", "buy"]) {
             case 0:
                 sawName = true
                 (fruit.korean, fruit.english) = readName(fieldValue, owner: entry)
@@ -81,7 +91,9 @@ struct RecipeFileReader {
             case 2:
                 fruit.cost = readInteger(fieldValue, field: .cost(fruit: id), minimum: 0).map { located($0, at: fieldValue) }
             case 3:
-                fruit.shelfLife = readInteger(fieldValue, field: .shelfLife(fruit: id), minimum: 1)
+                fruit.shelfLife = readInteger(fieldValue, field: .shelfLife(fruit: id), minimum: 1).map { located($0, at: fieldValue) }
+            case 4:
+                fruit.buy = readBuy(fieldValue, fruit: id)
             default:
                 reportUnknownKey(field, in: .entry(entry))
             }
@@ -125,7 +137,7 @@ struct RecipeFileReader {
     }
 
     /// The Korean and English names in the name mapping `node`.
-    private mutating func readName(_ node: YAMLNodeID, owner: RecipeEntry) -> (Located<String>?, Located<String>?) {
+    mutating func readName(_ node: YAMLNodeID, owner: RecipeEntry) -> (Located<String>?, Located<String>?) {
         guard expectMapping(node, .name(owner)) else { return (nil, nil) }
         var korean: Located<String>?
         var english: Located<String>?

@@ -6,7 +6,7 @@ public enum RecipeSchema {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
           "$id": "https://juicemaker.example/recipe-schema.json",
           "title": "JuiceMaker recipe file",
-          "description": "One file of a JuiceMaker recipe set: fruits, juices and the store. Sections merge across the files of a directory.",
+          "description": "One file of a JuiceMaker recipe set: fruits, juices, the store and suppliers. Sections merge across the files of a directory.",
           "type": "object",
           "required": ["version"],
           "additionalProperties": false,
@@ -46,6 +46,12 @@ public enum RecipeSchema {
                   "additionalProperties": {"$ref": "#/$defs/count"}
                 }
               }
+            },
+            "suppliers": {
+              "description": "Suppliers by id: whom fruit is bought from (a fruit's 'buy' names one).",
+              "type": "object",
+              "propertyNames": {"$ref": "#/$defs/id"},
+              "additionalProperties": {"$ref": "#/$defs/supplier"}
             }
           },
           "$defs": {
@@ -78,7 +84,35 @@ public enum RecipeSchema {
                 "name": {"$ref": "#/$defs/name"},
                 "emoji": {"description": "An emoji shown beside the fruit.", "type": "string", "minLength": 1},
                 "cost": {"description": "What one unit of the fruit costs, in won (the unit of juice prices).", "$ref": "#/$defs/count"},
-                "shelf-life": {"description": "Days the fruit keeps before it spoils.", "type": "integer", "minimum": 1, "maximum": 1000000000}
+                "shelf-life": {"description": "Days the fruit keeps before it spoils.", "type": "integer", "minimum": 1, "maximum": 1000000000},
+                "buy": {
+                  "description": "How the fruit is bought: from which supplier, in packs of how many, at what price a pack (its 'cost' follows from price / pack when not given).",
+                  "type": "object",
+                  "required": ["supplier"],
+                  "additionalProperties": false,
+                  "properties": {
+                    "supplier": {"description": "A supplier's id (under 'suppliers').", "$ref": "#/$defs/id"},
+                    "pack": {"description": "Units in a pack (default 1): orders are whole packs.", "type": "integer", "minimum": 1, "maximum": 1000000000},
+                    "price": {"description": "What a pack costs, in won.", "$ref": "#/$defs/count"}
+                  }
+                }
+              }
+            },
+            "supplier": {
+              "type": "object",
+              "required": ["name", "lead-time"],
+              "additionalProperties": false,
+              "properties": {
+                "name": {"$ref": "#/$defs/name"},
+                "lead-time": {"description": "Days from placing an order to its delivery (0: the same day).", "$ref": "#/$defs/count"},
+                "order-days": {
+                  "description": "The days an order can be placed (default: every day).",
+                  "type": "array",
+                  "minItems": 1,
+                  "items": {"enum": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]}
+                },
+                "minimum": {"description": "The least an order may come to, in won.", "$ref": "#/$defs/count"},
+                "cut-off": {"description": "The last time of day an order counts for that day, like \"14:00\".", "type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"}
               }
             },
             "juice": {

@@ -36,7 +36,8 @@ struct RecipeValidator {
         for (position, fruit) in fruits.enumerated() where !used[position] && !unreadKeys.contains(fruit.id.value.rawValue) {
             report(.unusedFruit, .unusedFruit(fruit.id.value.rawValue), at: fruit.id, fix: .useOrRemoveFruit)
         }
-        return RecipeBook(fruits: fruits.map(\.fruit), juices: juices.map(\.juice), store: store)
+        let suppliers = checkPurchases(contents, fruits: fruits, used: used, store: store)
+        return RecipeBook(fruits: fruits.map(\.fruit), juices: juices.map(\.juice), store: store, suppliers: suppliers)
     }
 
     // MARK: Merging
@@ -54,7 +55,7 @@ struct RecipeValidator {
     }
 
     /// `drafts` with the first definition of each id kept; a later one is reported as defined twice.
-    private mutating func firstDefinitions<Draft, ID: Hashable & CustomStringConvertible>(
+    mutating func firstDefinitions<Draft, ID: Hashable & CustomStringConvertible>(
         _ drafts: [Draft], kind: RecipeKind, id idOf: (Draft) -> Located<ID>
     ) -> [Draft] {
         var seen: [ID: Int] = [:]

@@ -46,6 +46,22 @@ extension RuleID {
         return RuleExample(text).withStock("kiwi")
     }
 
+    /// The base example bought from a supplier: `supplier` is what banana's `buy` names, `fields` the supplier's fields
+    /// after its name, `banana` extra fields of the fruit (after `shelf-life: 3`), `capacity` the store's.
+    private static func supplied(
+        supplier: String = "garak-market",
+        fields: String = "lead-time: 1\n    order-days: [mon, wed, fri]\n    minimum: 20000\n    cut-off: \"14:00\"",
+        banana: String = "", buy: Bool = true, capacity: Int = 100
+    ) -> RuleExample {
+        var text = baseExample.replacingAll(
+            "version: 1\n",
+            with: "version: 1\nsuppliers:\n  garak-market:\n    name: {ko: 가락시장, en: Garak Market}\n    \(fields)\n")
+        let buyLine = buy ? "    buy: {supplier: \(supplier), pack: 10, price: 5000}\n" : ""
+        text = text.replacingAll("en: Banana}\n", with: "en: Banana}\n    shelf-life: 3\n\(buyLine)\(banana)")
+        text = text.replacingAll("  stock: {banana: 10}", with: "  capacity: \(capacity)\n  stock: {banana: 10}")
+        return RuleExample(text)
+    }
+
     /// Recipe sets that trigger this rule; the rule's tests load each and expect a diagnostic from it.
     public var triggeringExamples: [RuleExample] {
         switch self {
@@ -103,6 +119,13 @@ extension RuleID {
         case .stockExceedsCapacity: return [Self.base("stock: {banana: 10}", "capacity: 5\n  stock: {banana: 10}")]
         case .unusedFruit: return [Self.base("juices:", "  kiwi:\n    name: {ko: 키위, en: Kiwi}\njuices:").withStock("kiwi")]
         case .priceBelowCost: return [Self.priced(cost: 800, price: 1500), Self.priced(cost: 800, price: 1600)]
+        case .unknownSupplier: return [Self.supplied(supplier: "garak-markt"), Self.supplied(supplier: "farm")]
+        case .unknownWeekday: return [Self.supplied(fields: "lead-time: 1\n    order-days: [mon, wednesday]")]
+        case .arrivesSpoiled: return [Self.supplied(fields: "lead-time: 4")]
+        case .noOrderDay: return [Self.supplied(fields: "lead-time: 1\n    order-days: []")]
+        case .unreachableMinimum: return [Self.supplied(fields: "lead-time: 1\n    minimum: 60000"), Self.supplied(capacity: 30)]
+        case .noWayToBuy: return [Self.supplied(buy: false)]
+        case .packCostMismatch: return [Self.supplied(banana: "    cost: 400\n")]
         }
     }
 
@@ -132,6 +155,12 @@ extension RuleID {
                 Self.priced(cost: 800, price: 1700), Self.priced(cost: nil, price: 1500),
                 Self.priced(cost: 800, price: 1000, recipe: "{banana: 2, kiwi: 1}"), Self.priced(cost: 0, price: 0),
             ]
+        case .unknownSupplier, .packCostMismatch: return [Self.supplied(), Self.supplied(banana: "    cost: 500\n")]
+        case .unknownWeekday: return [Self.supplied(fields: "lead-time: 1\n    order-days: [sun]")]
+        case .arrivesSpoiled: return [Self.supplied(fields: "lead-time: 3")]
+        case .noOrderDay: return [Self.supplied(fields: "lead-time: 1")]
+        case .unreachableMinimum: return [Self.supplied(fields: "lead-time: 1\n    minimum: 50000"), Self.supplied(fields: "lead-time: 0")]
+        case .noWayToBuy: return [Self.clean, Self.supplied()]
         default: return [Self.clean]
         }
     }

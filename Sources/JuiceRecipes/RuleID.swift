@@ -62,11 +62,26 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case unusedFruit = "unused-fruit"
     /// A juice whose price is not above what its fruits cost.
     case priceBelowCost = "price-below-cost"
+    /// A fruit bought from a supplier that is not defined.
+    case unknownSupplier = "unknown-supplier"
+    /// A day name other than mon … sun.
+    case unknownWeekday = "unknown-weekday"
+    /// A supplier that delivers a fruit later than it keeps.
+    case arrivesSpoiled = "arrives-spoiled"
+    /// A supplier with no order day.
+    case noOrderDay = "no-order-day"
+    /// A supplier's minimum order that its fruits can never reach.
+    case unreachableMinimum = "unreachable-minimum"
+    /// A fruit on the menu with no supplier, where the set has suppliers.
+    case noWayToBuy = "no-way-to-buy"
+    /// A fruit's cost that is not its pack's price over its pack.
+    case packCostMismatch = "pack-cost-mismatch"
 
     /// The severity the rule's diagnostics have.
     public var severity: Severity {
         switch self {
-        case .yaml11Ambiguity, .exceedsInitialStock, .missingStock, .unusedFruit, .priceBelowCost: return .warning
+        case .yaml11Ambiguity, .exceedsInitialStock, .missingStock, .unusedFruit, .priceBelowCost, .noWayToBuy, .packCostMismatch:
+            return .warning
         default: return .error
         }
     }
@@ -97,7 +112,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .duplicateAlias: return "A juice alias may not match another juice's id, name or alias (ignoring case, spaces, '-' and '_')."
         case .unknownFruit: return "A recipe may use only fruits that are defined."
         case .invalidQuantity:
-            return "Quantities are whole numbers in range: recipe amounts and shelf lives at least 1; stock, capacity, price and cost at least 0."
+            return
+                "Quantities are whole numbers in range: recipe amounts, shelf lives and packs at least 1; stock, capacity, price, cost, lead time and minimum at least 0."
         case .integerOverflow: return "Integers must fit in 64 bits."
         case .emptyRecipe: return "A juice's recipe needs at least one fruit."
         case .exceedsCapacity: return "A juice that needs more of a fruit than the store can hold can never be made."
@@ -108,6 +124,15 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .unusedFruit: return "Every fruit should be used by at least one juice."
         case .priceBelowCost:
             return "A juice's price should be above what its fruits cost (amount × cost over the recipe, when every fruit has a cost)."
+        case .unknownSupplier: return "A fruit may be bought ('buy: supplier') only from a supplier defined under 'suppliers'."
+        case .unknownWeekday: return "Days are written mon, tue, wed, thu, fri, sat, sun."
+        case .arrivesSpoiled:
+            return "A supplier's lead time may not be longer than the shelf life of the fruits bought there, or they arrive spoiled."
+        case .noOrderDay: return "A supplier's 'order-days' lists at least one day (leave it out for every day)."
+        case .unreachableMinimum:
+            return "A supplier's minimum order must be reachable: a full store of the fruits bought there, at their costs, must come to it."
+        case .noWayToBuy: return "Once the set has suppliers, every fruit the menu uses should say how it is bought ('buy')."
+        case .packCostMismatch: return "A fruit's 'cost', when given with a pack price, should be the price over the pack."
         }
     }
 }

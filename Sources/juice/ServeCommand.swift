@@ -64,8 +64,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A count (stocktake) whose variance is above this share of the expected stock needs confirming (default 0.2).",
-            ko: "재고 조사의 차이가 기록 대비 이 비율보다 크면 먼저 확인해요 (기본 0.2)."))
+            "A count (stocktake) whose variance is above this share of the expected stock needs confirming on the page and the API.",
+            ko: "재고 조사의 차이가 기록 대비 이 비율보다 크면 화면과 API에서 먼저 확인해요.", valueName: "share"))
     var maxVariance: Double = CountLine.defaultLargeVariance
 
     @Flag(help: ArgumentHelp("Print a failure to start as JSON too.", ko: "시작하지 못하면 그 이유를 JSON으로도 출력해요."))

@@ -21,7 +21,7 @@ import JuiceLSP
     @Test func aFruitsKeysIncludeCostAndShelfLife() {
         let workspace = defaultWorkspace(replacing: "    emoji: 🥝\n", with: "    emoji: 🥝\n    sh\n", in: "fruits.yaml")
         let keys = workspace.completions(in: "fruits.yaml", at: offset(of: "    sh\n", in: "fruits.yaml", of: workspace, shift: 6))
-        #expect(keys.map(\.label) == ["name", "emoji", "cost", "shelf-life"])
+        #expect(keys.map(\.label) == ["name", "emoji", "cost", "shelf-life", "buy"])
         #expect(keys.first { $0.label == "shelf-life" }?.insertText == "shelf-life: ")
         #expect(keys.first { $0.label == "cost" }?.detail == "cost of one (won)")
     }

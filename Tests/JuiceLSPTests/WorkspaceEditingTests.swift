@@ -25,7 +25,7 @@ import JuiceLSP
         #expect(stock.contains { $0.label == "kiwi" && $0.kind == .fruit })
         let top = defaultWorkspace(replacing: "version: 1\n", with: "version: 1\nst\n", in: "store.yaml")
         let keys = top.completions(in: "store.yaml", at: offset(of: "\nst\n", in: "store.yaml", of: top, shift: 3))
-        #expect(keys.map(\.label) == ["version", "fruits", "juices", "store"])
+        #expect(keys.map(\.label) == ["version", "fruits", "juices", "store", "suppliers"])
         #expect(keys.allSatisfy { $0.kind == .key && $0.insertText == $0.label + ": " })
         let juice = defaultWorkspace(replacing: "    recipe: {kiwi: 3}\n", with: "    recipe: {kiwi: 3}\n    pr\n")
         let fields = juice.completions(in: "juices.yaml", at: offset(of: "    pr\n", in: "juices.yaml", of: juice, shift: 6))
@@ -33,6 +33,38 @@ import JuiceLSP
         let names = defaultWorkspace(replacing: "name: {ko: 키위쥬스, en: Kiwi Juice}", with: "name: {ko: 키위쥬스, e}")
         let nameKeys = names.completions(in: "juices.yaml", at: offset(of: "키위쥬스, e}", in: "juices.yaml", of: names, shift: 15))
         #expect(nameKeys.map(\.label) == ["ko", "en"])
+    }
+
+    @Test("a fruit's buy: supplier offers the suppliers, a supplier's order-days the days, and their keys where they go")
+    func suppliersAndDays() {
+        let suppliers = """
+            suppliers:
+              garak-market:
+                name: {ko: 가락시장, en: Garak Market}
+                lead-time: 1
+                order-days: [mon, wed, fr]
+              orchard:
+                name: {en: Orchard}
+                lead-time: 2
+
+            """
+        var workspace = defaultWorkspace(replacing: "    emoji: 🥝\n", with: "    emoji: 🥝\n    buy: {supplier: ga}\n", in: "fruits.yaml")
+        workspace = RecipeWorkspace(
+            files: workspace.files.map { $0.name == "store.yaml" ? RecipeSourceFile(name: $0.name, bytes: $0.bytes + Array(suppliers.utf8)) : $0 })
+        let offered = workspace.completions(in: "fruits.yaml", at: offset(of: "supplier: ga}", in: "fruits.yaml", of: workspace, shift: 12))
+        #expect(offered.map(\.label) == ["garak-market", "orchard"])
+        #expect(offered.allSatisfy { $0.kind == .supplier })
+        #expect(offered.first?.detail == "가락시장 · Garak Market — lead time 1 d", "its order days are being typed: every day meanwhile")
+        #expect(offered.first.map { text(of: $0.replacing, in: workspace) } == "ga")
+        let days = workspace.completions(in: "store.yaml", at: offset(of: "wed, fr]", in: "store.yaml", of: workspace, shift: 7))
+        #expect(days.map(\.label) == ["mon", "tue", "wed", "thu", "fri", "sat", "sun"])
+        #expect(days.allSatisfy { $0.kind == .day })
+        let buyKeys = workspace.completions(in: "fruits.yaml", at: offset(of: "{supplier: ga}", in: "fruits.yaml", of: workspace, shift: 3))
+        #expect(buyKeys.map(\.label) == ["supplier", "pack", "price"])
+        let typed = RecipeWorkspace(
+            files: workspace.files.map { $0.name == "store.yaml" ? RecipeSourceFile(name: $0.name, bytes: $0.bytes + Array("    le\n".utf8)) : $0 })
+        let supplierKeys = typed.completions(in: "store.yaml", at: offset(of: "    le\n", in: "store.yaml", of: typed, shift: 6))
+        #expect(supplierKeys.map(\.label) == ["name", "lead-time", "order-days", "minimum", "cut-off"])
     }
 
     @Test func overAKeyWithItsColonOnlyTheKeyIsReplaced() {

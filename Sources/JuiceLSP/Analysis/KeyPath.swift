@@ -9,6 +9,8 @@ struct KeyPath: Hashable, Sendable {
     var atKey: Bool
     /// The bytes of the word typed so far.
     var word: Range<Int>
+    /// When a value is being typed, the key it is the value of (`supplier` in `buy: {supplier: ga`).
+    var valueKey: String?
 
     /// The path at byte `offset` of the text `index` holds.
     init(at offset: Int, in index: LineIndex) {
@@ -66,8 +68,10 @@ struct KeyPath: Hashable, Sendable {
             // Inside `{…}`: the keys of the line's block key, then each open flow mapping's.
             if let blockKey = inBlockKeyOfLine, flowKeys.first == blockKey { keys.append(contentsOf: flowKeys) } else { keys += flowKeys }
             atKey = lastSignificant == UInt8(ascii: "{") || lastSignificant == UInt8(ascii: ",")
+            valueKey = atKey ? nil : pendingKey
         } else {
             atKey = inBlockKeyOfLine == nil
+            valueKey = inBlockKeyOfLine
         }
         self.keys = keys.filter { !$0.isEmpty }
     }

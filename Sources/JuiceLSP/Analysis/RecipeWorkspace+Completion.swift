@@ -6,23 +6,26 @@ extension RecipeWorkspace {
     /// The keys the format allows under each kind of mapping.
     private static func keys(under path: [String]) -> [String]? {
         switch path.count {
-        case 0: return ["version", "fruits", "juices", "store"]
+        case 0: return ["version", "fruits", "juices", "store", "suppliers"]
         case 1 where path[0] == "store": return ["capacity", "stock"]
-        case 2 where path[0] == "fruits": return ["name", "emoji", "cost", "shelf-life"]
+        case 2 where path[0] == "fruits": return ["name", "emoji", "cost", "shelf-life", "buy"]
         case 2 where path[0] == "juices": return ["name", "aliases", "price", "recipe"]
-        case 3 where path[2] == "name" && (path[0] == "fruits" || path[0] == "juices"): return ["ko", "en"]
+        case 2 where path[0] == "suppliers": return ["name", "lead-time", "order-days", "minimum", "cut-off"]
+        case 3 where path[0] == "fruits" && path[2] == "buy": return ["supplier", "pack", "price"]
+        case 3 where path[2] == "name" && ["fruits", "juices", "suppliers"].contains(path[0]): return ["ko", "en"]
         default: return nil
         }
     }
 
     /// What can be typed at byte `offset` of `file`: fruit ids in a recipe or the store section, juice ids where a
-    /// juice is named, keys where the format allows them.
+    /// juice is named, keys where the format allows them, supplier ids as a fruit's `buy: supplier`, days in a
+    /// supplier's `order-days`.
     package func completions(in file: String, at offset: Int, liveStock: [FruitID: Int]? = nil) -> [CompletionCandidate] {
         guard let source = source(named: file), files.contains(where: { $0.name == file }) else { return [] }
         let index = LineIndex(source.bytes)
         let path = KeyPath(at: offset, in: index)
-        guard path.atKey else { return [] }
         let replacing = TextSpan(file: file, start: path.word.lowerBound, end: path.word.upperBound)
+        guard path.atKey else { return valueCandidates(path, in: source, index: index, at: offset, replacing: replacing) }
         // Over a key that has its colon already, only the key is replaced.
         var after = path.word.upperBound
         while after < index.bytes.count, index.bytes[after] == UInt8(ascii: " ") { after += 1 }
@@ -63,6 +66,28 @@ extension RecipeWorkspace {
         }
     }
 
+    /// The values offered where one is typed: a fruit's supplier, a supplier's order days.
+    private func valueCandidates(
+        _ path: KeyPath, in source: RecipeSourceFile, index: LineIndex, at offset: Int, replacing: TextSpan
+    ) -> [CompletionCandidate] {
+        let keys = path.keys
+        if path.valueKey == "supplier", keys.count == 3, keys[0] == "fruits", keys[2] == "buy" {
+            let book = book(whileTyping: index.line(ofByteOffset: offset), in: source)
+            return book.suppliers.map { supplier in
+                let names = [supplier.name.korean, supplier.name.english].compactMap { $0 }.joined(separator: " · ")
+                let days = supplier.orderDays.count == 7 ? "" : " · " + supplier.orderDays.sorted().map(\.fileName).joined(separator: ", ")
+                let lead = language == .korean ? "배송 \(supplier.leadTime)일" : "lead time \(supplier.leadTime) d"
+                return CompletionCandidate(label: supplier.id.rawValue, kind: .supplier, detail: "\(names) — \(lead)\(days)", replacing: replacing)
+            }
+        }
+        if path.valueKey == "order-days", keys.count == 2, keys[0] == "suppliers" {
+            return Weekday.allCases.map { day in
+                CompletionCandidate(label: day.fileName, kind: .day, detail: day.name(in: language), replacing: replacing)
+            }
+        }
+        return []
+    }
+
     private func juiceCandidates(from book: RecipeBook, replacing: TextSpan) -> [CompletionCandidate] {
         return book.juices.map { juice in
             let names = [juice.name.korean, juice.name.english].compactMap { $0 }.joined(separator: " · ")
@@ -88,6 +113,16 @@ enum KeyText {
         case (_, "cost"): return korean ? "하나의 원가 (원)" : "cost of one (won)"
         case (_, "shelf-life"): return korean ? "상하기 전까지 보관할 수 있는 날 수" : "days it keeps before it spoils"
         case (_, "aliases"): return korean ? "주문에 쓸 수 있는 다른 이름들" : "other names orders may use"
+        case (nil, "suppliers"):
+            return korean ? "거래처: id → 이름, 배송 기간, 주문 요일, 최소 금액, 마감" : "suppliers: id → name, lead time, order days, minimum, cut-off"
+        case (_, "buy"): return korean ? "사는 곳: {supplier, pack, price}" : "how it is bought: {supplier, pack, price}"
+        case (_, "supplier"): return korean ? "거래처 id" : "a supplier's id"
+        case (_, "pack"): return korean ? "한 묶음의 개수" : "units in a pack"
+        case ("fruits", "price"): return korean ? "한 묶음의 가격 (원)" : "price of a pack (won)"
+        case (_, "lead-time"): return korean ? "주문에서 배송까지 날 수" : "days from order to delivery"
+        case (_, "order-days"): return korean ? "주문할 수 있는 요일: [mon, wed, fri]" : "days an order can be placed: [mon, wed, fri]"
+        case (_, "minimum"): return korean ? "한 번 주문의 최소 금액 (원)" : "least an order may come to (won)"
+        case (_, "cut-off"): return korean ? "그날 주문으로 치는 마지막 시각: \"14:00\"" : "last time an order counts for the day: \"14:00\""
         case (_, "price"): return korean ? "가격 (원)" : "price (won)"
         case (_, "recipe"): return korean ? "레시피: 과일 → 개수" : "recipe: fruit → amount"
         case (_, "ko"): return korean ? "한국어 이름" : "Korean name"

@@ -149,8 +149,11 @@ struct FixEditor {
             return [[edit(line.lowerBound..<(line.lowerBound + tabs.count), String(repeating: " ", count: spaces))]]
         case .yaml(.duplicateKey): return [removingEntryHere()]
         case .renameOne, .ownName: return distinctName()
-        case .raisePrice, .shortenID:
-            // How much to charge, which cost is wrong, or what a shorter id is, is the writer's choice.
+        case .matchPackCost(let cost): return [[edit(scalar().outer, "\(cost)")]]
+        case .lowerMinimum(let most): return [[edit(scalar().outer, "\(most)")]]
+        case .raisePrice, .shortenID, .defineSupplier, .fasterSupplier, .addOrderDay, .addBuy, .addKey:
+            // How much to charge, which cost is wrong, what a shorter id is, which supplier to buy from or what to
+            // write in a new key is the writer's choice.
             return []
         case .writeText:
             // An empty name: the id of the entry it belongs to, which is text.

@@ -26,6 +26,10 @@ package enum CompletionKind: String, Hashable, Sendable {
     case juice
     /// A key the format allows here.
     case key
+    /// A supplier id.
+    case supplier
+    /// A day of the week.
+    case day
 }
 
 /// One completion: the text inserted and what the editor shows beside it.

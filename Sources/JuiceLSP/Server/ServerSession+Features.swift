@@ -44,6 +44,8 @@ extension ServerSession {
         case .fruit: return 12  // Value
         case .juice: return 21  // Constant
         case .key: return 10  // Property
+        case .supplier: return 18  // Reference
+        case .day: return 20  // EnumMember
         }
     }
 

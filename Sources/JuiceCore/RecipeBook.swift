@@ -10,6 +10,8 @@ public struct RecipeBook: Hashable, Sendable {
     public var store: Store
     /// The suppliers the shop buys from, in the order they were defined.
     public private(set) var suppliers: [Supplier]
+    /// The shop's calendar: closing days and events.
+    public var calendar: ShopCalendar
     /// The position of each id in `fruits` and `juices` (derived from them).
     private var fruitIndex: [FruitID: Int] = [:]
     private var juiceIndex: [JuiceID: Int] = [:]
@@ -19,11 +21,12 @@ public struct RecipeBook: Hashable, Sendable {
     private let lazyNameIndex = LazyNameIndex()
 
     /// Creates a book; for a repeated id the first definition wins.
-    public init(fruits: [Fruit], juices: [Juice], store: Store, suppliers: [Supplier] = []) {
+    public init(fruits: [Fruit], juices: [Juice], store: Store, suppliers: [Supplier] = [], calendar: ShopCalendar = ShopCalendar()) {
         self.fruits = fruits
         self.juices = juices
         self.store = store
         self.suppliers = suppliers
+        self.calendar = calendar
         for (position, fruit) in fruits.enumerated().reversed() { fruitIndex[fruit.id] = position }
         juiceIndex.reserveCapacity(juices.count)
         for (position, juice) in juices.enumerated().reversed() { juiceIndex[juice.id] = position }
@@ -34,9 +37,10 @@ public struct RecipeBook: Hashable, Sendable {
         lazyNameIndex.value { Self.nameIndex(of: juices) }
     }
 
-    /// Books are the same when their fruits, juices, store and suppliers are; the look-up tables are derived from them.
+    /// Books are the same when their fruits, juices, store, suppliers and calendar are; the look-up tables are derived from them.
     public static func == (lhs: RecipeBook, rhs: RecipeBook) -> Bool {
         lhs.fruits == rhs.fruits && lhs.juices == rhs.juices && lhs.store == rhs.store && lhs.suppliers == rhs.suppliers
+            && lhs.calendar == rhs.calendar
     }
 
     /// Hashes what `==` compares.
@@ -45,6 +49,7 @@ public struct RecipeBook: Hashable, Sendable {
         hasher.combine(juices)
         hasher.combine(store)
         hasher.combine(suppliers)
+        hasher.combine(calendar)
     }
 
     /// Every id, name and alias of `juices` with its juice's position: ids first, then names and aliases; the first

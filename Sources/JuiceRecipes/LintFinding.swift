@@ -83,6 +83,10 @@ public enum LintFinding: Hashable, Sendable {
     case priceNotAboveCost(juice: String, price: Int, cost: RecipeCost)
     /// A mapping without a key it needs (a supplier's `lead-time`, a `buy`'s `supplier`).
     case missingKey(String, in: RecipeSection)
+    /// A number that must be above 0 and is not (an event's factor).
+    case notAboveZero(RecipeField, written: String)
+    /// An event on a day the calendar says the shop is closed.
+    case eventOnClosedDay(date: String)
     /// A fruit bought from a supplier that is not defined.
     case unknownSupplier(String, fruit: String, suggestion: String?)
     /// A day name other than `mon` … `sun`.
@@ -214,6 +218,10 @@ public enum LintFinding: Hashable, Sendable {
             return "unknown rule '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; 'juice lint --list-rules' lists them")
         case .missingKey(let key, let section):
             return "\(section.text(in: .english)) has no '\(key)'"
+        case .notAboveZero(let field, let written):
+            return "the \(field.text(in: .english)) is \(written); it must be above 0 (1 is a usual day, 1.5 half again as busy)"
+        case .eventOnClosedDay(let date):
+            return "the event on \(date) falls on a day the calendar says the shop is closed"
         case .unknownSupplier(let supplier, let fruit, let suggestion):
             return "fruit '\(fruit)' is bought from unknown supplier '\(supplier)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .unknownWeekday(let day, let suggestion):
@@ -326,6 +334,10 @@ public enum LintFinding: Hashable, Sendable {
             return "없는 규칙이에요: '\(name)'" + (suggestion.map { ". '\($0)'을(를) 말한 건가요?" } ?? ". 'juice lint --list-rules'로 규칙을 볼 수 있어요")
         case .missingKey(let key, let section):
             return "\(section.text(in: .korean))에 '\(key)'이(가) 없어요"
+        case .notAboveZero(let field, let written):
+            return "\(field.text(in: .korean))이(가) \(written)이에요. 0보다 커야 해요 (1은 보통 날, 1.5는 절반 더 바쁜 날)"
+        case .eventOnClosedDay(let date):
+            return "\(date) 행사는 달력에서 가게가 쉬는 날이에요"
         case .unknownSupplier(let supplier, let fruit, let suggestion):
             return "과일 '\(fruit)'을(를) 사는 거래처 '\(supplier)'이(가) 없어요" + (suggestion.map { ". '\($0)'을(를) 말한 건가요?" } ?? "")
         case .unknownWeekday(let day, let suggestion):

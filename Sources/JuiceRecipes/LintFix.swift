@@ -65,6 +65,8 @@ public enum LintFix: Hashable, Sendable {
     case turnOff(rule: String)
     /// Raise a juice's price above what its fruits cost, or check the costs of the fruits named.
     case raisePrice(above: Int, orCheck: [String])
+    /// Move the event, or take the day out of `closed`.
+    case openOrMoveEvent
     /// Add a key, as in the example.
     case addKey(String, example: String)
     /// Define a supplier under `suppliers`, or name one that is.
@@ -119,6 +121,7 @@ public enum LintFix: Hashable, Sendable {
         case .turnOff(let rule): return "write '\(rule): off' to turn the rule off"
         case .raisePrice(let cost, let fruits):
             return "raise the price above \(cost), or check the costs of " + fruits.map { "'\($0)'" }.joined(separator: ", ")
+        case .openOrMoveEvent: return "move the event, or take its day out of 'closed'"
         case .addKey(let key, let example): return "add '\(key)', like '\(example)'"
         case .defineSupplier(let supplier): return "define '\(supplier)' under 'suppliers', or name a supplier that is"
         case .fasterSupplier(let days): return "buy it from a supplier that delivers within \(days) days, or check its shelf life"
@@ -163,6 +166,7 @@ public enum LintFix: Hashable, Sendable {
         case .turnOff(let rule): return "규칙을 끄려면 '\(rule): off'로 쓰세요"
         case .raisePrice(let cost, let fruits):
             return "가격을 \(cost)보다 높이거나 " + fruits.map { "'\($0)'" }.joined(separator: ", ") + "의 원가를 확인하세요"
+        case .openOrMoveEvent: return "행사 날짜를 옮기거나 'closed'에서 그날을 빼세요"
         case .addKey(let key, let example): return "'\(example)'처럼 '\(key)'을(를) 쓰세요"
         case .defineSupplier(let supplier): return "'suppliers' 아래에 '\(supplier)'을(를) 정의하거나 있는 거래처를 쓰세요"
         case .fasterSupplier(let days): return "\(days)일 안에 가져오는 거래처에서 사거나 보관 기간을 확인하세요"

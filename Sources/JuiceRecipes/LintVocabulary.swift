@@ -84,6 +84,14 @@ public enum RecipeField: Hashable, Sendable {
     case pack(fruit: String)
     /// What a pack of a fruit costs.
     case packPrice(fruit: String)
+    /// One entry of the calendar's `closed` list.
+    case closedDay
+    /// An event's `date`.
+    case eventDate
+    /// An event's `factor`.
+    case eventFactor(date: String)
+    /// An event's `note`.
+    case eventNote(date: String)
 
     /// "price of juice 'x'", "amount of 'banana' in juice 'x'"… (without an article).
     public func text(in language: Language) -> String {
@@ -111,6 +119,10 @@ public enum RecipeField: Hashable, Sendable {
             case .buySupplier(let fruit): return "supplier of fruit '\(fruit)'"
             case .pack(let fruit): return "pack of fruit '\(fruit)'"
             case .packPrice(let fruit): return "pack price of fruit '\(fruit)'"
+            case .closedDay: return "closed day"
+            case .eventDate: return "date of an event"
+            case .eventFactor(let date): return "factor of the event on \(date)"
+            case .eventNote(let date): return "note of the event on \(date)"
             }
         case .korean:
             switch self {
@@ -135,6 +147,10 @@ public enum RecipeField: Hashable, Sendable {
             case .buySupplier(let fruit): return "과일 '\(fruit)'의 거래처"
             case .pack(let fruit): return "과일 '\(fruit)'의 묶음 개수"
             case .packPrice(let fruit): return "과일 '\(fruit)'의 묶음 가격"
+            case .closedDay: return "쉬는 날"
+            case .eventDate: return "행사 날짜"
+            case .eventFactor(let date): return "\(date) 행사의 배율"
+            case .eventNote(let date): return "\(date) 행사의 메모"
             }
         }
     }
@@ -162,6 +178,10 @@ public enum RecipeSection: Hashable, Sendable {
     case suppliers
     /// A fruit's `buy`.
     case buy(fruit: String)
+    /// `calendar`.
+    case calendar
+    /// One of the calendar's `events`.
+    case event
 
     /// What the section is ("the file", "'fruits'", "the name of fruit 'kiwi'").
     public func text(in language: Language) -> String {
@@ -178,6 +198,8 @@ public enum RecipeSection: Hashable, Sendable {
             case .stock: return "'stock'"
             case .suppliers: return "'suppliers'"
             case .buy(let fruit): return "'buy' of fruit '\(fruit)'"
+            case .calendar: return "'calendar'"
+            case .event: return "an event"
             }
         case .korean:
             switch self {
@@ -191,6 +213,8 @@ public enum RecipeSection: Hashable, Sendable {
             case .stock: return "'stock'"
             case .suppliers: return "'suppliers'"
             case .buy(let fruit): return "과일 '\(fruit)'의 'buy'"
+            case .calendar: return "'calendar'"
+            case .event: return "행사"
             }
         }
     }
@@ -213,6 +237,8 @@ public enum RecipeSection: Hashable, Sendable {
             case .stock: return "a mapping from fruit id to count, like {banana: 10}"
             case .suppliers: return "a mapping from supplier id to supplier"
             case .buy: return "a mapping like {supplier: garak-market, pack: 40, price: 18000}"
+            case .calendar: return "a mapping with 'closed' and 'events'"
+            case .event: return "a mapping like {date: 2026-05-05, factor: 1.5, note: 어린이날}"
             }
         case .korean:
             switch self {
@@ -228,6 +254,8 @@ public enum RecipeSection: Hashable, Sendable {
             case .stock: return "{banana: 10}처럼 과일 id에서 개수로 가는 매핑"
             case .suppliers: return "거래처 id에서 거래처로 가는 매핑"
             case .buy: return "{supplier: garak-market, pack: 40, price: 18000} 같은 매핑"
+            case .calendar: return "'closed'와 'events'를 담은 매핑"
+            case .event: return "{date: 2026-05-05, factor: 1.5, note: 어린이날} 같은 매핑"
             }
         }
     }
@@ -245,6 +273,10 @@ public enum KeyPlace: Hashable, Sendable {
     case store
     /// A fruit's `buy`.
     case buy(fruit: String)
+    /// `calendar`.
+    case calendar
+    /// One of the calendar's events.
+    case event
 
     /// The keys allowed here.
     public var allowed: [String] {
@@ -259,6 +291,8 @@ public enum KeyPlace: Hashable, Sendable {
         case .name: return RecipeFileReader.nameKeys
         case .store: return RecipeFileReader.storeKeys
         case .buy: return RecipeFileReader.buyKeys
+        case .calendar: return RecipeFileReader.calendarKeys
+        case .event: return RecipeFileReader.eventKeys
         }
     }
 
@@ -272,6 +306,8 @@ public enum KeyPlace: Hashable, Sendable {
             case .name(let owner): return "in the name of \(owner.text(in: .english))"
             case .store: return "in 'store'"
             case .buy(let fruit): return "in 'buy' of fruit '\(fruit)'"
+            case .calendar: return "in 'calendar'"
+            case .event: return "in an event"
             }
         case .korean:
             switch self {
@@ -280,6 +316,8 @@ public enum KeyPlace: Hashable, Sendable {
             case .name(let owner): return "\(owner.text(in: .korean))의 이름"
             case .store: return "'store'"
             case .buy(let fruit): return "과일 '\(fruit)'의 'buy'"
+            case .calendar: return "'calendar'"
+            case .event: return "행사"
             }
         }
     }
@@ -297,6 +335,14 @@ public enum ExpectedValue: Hashable, Sendable {
     case listOfDays
     /// A time of day (`"14:00"`).
     case timeOfDay
+    /// A day of the week or a date (`sun`, `2026-02-16`).
+    case dayOrDate
+    /// A date (`2026-05-05`).
+    case date
+    /// A list (of days and dates, or of events).
+    case list
+    /// A number above 0 (`1.5`).
+    case positiveNumber
 
     /// "text", "a whole number", "a list of names, like [딸기바나나쥬스]" / Korean.
     public func text(in language: Language) -> String {
@@ -306,6 +352,14 @@ public enum ExpectedValue: Hashable, Sendable {
         case (.listOfNames, .english): return "a list of names, like [딸기바나나쥬스]"
         case (.listOfDays, .english): return "a list of days, like [mon, wed, fri]"
         case (.timeOfDay, .english): return "a time of day such as \"14:00\""
+        case (.dayOrDate, .english): return "a day such as sun or a date such as 2026-02-16"
+        case (.date, .english): return "a date such as 2026-05-05"
+        case (.list, .english): return "a list"
+        case (.positiveNumber, .english): return "a number above 0, such as 1.5"
+        case (.dayOrDate, .korean): return "sun 같은 요일이나 2026-02-16 같은 날짜"
+        case (.date, .korean): return "2026-05-05 같은 날짜"
+        case (.list, .korean): return "목록"
+        case (.positiveNumber, .korean): return "1.5처럼 0보다 큰 수"
         case (.listOfDays, .korean): return "[mon, wed, fri] 같은 요일 목록"
         case (.timeOfDay, .korean): return "\"14:00\" 같은 시각"
         case (.text, .korean): return "글자"
@@ -343,6 +397,8 @@ public enum RecipeDefinition: Hashable, Sendable {
     case capacity(fruit: String)
     /// The store's stock of one fruit.
     case stock(fruit: String)
+    /// An event on a date.
+    case event(date: String)
 
     /// "fruit 'kiwi'", "the store's capacity", "the capacity of 'kiwi'" / Korean.
     public func text(in language: Language) -> String {
@@ -351,6 +407,8 @@ public enum RecipeDefinition: Hashable, Sendable {
         case (.storeCapacity, .english): return "the store's capacity"
         case (.capacity(let fruit), .english): return "the capacity of '\(fruit)'"
         case (.stock(let fruit), .english): return "the stock of '\(fruit)'"
+        case (.event(let date), .english): return "the event on \(date)"
+        case (.event(let date), .korean): return "\(date) 행사"
         case (.storeCapacity, .korean): return "가게의 용량"
         case (.capacity(let fruit), .korean): return "'\(fruit)'의 용량"
         case (.stock(let fruit), .korean): return "'\(fruit)'의 재고"

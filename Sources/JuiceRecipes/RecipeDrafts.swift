@@ -94,6 +94,10 @@ struct FileContents {
     var fruits: [FruitDraft] = []
     var juices: [JuiceDraft] = []
     var suppliers: [SupplierDraft] = []
+    /// What the file's `calendar` declares (closed weekdays and dates, events), each where it was written.
+    var closedWeekdays: [Located<Weekday>] = []
+    var closedDates: [Located<CivilDate>] = []
+    var events: [Located<ShopCalendar.Event>] = []
     /// Fruits named in a recipe with an invalid amount (left out of the recipe, but they count as used).
     var fruitsWithInvalidAmounts: Set<FruitID> = []
     /// Where the file's `fruits` key is.

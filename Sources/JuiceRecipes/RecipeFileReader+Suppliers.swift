@@ -80,16 +80,20 @@ extension RecipeFileReader {
                 continue
             }
             guard let weekday = Weekday(fileName: name) else {
-                let suggestion =
-                    NameMatching.suggestion(for: name.lowercased(), among: Weekday.fileNames)
-                    ?? Weekday.fileNames.first { name.lowercased().hasPrefix($0) }
-                report(.unknownWeekday, .unknownWeekday(name, suggestion: suggestion), at: item, fix: suggestion.map { .replace(name, with: $0) })
+                reportUnknownWeekday(name, at: item)
                 complete = false
                 continue
             }
             days.insert(weekday)
         }
         return complete ? days : nil
+    }
+
+    /// Reports `name`, written at `node` where a day of the week stands, with the day it probably means.
+    mutating func reportUnknownWeekday(_ name: String, at node: YAMLNodeID) {
+        let suggestion =
+            NameMatching.suggestion(for: name.lowercased(), among: Weekday.fileNames) ?? Weekday.fileNames.first { name.lowercased().hasPrefix($0) }
+        report(.unknownWeekday, .unknownWeekday(name, suggestion: suggestion), at: node, fix: suggestion.map { .replace(name, with: $0) })
     }
 
     /// A time of day written `"HH:MM"` (00:00 to 23:59), as minutes from midnight.

@@ -3,7 +3,9 @@ import JuiceYAML
 
 /// Reads one parsed recipe file into drafts, reporting every schema problem it finds, in document order.
 struct RecipeFileReader {
-    static let topLevelKeys = ["version", "fruits", "juices", "store", "suppliers"]
+    static let topLevelKeys = ["version", "fruits", "juices", "store", "suppliers", "calendar"]
+    static let calendarKeys = ["closed", "events"]
+    static let eventKeys = ["date", "factor", "note"]
     static let fruitKeys = ["name", "emoji", "cost", "shelf-life", "buy"]
     static let supplierKeys = ["name", "lead-time", "order-days", "minimum", "cut-off"]
     static let buyKeys = ["supplier", "pack", "price"]
@@ -29,6 +31,15 @@ struct RecipeFileReader {
         contents.suppliers.append(supplier)
     }
 
+    /// Records what a `calendar` declares (for the extension that reads it).
+    mutating func appendCalendar(
+        weekdays: [Located<Weekday>], dates: [Located<CivilDate>], events: [Located<ShopCalendar.Event>]
+    ) {
+        contents.closedWeekdays += weekdays
+        contents.closedDates += dates
+        contents.events += events
+    }
+
     /// Records a diagnostic (for the extensions, which cannot set `diagnostics`).
     mutating func appendDiagnostic(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
@@ -44,7 +55,7 @@ struct RecipeFileReader {
         guard expectMapping(root, .file) else { return }
         var sawVersion = false
         for (key, value) in document.entries(of: root) {
-            switch document.index(of: key, in: ["version", "fruits", "juices", "store", "suppliers"]) {
+            switch document.index(of: key, in: ["version", "fruits", "juices", "store", "suppliers", "calendar"]) {
             case 0:
                 sawVersion = true
                 readVersion(value)
@@ -60,6 +71,7 @@ struct RecipeFileReader {
             case 4:
                 guard expectMapping(value, .suppliers) else { continue }
                 for (key, value) in document.entries(of: value) { readSupplier(key, value) }
+            case 5: readCalendar(value)
             default: reportUnknownKey(key, in: .topLevel)
             }
         }

@@ -52,6 +52,37 @@ public enum RecipeSchema {
               "type": "object",
               "propertyNames": {"$ref": "#/$defs/id"},
               "additionalProperties": {"$ref": "#/$defs/supplier"}
+            },
+            "calendar": {
+              "description": "The shop's calendar: the days it is closed (neither demand nor history for forecasts and plans) and dated events with the factor they are expected to change demand by.",
+              "type": "object",
+              "additionalProperties": false,
+              "properties": {
+                "closed": {
+                  "description": "Weekly closing days (mon … sun) and dated closures or holidays (YYYY-MM-DD).",
+                  "type": "array",
+                  "items": {
+                    "oneOf": [
+                      {"enum": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]},
+                      {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
+                    ]
+                  }
+                },
+                "events": {
+                  "description": "Dated events: demand that day is expected to be factor times a usual day's.",
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": ["date", "factor"],
+                    "additionalProperties": false,
+                    "properties": {
+                      "date": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
+                      "factor": {"type": "number", "exclusiveMinimum": 0, "maximum": 100},
+                      "note": {"type": "string", "minLength": 1}
+                    }
+                  }
+                }
+              }
             }
           },
           "$defs": {

@@ -37,7 +37,8 @@ struct RecipeValidator {
             report(.unusedFruit, .unusedFruit(fruit.id.value.rawValue), at: fruit.id, fix: .useOrRemoveFruit)
         }
         let suppliers = checkPurchases(contents, fruits: fruits, used: used, store: store)
-        return RecipeBook(fruits: fruits.map(\.fruit), juices: juices.map(\.juice), store: store, suppliers: suppliers)
+        let calendar = mergeCalendar(contents)
+        return RecipeBook(fruits: fruits.map(\.fruit), juices: juices.map(\.juice), store: store, suppliers: suppliers, calendar: calendar)
     }
 
     // MARK: Merging

@@ -120,12 +120,20 @@ extension RuleID {
         case .unusedFruit: return [Self.base("juices:", "  kiwi:\n    name: {ko: 키위, en: Kiwi}\njuices:").withStock("kiwi")]
         case .priceBelowCost: return [Self.priced(cost: 800, price: 1500), Self.priced(cost: 800, price: 1600)]
         case .unknownSupplier: return [Self.supplied(supplier: "garak-markt"), Self.supplied(supplier: "farm")]
-        case .unknownWeekday: return [Self.supplied(fields: "lead-time: 1\n    order-days: [mon, wednesday]")]
+        case .unknownWeekday:
+            return [
+                Self.supplied(fields: "lead-time: 1\n    order-days: [mon, wednesday]"), Self.base("store:", "calendar:\n  closed: [Sunday]\nstore:"),
+            ]
         case .arrivesSpoiled: return [Self.supplied(fields: "lead-time: 4")]
         case .noOrderDay: return [Self.supplied(fields: "lead-time: 1\n    order-days: []")]
         case .unreachableMinimum: return [Self.supplied(fields: "lead-time: 1\n    minimum: 60000"), Self.supplied(capacity: 30)]
         case .noWayToBuy: return [Self.supplied(buy: false)]
         case .packCostMismatch: return [Self.supplied(banana: "    cost: 400\n")]
+        case .eventOnClosedDay:
+            return [
+                Self.base("store:", "calendar:\n  closed: [sun]\n  events: [{date: 2026-05-03, factor: 1.5, note: 어린이날 전}]\nstore:"),
+                Self.base("store:", "calendar:\n  closed: [2026-05-05]\n  events: [{date: 2026-05-05, factor: 1.5}]\nstore:"),
+            ]
         }
     }
 
@@ -161,6 +169,8 @@ extension RuleID {
         case .noOrderDay: return [Self.supplied(fields: "lead-time: 1")]
         case .unreachableMinimum: return [Self.supplied(fields: "lead-time: 1\n    minimum: 50000"), Self.supplied(fields: "lead-time: 0")]
         case .noWayToBuy: return [Self.clean, Self.supplied()]
+        case .eventOnClosedDay:
+            return [Self.base("store:", "calendar:\n  closed: [sun, 2026-05-06]\n  events: [{date: 2026-05-05, factor: 1.5, note: 어린이날}]\nstore:")]
         default: return [Self.clean]
         }
     }

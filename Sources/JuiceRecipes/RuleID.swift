@@ -76,11 +76,13 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case noWayToBuy = "no-way-to-buy"
     /// A fruit's cost that is not its pack's price over its pack.
     case packCostMismatch = "pack-cost-mismatch"
+    /// An event on a day the calendar closes.
+    case eventOnClosedDay = "event-on-closed-day"
 
     /// The severity the rule's diagnostics have.
     public var severity: Severity {
         switch self {
-        case .yaml11Ambiguity, .exceedsInitialStock, .missingStock, .unusedFruit, .priceBelowCost, .noWayToBuy, .packCostMismatch:
+        case .yaml11Ambiguity, .exceedsInitialStock, .missingStock, .unusedFruit, .priceBelowCost, .noWayToBuy, .packCostMismatch, .eventOnClosedDay:
             return .warning
         default: return .error
         }
@@ -125,7 +127,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .priceBelowCost:
             return "A juice's price should be above what its fruits cost (amount × cost over the recipe, when every fruit has a cost)."
         case .unknownSupplier: return "A fruit may be bought ('buy: supplier') only from a supplier defined under 'suppliers'."
-        case .unknownWeekday: return "Days are written mon, tue, wed, thu, fri, sat, sun."
+        case .unknownWeekday: return "Days are written mon, tue, wed, thu, fri, sat, sun (in order days and closing days)."
         case .arrivesSpoiled:
             return "A supplier's lead time may not be longer than the shelf life of the fruits bought there, or they arrive spoiled."
         case .noOrderDay: return "A supplier's 'order-days' lists at least one day (leave it out for every day)."
@@ -133,6 +135,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
             return "A supplier's minimum order must be reachable: a full store of the fruits bought there, at their costs, must come to it."
         case .noWayToBuy: return "Once the set has suppliers, every fruit the menu uses should say how it is bought ('buy')."
         case .packCostMismatch: return "A fruit's 'cost', when given with a pack price, should be the price over the pack."
+        case .eventOnClosedDay: return "An event should fall on a day the shop is open: the calendar closes that day."
         }
     }
 }

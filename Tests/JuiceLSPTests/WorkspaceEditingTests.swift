@@ -25,7 +25,7 @@ import JuiceLSP
         #expect(stock.contains { $0.label == "kiwi" && $0.kind == .fruit })
         let top = defaultWorkspace(replacing: "version: 1\n", with: "version: 1\nst\n", in: "store.yaml")
         let keys = top.completions(in: "store.yaml", at: offset(of: "\nst\n", in: "store.yaml", of: top, shift: 3))
-        #expect(keys.map(\.label) == ["version", "fruits", "juices", "store", "suppliers"])
+        #expect(keys.map(\.label) == ["version", "fruits", "juices", "store", "suppliers", "calendar"])
         #expect(keys.allSatisfy { $0.kind == .key && $0.insertText == $0.label + ": " })
         let juice = defaultWorkspace(replacing: "    recipe: {kiwi: 3}\n", with: "    recipe: {kiwi: 3}\n    pr\n")
         let fields = juice.completions(in: "juices.yaml", at: offset(of: "    pr\n", in: "juices.yaml", of: juice, shift: 6))
@@ -65,6 +65,21 @@ import JuiceLSP
             files: workspace.files.map { $0.name == "store.yaml" ? RecipeSourceFile(name: $0.name, bytes: $0.bytes + Array("    le\n".utf8)) : $0 })
         let supplierKeys = typed.completions(in: "store.yaml", at: offset(of: "    le\n", in: "store.yaml", of: typed, shift: 6))
         #expect(supplierKeys.map(\.label) == ["name", "lead-time", "order-days", "minimum", "cut-off"])
+    }
+
+    @Test("the calendar's keys, an event's keys and the days in closed")
+    func calendar() {
+        let calendar = "calendar:\n  closed: [sun, mo]\n  events:\n    - {date: 2026-05-05, fa}\n  ev\n"
+        let workspace = RecipeWorkspace(
+            files: defaultWorkspace().files.map {
+                $0.name == "store.yaml" ? RecipeSourceFile(name: $0.name, bytes: $0.bytes + Array(calendar.utf8)) : $0
+            })
+        let days = workspace.completions(in: "store.yaml", at: offset(of: "sun, mo]", in: "store.yaml", of: workspace, shift: 7))
+        #expect(days.map(\.label) == ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] && days.first?.detail == "Monday")
+        let eventKeys = workspace.completions(in: "store.yaml", at: offset(of: "fa}", in: "store.yaml", of: workspace, shift: 2))
+        #expect(eventKeys.map(\.label) == ["date", "factor", "note"])
+        let keys = workspace.completions(in: "store.yaml", at: offset(of: "  ev\n", in: "store.yaml", of: workspace, shift: 4))
+        #expect(keys.map(\.label) == ["closed", "events"])
     }
 
     @Test func overAKeyWithItsColonOnlyTheKeyIsReplaced() {

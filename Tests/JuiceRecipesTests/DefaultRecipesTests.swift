@@ -66,6 +66,6 @@ struct DefaultRecipesTests {
         #expect(String(decoding: data, as: UTF8.self) == RecipeSchema.json)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let properties = try #require(object["properties"] as? [String: Any])
-        #expect(Set(properties.keys) == ["version", "fruits", "juices", "store", "suppliers"])
+        #expect(Set(properties.keys) == ["version", "fruits", "juices", "store", "suppliers", "calendar"])
     }
 }

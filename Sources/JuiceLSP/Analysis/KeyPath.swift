@@ -31,7 +31,8 @@ struct KeyPath: Hashable, Sendable {
         var pendingKey: String?
         var depth = 0
         var lastSignificant: UInt8?
-        var cursor = 0
+        // The indentation's dashes mark sequence items (`- {date: …}`), not keys.
+        var cursor = indentation
         var token: [UInt8] = []
         func endToken() {
             if !token.isEmpty { pendingKey = String(decoding: token, as: UTF8.self) }

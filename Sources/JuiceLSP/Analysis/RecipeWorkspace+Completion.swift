@@ -6,7 +6,9 @@ extension RecipeWorkspace {
     /// The keys the format allows under each kind of mapping.
     private static func keys(under path: [String]) -> [String]? {
         switch path.count {
-        case 0: return ["version", "fruits", "juices", "store", "suppliers"]
+        case 0: return ["version", "fruits", "juices", "store", "suppliers", "calendar"]
+        case 1 where path[0] == "calendar": return ["closed", "events"]
+        case 2 where path == ["calendar", "events"]: return ["date", "factor", "note"]
         case 1 where path[0] == "store": return ["capacity", "stock"]
         case 2 where path[0] == "fruits": return ["name", "emoji", "cost", "shelf-life", "buy"]
         case 2 where path[0] == "juices": return ["name", "aliases", "price", "recipe"]
@@ -19,7 +21,7 @@ extension RecipeWorkspace {
 
     /// What can be typed at byte `offset` of `file`: fruit ids in a recipe or the store section, juice ids where a
     /// juice is named, keys where the format allows them, supplier ids as a fruit's `buy: supplier`, days in a
-    /// supplier's `order-days`.
+    /// supplier's `order-days` and in the calendar's `closed`.
     package func completions(in file: String, at offset: Int, liveStock: [FruitID: Int]? = nil) -> [CompletionCandidate] {
         guard let source = source(named: file), files.contains(where: { $0.name == file }) else { return [] }
         let index = LineIndex(source.bytes)
@@ -80,7 +82,7 @@ extension RecipeWorkspace {
                 return CompletionCandidate(label: supplier.id.rawValue, kind: .supplier, detail: "\(names) — \(lead)\(days)", replacing: replacing)
             }
         }
-        if path.valueKey == "order-days", keys.count == 2, keys[0] == "suppliers" {
+        if (path.valueKey == "order-days" && keys.count == 2 && keys[0] == "suppliers") || (path.valueKey == "closed" && keys == ["calendar"]) {
             return Weekday.allCases.map { day in
                 CompletionCandidate(label: day.fileName, kind: .day, detail: day.name(in: language), replacing: replacing)
             }
@@ -113,6 +115,12 @@ enum KeyText {
         case (_, "cost"): return korean ? "하나의 원가 (원)" : "cost of one (won)"
         case (_, "shelf-life"): return korean ? "상하기 전까지 보관할 수 있는 날 수" : "days it keeps before it spoils"
         case (_, "aliases"): return korean ? "주문에 쓸 수 있는 다른 이름들" : "other names orders may use"
+        case (nil, "calendar"): return korean ? "달력: 쉬는 날과 행사" : "calendar: closing days and events"
+        case (_, "closed"): return korean ? "쉬는 요일과 날짜: [sun, 2026-02-16]" : "closing days and dates: [sun, 2026-02-16]"
+        case (_, "events"): return korean ? "행사: [{date, factor, note}]" : "events: [{date, factor, note}]"
+        case (_, "date"): return korean ? "날짜: 2026-05-05" : "date: 2026-05-05"
+        case (_, "factor"): return korean ? "보통 날 대비 수요 배율: 1.5" : "demand against a usual day: 1.5"
+        case (_, "note"): return korean ? "메모: 어린이날" : "note: Children's Day"
         case (nil, "suppliers"):
             return korean ? "거래처: id → 이름, 배송 기간, 주문 요일, 최소 금액, 마감" : "suppliers: id → name, lead time, order days, minimum, cut-off"
         case (_, "buy"): return korean ? "사는 곳: {supplier, pack, price}" : "how it is bought: {supplier, pack, price}"

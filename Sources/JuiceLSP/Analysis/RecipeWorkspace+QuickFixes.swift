@@ -151,7 +151,7 @@ struct FixEditor {
         case .renameOne, .ownName: return distinctName()
         case .matchPackCost(let cost): return [[edit(scalar().outer, "\(cost)")]]
         case .lowerMinimum(let most): return [[edit(scalar().outer, "\(most)")]]
-        case .raisePrice, .shortenID, .defineSupplier, .fasterSupplier, .addOrderDay, .addBuy, .addKey:
+        case .raisePrice, .shortenID, .defineSupplier, .fasterSupplier, .addOrderDay, .addBuy, .addKey, .openOrMoveEvent:
             // How much to charge, which cost is wrong, what a shorter id is, which supplier to buy from or what to
             // write in a new key is the writer's choice.
             return []

@@ -1,0 +1,47 @@
+/// The shop's calendar as the recipe files declare it (`calendar:`): the weekdays it is closed, dated closures and
+/// holidays, and dated events with the factor by which they are expected to change demand.
+public struct ShopCalendar: Hashable, Sendable {
+    /// A dated event: demand that day is expected to be `factor` times a usual day's.
+    public struct Event: Hashable, Sendable {
+        /// The day.
+        public var date: CivilDate
+        /// How many times a usual day's demand is expected (more than 0).
+        public var factor: Double
+        /// What it is (어린이날), if said.
+        public var note: String?
+
+        /// An event.
+        public init(date: CivilDate, factor: Double, note: String? = nil) {
+            self.date = date
+            self.factor = factor
+            self.note = note
+        }
+    }
+
+    /// The days of the week the shop is closed.
+    public var closedWeekdays: Set<Weekday>
+    /// The dates it is closed (holidays, closures).
+    public var closedDates: Set<CivilDate>
+    /// The events, by date.
+    public var events: [CivilDate: Event]
+
+    /// A calendar; the default is always open, with no events.
+    public init(closedWeekdays: Set<Weekday> = [], closedDates: Set<CivilDate> = [], events: [Event] = []) {
+        self.closedWeekdays = closedWeekdays
+        self.closedDates = closedDates
+        self.events = Dictionary(events.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether the calendar says anything at all.
+    public var isEmpty: Bool { closedWeekdays.isEmpty && closedDates.isEmpty && events.isEmpty }
+
+    /// Whether the shop is closed on `date`.
+    public func isClosed(_ date: CivilDate) -> Bool {
+        closedDates.contains(date) || closedWeekdays.contains(Weekday(date))
+    }
+
+    /// How many times a usual day's demand `date` is expected to see: its event's factor, else 1.
+    public func factor(on date: CivilDate) -> Double {
+        events[date]?.factor ?? 1
+    }
+}

@@ -11,6 +11,8 @@ package struct DailyDemand: Sendable {
     package private(set) var demand: [[Double]]
     /// Each juice's served units by day.
     package private(set) var served: [[Double]]
+    /// Which days the calendar closed (`apply(_:)`; empty, or one flag per day).
+    package private(set) var closed: [Bool] = []
     /// The row of each day seen (by day number), and each row's counts: demand then served, a pair per juice.
     private var rowOfDay: [Int: Int] = [:]
     private var rows: [[Int]] = []
@@ -99,4 +101,45 @@ package struct DailyDemand: Sendable {
         rows = []
         lastDay = nil
     }
+
+    /// The laid-out days read through `calendar`: a closed day is neither demand nor history, so it takes the place of
+    /// a usual day (the mean of the same weekday's last four open days, else of the last seven open days, else 0:
+    /// forecasts are not dragged down, and the weeks keep their weekdays); an event day counts as a usual one (its
+    /// demand divided by its factor). `closed` says which days were closed. Closed days right after the last day are
+    /// added, so that the day after the series is one the shop opens.
+    package mutating func apply(_ calendar: ShopCalendar) {
+        guard !calendar.isEmpty, let firstDay else { return }
+        // Days the shop is closed right after the last day are laid out too (as closed days), so that what follows
+        // the history, for a forecast or a plan, is the next day the shop opens (at most a year ahead).
+        var trailing = 0
+        while trailing < 366, calendar.isClosed(firstDay.adding(days: dayCount + trailing)) { trailing += 1 }
+        if trailing < 366, trailing > 0 {
+            for juice in 0..<juiceCount {
+                demand[juice] += Array(repeating: 0, count: trailing)
+                served[juice] += Array(repeating: 0, count: trailing)
+            }
+        }
+        let days = dayCount
+        closed = (0..<days).map { calendar.isClosed(firstDay.adding(days: $0)) }
+        for day in 0..<days where !closed[day] {
+            let factor = calendar.factor(on: firstDay.adding(days: day))
+            guard factor != 1 else { continue }
+            for juice in 0..<juiceCount {
+                demand[juice][day] /= factor
+                served[juice][day] /= factor
+            }
+        }
+        for day in 0..<days where closed[day] {
+            let sameWeekday = stride(from: day - 7, through: 0, by: -7).filter { !closed[$0] }.prefix(4)
+            let recent = (0..<day).reversed().filter { !closed[$0] }.prefix(7)
+            let usual = sameWeekday.isEmpty ? Array(recent) : Array(sameWeekday)
+            for juice in 0..<juiceCount {
+                demand[juice][day] = usual.isEmpty ? 0 : usual.reduce(0) { $0 + demand[juice][$1] } / Double(usual.count)
+                served[juice][day] = usual.isEmpty ? 0 : usual.reduce(0) { $0 + served[juice][$1] } / Double(usual.count)
+            }
+        }
+    }
+
+    /// Whether the calendar closed day `day` (0 is the first).
+    package func isClosed(day: Int) -> Bool { day >= 0 && day < closed.count && closed[day] }
 }

@@ -72,11 +72,14 @@ package struct DemandTally: Sendable {
     private var juices: HistoryJuices
     /// The tally so far.
     package private(set) var demand: DailyDemand
+    /// The shop's calendar, which the finished days are read through (`DailyDemand.apply`).
+    private let calendar: ShopCalendar
 
     /// A tally for `book`'s juices (numbered in menu order); errors name the file `name`.
     package init(book: RecipeBook, file name: String) {
         juices = HistoryJuices(book: book, file: name)
         demand = DailyDemand(juiceCount: book.juices.count)
+        calendar = book.calendar
     }
 
     /// The records naming juices the menu does not have.
@@ -108,6 +111,7 @@ package struct DemandTally: Sendable {
     /// The daily demand, from `from` to `to` where given.
     package mutating func finish(from: CivilDate? = nil, to: CivilDate? = nil) -> DailyDemand {
         demand.finish(from: from, to: to)
+        demand.apply(calendar)
         return demand
     }
 }

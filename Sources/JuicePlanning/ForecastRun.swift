@@ -50,8 +50,20 @@ package struct ForecastRun: Sendable {
         historyDays = demand.dayCount
         self.level = level
         let results = ParallelForecasts.run(demand.demand, choice: choice, horizon: horizon, level: level, backtestDays: backtestDays)
+        let firstDay = firstDay
         juices = book.juices.enumerated().map { index, juice in
-            JuiceForecast(juice: juice, forecast: results[index].forecast, accuracy: results[index].accuracy, history: demand.demand[index])
+            var forecast = results[index].forecast
+            // A usual day's forecast, times the calendar's factor: nothing on a day the shop is closed.
+            if !book.calendar.isEmpty {
+                for day in forecast.mean.indices {
+                    let date = firstDay.adding(days: day)
+                    let factor = book.calendar.isClosed(date) ? 0 : book.calendar.factor(on: date)
+                    forecast.mean[day] *= factor
+                    forecast.lower[day] *= factor
+                    forecast.upper[day] *= factor
+                }
+            }
+            return JuiceForecast(juice: juice, forecast: forecast, accuracy: results[index].accuracy, history: demand.demand[index])
         }
     }
 

@@ -41,6 +41,14 @@ package struct SalesReport: Sendable {
     package private(set) var firstDay: CivilDate?
     /// The last day.
     package private(set) var lastDay: CivilDate?
+    /// The days from the first to the last the calendar closes.
+    package private(set) var closedDays: [CivilDate] = []
+    /// The days from the first to the last with no sale at all that the calendar does not close, on a weekday the shop
+    /// usually sells (on at least three quarters of its other such days in the period, and at least three of them):
+    /// likely closures to declare, or to look into.
+    package private(set) var likelyClosedDays: [CivilDate] = []
+    /// The days with a sale or a refusal.
+    private var daysSold: Set<Int> = []
     private let book: RecipeBook
     /// Units served and refused per group and juice: `tallies[group][2 × juice]` served, `[2 × juice + 1]` refused,
     /// the group numbered by day, weekday or hour (one group for juice and fruit, whose rows come from the juices).
@@ -57,6 +65,7 @@ package struct SalesReport: Sendable {
         guard juice >= 0, juice < book.juices.count else { return }
         firstDay = min(firstDay ?? time.date, time.date)
         lastDay = max(lastDay ?? time.date, time.date)
+        daysSold.insert(time.date.dayNumber)
         let group: Int
         switch grouping {
         case .day: group = time.date.dayNumber
@@ -108,5 +117,25 @@ package struct SalesReport: Sendable {
             }
         }
         tallies = [:]
+        findClosures()
+    }
+
+    /// `closedDays` and `likelyClosedDays`.
+    private mutating func findClosures() {
+        guard let first = firstDay?.dayNumber, let last = lastDay?.dayNumber else { return }
+        let calendar = book.calendar
+        for day in first...last {
+            let date = CivilDate(dayNumber: day)
+            if calendar.isClosed(date) {
+                closedDays.append(date)
+                continue
+            }
+            guard !daysSold.contains(day) else { continue }
+            let others = stride(from: first + (day - first) % 7, through: last, by: 7).filter {
+                $0 != day && !calendar.isClosed(CivilDate(dayNumber: $0))
+            }
+            let sold = others.filter { daysSold.contains($0) }.count
+            if others.count >= 3, 4 * sold >= 3 * others.count { likelyClosedDays.append(date) }
+        }
     }
 }

@@ -28,7 +28,6 @@ package struct SalesReportRenderer: Sendable {
 
     /// The row's key as people read it.
     package func label(of row: SalesReport.Row, in grouping: ReportGrouping) -> String {
-        let ko = language == .korean
         switch grouping {
         case .day: return row.key
         case .weekday:
@@ -62,6 +61,28 @@ package struct SalesReportRenderer: Sendable {
             out += ko ? "판매 기록이 없어요\n" : "No sales recorded\n"
         }
         out += PlanningTable.render(table)
+        out += closures(report)
+        return out
+    }
+
+    /// The lines on closed days: those the calendar declares, and likely closures it does not (none when neither).
+    private func closures(_ report: SalesReport) -> String {
+        let ko = language == .korean
+        func dates(_ days: [CivilDate]) -> String {
+            let shown = days.prefix(10).map(\.description).joined(separator: ", ")
+            let more = days.count - 10
+            return more > 0 ? shown + (ko ? " 외 \(more)일" : " and \(more) more") : shown
+        }
+        var out = ""
+        if !report.closedDays.isEmpty {
+            out += (ko ? "쉬는 날 (달력): " : "Closed (calendar): ") + dates(report.closedDays) + "\n"
+        }
+        if !report.likelyClosedDays.isEmpty {
+            out +=
+                ko
+                ? "쉬는 날로 보여요 (판매가 하나도 없고, 평소엔 파는 요일이에요): \(dates(report.likelyClosedDays)). 쉬었다면 달력에 적으세요: calendar: closed: [\(report.likelyClosedDays[0])]\n"
+                : "Likely closed (no sale at all, on a weekday that usually sells): \(dates(report.likelyClosedDays)). If the shop was closed, declare it: calendar: closed: [\(report.likelyClosedDays[0])]\n"
+        }
         return out
     }
 
@@ -84,6 +105,8 @@ package struct SalesReportRenderer: Sendable {
                     })
             ),
             ("total", .object(figures(report.total))),
+            ("closed", .array(report.closedDays.map { .string($0.description) })),
+            ("likelyClosed", .array(report.likelyClosedDays.map { .string($0.description) })),
         ])
     }
 }

@@ -14,6 +14,9 @@ package struct DemandOutlook: Sendable {
     /// quiet days, shared by every juice, and their tails come along; and the levels cover the share of those past
     /// days that conformal prediction asks for, ⌈(n + 1)·P⌉ of n. False: each juice's error is drawn on its own.
     package var jointErrors: Bool
+    /// How many times a usual day's demand each day ahead is expected to see: 0 on a day the shop is closed, an
+    /// event's factor, else 1 (`apply(_:from:)`; empty: 1 every day).
+    package var dayFactors: [Double] = []
 
     /// The most recent days whose one-step errors spread a juice's demand.
     package static let errorDays = 182
@@ -40,6 +43,15 @@ package struct DemandOutlook: Sendable {
         juices = results.map(\.0)
         models = results.map(\.1)
         jointErrors = true
+    }
+
+    /// Reads the days ahead, starting at `firstDay`, through `calendar` (see `dayFactors`).
+    package mutating func apply(_ calendar: ShopCalendar, from firstDay: CivilDate) {
+        guard !calendar.isEmpty else { return }
+        dayFactors = (0..<horizon).map { day in
+            let date = firstDay.adding(days: day)
+            return calendar.isClosed(date) ? 0 : calendar.factor(on: date)
+        }
     }
 
     /// The number of past days whose errors are drawn together (see `jointErrors`): 0 unless it is set and every

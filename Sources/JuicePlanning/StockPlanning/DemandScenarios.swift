@@ -21,6 +21,8 @@ struct DemandScenarios: Sendable {
     private let errorStart: [Int]
     private let errors: [Double]
     private let deviation: [Double]
+    /// Each day's factor (`DemandOutlook.dayFactors`; 1 where it gives none).
+    private let dayFactors: [Double]
     /// The past days whose errors every juice draws together (0: each juice draws its own; `DemandOutlook.jointDays`).
     let jointDays: Int
 
@@ -67,6 +69,7 @@ struct DemandScenarios: Sendable {
         self.errors = errors
         self.deviation = deviation
         jointDays = outlook.jointDays
+        dayFactors = (0..<horizon).map { $0 < outlook.dayFactors.count ? outlook.dayFactors[$0] : 1 }
     }
 
     /// Draws scenario `index`: each juice's demand into `juiceDemand[day * juices + juice]` and the fruit they need over
@@ -82,21 +85,24 @@ struct DemandScenarios: Sendable {
             firstPastDay = Int(((random.next() >> 32) &* starts) >> 32)
         }
         for day in 0..<horizon {
+            // A usual day's draw, times the day's factor (none on a closed day: the draws stay in step all the same).
+            let factor = dayFactors[day]
             for juice in 0..<juices {
                 let mean = expected[day * juices + juice]
                 let units: Int
                 switch spread[juice] {
                 case 0 where jointDays > 0:
-                    units = Self.units(mean + errors[errorStart[juice] + min(jointDays - 1, firstPastDay + day)])
+                    units = Self.units(factor * (mean + errors[errorStart[juice] + min(jointDays - 1, firstPastDay + day)]))
                 case 0:
                     let start = errorStart[juice]
                     let count = UInt64(errorStart[juice + 1] - start)
                     let pick = Int(((random.next() >> 32) &* count) >> 32)
-                    units = Self.units(mean + errors[start + pick])
+                    units = Self.units(factor * (mean + errors[start + pick]))
                 case 1:
-                    units = Self.units(mean + deviation[juice] * random.normal())
+                    units = Self.units(factor * (mean + deviation[juice] * random.normal()))
                 default:
-                    units = min(Self.largestDraw, random.count(mean: mean, variance: deviation[juice]))
+                    let drawn = random.count(mean: factor * mean, variance: factor * factor * deviation[juice])
+                    units = min(Self.largestDraw, factor == 0 ? 0 : drawn)
                 }
                 juiceDemand[day * juices + juice] = units
                 guard units > 0 else { continue }

@@ -53,8 +53,10 @@ package struct PlanBacktest: Sendable {
         var days: [Day] = []
         for (offset, dayOrders) in orders.enumerated() {
             let day = start + offset
-            guard day >= 1 else { continue }
-            let outlook = DemandOutlook(series: series.map { Array($0[..<day]) }, horizon: 1, choice: choice)
+            // A day the calendar closes is not replayed: nothing was asked, nothing is planned.
+            guard day >= 1, !planner.calendar.isClosed(firstDay.adding(days: day)) else { continue }
+            var outlook = DemandOutlook(series: series.map { Array($0[..<day]) }, horizon: 1, choice: choice)
+            outlook.apply(planner.calendar, from: firstDay.adding(days: day))
             let (levels, _) = planner.levels(outlook, objective: objective, scenarios: scenarios, seed: seed &+ UInt64(day))
             days.append(replay.serve(dayOrders, levels: levels, day: day, date: firstDay.adding(days: day)))
         }

@@ -34,7 +34,9 @@ package struct PlanCalibration: Sendable {
             days: start..<(start + orders.count), orders: orders, firstDay: firstDay, planner: planner, targets: targets, scenarios: scenarios,
             seed: seed
         ) { day in
-            DemandOutlook(series: series.map { Array($0[..<day]) }, horizon: 1, choice: choice)
+            var outlook = DemandOutlook(series: series.map { Array($0[..<day]) }, horizon: 1, choice: choice)
+            outlook.apply(planner.calendar, from: firstDay.adding(days: day))
+            return outlook
         }
     }
 
@@ -47,7 +49,8 @@ package struct PlanCalibration: Sendable {
     ) {
         var replays = targets.map { _ in StockReplay(planner: planner) }
         var replayed = targets.map { _ in [PlanBacktest.Day]() }
-        for (offset, day) in days.enumerated() where day >= 1 && offset < orders.count {
+        // Days the calendar closes are not replayed.
+        for (offset, day) in days.enumerated() where day >= 1 && offset < orders.count && !planner.calendar.isClosed(firstDay.adding(days: day)) {
             let plans = planner.serviceLevels(outlook(day), targets: targets, scenarios: scenarios, seed: seed &+ UInt64(day))
             for index in targets.indices {
                 replayed[index].append(replays[index].serve(orders[offset], levels: plans[index].levels, day: day, date: firstDay.adding(days: day)))

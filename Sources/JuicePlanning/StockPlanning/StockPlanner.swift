@@ -11,12 +11,15 @@ package struct StockPlanner: Sendable {
     /// Each fruit's shelf life in days (menu order; 1 where the recipes give none: bought in the morning, gone by
     /// the next).
     package let shelfLives: [Int]
+    /// The shop's calendar: closed days are planned no demand, event days their factor.
+    package var calendar = ShopCalendar()
 
     /// A planner for `book`'s menu, with the costs and shelf lives its fruits give.
     package init(book: RecipeBook) {
         self.init(
             menu: CompiledMenu(book: book), costs: book.fruits.map { $0.cost.map(Double.init) },
             shelfLives: book.fruits.map { $0.shelfLife ?? 1 })
+        calendar = book.calendar
     }
 
     /// A planner for `menu` with the given costs and shelf lives (menu order).

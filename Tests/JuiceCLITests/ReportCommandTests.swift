@@ -1,4 +1,5 @@
 import Foundation
+import JuiceCore
 import JuicePlanning
 import JuiceTestSupport
 import Testing
@@ -45,6 +46,45 @@ struct ReportCommandTests {
             firstDay.adding(days: 4).description,
         ])
         #expect(bounded.stdout.split(separator: "\n").count == 4, "a header and three days: \(bounded.stdout)")
+    }
+
+    @Test("a calendar in the recipes: the report lists its closed days and flags an undeclared one; forecast and plan skip to the next open day")
+    func calendar() async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        // 2026-06-01 is a Monday: four weeks of banana juice but on Sundays, and none on Wednesday 2026-06-10.
+        let first = try #require(CivilDate(year: 2026, month: 6, day: 1))
+        var csv = "time,juice,count,result\n"
+        for day in 0..<27 where first.adding(days: day).weekday != 6 && day != 9 {
+            for hour in 10..<15 { csv += "\(first.adding(days: day))T\(hour):00:00,banana-juice,1,served\n" }
+        }
+        try csv.write(to: shop.directory.appendingPathComponent("sales.csv"), atomically: true, encoding: .utf8)
+        let undeclared = try await shop.run(["report", "--history", "sales.csv", "--format", "json"])
+        #expect(undeclared.status == 0, "\(undeclared.stderr)")
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(undeclared.stdout.utf8)) as? [String: Any])
+        #expect(plain["likelyClosed"] as? [String] == ["2026-06-10"])
+        #expect(plain["closed"] as? [String] == [])
+        let korean = try await shop.run(["report", "--history", "sales.csv", "--lang", "ko"])
+        #expect(korean.stdout.contains("쉬는 날로 보여요 (판매가 하나도 없고, 평소엔 파는 요일이에요): 2026-06-10."))
+
+        let store = shop.directory.appendingPathComponent("recipes/store.yaml")
+        let text = try String(contentsOf: store, encoding: .utf8)
+        try (text + "calendar:\n  closed: [sun, 2026-06-10]\n  events: [{date: 2026-06-29, factor: 2, note: 개업 기념}]\n").write(
+            to: store, atomically: true, encoding: .utf8)
+        #expect(try await shop.run(["lint"]).status == 0)
+        let declared = try await shop.run(["report", "--history", "sales.csv", "--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(declared.stdout.utf8)) as? [String: Any])
+        #expect(json["likelyClosed"] as? [String] == [])
+        #expect(json["closed"] as? [String] == ["2026-06-07", "2026-06-10", "2026-06-14", "2026-06-21"])
+        // The last sale is on Saturday 2026-06-27 and Sunday is closed: the forecast starts on Monday, the event day,
+        // at twice a usual day's 5.
+        let forecast = try await shop.run(["forecast", "--history", "sales.csv", "--horizon", "7", "--model", "ses", "--format", "json"])
+        #expect(forecast.status == 0, "\(forecast.stderr)")
+        let outlook = try #require(try JSONSerialization.jsonObject(with: Data(forecast.stdout.utf8)) as? [String: Any])
+        #expect(outlook["from"] as? String == "2026-06-29")
+        let juices = try #require(outlook["juices"] as? [[String: Any]])
+        let banana = try #require(juices.first { $0["id"] as? String == "banana-juice" }?["forecast"] as? [[String: Any]])
+        #expect(banana.compactMap { $0["mean"] as? Double } == [10, 5, 5, 5, 5, 5, 0], "the event twice a usual day; Sunday closed")
     }
 
     @Test("from the journal, with revenue at menu prices")

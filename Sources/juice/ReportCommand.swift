@@ -70,6 +70,7 @@ struct ReportCommand: AsyncParsableCommand {
         let flows = StockFlowRenderer(book: book, language: shop.language)
         if waste {
             guard let flow = try await input.readStockFlow(from: sales.firstDay, to: sales.lastDay, json: format == .json) else { return }
+            if let chart { try ChartOutput.write(StockFlowChart(renderer: flows).svg(waste: flow), to: chart, language: shop.language) }
             Terminal.write(flows.render(waste: flow, as: format))
             return
         }
@@ -85,10 +86,15 @@ struct ReportCommand: AsyncParsableCommand {
         }
         try input.check(problems + juices.errors)
         report.finish()
-        if let chart { try ChartOutput.write(SalesChart(renderer: renderer).svg(report), to: chart, language: shop.language) }
-        // By fruit from the shop's state: the stock flow too (what came, went, was wasted, what counts found).
-        let flow = by == .fruit && format != .csv ? try await input.readStockFlow(from: first, to: last, json: format == .json) : nil
-        guard let flow else { return Terminal.write(renderer.render(report, as: format)) }
+        // By fruit from the shop's state: the stock flow too (what came, went, was wasted, what counts found), and the
+        // chart draws it; otherwise the chart is the sales report's.
+        let flow =
+            by == .fruit && (format != .csv || chart != nil) ? try await input.readStockFlow(from: first, to: last, json: format == .json) : nil
+        if let chart {
+            let svg = flow.map { StockFlowChart(renderer: flows).svg(fruits: $0) } ?? SalesChart(renderer: renderer).svg(report)
+            try ChartOutput.write(svg, to: chart, language: shop.language)
+        }
+        guard let flow, format != .csv else { return Terminal.write(renderer.render(report, as: format)) }
         switch format {
         case .json:
             guard case .object(let members) = renderer.json(report) else { return }

@@ -87,6 +87,31 @@ struct ReportCommandTests {
         #expect(banana.compactMap { $0["mean"] as? Double } == [10, 5, 5, 5, 5, 5, 0], "the event twice a usual day; Sunday closed")
     }
 
+    @Test("from the state, --chart draws the stock flow by fruit and the waste by reason; from a history file, the sales")
+    func stockRoomCharts() async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        #expect(try await shop.run(["receive", "kiwi", "6"]).status == 0)
+        #expect(try await shop.run(["order", "kiwi-juice"]).status == 0)
+        #expect(try await shop.run(["waste", "kiwi", "2", "--reason", "dropped"]).status == 0)
+        #expect(try await shop.run(["waste", "mango", "1", "--reason", "spoiled"]).status == 0)
+        let flow = try await shop.run(["report", "--by", "fruit", "--chart", "flow.svg"])
+        #expect(flow.status == 0, "\(flow.stderr)")
+        let flowChart = try String(contentsOf: shop.directory.appendingPathComponent("flow.svg"), encoding: .utf8)
+        #expect(
+            flowChart.hasPrefix("<svg") && flowChart.contains(">Stock flow (since the start)</text>") && flowChart.contains(">unexplained</text>"))
+        let waste = try await shop.run(["report", "--waste", "--chart", "waste.svg", "--lang", "ko"])
+        #expect(waste.status == 0, "\(waste.stderr)")
+        let wasteChart = try String(contentsOf: shop.directory.appendingPathComponent("waste.svg"), encoding: .utf8)
+        #expect(wasteChart.contains(">폐기 (처음부터)</text>") && wasteChart.contains(">떨어뜨림</text>") && wasteChart.contains(">상함</text>"))
+        #expect(wasteChart.contains("🥝 키위") && wasteChart.contains("🥭 망고"))
+        let history = HistoryGenerator(juices: ForecastCommandTests.juices, days: 7, seed: 3).csv()
+        try history.write(to: shop.directory.appendingPathComponent("sales.csv"), atomically: true, encoding: .utf8)
+        let sales = try await shop.run(["report", "--history", "sales.csv", "--by", "fruit", "--chart", "sales.svg"])
+        #expect(sales.status == 0, "\(sales.stderr)")
+        #expect(try String(contentsOf: shop.directory.appendingPathComponent("sales.svg"), encoding: .utf8).contains(">Sales by fruit"))
+    }
+
     @Test("from the journal, with revenue at menu prices")
     func fromTheJournal() async throws {
         let shop = try ShopSandbox()

@@ -22,7 +22,8 @@ package struct StockFlowRenderer: Sendable {
         book.fruit(fruit)?.cost.map { units * $0 }
     }
 
-    private func period(_ flow: StockFlow) -> String {
+    /// The period `flow` covers, as the report's headings say it.
+    package func periodText(_ flow: StockFlow) -> String {
         switch (flow.firstDay, flow.lastDay) {
         case (let first?, let last?): return ko ? "\(first)부터 \(last)까지" : "from \(first) to \(last)"
         case (let first?, nil): return ko ? "\(first)부터" : "from \(first)"
@@ -62,7 +63,7 @@ package struct StockFlowRenderer: Sendable {
                     "\(row.wastedTotal)", signed(row.countVariance), signed(row.adjusted), "\(row.actual)", "\(row.unexplained)",
                 ])
         }
-        var out = ko ? "재고 흐름 (\(period(flow)), 개수)\n" : "Stock flow (\(period(flow)), units)\n"
+        var out = ko ? "재고 흐름 (\(periodText(flow)), 개수)\n" : "Stock flow (\(periodText(flow)), units)\n"
         out += PlanningTable.render(table)
         let costed = flow.fruits.compactMap { row -> [String]? in
             guard let wasted = won(row.wastedTotal, of: row.fruit), let unexplained = won(row.unexplained, of: row.fruit) else { return nil }
@@ -120,7 +121,7 @@ package struct StockFlowRenderer: Sendable {
                         won(units, of: fruit).map(money) ?? "—",
                     ])
             }
-            let heading = ko ? "폐기 (\(period(flow)))\n" : "Waste (\(period(flow)))\n"
+            let heading = ko ? "폐기 (\(periodText(flow)))\n" : "Waste (\(periodText(flow)))\n"
             return heading + (totals.isEmpty ? (ko ? "  폐기 기록이 없어요\n" : "  nothing was wasted\n") : PlanningTable.render(table))
         case .json:
             let rows = totals.map { reason, fruit, units in

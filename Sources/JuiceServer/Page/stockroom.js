@@ -12,7 +12,7 @@ const STOCKROOM_TEXT = {
     receiveButton: "입고 기록", waste: "폐기", reason: "이유", note: "메모 (선택)", wasteButton: "폐기 기록",
     wasteExpired: "유통기한 지난 것 모두 폐기", confirmExpired: (n) => `유통기한이 지난 과일 ${n}개를 모두 폐기할까요?`,
     noneExpired: "유통기한이 지난 과일이 없어요", nothingToReceive: "입고할 개수를 적어 주세요",
-    reasons: { spoiled: "상함", expired: "유통기한 지남", dropped: "떨어뜨림", staff: "직원 소비", other: "기타" },
+    reasons: { spoiled: "상함", expired: "기한 지남", dropped: "떨어뜨림", staff: "직원", other: "기타" },
     session: (time) => `${time}에 시작한 재고 조사예요. 세는 동안 나간 주문은 반영할 때 더해져요.`,
     starting: "재고 조사를 시작하는 중…", showExpected: "기록된 재고 보기", counted: "센 개수", expected: (n) => `기록 ${n}`,
     hidden: "기록 ?", applyCount: "반영", restart: "새로 세기", nothingCounted: "센 개수를 적어 주세요",

@@ -1,0 +1,79 @@
+import Foundation
+import JuiceCore
+import JuicePlanning
+import JuiceShop
+import JuiceTestSupport
+import Testing
+
+/// `juice report --chart` from a shop's state: the stock flow (received, used, wasted, unexplained per fruit) and the
+/// waste (per fruit, stacked by reason), both languages.
+@Suite struct StockFlowChartTests {
+    static func entry(
+        _ id: Int, _ kind: JournalKind, _ deltas: [FruitID: Int], _ detail: JournalDetail? = nil, juice: JuiceID? = nil
+    )
+        -> JournalEntry
+    {
+        JournalEntry(
+            id: id, time: "2026-11-0\(id)T09:00:00Z", kind: kind, command: "test", juice: juice, count: juice == nil ? nil : 1, deltas: deltas,
+            undoes: nil, undoneBy: nil, detail: detail)
+    }
+
+    /// A delivery, an order, three wastes for three reasons and a count that finds two kiwis missing.
+    static let flow = StockFlow(
+        entries: [
+            entry(6, .count, ["kiwi": -2], JournalDetail(counts: [CountLine(fruit: "kiwi", expected: 54, counted: 52)])),
+            entry(5, .waste, ["kiwi": -1], JournalDetail(reason: .staff)),
+            entry(4, .waste, ["mango": -1], JournalDetail(reason: .dropped)),
+            entry(3, .waste, ["kiwi": -2], JournalDetail(reason: .spoiled)),
+            entry(2, .order, ["kiwi": -3], juice: "kiwi-juice"),
+            entry(
+                1, .delivery, ["kiwi": 20, "mango": 10],
+                JournalDetail(lots: [DeliveryLine(fruit: "kiwi", quantity: 20), DeliveryLine(fruit: "mango", quantity: 10)])),
+        ],
+        current: ["kiwi": 52, "mango": 39], book: StockFlowTests.book, timeZone: TimeZone(identifier: "UTC") ?? .current)
+
+    static let golden = JuiceBinary.packageRoot.appendingPathComponent("Tests/JuicePlanningTests/Fixtures/golden")
+
+    @Test("the stock flow chart: four bars a fruit, heights in proportion, the unexplained signed above it; golden in both languages")
+    func stockFlow() throws {
+        let english = StockFlowChart(renderer: StockFlowRenderer(book: StockFlowTests.book, language: .english)).svg(fruits: Self.flow)
+        #expect(english.contains(">Stock flow (since the start)</text>"))
+        for word in ["received", "used", "wasted", "unexplained"] { #expect(english.contains(">\(word)</text>")) }
+        // Kiwi: received 20, used 3, wasted 3, unexplained 2 (the count's), on ticks up to 20.
+        let heights = Self.heights(english)
+        #expect(heights.prefix(4).map { ($0 / heights[0] * 20).rounded() } == [20, 3, 3, 2], "\(heights)")
+        #expect(english.contains(">+2</text>"))
+        #expect(english == (try Golden.expected(for: english, at: Self.golden.appendingPathComponent("stock-flow.en.svg"))))
+        let korean = StockFlowChart(renderer: StockFlowRenderer(book: StockFlowTests.book, language: .korean)).svg(fruits: Self.flow)
+        #expect(korean.contains(">재고 흐름 (처음부터)</text>") && korean.contains(">설명 안 됨</text>") && korean.contains(">키위</text>"))
+        #expect(korean == (try Golden.expected(for: korean, at: Self.golden.appendingPathComponent("stock-flow.ko.svg"))))
+    }
+
+    @Test("the waste chart: a bar a fruit that lost any, stacked by reason; golden in both languages")
+    func waste() throws {
+        let english = StockFlowChart(renderer: StockFlowRenderer(book: StockFlowTests.book, language: .english)).svg(waste: Self.flow)
+        #expect(Self.heights(english).count == 3, "kiwi: spoiled and staff; mango: dropped")
+        #expect(english.contains(">3</text>") && english.contains(">1</text>"), "each bar's total above it")
+        #expect(english == (try Golden.expected(for: english, at: Self.golden.appendingPathComponent("waste.en.svg"))))
+        let korean = StockFlowChart(renderer: StockFlowRenderer(book: StockFlowTests.book, language: .korean)).svg(waste: Self.flow)
+        #expect(korean.contains(">폐기 (처음부터)</text>"))
+        #expect(korean == (try Golden.expected(for: korean, at: Self.golden.appendingPathComponent("waste.ko.svg"))))
+    }
+
+    @Test("names are escaped")
+    func escaped() {
+        let chart = BarChart(
+            title: "a < b & \"c\"", axis: "units", series: [.init(color: "#000", name: "<x>")],
+            groups: [.init(label: "k&k", bars: [.init(segments: [(0, 3)])])])
+        #expect(chart.svg.contains("a &lt; b &amp; &quot;c&quot;") && chart.svg.contains("&lt;x&gt;") && chart.svg.contains("k&amp;k"))
+        #expect(!chart.svg.contains("<x>"))
+    }
+
+    /// The heights of the bars (`rect` with a `height` below the chart's own), in order.
+    static func heights(_ svg: String) -> [Double] {
+        svg.split(separator: "<").filter { $0.hasPrefix("rect x=") && !$0.contains("width=\"14\"") }.compactMap { element in
+            guard let start = element.range(of: "height=\"")?.upperBound, let end = element[start...].firstIndex(of: "\"") else { return nil }
+            return Double(element[start..<end])
+        }
+    }
+}

@@ -36,6 +36,8 @@ package enum CommandMessage: Hashable, Sendable {
     case blindCountNeedsTerminal
     /// `juice count --max-variance` outside 0…10.
     case badMaxVariance(Double)
+    /// `juice receive --ordered FRUIT=N` for a fruit the delivery does not have.
+    case orderedNotReceived(String)
     /// A count's variance is large and there is no terminal to confirm it on: `--yes` applies it.
     case largeVarianceNeedsYes(threshold: Int)
     /// `juice report --waste` with `--history FILE` (a history file has no waste).
@@ -164,6 +166,10 @@ package enum CommandMessage: Hashable, Sendable {
             return ko
                 ? "--blind는 터미널에서만 쓸 수 있어요. 스크립트에서는 'juice count 과일=N …'을 쓰세요"
                 : "--blind needs a terminal; use 'juice count FRUIT=N …' in scripts"
+        case .orderedNotReceived(let fruit):
+            return ko
+                ? "--ordered의 '\(fruit)'은(는) 이 입고에 없어요. 온 과일마다 --ordered 과일=N을 쓰세요"
+                : "--ordered names '\(fruit)', which this delivery does not have; give --ordered FRUIT=N for fruit that came"
         case .badMaxVariance(let value):
             return ko ? "--max-variance는 0부터 10까지예요 (0.2는 20%): \(value)" : "--max-variance must be between 0 and 10 (0.2 is 20%), not \(value)"
         case .largeVarianceNeedsYes(let threshold):

@@ -24,14 +24,20 @@ public struct DeliveryLine: Hashable, Sendable, Codable {
     public var expires: String?
     /// What one unit cost, in won, if given.
     public var cost: Int?
+    /// How many units were ordered (or invoiced), when that is known: the receiving difference is `ordered − quantity`.
+    public var ordered: Int?
 
     /// A delivery line.
-    public init(fruit: FruitID, quantity: Int, expires: String? = nil, cost: Int? = nil) {
+    public init(fruit: FruitID, quantity: Int, expires: String? = nil, cost: Int? = nil, ordered: Int? = nil) {
         self.fruit = fruit
         self.quantity = quantity
         self.expires = expires
         self.cost = cost
+        self.ordered = ordered
     }
+
+    /// Units ordered but not received (below 0: more came than was ordered); 0 when what was ordered is not known.
+    public var shortfall: Int { ordered.map { $0 - quantity } ?? 0 }
 }
 
 /// One fruit of a count (stocktake): what the system expected, what was counted, and the difference.

@@ -99,6 +99,7 @@ struct StockLedger: Sendable {
             var seen: Set<FruitID> = []
             for line in lines {
                 guard line.quantity >= 1 else { throw .invalidQuantity(line.fruit, line.quantity) }
+                if let ordered = line.ordered, ordered < 0 { throw .invalidQuantity(line.fruit, ordered) }
                 guard seen.insert(line.fruit).inserted else { throw .duplicateFruit(line.fruit) }
             }
             guard !lines.isEmpty else { return commit([:], book: book, kind: .delivery) }

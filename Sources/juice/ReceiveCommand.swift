@@ -31,15 +31,29 @@ struct ReceiveCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("What one unit cost, in won.", ko: "한 개 값 (원).")) var cost: Int?
     @Option(help: ArgumentHelp("The use-by date, YYYY-MM-DD.", ko: "유통기한, YYYY-MM-DD.")) var expires: String?
     @Option(help: ArgumentHelp("Who delivered it.", ko: "납품한 곳.")) var supplier: String?
+    @Option(
+        name: .customLong("ordered"),
+        help: ArgumentHelp(
+            "What was ordered (or invoiced) of a fruit, FRUIT=N; the difference from what came is reported.",
+            ko: "주문한(또는 명세서의) 양, 과일=N. 실제로 온 양과의 차이를 보고해요.", valueName: "fruit=n"))
+    var ordered: [String] = []
     @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 
     func run() async throws {
         let reporter = options.reporter(json: json)
         guard !deliveries.isEmpty else { throw reporter.usage(.noAssignments) }
         let parsed = try FruitAssignments(fruitAndAmountOr: deliveries, reporter: reporter)
+        let orders = try FruitAssignments(ordered, reporter: reporter)
         let session = try options.session(json: json)
+        let received = Set(parsed.resolved(in: session.shop.book).map(\.fruit))
+        if let stray = orders.resolved(in: session.shop.book).first(where: { !received.contains($0.fruit) }) {
+            throw reporter.usage(.orderedNotReceived(stray.fruit.rawValue))
+        }
         let receipt = try await session.change { shop throws(ShopError) in
-            let lines = parsed.resolved(in: shop.book).map { DeliveryLine(fruit: $0.fruit, quantity: $0.value, expires: expires, cost: cost) }
+            let ordered = Dictionary(orders.resolved(in: shop.book).map { ($0.fruit, $0.value) }, uniquingKeysWith: { first, _ in first })
+            let lines = parsed.resolved(in: shop.book).map {
+                DeliveryLine(fruit: $0.fruit, quantity: $0.value, expires: expires, cost: cost, ordered: ordered[$0.fruit])
+            }
             return try await shop.receive(
                 lines, supplier: supplier, received: CivilDate(localDateAt: Date()), command: commandLineText)
         }

@@ -33,7 +33,7 @@ enum ShopJSON {
         return .object(members)
     }
 
-    /// What a delivery, waste or count recorded: `lots: [{fruit, quantity, expires, cost}]`, `supplier`, `reason`,
+    /// What a delivery, waste or count recorded: `lots: [{fruit, quantity, expires, cost, ordered}]`, `supplier`, `reason`,
     /// `note`, `cost`, `counts: [{fruit, expected, counted, variance}]`, `session` (those it has).
     static func detail(_ detail: JournalDetail) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = []
@@ -46,6 +46,7 @@ enum ShopJSON {
                             .object([
                                 ("fruit", .string(line.fruit.rawValue)), ("quantity", .int(line.quantity)),
                                 ("expires", line.expires.map(JSONValue.string) ?? .null), ("cost", line.cost.map(JSONValue.int) ?? .null),
+                                ("ordered", line.ordered.map(JSONValue.int) ?? .null),
                             ])
                         })
                 ))

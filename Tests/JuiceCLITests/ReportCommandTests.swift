@@ -112,6 +112,25 @@ struct ReportCommandTests {
         #expect(try String(contentsOf: shop.directory.appendingPathComponent("sales.svg"), encoding: .utf8).contains(">Sales by fruit"))
     }
 
+    @Test("juice receive --ordered: the receiving difference in the stock flow; a fruit not delivered is a usage error")
+    func receivingDifferences() async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let short = try await shop.run(["receive", "kiwi=18", "mango=5", "--ordered", "키위=20", "--json"])
+        #expect(short.status == 0, "\(short.stderr)")
+        #expect(short.stdout.contains("\"ordered\""))
+        let stray = try await shop.run(["receive", "kiwi", "3", "--ordered", "mango=4", "--lang", "en"])
+        #expect(stray.status == 2)
+        #expect(stray.stderr.contains("--ordered names 'mango', which this delivery does not have"))
+        let report = try await shop.run(["report", "--by", "fruit", "--lang", "en"])
+        #expect(report.stdout.contains("short = ordered − received"), "\(report.stdout)")
+        let json = try await shop.run(["report", "--by", "fruit", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let stock = try #require(object["stock"] as? [[String: Any]])
+        #expect(stock.first { $0["fruit"] as? String == "kiwi" }?["receivingDifference"] as? Int == 2)
+        #expect(stock.first { $0["fruit"] as? String == "mango" }?["receivingDifference"] as? Int == 0)
+    }
+
     @Test("from the journal, with revenue at menu prices")
     func fromTheJournal() async throws {
         let shop = try ShopSandbox()

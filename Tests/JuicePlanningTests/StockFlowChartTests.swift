@@ -77,3 +77,31 @@ import Testing
         }
     }
 }
+
+/// Receiving differences: what deliveries lacked against what was ordered, apart from what counts find.
+@Suite struct ReceivingDifferenceTests {
+    @Test("a delivery that says what was ordered gives its shortfall; an undone one, or one that does not say, none")
+    func shortfall() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let delivery = { (id: Int, lines: [DeliveryLine], undone: Int?) in
+            JournalEntry(
+                id: id, time: "2026-11-0\(id)T09:00:00Z", kind: .delivery, command: "test", juice: nil, count: nil,
+                deltas: Dictionary(uniqueKeysWithValues: lines.map { ($0.fruit, $0.quantity) }), undoes: nil, undoneBy: undone,
+                detail: JournalDetail(lots: lines))
+        }
+        let flow = StockFlow(
+            entries: [
+                delivery(3, [DeliveryLine(fruit: "kiwi", quantity: 5, ordered: 40)], 4),
+                delivery(2, [DeliveryLine(fruit: "kiwi", quantity: 22, ordered: 20), DeliveryLine(fruit: "mango", quantity: 6)], nil),
+                delivery(1, [DeliveryLine(fruit: "kiwi", quantity: 18, ordered: 20), DeliveryLine(fruit: "mango", quantity: 9, ordered: 12)], nil),
+            ],
+            current: ["kiwi": 85, "mango": 45], book: StockFlowTests.book, timeZone: utc)
+        #expect(flow.fruits.map(\.receivingDifference) == [2 - 2, 3], "kiwi: 2 short, then 2 over; mango: 3 short")
+        #expect(flow.fruits.map(\.unexplained) == [0, 0], "never on the shelf, so not unexplained")
+        let text = StockFlowRenderer(book: StockFlowTests.book, language: .english).render(fruits: flow, as: .text)
+        #expect(text.contains("short") && text.contains("short = ordered − received"))
+        let json = StockFlowRenderer(book: StockFlowTests.book, language: .korean).render(fruits: flow, as: .json)
+        #expect(json.contains("\"receivingDifference\" : 3") || json.contains("\"receivingDifference\": 3"), "\(json)")
+        #expect(DeliveryLine(fruit: "kiwi", quantity: 5).shortfall == 0)
+    }
+}

@@ -365,4 +365,20 @@ import Testing
         }
     }
 
+    @Test("a delivery line may say what was ordered: kept in its lot; below 0 refused, naming the field")
+    func orderedQuantities() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            let (status, body) = try await Self.call(
+                client, .post, "/api/deliveries", #"{"lines": [{"fruit": "kiwi", "quantity": 18, "ordered": 20}]}"#)
+            #expect(status == .ok)
+            #expect(try body.decoded(ReceiptBody.self).entry?.lots?.first?.ordered == 20)
+            let (refused, refusal) = try await Self.call(
+                client, .post, "/api/deliveries", #"{"lines": [{"fruit": "kiwi", "quantity": 3, "ordered": -1}]}"#)
+            #expect(refused == .badRequest)
+            #expect(try Self.error(refusal).field == "lines[0].ordered")
+        }
+        #expect(try await shop.stock()["kiwi"] == 28)
+    }
+
 }

@@ -18,6 +18,8 @@ package struct FruitFlow: Hashable, Sendable {
     package var wasted: [WasteReason: Int] = [:]
     /// What counts found beyond the journal (below 0: fruit went missing unrecorded).
     package var countVariance = 0
+    /// Units ordered but not received, over the deliveries that say what was ordered (below 0: more came).
+    package var receivingDifference = 0
     /// How many counts took in the fruit.
     package var counts = 0
     /// Other changes staff made (add, remove, set, reset, retire), net.
@@ -105,6 +107,11 @@ package struct StockFlow: Hashable, Sendable {
                 case .add, .remove, .set, .reset, .retire, .undo: flow.adjusted += delta
                 }
                 flows[fruit] = flow
+            }
+            if entry.kind == .delivery, entry.undoneBy == nil {
+                for line in entry.detail?.lots ?? [] {
+                    flows[line.fruit, default: FruitFlow(fruit: line.fruit)].receivingDifference += line.shortfall
+                }
             }
             if entry.kind == .count, entry.undoneBy == nil {
                 for line in entry.detail?.counts ?? [] { flows[line.fruit, default: FruitFlow(fruit: line.fruit)].counts += 1 }

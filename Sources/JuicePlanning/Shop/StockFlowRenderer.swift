@@ -63,6 +63,11 @@ package struct StockFlowRenderer: Sendable {
                     "\(row.wastedTotal)", signed(row.countVariance), signed(row.adjusted), "\(row.actual)", "\(row.unexplained)",
                 ])
         }
+        // What deliveries lacked against what was ordered, when any delivery said what was ordered.
+        if flow.fruits.contains(where: { $0.receivingDifference != 0 }) {
+            table[0].append(ko ? "입고 차이" : "short")
+            for (index, row) in flow.fruits.enumerated() { table[index + 1].append(signed(row.receivingDifference)) }
+        }
         var out = ko ? "재고 흐름 (\(periodText(flow)), 개수)\n" : "Stock flow (\(periodText(flow)), units)\n"
         out += PlanningTable.render(table)
         let costed = flow.fruits.compactMap { row -> [String]? in
@@ -77,6 +82,12 @@ package struct StockFlowRenderer: Sendable {
             ko
             ? "실제 사용 = 시작 + 입고 + 기타 − 끝. 설명 안 됨 = 실제 사용 − 판매 사용 − 폐기: 세기에서 드러난 빈 만큼.\n"
             : "actual = start + received + other − end; unexplained = actual − used − wasted: what counts found missing.\n"
+        if flow.fruits.contains(where: { $0.receivingDifference != 0 }) {
+            out +=
+                ko
+                ? "입고 차이 = 주문한 양 − 실제로 온 양 (주문한 양을 적은 입고만): 재고에 들어오지 않았으니 설명 안 됨에 들지 않아요.\n"
+                : "short = ordered − received (deliveries that say what was ordered): it never reached the stock, so it is not in unexplained.\n"
+        }
         return out
     }
 
@@ -96,6 +107,7 @@ package struct StockFlowRenderer: Sendable {
                 ("used", .int(row.used)), ("theoretical", .int(row.used)), ("wasted", .int(row.wastedTotal)),
                 ("wastedByReason", .object(WasteReason.allCases.compactMap { reason in row.wasted[reason].map { (reason.rawValue, .int($0)) } })),
                 ("variance", .int(row.countVariance)), ("counts", .int(row.counts)), ("adjusted", .int(row.adjusted)),
+                ("receivingDifference", .int(row.receivingDifference)),
                 ("closing", .int(row.closing)), ("actual", .int(row.actual)), ("unexplained", .int(row.unexplained)),
                 ("wasteRate", row.wasteRate.map(JSONValue.double) ?? .null), ("won", cost),
             ])

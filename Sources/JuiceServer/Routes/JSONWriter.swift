@@ -96,13 +96,14 @@ struct JSONWriter {
         endObject()
     }
 
-    /// A delivery line: `{"cost"?, "expires"?, "fruit", "quantity"}`.
+    /// A delivery line: `{"cost"?, "expires"?, "fruit", "ordered"?, "quantity"}`.
     mutating func write(_ line: DeliveryLineBody) {
         beginObject()
         optional("cost", line.cost)
         optional("expires", line.expires)
         member("fruit")
         string(line.fruit)
+        optional("ordered", line.ordered)
         member("quantity")
         integer(line.quantity)
         endObject()

@@ -1,7 +1,7 @@
 import JuiceCore
 import JuiceShop
 
-/// `POST /api/deliveries`: `{"lines": [{"fruit", "quantity", "expires"?, "cost"?}, …], "supplier"?}`.
+/// `POST /api/deliveries`: `{"lines": [{"fruit", "quantity", "expires"?, "cost"?, "ordered"?}, …], "supplier"?}`.
 struct DeliveryRequest: Decodable, Sendable {
     /// One fruit of the delivery, as sent.
     struct Line: Decodable, Sendable {
@@ -13,8 +13,10 @@ struct DeliveryRequest: Decodable, Sendable {
         var expires: String?
         /// What one unit cost, in won.
         var cost: Int?
+        /// How many were ordered (or invoiced), if known.
+        var ordered: Int?
 
-        static let fields = ["fruit", "quantity", "expires", "cost"]
+        static let fields = ["fruit", "quantity", "expires", "cost", "ordered"]
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: AnyKey.self)
@@ -25,6 +27,10 @@ struct DeliveryRequest: Decodable, Sendable {
             cost = try container.decodeOptionalInteger("cost")
             if let cost, cost < 0 {
                 throw APIError.outOfRange(field: fieldPath(decoder.codingPath + [AnyKey("cost")]), value: cost, range: 0...Int.max)
+            }
+            ordered = try container.decodeOptionalInteger("ordered")
+            if let ordered, ordered < 0 {
+                throw APIError.outOfRange(field: fieldPath(decoder.codingPath + [AnyKey("ordered")]), value: ordered, range: 0...Int.max)
             }
         }
     }
@@ -128,12 +134,13 @@ extension KeyedDecodingContainer where Key == AnyKey {
     }
 }
 
-/// A delivery line in a journal entry: `{"fruit", "quantity", "expires"?, "cost"?}`.
+/// A delivery line in a journal entry: `{"fruit", "quantity", "expires"?, "cost"?, "ordered"?}`.
 struct DeliveryLineBody: Codable, Sendable, Hashable {
     var fruit: String
     var quantity: Int
     var expires: String?
     var cost: Int?
+    var ordered: Int?
 
     /// The line as the journal keeps it.
     init(_ line: DeliveryLine) {
@@ -141,6 +148,7 @@ struct DeliveryLineBody: Codable, Sendable, Hashable {
         quantity = line.quantity
         expires = line.expires
         cost = line.cost
+        ordered = line.ordered
     }
 }
 

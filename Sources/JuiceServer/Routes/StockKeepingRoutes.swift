@@ -45,7 +45,8 @@ extension ShopServer {
         }
         let book = await menu.current.book
         let lines = body.lines.map { line in
-            DeliveryLine(fruit: book.fruitID(matching: line.fruit), quantity: line.quantity, expires: line.expires, cost: line.cost)
+            DeliveryLine(
+                fruit: book.fruitID(matching: line.fruit), quantity: line.quantity, expires: line.expires, cost: line.cost, ordered: line.ordered)
         }
         do throws(ShopError) {
             let receipt = try await Shop(book: book, store: store).receive(

@@ -7,7 +7,8 @@ import datetime, difflib, json, os, shutil, signal, socket, subprocess, sys, tem
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException, NoSuchElementException,
+                                        StaleElementReferenceException)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -113,6 +114,18 @@ def plan_row(driver, fruit):
     """(on hand, level, to buy) in the purchase list's row for `fruit`."""
     row = driver.find_element(By.CSS_SELECTOR, f'#plan-rows tr[data-fruit="{fruit}"]')
     return tuple(int(row.find_element(By.CLASS_NAME, name).text) for name in ("on-hand", "level", "to-buy"))
+
+
+def click(driver, element_id):
+    """Clicks the element `element_id` once it can take the click (scrolled into view; a dialog closing or a screen
+    being drawn may cover it for a moment on a loaded machine)."""
+    def clicked(d):
+        element = d.find_element(By.ID, element_id)
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        return True
+    WebDriverWait(driver, 5, poll_frequency=0.05, ignored_exceptions=[NoSuchElementException, StaleElementReferenceException,
+                                                                       ElementClickInterceptedException, ElementNotInteractableException]).until(clicked)
 
 
 def press(driver, button_id):
@@ -266,7 +279,7 @@ try:
     # The stock room (staff only): a delivery with its use-by date and cost, a refused one that changes nothing, waste
     # with its reason, then a blind count made while the second page orders: the order is neither lost nor counted twice.
     check(not watcher.find_element(By.ID, "open-stockroom").is_displayed(), "customers have no 입고·폐기 button")
-    staff.find_element(By.ID, "open-stockroom").click()
+    click(staff, "open-stockroom")
     wait(staff, "입고·폐기 shows a use-by line per fruit", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#shelf-rows tr")) == 5)
     tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
     yesterday = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
@@ -283,7 +296,7 @@ try:
     type_date(receive_row("kiwi", "expires"), tomorrow)
     receive_row("kiwi", "cost").send_keys("700")
     staff.find_element(By.ID, "receive-supplier").send_keys("garak-market")
-    staff.find_element(By.ID, "receive").click()
+    click(staff, "receive")
     wait(watcher, f"a delivery of 6 kiwis reaches the second page ({kiwis + 6})", lambda d: count(d, "kiwi") == str(kiwis + 6), timeout=1.5)
     wait(staff, "the delivery is said (입고를 기록했어요)", lambda d: d.find_element(By.ID, "stockroom-status").text == "입고를 기록했어요")
     wait(staff, "the 6 kiwis expire tomorrow",
@@ -292,7 +305,7 @@ try:
     mangos = count(watcher, "mango")
     receive_row("mango", "quantity").send_keys("4")
     type_date(receive_row("mango", "expires"), yesterday)
-    staff.find_element(By.ID, "receive").click()
+    click(staff, "receive")
     wait(staff, "a use-by date before the delivery is refused, and the field marked",
          lambda d: "invalid" in (receive_row("mango", "expires").get_attribute("class") or "")
          and d.find_element(By.ID, "stockroom-status").text != "입고를 기록했어요")
@@ -305,26 +318,26 @@ try:
     Select(staff.find_element(By.ID, "waste-fruit")).select_by_value("kiwi")
     Select(staff.find_element(By.ID, "waste-reason")).select_by_value("dropped")
     staff.find_element(By.ID, "waste-quantity").send_keys("2")
-    staff.find_element(By.ID, "waste").click()
+    click(staff, "waste")
     wait(watcher, f"2 kiwis dropped reach the second page ({kiwis + 4})", lambda d: count(d, "kiwi") == str(kiwis + 4), timeout=1.5)
     wait(staff, "the journal says why (폐기 · 떨어뜨림)", lambda d: "폐기 · 떨어뜨림" in d.find_element(By.CSS_SELECTOR, "#journal li").text)
     staff.find_element(By.ID, "waste-quantity").send_keys("500")
-    staff.find_element(By.ID, "waste").click()
+    click(staff, "waste")
     wait(staff, "wasting more than there is is refused, naming what there is",
          lambda d: f"{kiwis + 4}" in d.find_element(By.ID, "stockroom-status").text)
     check(count(watcher, "kiwi") == str(kiwis + 4), "the refused waste changed nothing")
     staff.find_element(By.ID, "waste-quantity").clear()
-    staff.find_element(By.ID, "waste-expired").click()
+    click(staff, "waste-expired")
     wait(staff, "nothing has expired: nothing to write off", lambda d: d.find_element(By.ID, "stockroom-status").text == "유통기한이 지난 과일이 없어요")
     wait(staff, "the staff panel: today's delivery with its cost, and the waste",
          lambda d: d.find_element(By.CSS_SELECTOR, '#stockroom-summary li[data-line="received"]').text == "입고: 키위 6 (4,200원)"
          and d.find_element(By.CSS_SELECTOR, '#stockroom-summary li[data-line="wasted"]').text == "폐기: 키위 2")
     staff.save_screenshot(os.path.join(SHOTS, "stockroom-screen.png"))
-    staff.find_element(By.ID, "close-stockroom").click()
+    click(staff, "close-stockroom")
 
     # The count: blind until a value is typed; an order from the second page while counting is carried over.
     check(not watcher.find_element(By.ID, "open-count").is_displayed(), "customers have no 재고 조사 button")
-    staff.find_element(By.ID, "open-count").click()
+    click(staff, "open-count")
     wait(staff, "opening the count screen starts a session", lambda d: "시작한 재고 조사" in d.find_element(By.ID, "count-session").text)
     kiwis_at_start, mangos_at_start = int(count(watcher, "kiwi")), int(count(watcher, "mango"))
 
@@ -341,7 +354,7 @@ try:
     count_row("mango", "input").send_keys(str(mangos_at_start - 3))
     check(count_row("mango", ".variance").text == "−3", "three mangos short show as −3")
     staff.save_screenshot(os.path.join(SHOTS, "count-screen.png"))
-    staff.find_element(By.ID, "count-apply").click()
+    click(staff, "count-apply")
     wait(staff, "a large variance asks first, listing it", lambda d: "많이 다른" in dialog_text(d)
          and f"망고: 기록 {mangos_at_start}, 센 개수 {mangos_at_start - 3}" in d.find_element(By.ID, "dialog-details").text)
     press(staff, "dialog-yes")
@@ -351,7 +364,7 @@ try:
     wait(staff, "the staff panel shows the last count's variance",
          lambda d: "망고 −3" in d.find_element(By.CSS_SELECTOR, '#stockroom-summary li[data-line="count"]').text)
     check(staff.find_element(By.ID, "count-apply").get_attribute("disabled") is not None, "an applied count cannot be applied again")
-    staff.find_element(By.ID, "close-count").click()
+    click(staff, "close-count")
     wait(staff, "back on the order screen", lambda d: d.find_element(By.ID, "order-screen").is_displayed())
 
     # The menu screen (staff only): a refused edit writes nothing; a price raised is a one-line diff that keeps every

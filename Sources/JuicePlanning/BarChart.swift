@@ -17,8 +17,7 @@ package struct BarChart: Sendable {
         }
     }
 
-    /// One group: its label, and its bars, each a stack of (series, value) from the bottom (values at least 0), with
-    /// the text written above it, if any.
+    /// One group: its label, and its bars side by side.
     package struct Group: Sendable, Hashable {
         package var label: String
         package var bars: [Bar]
@@ -31,25 +30,23 @@ package struct BarChart: Sendable {
 
     /// One bar: its segments from the bottom, and the text written above it.
     package struct Bar: Sendable, Hashable {
-        package var segments: [(series: Int, value: Int)]
+        package var segments: [Segment]
         package var caption: String?
 
-        package init(segments: [(series: Int, value: Int)], caption: String? = nil) {
+        package init(segments: [Segment], caption: String? = nil) {
             self.segments = segments
             self.caption = caption
         }
+    }
 
-        package static func == (left: Bar, right: Bar) -> Bool {
-            left.caption == right.caption && left.segments.map(\.series) == right.segments.map(\.series)
-                && left.segments.map(\.value) == right.segments.map(\.value)
-        }
+    /// Part of a bar: how much of a series (its index in `series`).
+    package struct Segment: Sendable, Hashable {
+        package var series: Int
+        package var value: Int
 
-        package func hash(into hasher: inout Hasher) {
-            hasher.combine(caption)
-            for segment in segments {
-                hasher.combine(segment.series)
-                hasher.combine(segment.value)
-            }
+        package init(_ series: Int, _ value: Int) {
+            self.series = series
+            self.value = value
         }
     }
 
@@ -61,12 +58,15 @@ package struct BarChart: Sendable {
     package var series: [Series]
     /// The groups, left to right.
     package var groups: [Group]
+    /// What the plot says when it has no bar to draw (nothing, or only zeros), if anything.
+    package var note: String?
 
-    package init(title: String, axis: String, series: [Series], groups: [Group]) {
+    package init(title: String, axis: String, series: [Series], groups: [Group], note: String? = nil) {
         self.title = title
         self.axis = axis
         self.series = series
         self.groups = groups
+        self.note = note
     }
 
     /// The chart as SVG.
@@ -75,7 +75,7 @@ package struct BarChart: Sendable {
         let width = max(640.0, 80 + 28 * Double(groups.count * barsPerGroup) + 160), height = 420.0
         let left = 60.0, right = 160.0, top = 44.0, bottom = 90.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
-        let highest = groups.flatMap(\.bars).map { $0.segments.reduce(0) { $0 + max(0, $1.value) } }.max() ?? 1
+        let highest = groups.flatMap(\.bars).map { $0.segments.reduce(0) { $0 + max(0, $1.value) } }.max() ?? 0
         let ticks = StockChart.ticks(upTo: highest)
         let scale = Double(ticks.last ?? 1)
         func y(_ value: Int) -> Double { top + plotHeight * (1 - Double(value) / scale) }
@@ -115,6 +115,10 @@ package struct BarChart: Sendable {
             let labelX = format(clusterX + cluster / 2)
             svg +=
                 "<text x=\"\(labelX)\" y=\"\(format(bottomY + 14))\" text-anchor=\"end\" transform=\"rotate(-45 \(labelX) \(format(bottomY + 14)))\">\(SVGText.escape(group.label))</text>\n"
+        }
+        if highest == 0, let note {
+            svg +=
+                "<text x=\"\(format(left + plotWidth / 2))\" y=\"\(format(top + plotHeight / 2))\" text-anchor=\"middle\" fill=\"#666\">\(SVGText.escape(note))</text>\n"
         }
         svg += "<line x1=\"\(Int(left))\" y1=\"\(Int(bottomY))\" x2=\"\(Int(left + plotWidth))\" y2=\"\(Int(bottomY))\" stroke=\"#333\"/>\n"
         svg += "<line x1=\"\(Int(left))\" y1=\"\(Int(top))\" x2=\"\(Int(left))\" y2=\"\(Int(bottomY))\" stroke=\"#333\"/>\n"

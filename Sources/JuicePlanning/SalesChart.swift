@@ -21,7 +21,7 @@ package struct SalesChart: Sendable {
             series: [.init(color: "#3cb44b", name: ko ? "판매" : "served"), .init(color: "#e6194b", name: ko ? "거절" : "refused")],
             groups: report.rows.map { row in
                 BarChart.Group(
-                    label: renderer.label(of: row, in: report.grouping), bars: [.init(segments: [(0, row.served), (1, row.refused)])])
+                    label: renderer.label(of: row, in: report.grouping), bars: [.init(segments: [.init(0, row.served), .init(1, row.refused)])])
             })
         return chart.svg
     }

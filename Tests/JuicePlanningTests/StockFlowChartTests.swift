@@ -18,19 +18,22 @@ import Testing
             undoes: nil, undoneBy: nil, detail: detail)
     }
 
-    /// A delivery, an order, three wastes for three reasons and a count that finds two kiwis missing.
-    static let flow = StockFlow(
-        entries: [
-            entry(6, .count, ["kiwi": -2], JournalDetail(counts: [CountLine(fruit: "kiwi", expected: 54, counted: 52)])),
-            entry(5, .waste, ["kiwi": -1], JournalDetail(reason: .staff)),
-            entry(4, .waste, ["mango": -1], JournalDetail(reason: .dropped)),
-            entry(3, .waste, ["kiwi": -2], JournalDetail(reason: .spoiled)),
-            entry(2, .order, ["kiwi": -3], juice: "kiwi-juice"),
-            entry(
-                1, .delivery, ["kiwi": 20, "mango": 10],
-                JournalDetail(lots: [DeliveryLine(fruit: "kiwi", quantity: 20), DeliveryLine(fruit: "mango", quantity: 10)])),
-        ],
-        current: ["kiwi": 52, "mango": 39], book: StockFlowTests.book, timeZone: TimeZone(identifier: "UTC") ?? .current)
+    static let utc = TimeZone(identifier: "UTC") ?? .current
+
+    /// A delivery, an order, three wastes for three reasons and a count that finds two kiwis missing, newest first.
+    static let entries = [
+        entry(6, .count, ["kiwi": -2], JournalDetail(counts: [CountLine(fruit: "kiwi", expected: 54, counted: 52)])),
+        entry(5, .waste, ["kiwi": -1], JournalDetail(reason: .staff)),
+        entry(4, .waste, ["mango": -1], JournalDetail(reason: .dropped)),
+        entry(3, .waste, ["kiwi": -2], JournalDetail(reason: .spoiled)),
+        entry(2, .order, ["kiwi": -3], juice: "kiwi-juice"),
+        entry(
+            1, .delivery, ["kiwi": 20, "mango": 10],
+            JournalDetail(lots: [DeliveryLine(fruit: "kiwi", quantity: 20), DeliveryLine(fruit: "mango", quantity: 10)])),
+    ]
+
+    /// The flow of `entries`, with 52 kiwis and 39 mangoes now.
+    static let flow = StockFlow(entries: entries, current: ["kiwi": 52, "mango": 39], book: StockFlowTests.book, timeZone: utc)
 
     static let golden = JuiceBinary.packageRoot.appendingPathComponent("Tests/JuicePlanningTests/Fixtures/golden")
 
@@ -60,11 +63,41 @@ import Testing
         #expect(korean == (try Golden.expected(for: korean, at: Self.golden.appendingPathComponent("waste.ko.svg"))))
     }
 
+    @Test("fruit found that nothing explains: its size in its own colour, −N above it, its own legend entry in both languages")
+    func foundStock() {
+        // A count then finds 41 mangoes where the journal expected 39: two more than anything explains.
+        let count = Self.entry(7, .count, ["mango": 2], JournalDetail(counts: [CountLine(fruit: "mango", expected: 39, counted: 41)]))
+        let flow = StockFlow(entries: [count] + Self.entries, current: ["kiwi": 52, "mango": 41], book: StockFlowTests.book, timeZone: Self.utc)
+        #expect(flow.fruits.map(\.unexplained) == [2, -2])
+        let english = StockFlowChart(renderer: StockFlowRenderer(book: StockFlowTests.book, language: .english)).svg(fruits: flow)
+        #expect(english.contains(">unexplained</text>") && english.contains(">unexplained (found)</text>"))
+        #expect(english.contains(">+2</text>") && english.contains(">−2</text>"))
+        let found = english.split(separator: "\n").filter { $0.contains("fill=\"#911eb4\"") }
+        #expect(found.count == 2, "mango's bar and the legend's swatch")
+        #expect(found.first?.contains("height=\"28.6\"") == true, "2 on ticks up to 20, as kiwi's +2")
+        let korean = StockFlowChart(renderer: StockFlowRenderer(book: StockFlowTests.book, language: .korean)).svg(fruits: flow)
+        #expect(korean.contains(">설명 안 됨</text>") && korean.contains(">설명 안 됨 (남음)</text>"))
+        let plain = StockFlowChart(renderer: StockFlowRenderer(book: StockFlowTests.book, language: .english)).svg(fruits: Self.flow)
+        #expect(!plain.contains("#911eb4") && !plain.contains("(found)"), "no entry for what did not happen")
+    }
+
+    @Test("nothing wasted: an empty plot that says so, in the report's words")
+    func nothingWasted() {
+        let flow = StockFlow(entries: [], current: ["kiwi": 40, "mango": 30], book: StockFlowTests.book, timeZone: Self.utc)
+        let english = StockFlowChart(renderer: StockFlowRenderer(book: StockFlowTests.book, language: .english)).svg(waste: flow)
+        #expect(english.contains(">nothing was wasted</text>") && Self.heights(english).isEmpty)
+        let korean = StockFlowChart(renderer: StockFlowRenderer(book: StockFlowTests.book, language: .korean)).svg(waste: flow)
+        #expect(korean.contains(">폐기 기록이 없어요</text>"))
+        let sales = BarChart(
+            title: "t", axis: "units", series: [], groups: [.init(label: "a", bars: [.init(segments: [.init(0, 1)])])], note: "empty")
+        #expect(!sales.svg.contains("empty"), "the note only when there is nothing to draw")
+    }
+
     @Test("names are escaped")
     func escaped() {
         let chart = BarChart(
             title: "a < b & \"c\"", axis: "units", series: [.init(color: "#000", name: "<x>")],
-            groups: [.init(label: "k&k", bars: [.init(segments: [(0, 3)])])])
+            groups: [.init(label: "k&k", bars: [.init(segments: [.init(0, 3)])])])
         #expect(chart.svg.contains("a &lt; b &amp; &quot;c&quot;") && chart.svg.contains("&lt;x&gt;") && chart.svg.contains("k&amp;k"))
         #expect(!chart.svg.contains("<x>"))
     }

@@ -12,20 +12,25 @@ package struct StockFlowChart: Sendable {
 
     private var ko: Bool { renderer.language == .korean }
 
-    /// Per fruit, four bars: received, used by orders, wasted, and the unexplained part (its size; the number above it
-    /// carries its sign: + is fruit gone that nothing explains, − fruit found that nothing explains).
+    /// Per fruit, four bars: received, used by orders, wasted, and the unexplained part as its size, with the number
+    /// above it signed. Fruit gone that nothing explains (+) is one colour; fruit found that nothing explains (−),
+    /// where there is any, another, with its own legend entry.
     package func svg(fruits flow: StockFlow) -> String {
-        let series: [BarChart.Series] = [
+        var series: [BarChart.Series] = [
             .init(color: "#4363d8", name: ko ? "입고" : "received"), .init(color: "#3cb44b", name: ko ? "판매 사용" : "used"),
             .init(color: "#f58231", name: ko ? "폐기" : "wasted"), .init(color: "#e6194b", name: ko ? "설명 안 됨" : "unexplained"),
         ]
+        if flow.fruits.contains(where: { $0.unexplained < 0 }) {
+            series.append(.init(color: "#911eb4", name: ko ? "설명 안 됨 (남음)" : "unexplained (found)"))
+        }
         let groups = flow.fruits.map { row in
             BarChart.Group(
                 label: renderer.book.displayLabel(of: row.fruit, in: renderer.language),
                 bars: [
-                    .init(segments: [(0, row.received)]), .init(segments: [(1, row.used)]), .init(segments: [(2, row.wastedTotal)]),
+                    .init(segments: [.init(0, row.received)]), .init(segments: [.init(1, row.used)]),
+                    .init(segments: [.init(2, row.wastedTotal)]),
                     .init(
-                        segments: [(3, abs(row.unexplained))],
+                        segments: [.init(row.unexplained < 0 ? 4 : 3, abs(row.unexplained))],
                         caption: row.unexplained == 0 ? nil : row.unexplained > 0 ? "+\(row.unexplained)" : "−\(-row.unexplained)"),
                 ])
         }
@@ -33,7 +38,8 @@ package struct StockFlowChart: Sendable {
         return BarChart(title: title, axis: ko ? "개수" : "units", series: series, groups: groups).svg
     }
 
-    /// Per fruit, one bar of what was thrown away, stacked by reason.
+    /// Per fruit that lost any, one bar of what was thrown away, stacked by reason; the renderer's words when nothing
+    /// was.
     package func svg(waste flow: StockFlow) -> String {
         let colors = ["#e6194b", "#911eb4", "#f58231", "#42d4f4", "#a9a9a9"]
         let text = ShopText(language: renderer.language, book: renderer.book)
@@ -45,11 +51,11 @@ package struct StockFlowChart: Sendable {
                 label: renderer.book.displayLabel(of: row.fruit, in: renderer.language),
                 bars: [
                     .init(
-                        segments: WasteReason.allCases.enumerated().map { ($0.offset, row.wasted[$0.element] ?? 0) },
+                        segments: WasteReason.allCases.enumerated().map { .init($0.offset, row.wasted[$0.element] ?? 0) },
                         caption: "\(row.wastedTotal)")
                 ])
         }
         let title = (ko ? "폐기 (" : "Waste (") + renderer.periodText(flow) + ")"
-        return BarChart(title: title, axis: ko ? "개수" : "units", series: series, groups: groups).svg
+        return BarChart(title: title, axis: ko ? "개수" : "units", series: series, groups: groups, note: renderer.nothingWasted).svg
     }
 }

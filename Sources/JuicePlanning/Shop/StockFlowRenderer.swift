@@ -120,6 +120,9 @@ package struct StockFlowRenderer: Sendable {
 
     // MARK: Waste
 
+    /// What the waste list and chart say when nothing was thrown away.
+    package var nothingWasted: String { ko ? "폐기 기록이 없어요" : "nothing was wasted" }
+
     /// The wastes by reason, then fruit: units and won, in `format`.
     package func render(waste flow: StockFlow, as format: ForecastFormat) -> String {
         let totals = wasteTotals(flow)
@@ -134,7 +137,7 @@ package struct StockFlowRenderer: Sendable {
                     ])
             }
             let heading = ko ? "폐기 (\(periodText(flow)))\n" : "Waste (\(periodText(flow)))\n"
-            return heading + (totals.isEmpty ? (ko ? "  폐기 기록이 없어요\n" : "  nothing was wasted\n") : PlanningTable.render(table))
+            return heading + (totals.isEmpty ? "  \(nothingWasted)\n" : PlanningTable.render(table))
         case .json:
             let rows = totals.map { reason, fruit, units in
                 JSONValue.object([

@@ -1,19 +1,23 @@
-/// The id of a fruit, as written in recipe files (for example `strawberry`).
-public struct FruitID: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
-    /// The id's text.
-    public var rawValue: String
+/// An id as recipe files write it (a fruit's, a juice's, a supplier's): its text, ordered, printed and coded as a
+/// plain string.
+public protocol RecipeIdentifier: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+where RawValue == String {
     /// Wraps `rawValue`.
-    public init(rawValue: String) { self.rawValue = rawValue }
+    init(rawValue: String)
+}
+
+extension RecipeIdentifier {
     /// Wraps `rawValue`.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    @inlinable public init(_ rawValue: String) { self.init(rawValue: rawValue) }
     /// Wraps a literal id.
-    public init(stringLiteral value: String) { self.rawValue = value }
+    @inlinable public init(stringLiteral value: String) { self.init(rawValue: value) }
     /// The id's text.
-    public var description: String { rawValue }
+    @inlinable public var description: String { rawValue }
     /// Orders ids by their text.
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    @inlinable public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     /// Decodes the id from a plain string.
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    public init(from decoder: any Decoder) throws { self.init(rawValue: try decoder.singleValueContainer().decode(String.self)) }
     /// Encodes the id as a plain string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -21,27 +25,20 @@ public struct FruitID: RawRepresentable, Hashable, Comparable, Sendable, Codable
     }
 }
 
-/// The id of a juice, as written in recipe files (for example `banana-juice`).
-public struct JuiceID: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+/// The id of a fruit, as written in recipe files (for example `strawberry`).
+public struct FruitID: RecipeIdentifier {
     /// The id's text.
     public var rawValue: String
     /// Wraps `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Wraps `rawValue`.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    /// Wraps a literal id.
-    public init(stringLiteral value: String) { self.rawValue = value }
+}
+
+/// The id of a juice, as written in recipe files (for example `banana-juice`).
+public struct JuiceID: RecipeIdentifier {
     /// The id's text.
-    public var description: String { rawValue }
-    /// Orders ids by their text.
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-    /// Decodes the id from a plain string.
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    /// Encodes the id as a plain string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+    public var rawValue: String
+    /// Wraps `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
 }
 
 /// A language the shop speaks.

@@ -1,24 +1,9 @@
 /// The id of a supplier, as written in recipe files (for example `garak-market`).
-public struct SupplierID: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct SupplierID: RecipeIdentifier {
     /// The id's text.
     public var rawValue: String
     /// Wraps `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Wraps `rawValue`.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    /// Wraps a literal id.
-    public init(stringLiteral value: String) { self.rawValue = value }
-    /// The id's text.
-    public var description: String { rawValue }
-    /// Orders ids by their text.
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-    /// Decodes the id from a plain string.
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    /// Encodes the id as a plain string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 /// Someone the shop buys fruit from: how long an order takes to arrive, on which days one can be placed, the least an

@@ -69,6 +69,22 @@ function stockRoomRefusal(data, status, form) {
 
 // ---- the deliveries and waste screen ----
 
+// Sends a delivery or a waste; on success `done` clears the form, the stock and lots follow and the answer is said, else
+// the refusal is said and its field marked on `form`.
+async function sendStockRoomChange(path, body, form, done) {
+  const { status, data } = await staffCall("POST", path, body);
+  if (status === 200 || status === 201) {
+    done();
+    for (const input of form.querySelectorAll(".invalid")) input.classList.remove("invalid");
+    Object.assign(state.stock, data.stock);
+    $("stockroom-status").textContent = data.message;
+    render();
+    loadLots();
+  } else if (status !== 401) {
+    $("stockroom-status").textContent = stockRoomRefusal(data, status, form);
+  }
+}
+
 async function loadLots() {
   const { status, data } = await staffCall("GET", "/api/lots");
   if (status === 200) stockRoom.lots = data;
@@ -92,16 +108,7 @@ async function receiveDelivery() {
   const body = { lines };
   const supplier = $("receive-supplier").value.trim();
   if (supplier !== "") body.supplier = supplier;
-  const { status, data } = await staffCall("POST", "/api/deliveries", body);
-  if (status === 200 || status === 201) {
-    for (const input of form.querySelectorAll("input")) { input.value = ""; input.classList.remove("invalid"); }
-    Object.assign(state.stock, data.stock);
-    $("stockroom-status").textContent = data.message;
-    render();
-    loadLots();
-  } else if (status !== 401) {
-    $("stockroom-status").textContent = stockRoomRefusal(data, status, form);
-  }
+  await sendStockRoomChange("/api/deliveries", body, form, () => { for (const input of form.querySelectorAll("input")) input.value = ""; });
 }
 
 async function recordWaste() {
@@ -109,18 +116,7 @@ async function recordWaste() {
   const body = { fruit: $("waste-fruit").value, quantity: Number($("waste-quantity").value.trim() || "0"), reason: $("waste-reason").value };
   const note = $("waste-note").value.trim();
   if (note !== "") body.note = note;
-  const { status, data } = await staffCall("POST", "/api/waste", body);
-  if (status === 200 || status === 201) {
-    $("waste-quantity").value = "";
-    $("waste-note").value = "";
-    for (const input of form.querySelectorAll(".invalid")) input.classList.remove("invalid");
-    Object.assign(state.stock, data.stock);
-    $("stockroom-status").textContent = data.message;
-    render();
-    loadLots();
-  } else if (status !== 401) {
-    $("stockroom-status").textContent = stockRoomRefusal(data, status, form);
-  }
+  await sendStockRoomChange("/api/waste", body, form, () => { $("waste-quantity").value = ""; $("waste-note").value = ""; });
 }
 
 async function wasteExpired() {
@@ -128,15 +124,7 @@ async function wasteExpired() {
   if (expired === 0) { $("stockroom-status").textContent = srt().noneExpired; return; }
   const yes = await dialog(srt().confirmExpired(expired), [], [[t().no, false, "dialog-no"], [t().yes, true, "dialog-yes"]]);
   if (!yes) return;
-  const { status, data } = await staffCall("POST", "/api/waste", { expired: true });
-  if (status === 200 || status === 201) {
-    Object.assign(state.stock, data.stock);
-    $("stockroom-status").textContent = data.message;
-    render();
-    loadLots();
-  } else if (status !== 401) {
-    $("stockroom-status").textContent = data ? data.error.message : `HTTP ${status}`;
-  }
+  await sendStockRoomChange("/api/waste", { expired: true }, $("waste-form"), () => {});
 }
 
 // The forms, drawn again only when the fruits or the language change (what staff typed stays typed).

@@ -162,6 +162,9 @@ private func pooled(_ tables: [PlanCalibration], targets: [Double]) -> [Pooled] 
         closing.properties = HistoryGenerator.Properties(closedChance: 0.1)
         let open = Set(closing.records().map(\.time.date.dayNumber)).count
         #expect((330...390).contains(open), "about a tenth of 400 days closed: \(open) open")
+        let closed = closing.closedDays()
+        #expect(closed.count == 400 - open, "the closed days are the days with no record")
+        #expect(Set(closed.map(\.dayNumber)).isDisjoint(with: closing.records().map(\.time.date.dayNumber)))
     }
 }
 

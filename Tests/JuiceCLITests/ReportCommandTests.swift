@@ -24,6 +24,39 @@ struct ReportCommandTests {
         #expect(text == (try Golden.expected(for: text, at: url)))
     }
 
+    @Test("closed days in both languages (golden): without a calendar the generator's closed days are flagged, declared they are listed")
+    func closuresGolden() async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        var generator = HistoryGenerator(juices: ForecastCommandTests.juices, days: 35, seed: 5)
+        generator.properties = HistoryGenerator.Properties(closedChance: 0.1)
+        let closed = generator.closedDays().map(\.description)
+        try generator.csv().write(to: shop.directory.appendingPathComponent("sales.csv"), atomically: true, encoding: .utf8)
+        var text = ""
+        func report(_ arguments: [String]) async throws -> String {
+            let outcome = try await shop.run(["report", "--history", "sales.csv"] + arguments)
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            text += "$ juice report " + arguments.joined(separator: " ") + "\n" + outcome.stdout
+            return outcome.stdout
+        }
+        for lang in ["en", "ko"] { _ = try await report(["--by", "weekday", "--lang", lang]) }
+        let undeclared = try #require(
+            try JSONSerialization.jsonObject(with: Data(try await report(["--by", "weekday", "--format", "json"]).utf8)) as? [String: Any])
+        let flagged = try #require(undeclared["likelyClosed"] as? [String])
+        #expect(!flagged.isEmpty && Set(flagged).isSubset(of: closed), "each day flagged was closed: \(flagged), closed \(closed)")
+
+        let store = shop.directory.appendingPathComponent("recipes/store.yaml")
+        let recipes = try String(contentsOf: store, encoding: .utf8)
+        try (recipes + "calendar:\n  closed: [\(closed.joined(separator: ", "))]\n").write(to: store, atomically: true, encoding: .utf8)
+        text += "$ (calendar: closed: [\(closed.joined(separator: ", "))])\n"
+        for lang in ["en", "ko"] { _ = try await report(["--by", "weekday", "--lang", lang]) }
+        let declared = try #require(
+            try JSONSerialization.jsonObject(with: Data(try await report(["--by", "weekday", "--format", "json"]).utf8)) as? [String: Any])
+        #expect(declared["likelyClosed"] as? [String] == [])
+        let url = JuiceBinary.packageRoot.appendingPathComponent("Tests/JuiceCLITests/Fixtures/golden/report-closures.txt")
+        #expect(text == (try Golden.expected(for: text, at: url)))
+    }
+
     @Test("JSON totals agree with the rows and the history; --from and --to bound the days")
     func json() async throws {
         let shop = try ShopSandbox()

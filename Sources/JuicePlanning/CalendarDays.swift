@@ -8,19 +8,32 @@ package struct CalendarDays: Sendable, Hashable {
     package var closed: [CivilDate]
     /// The events on open days, in date order.
     package var events: [ShopCalendar.Event]
+    /// The closed days right before the first (at most a week), in date order: a forecast or plan for the day after
+    /// the history starts at the next day the shop opens instead.
+    package var closedBefore: [CivilDate]
+    /// The first day.
+    package var first: CivilDate
 
     /// The days `count` days from `first` on, read through `calendar`.
     package init(_ calendar: ShopCalendar, from first: CivilDate, count: Int) {
+        self.first = first
         (closed, events) = calendar.days(from: first, count: count)
+        var before: [CivilDate] = []
+        while before.count < 7, calendar.isClosed(first.adding(days: -1 - before.count)) { before.append(first.adding(days: -1 - before.count)) }
+        closedBefore = before.reversed()
     }
 
     /// Whether the calendar says nothing of these days.
-    package var isEmpty: Bool { closed.isEmpty && events.isEmpty }
+    package var isEmpty: Bool { closed.isEmpty && events.isEmpty && closedBefore.isEmpty }
 
     /// One line each for the closed days and the events (none when there are none), in `language`.
     package func text(in language: Language) -> String {
         let ko = language == .korean
         var out = ""
+        if !closedBefore.isEmpty {
+            let dates = closedBefore.map(\.description).joined(separator: ", ")
+            out += ko ? "쉬는 날 (달력): \(dates). 다음 여는 날 \(first)부터예요\n" : "Closed (calendar): \(dates); from the next day the shop opens, \(first)\n"
+        }
         if !closed.isEmpty {
             let dates = closed.map(\.description).joined(separator: ", ")
             out += ko ? "쉬는 날 (달력): \(dates). 그날은 수요를 0으로 봐요\n" : "Closed (calendar): \(dates); no demand is expected those days\n"
@@ -38,6 +51,7 @@ package struct CalendarDays: Sendable, Hashable {
     package var jsonFields: [(String, JSONValue)] {
         guard !isEmpty else { return [] }
         return [
+            ("closedBefore", .array(closedBefore.map { .string($0.description) })),
             ("closed", .array(closed.map { .string($0.description) })),
             (
                 "events",

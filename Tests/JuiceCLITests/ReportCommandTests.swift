@@ -121,11 +121,13 @@ struct ReportCommandTests {
         let forecastText = try await shop.run(["forecast", "--history", "sales.csv", "--horizon", "7", "--model", "ses"])
         #expect(forecastText.stdout.contains("Closed (calendar): 2026-07-05; no demand is expected those days"), "\(forecastText.stdout)")
         #expect(forecastText.stdout.contains("Events (calendar): 2026-06-29 ×2 (개업 기념); a usual day's demand times the factor"))
+        #expect(forecastText.stdout.contains("Closed (calendar): 2026-06-28; from the next day the shop opens, 2026-06-29\n"))
         let plan = try await shop.run([
             "plan", "--history", "sales.csv", "--service-level", "0.9", "--horizon", "7", "--scenarios", "1000", "--backtest", "14", "--lang", "ko",
         ])
         #expect(plan.status == 0, "\(plan.stderr)")
         #expect(plan.stdout.contains("쉬는 날 (달력): 2026-07-05. 그날은 수요를 0으로 봐요"), "\(plan.stdout)")
+        #expect(plan.stdout.contains("쉬는 날 (달력): 2026-06-28. 다음 여는 날 2026-06-29부터예요"))
         #expect(plan.stdout.contains("행사 (달력): 2026-06-29 ×2 (개업 기념). 보통 날 수요에 배율을 곱했어요"))
         // The last 14 days of the history (to Sunday 2026-06-28, closed) hold two closed Sundays: twelve are replayed.
         #expect(plan.stdout.contains("지난 12일 되짚기"), "\(plan.stdout)")

@@ -40,6 +40,19 @@ public struct ShopCalendar: Hashable, Sendable {
         closedDates.contains(date) || closedWeekdays.contains(Weekday(date))
     }
 
+    /// Whether each of the `count` days from `first` is closed; empty when the calendar closes no day at all (so that
+    /// a series read through an empty calendar costs nothing).
+    public func closedFlags(from first: CivilDate, count: Int) -> [Bool] {
+        guard !closedWeekdays.isEmpty || !closedDates.isEmpty else { return [] }
+        return (0..<max(0, count)).map { isClosed(first.adding(days: $0)) }
+    }
+
+    /// The days from `first` on, `count` of them, that the calendar closes, and those with an event (date order).
+    public func days(from first: CivilDate, count: Int) -> (closed: [CivilDate], events: [Event]) {
+        let dates = (0..<max(0, count)).map { first.adding(days: $0) }
+        return (dates.filter(isClosed), dates.compactMap { isClosed($0) ? nil : events[$0] })
+    }
+
     /// How many times a usual day's demand `date` is expected to see: its event's factor, else 1.
     public func factor(on date: CivilDate) -> Double {
         events[date]?.factor ?? 1

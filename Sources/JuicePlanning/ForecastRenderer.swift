@@ -64,6 +64,7 @@ package struct ForecastRenderer: Sendable {
             if let accuracy = item.accuracy { line += "  MASE \(Self.ratio(accuracy.mase))  WAPE \(Self.ratio(accuracy.wape))" }
             out += line + "\n"
         }
+        out += run.calendarDays.text(in: language)
         if hasBacktest, let overall = run.overall {
             out +=
                 ko
@@ -110,6 +111,7 @@ package struct ForecastRenderer: Sendable {
                     })
             ),
         ]
+        top += run.calendarDays.jsonFields
         if let overall = run.overall, run.juices.contains(where: { $0.accuracy != nil }) {
             top.append(("overall", .object([("mase", optional(overall.mase)), ("wape", optional(overall.wape))])))
         }

@@ -42,6 +42,8 @@ package struct ForecastRun: Sendable {
     package var level: Double
     /// Each juice's forecast, in menu order.
     package var juices: [JuiceForecast]
+    /// The days forecast that the calendar closes (forecast 0) or gives an event (times its factor).
+    package var calendarDays: CalendarDays
 
     /// Forecasts `horizon` days of each of `book`'s juices from `demand` (numbered as the book orders its juices).
     package init(book: RecipeBook, demand: DailyDemand, horizon: Int, choice: ModelChoice, level: Double, backtestDays: Int?) {
@@ -49,8 +51,10 @@ package struct ForecastRun: Sendable {
         firstDay = start.adding(days: demand.dayCount)
         historyDays = demand.dayCount
         self.level = level
-        let results = ParallelForecasts.run(demand.demand, choice: choice, horizon: horizon, level: level, backtestDays: backtestDays)
+        let results = ParallelForecasts.run(
+            demand.demand, choice: choice, horizon: horizon, level: level, backtestDays: backtestDays, closed: demand.closed)
         let firstDay = firstDay
+        calendarDays = CalendarDays(book.calendar, from: firstDay, count: max(0, horizon))
         juices = book.juices.enumerated().map { index, juice in
             var forecast = results[index].forecast
             // A usual day's forecast, times the calendar's factor: nothing on a day the shop is closed.
@@ -77,7 +81,7 @@ package struct ForecastRun: Sendable {
         for juice in juices {
             guard let accuracy = juice.accuracy else { continue }
             errors += accuracy.mae * Double(accuracy.days)
-            sold += juice.history.suffix(accuracy.days).reduce(0, +)
+            sold += accuracy.sold
         }
         let days = measured.map(\.1).max() ?? 0
         return Accuracy(

@@ -163,13 +163,23 @@ package struct HistoryGenerator: Sendable {
     }
 
     /// The history, day by day, in time order within each day.
-    package func records() -> [SaleRecord] {
+    package func records() -> [SaleRecord] { history().records }
+
+    /// The days the shop was closed (`Properties.closedChance`): known truth, the days a calendar would declare.
+    package func closedDays() -> [CivilDate] { history().closed }
+
+    /// The records and the days closed, from one stream of draws.
+    private func history() -> (records: [SaleRecord], closed: [CivilDate]) {
         var random = SeededRandom(seed: seed)
         var records: [SaleRecord] = []
+        var closed: [CivilDate] = []
         let path = levels()
         for day in 0..<days {
             let date = start.adding(days: day)
-            if properties.closedChance > 0, random.unit() < properties.closedChance { continue }
+            if properties.closedChance > 0, random.unit() < properties.closedChance {
+                closed.append(date)
+                continue
+            }
             var today: [SaleRecord] = []
             let factor = dayFactor(random: &random)
             let means = expected(day: day, levels: path[day])
@@ -189,7 +199,7 @@ package struct HistoryGenerator: Sendable {
             }
             records += today.sorted { $0.time < $1.time }
         }
-        return records
+        return (records, closed)
     }
 
     /// The history as CSV, header first.

@@ -87,6 +87,8 @@ public enum LintFinding: Hashable, Sendable {
     case notAboveZero(RecipeField, written: String)
     /// An event on a day the calendar says the shop is closed.
     case eventOnClosedDay(date: String)
+    /// A day or date the calendar's `closed` gives twice.
+    case closedTwice(day: String)
     /// A fruit bought from a supplier that is not defined.
     case unknownSupplier(String, fruit: String, suggestion: String?)
     /// A day name other than `mon` … `sun`.
@@ -222,6 +224,8 @@ public enum LintFinding: Hashable, Sendable {
             return "the \(field.text(in: .english)) is \(written); it must be above 0 (1 is a usual day, 1.5 half again as busy)"
         case .eventOnClosedDay(let date):
             return "the event on \(date) falls on a day the calendar says the shop is closed"
+        case .closedTwice(let day):
+            return "'\(day)' is closed twice in 'calendar'; was another day meant?"
         case .unknownSupplier(let supplier, let fruit, let suggestion):
             return "fruit '\(fruit)' is bought from unknown supplier '\(supplier)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .unknownWeekday(let day, let suggestion):
@@ -338,6 +342,8 @@ public enum LintFinding: Hashable, Sendable {
             return "\(field.text(in: .korean))이(가) \(written)이에요. 0보다 커야 해요 (1은 보통 날, 1.5는 절반 더 바쁜 날)"
         case .eventOnClosedDay(let date):
             return "\(date) 행사는 달력에서 가게가 쉬는 날이에요"
+        case .closedTwice(let day):
+            return "'calendar'의 쉬는 날에 '\(day)'이(가) 두 번 있어요. 다른 날을 쓰려던 건가요?"
         case .unknownSupplier(let supplier, let fruit, let suggestion):
             return "과일 '\(fruit)'을(를) 사는 거래처 '\(supplier)'이(가) 없어요" + (suggestion.map { ". '\($0)'을(를) 말한 건가요?" } ?? "")
         case .unknownWeekday(let day, let suggestion):

@@ -7,6 +7,8 @@ extension RecipeValidator {
     mutating func mergeCalendar(_ files: [FileContents]) -> ShopCalendar {
         let weekdays = Set(files.flatMap(\.closedWeekdays).map(\.value))
         let dates = Set(files.flatMap(\.closedDates).map(\.value))
+        reportClosedTwice(files.flatMap(\.closedWeekdays), name: \.fileName)
+        reportClosedTwice(files.flatMap(\.closedDates), name: \.description)
         var seen: [CivilDate: SourceLocation] = [:]
         var events: [ShopCalendar.Event] = []
         for event in files.flatMap(\.events) {
@@ -22,5 +24,19 @@ extension RecipeValidator {
             }
         }
         return ShopCalendar(closedWeekdays: weekdays, closedDates: dates, events: events)
+    }
+
+    /// Reports each day of `days` given again after its first, with a note at the first.
+    private mutating func reportClosedTwice<Day: Hashable>(_ days: [Located<Day>], name: (Day) -> String) {
+        var first: [Day: SourceLocation] = [:]
+        for day in days {
+            guard let earlier = first[day.value] else {
+                first[day.value] = day.location
+                continue
+            }
+            report(
+                .closedTwice, .closedTwice(day: name(day.value)), at: day, notes: [DiagnosticNote(.firstDefinedHere, at: earlier)],
+                fix: .removeOneDefinition)
+        }
     }
 }

@@ -134,6 +134,11 @@ extension RuleID {
                 Self.base("store:", "calendar:\n  closed: [sun]\n  events: [{date: 2026-05-03, factor: 1.5, note: 어린이날 전}]\nstore:"),
                 Self.base("store:", "calendar:\n  closed: [2026-05-05]\n  events: [{date: 2026-05-05, factor: 1.5}]\nstore:"),
             ]
+        case .closedTwice:
+            return [
+                Self.base("store:", "calendar:\n  closed: [sun, 2026-02-16, 2026-02-16]\nstore:"),
+                Self.base("store:", "calendar:\n  closed: [sun, mon, sun]\nstore:"),
+            ]
         }
     }
 
@@ -171,6 +176,7 @@ extension RuleID {
         case .noWayToBuy: return [Self.clean, Self.supplied()]
         case .eventOnClosedDay:
             return [Self.base("store:", "calendar:\n  closed: [sun, 2026-05-06]\n  events: [{date: 2026-05-05, factor: 1.5, note: 어린이날}]\nstore:")]
+        case .closedTwice: return [Self.base("store:", "calendar:\n  closed: [sun, 2026-02-16, 2026-02-17]\nstore:")]
         default: return [Self.clean]
         }
     }

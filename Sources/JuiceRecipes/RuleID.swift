@@ -78,11 +78,14 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case packCostMismatch = "pack-cost-mismatch"
     /// An event on a day the calendar closes.
     case eventOnClosedDay = "event-on-closed-day"
+    /// A closing day or date written twice in the calendar.
+    case closedTwice = "closed-twice"
 
     /// The severity the rule's diagnostics have.
     public var severity: Severity {
         switch self {
-        case .yaml11Ambiguity, .exceedsInitialStock, .missingStock, .unusedFruit, .priceBelowCost, .noWayToBuy, .packCostMismatch, .eventOnClosedDay:
+        case .yaml11Ambiguity, .exceedsInitialStock, .missingStock, .unusedFruit, .priceBelowCost, .noWayToBuy, .packCostMismatch, .eventOnClosedDay,
+            .closedTwice:
             return .warning
         default: return .error
         }
@@ -136,6 +139,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .noWayToBuy: return "Once the set has suppliers, every fruit the menu uses should say how it is bought ('buy')."
         case .packCostMismatch: return "A fruit's 'cost', when given with a pack price, should be the price over the pack."
         case .eventOnClosedDay: return "An event should fall on a day the shop is open: the calendar closes that day."
+        case .closedTwice: return "A closing day or date is written once in 'calendar: closed' (in any file): twice may be a typo for another day."
         }
     }
 }

@@ -24,6 +24,39 @@ struct ReportCommandTests {
         #expect(text == (try Golden.expected(for: text, at: url)))
     }
 
+    @Test("closed days in both languages (golden): without a calendar the generator's closed days are flagged, declared they are listed")
+    func closuresGolden() async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        var generator = HistoryGenerator(juices: ForecastCommandTests.juices, days: 35, seed: 5)
+        generator.properties = HistoryGenerator.Properties(closedChance: 0.1)
+        let closed = generator.closedDays().map(\.description)
+        try generator.csv().write(to: shop.directory.appendingPathComponent("sales.csv"), atomically: true, encoding: .utf8)
+        var text = ""
+        func report(_ arguments: [String]) async throws -> String {
+            let outcome = try await shop.run(["report", "--history", "sales.csv"] + arguments)
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            text += "$ juice report " + arguments.joined(separator: " ") + "\n" + outcome.stdout
+            return outcome.stdout
+        }
+        for lang in ["en", "ko"] { _ = try await report(["--by", "weekday", "--lang", lang]) }
+        let undeclared = try #require(
+            try JSONSerialization.jsonObject(with: Data(try await report(["--by", "weekday", "--format", "json"]).utf8)) as? [String: Any])
+        let flagged = try #require(undeclared["likelyClosed"] as? [String])
+        #expect(!flagged.isEmpty && Set(flagged).isSubset(of: closed), "each day flagged was closed: \(flagged), closed \(closed)")
+
+        let store = shop.directory.appendingPathComponent("recipes/store.yaml")
+        let recipes = try String(contentsOf: store, encoding: .utf8)
+        try (recipes + "calendar:\n  closed: [\(closed.joined(separator: ", "))]\n").write(to: store, atomically: true, encoding: .utf8)
+        text += "$ (calendar: closed: [\(closed.joined(separator: ", "))])\n"
+        for lang in ["en", "ko"] { _ = try await report(["--by", "weekday", "--lang", lang]) }
+        let declared = try #require(
+            try JSONSerialization.jsonObject(with: Data(try await report(["--by", "weekday", "--format", "json"]).utf8)) as? [String: Any])
+        #expect(declared["likelyClosed"] as? [String] == [])
+        let url = JuiceBinary.packageRoot.appendingPathComponent("Tests/JuiceCLITests/Fixtures/golden/report-closures.txt")
+        #expect(text == (try Golden.expected(for: text, at: url)))
+    }
+
     @Test("JSON totals agree with the rows and the history; --from and --to bound the days")
     func json() async throws {
         let shop = try ShopSandbox()
@@ -85,6 +118,19 @@ struct ReportCommandTests {
         let juices = try #require(outlook["juices"] as? [[String: Any]])
         let banana = try #require(juices.first { $0["id"] as? String == "banana-juice" }?["forecast"] as? [[String: Any]])
         #expect(banana.compactMap { $0["mean"] as? Double } == [10, 5, 5, 5, 5, 5, 0], "the event twice a usual day; Sunday closed")
+        let forecastText = try await shop.run(["forecast", "--history", "sales.csv", "--horizon", "7", "--model", "ses"])
+        #expect(forecastText.stdout.contains("Closed (calendar): 2026-07-05; no demand is expected those days"), "\(forecastText.stdout)")
+        #expect(forecastText.stdout.contains("Events (calendar): 2026-06-29 ×2 (개업 기념); a usual day's demand times the factor"))
+        #expect(forecastText.stdout.contains("Closed (calendar): 2026-06-28; from the next day the shop opens, 2026-06-29\n"))
+        let plan = try await shop.run([
+            "plan", "--history", "sales.csv", "--service-level", "0.9", "--horizon", "7", "--scenarios", "1000", "--backtest", "14", "--lang", "ko",
+        ])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(plan.stdout.contains("쉬는 날 (달력): 2026-07-05. 그날은 수요를 0으로 봐요"), "\(plan.stdout)")
+        #expect(plan.stdout.contains("쉬는 날 (달력): 2026-06-28. 다음 여는 날 2026-06-29부터예요"))
+        #expect(plan.stdout.contains("행사 (달력): 2026-06-29 ×2 (개업 기념). 보통 날 수요에 배율을 곱했어요"))
+        // The last 14 days of the history (to Sunday 2026-06-28, closed) hold two closed Sundays: twelve are replayed.
+        #expect(plan.stdout.contains("지난 12일 되짚기"), "\(plan.stdout)")
     }
 
     @Test("from the state, --chart draws the stock flow by fruit and the waste by reason; from a history file, the sales")

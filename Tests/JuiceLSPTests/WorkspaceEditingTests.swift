@@ -82,6 +82,25 @@ import JuiceLSP
         #expect(keys.map(\.label) == ["closed", "events"])
     }
 
+    @Test("an event's keys in a block list, and the days in a block 'closed'")
+    func calendarInBlocks() {
+        let calendar = "calendar:\n  closed:\n    - sun\n    - tu\n  events:\n    - date: 2026-05-05\n      fa\n"
+        let workspace = RecipeWorkspace(
+            files: defaultWorkspace().files.map {
+                $0.name == "store.yaml" ? RecipeSourceFile(name: $0.name, bytes: $0.bytes + Array(calendar.utf8)) : $0
+            })
+        let days = workspace.completions(in: "store.yaml", at: offset(of: "    - tu\n", in: "store.yaml", of: workspace, shift: 8))
+        #expect(days.map(\.label) == ["mon", "tue", "wed", "thu", "fri", "sat", "sun"])
+        let eventKeys = workspace.completions(in: "store.yaml", at: offset(of: "      fa\n", in: "store.yaml", of: workspace, shift: 8))
+        #expect(eventKeys.map(\.label) == ["date", "factor", "note"])
+        let newEvent = RecipeWorkspace(
+            files: defaultWorkspace().files.map {
+                $0.name == "store.yaml" ? RecipeSourceFile(name: $0.name, bytes: $0.bytes + Array("calendar:\n  events:\n    - da\n".utf8)) : $0
+            })
+        let firstKey = newEvent.completions(in: "store.yaml", at: offset(of: "    - da\n", in: "store.yaml", of: newEvent, shift: 8))
+        #expect(firstKey.map(\.label) == ["date", "factor", "note"], "a list of mappings: an item's first key")
+    }
+
     @Test func overAKeyWithItsColonOnlyTheKeyIsReplaced() {
         let workspace = defaultWorkspace()
         let at = offset(of: "kiwi: 3}", in: "juices.yaml", of: workspace, shift: 2)

@@ -44,6 +44,11 @@ struct Mistake: CustomTestStringConvertible, Sendable {
         Mistake(rule: .wrongType, file: "juices.yaml", target: "{ko: 키위쥬스, en: Kiwi Juice}", replacement: "{ko: \"\", en: Kiwi Juice}"),
         Mistake(rule: .nonStringKey, file: "fruits.yaml", target: "  mango:", replacement: "  2024:\n    name: {ko: 이공, en: Twenty}\n  mango:"),
         Mistake(rule: .yamlSyntax, file: "juices.yaml", target: "recipe: {kiwi: 3}", replacement: "recipe: {kiwi: 3"),
+        Mistake(rule: .closedTwice, file: "store.yaml", target: "version: 1\n", replacement: "version: 1\ncalendar:\n  closed: [sun, mon, sun]\n"),
+        Mistake(
+            rule: .closedTwice, file: "store.yaml", target: "version: 1\n",
+            replacement: "version: 1\ncalendar:\n  closed:\n    - 2026-02-16\n    - 2026-02-16\n"),
+        Mistake(rule: .unknownWeekday, file: "store.yaml", target: "version: 1\n", replacement: "version: 1\ncalendar:\n  closed: [Sunday]\n"),
     ]
 
     @Test(arguments: mistakes)

@@ -97,6 +97,25 @@ import Testing
         #expect(busy.plan.fruits[0].level > usual.plan.fruits[0].level)
     }
 
+    @Test("a calendar that closes every day: forecasts and plans of nothing, said so, and no crash")
+    func closedEveryDay() throws {
+        let records = Self.records(weeks: 3)
+        let book = Self.book(calendar: ShopCalendar(closedWeekdays: Set(Weekday.allCases)))
+        let demand = Self.demand(records, book: book)
+        #expect(demand.demand[0].allSatisfy { $0 == 0 } && (0..<demand.dayCount).allSatisfy { demand.isClosed(day: $0) })
+        let run = ForecastRun(book: book, demand: demand, horizon: 3, choice: .auto, level: 0.9, backtestDays: 7)
+        #expect(run.juices.allSatisfy { $0.forecast.mean == [0, 0, 0] && $0.accuracy?.days == 0 })
+        #expect(run.calendarDays.closed.count == 3)
+        let text = ForecastRenderer(language: .english).render(run, as: .text)
+        #expect(text.contains("Closed (calendar): "), "\(text)")
+        let settings = SalesPlanSettings(objective: .serviceLevel(0.9), horizon: 2, scenarios: 1_000)
+        let plan = try #require(SalesPlanning.plan(demand, planner: StockPlanner(book: book), settings: settings, onHand: [0]))
+        #expect(plan.plan.fruits[0].level == 0 && plan.plan.fruits[0].toBuy == 0)
+        let backtest = try #require(
+            SalesPlanning.recentPromise(records: records, book: book, settings: settings, before: Self.first.adding(days: 21), days: 14))
+        #expect(backtest.days.isEmpty)
+    }
+
     @Test("backtests skip the days the calendar closes")
     func backtest() throws {
         let records = Self.records(weeks: 6)

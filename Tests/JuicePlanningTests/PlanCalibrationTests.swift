@@ -68,13 +68,15 @@ struct CalibrationHistory: Sendable {
     func calibration(targets: [Double], scenarios: Int, joint: Bool = true, truth: Bool = false) -> PlanCalibration {
         let planner = StockPlanner(book: book)
         let series = demand.demand
+        let closed = demand.closed
         let levels = generator.levels()
         return PlanCalibration(
             days: firstReplayed..<(firstReplayed + orders.count), orders: orders, firstDay: demand.firstDay ?? generator.start, planner: planner,
             targets: targets, scenarios: scenarios, seed: 5
         ) { day in
             if truth { return trueOutlook(day: day, levels: levels) }
-            var outlook = DemandOutlook(series: series.map { Array($0[..<day]) }, horizon: 1, choice: .model(.window))
+            // The calendar's closed days (declared or none) give the plan no past error, as juice plan's do.
+            var outlook = DemandOutlook(series: series.map { Array($0[..<day]) }, horizon: 1, choice: .model(.window), closed: closed)
             outlook.jointErrors = joint
             return outlook
         }
@@ -162,6 +164,9 @@ private func pooled(_ tables: [PlanCalibration], targets: [Double]) -> [Pooled] 
         closing.properties = HistoryGenerator.Properties(closedChance: 0.1)
         let open = Set(closing.records().map(\.time.date.dayNumber)).count
         #expect((330...390).contains(open), "about a tenth of 400 days closed: \(open) open")
+        let closed = closing.closedDays()
+        #expect(closed.count == 400 - open, "the closed days are the days with no record")
+        #expect(Set(closed.map(\.dayNumber)).isDisjoint(with: closing.records().map(\.time.date.dayNumber)))
     }
 }
 

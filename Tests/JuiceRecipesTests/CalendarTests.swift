@@ -68,6 +68,12 @@ struct CalendarTests {
         let closedEvent = TestSupport.load(Self.menu("  closed: [tue]\n  events: [{date: 2026-05-05, factor: 1.5, note: 어린이날}]\n"))
         #expect(Self.found(closedEvent) == ["13:12 event-on-closed-day"])
         #expect(closedEvent.diagnostics.first?.severity == .warning)
+        let closedTwice = TestSupport.load(Self.menu("  closed: [sun, 2026-02-16, sun, 2026-02-16]\n"))
+        #expect(Self.found(closedTwice) == ["12:29 closed-twice", "12:34 closed-twice"])
+        #expect(closedTwice.diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(closedTwice.diagnostics.map { $0.notes.first?.location.column } == [12, 17], "the notes point at the first")
+        #expect(closedTwice.diagnostics.first?.message == "'sun' is closed twice in 'calendar'; was another day meant?")
+        #expect(closedTwice.book.calendar.closedWeekdays == [.sunday] && closedTwice.book.calendar.closedDates.count == 1)
         let unknown = TestSupport.load(Self.menu("  holidays: [2026-05-05]\n"))
         #expect(unknown.diagnostics.first?.message == "unknown key 'holidays' in 'calendar'; expected one of 'closed', 'events'")
     }

@@ -11,6 +11,9 @@ struct KeyPath: Hashable, Sendable {
     var word: Range<Int>
     /// When a value is being typed, the key it is the value of (`supplier` in `buy: {supplier: ga`).
     var valueKey: String?
+    /// Whether the word is a block sequence's item on its own (`    - tu` under `closed:`), no key on its line: a
+    /// value of the sequence's key where that sequence holds values, a key where it holds mappings.
+    var isSequenceItem = false
 
     /// The path at byte `offset` of the text `index` holds.
     init(at offset: Int, in index: LineIndex) {
@@ -73,6 +76,7 @@ struct KeyPath: Hashable, Sendable {
         } else {
             atKey = inBlockKeyOfLine == nil
             valueKey = inBlockKeyOfLine
+            isSequenceItem = inBlockKeyOfLine == nil && before.prefix(indentation).contains(UInt8(ascii: "-"))
         }
         self.keys = keys.filter { !$0.isEmpty }
     }

@@ -27,6 +27,14 @@ extension RecipeWorkspace {
         let index = LineIndex(source.bytes)
         let path = KeyPath(at: offset, in: index)
         let replacing = TextSpan(file: file, start: path.word.lowerBound, end: path.word.upperBound)
+        if path.isSequenceItem, Self.keys(under: path.keys) == nil, let sequenceKey = path.keys.last {
+            // An item of a block list of values (`closed:` then `  - tu`): as if typed in `closed: [tu`.
+            var item = path
+            item.keys.removeLast()
+            item.atKey = false
+            item.valueKey = sequenceKey
+            return valueCandidates(item, in: source, index: index, at: offset, replacing: replacing)
+        }
         guard path.atKey else { return valueCandidates(path, in: source, index: index, at: offset, replacing: replacing) }
         // Over a key that has its colon already, only the key is replaced.
         var after = path.word.upperBound

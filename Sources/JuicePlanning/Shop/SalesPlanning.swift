@@ -30,7 +30,7 @@ package enum SalesPlanning {
     /// The plan for the days after `demand`'s last day, from `onHand` (menu order); nil when `demand` has no day.
     package static func plan(_ demand: DailyDemand, planner: StockPlanner, settings: SalesPlanSettings, onHand: [Int]) -> StockPlanReport? {
         guard demand.dayCount > 0, let firstDay = demand.firstDay else { return nil }
-        var outlook = DemandOutlook(series: demand.demand, horizon: settings.horizon, choice: settings.choice)
+        var outlook = DemandOutlook(series: demand.demand, horizon: settings.horizon, choice: settings.choice, closed: demand.closed)
         outlook.apply(planner.calendar, from: firstDay.adding(days: demand.dayCount))
         let plan = planner.plan(outlook, objective: settings.objective, onHand: onHand, scenarios: settings.scenarios, seed: settings.seed)
         return StockPlanReport(plan: plan, firstDay: firstDay.adding(days: demand.dayCount), historyDays: demand.dayCount)

@@ -36,10 +36,11 @@ package struct DemandOutlook: Sendable {
     /// The outlook of each juice's daily demand `series` (menu order) for `horizon` days: the forecast of the model
     /// `choice` picks, spread by that model's one-step errors on the last `errorDays` days (each forecast from the days
     /// before it only), drawn day by day for every juice at once (`jointErrors`); with fewer than `fewestErrors` such
-    /// days, by counts with the model's error variance.
-    package init(series: [[Double]], horizon: Int, choice: ModelChoice) {
+    /// days, by counts with the model's error variance. Days flagged in `closed` (the calendar's, one flag per day of
+    /// the series, or none) give no error: what stands in for them was never asked.
+    package init(series: [[Double]], horizon: Int, choice: ModelChoice, closed: [Bool] = []) {
         self.horizon = horizon
-        let results = ParallelWork.map(series.count) { index in Self.juice(series[index], horizon: horizon, choice: choice) }
+        let results = ParallelWork.map(series.count) { index in Self.juice(series[index], horizon: horizon, choice: choice, closed: closed) }
         juices = results.map(\.0)
         models = results.map(\.1)
         jointErrors = true
@@ -65,20 +66,21 @@ package struct DemandOutlook: Sendable {
     }
 
     /// One juice's demand model from its daily series.
-    static func juice(_ series: [Double], horizon: Int, choice: ModelChoice) -> (JuiceDemandModel, ForecastModel) {
+    static func juice(_ series: [Double], horizon: Int, choice: ModelChoice, closed: [Bool] = []) -> (JuiceDemandModel, ForecastModel) {
         let model: ForecastModel
         switch choice {
-        case .auto: model = Backtest.bestModel(for: series)
+        case .auto: model = Backtest.bestModel(for: series, closed: closed)
         case .model(let chosen): model = chosen
         }
         let forecast = Forecaster.forecast(series, model: model, horizon: horizon)
         let start = max(warmUp, series.count - errorDays)
-        guard series.count - start >= fewestErrors else {
+        func isOpen(_ day: Int) -> Bool { day >= closed.count || !closed[day] }
+        guard (start..<max(start, series.count)).count(where: isOpen) >= fewestErrors else {
             let variance = forecast.sigma * forecast.sigma
             return (JuiceDemandModel(expected: forecast.mean, spread: .counts(variance: variance)), model)
         }
         let guesses = Forecaster.oneStep(series, model: model, from: start)
-        let errors = zip(series[start...], guesses).map { $0 - $1 }
+        let errors = zip(start..., guesses).filter { isOpen($0.0) }.map { series[$0.0] - $0.1 }
         return (JuiceDemandModel(expected: forecast.mean, spread: .pastErrors(errors)), model)
     }
 }

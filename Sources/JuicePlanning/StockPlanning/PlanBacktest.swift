@@ -51,11 +51,12 @@ package struct PlanBacktest: Sendable {
         let start = total - orders.count
         var replay = StockReplay(planner: planner)
         var days: [Day] = []
+        let closed = planner.calendar.closedFlags(from: firstDay, count: total)
         for (offset, dayOrders) in orders.enumerated() {
             let day = start + offset
             // A day the calendar closes is not replayed: nothing was asked, nothing is planned.
             guard day >= 1, !planner.calendar.isClosed(firstDay.adding(days: day)) else { continue }
-            var outlook = DemandOutlook(series: series.map { Array($0[..<day]) }, horizon: 1, choice: choice)
+            var outlook = DemandOutlook(series: series.map { Array($0[..<day]) }, horizon: 1, choice: choice, closed: closed)
             outlook.apply(planner.calendar, from: firstDay.adding(days: day))
             let (levels, _) = planner.levels(outlook, objective: objective, scenarios: scenarios, seed: seed &+ UInt64(day))
             days.append(replay.serve(dayOrders, levels: levels, day: day, date: firstDay.adding(days: day)))

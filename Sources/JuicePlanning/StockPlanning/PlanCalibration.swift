@@ -30,11 +30,12 @@ package struct PlanCalibration: Sendable {
         choice: ModelChoice, scenarios: Int, seed: UInt64
     ) {
         let start = (series.first?.count ?? 0) - orders.count
+        let closed = planner.calendar.closedFlags(from: firstDay, count: series.first?.count ?? 0)
         self.init(
             days: start..<(start + orders.count), orders: orders, firstDay: firstDay, planner: planner, targets: targets, scenarios: scenarios,
             seed: seed
         ) { day in
-            var outlook = DemandOutlook(series: series.map { Array($0[..<day]) }, horizon: 1, choice: choice)
+            var outlook = DemandOutlook(series: series.map { Array($0[..<day]) }, horizon: 1, choice: choice, closed: closed)
             outlook.apply(planner.calendar, from: firstDay.adding(days: day))
             return outlook
         }

@@ -89,8 +89,9 @@ package struct StockPlanRenderer: Sendable {
         }
         out +=
             ko
-            ? "(지난 \(report.historyDays)일 기록, 시나리오 \(NumberText.grouped(plan.scenarios))개, 시드 \(plan.seed))\n\n"
-            : "(from \(report.historyDays) days of history, \(NumberText.grouped(plan.scenarios)) scenarios, seed \(plan.seed))\n\n"
+            ? "(지난 \(report.historyDays)일 기록, 시나리오 \(NumberText.grouped(plan.scenarios))개, 시드 \(plan.seed))\n"
+            : "(from \(report.historyDays) days of history, \(NumberText.grouped(plan.scenarios)) scenarios, seed \(plan.seed))\n"
+        out += CalendarDays(book.calendar, from: report.firstDay, count: plan.horizon).text(in: language) + "\n"
         var rows = [ko ? ["과일", "지금", "목표", "살 것", "남을 양", "버릴 양"] : ["fruit", "on hand", "level", "buy", "left over", "waste"]]
         for line in plan.fruits {
             rows.append([
@@ -163,6 +164,9 @@ package struct StockPlanRenderer: Sendable {
         top += [
             ("from", .string(report.firstDay.description)), ("horizon", .int(plan.horizon)), ("historyDays", .int(report.historyDays)),
             ("scenarios", .int(plan.scenarios)), ("seed", .string(String(plan.seed))),
+        ]
+        top += CalendarDays(book.calendar, from: report.firstDay, count: plan.horizon).jsonFields
+        top += [
             (
                 "fruits",
                 .array(

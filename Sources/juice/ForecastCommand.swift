@@ -24,6 +24,7 @@ enum PlanningMessage {
     case badScenarios(Int)
     case profitNeedsCosts(fruits: [String], juices: [String])
     case calibrationNeedsBacktest
+    case badOrderTime(String)
 
     func text(in language: Language) -> String {
         let ko = language == .korean
@@ -77,6 +78,10 @@ enum PlanningMessage {
             return ko
                 ? "--calibration에는 되짚을 날 수 --backtest DAYS가 있어야 해요 (예: --backtest 300 --calibration)"
                 : "--calibration needs the days to replay, --backtest DAYS (for example --backtest 300 --calibration)"
+        case .badOrderTime(let text):
+            return ko
+                ? "--order-time '\(text)'은(는) 시각이 아니에요. 2026-12-01 또는 2026-12-01T09:30처럼 쓰세요"
+                : "--order-time '\(text)' is not a time; write it like 2026-12-01 or 2026-12-01T09:30"
         }
     }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
+import Foundation
 import JuiceCommandLine
 import JuiceCore
 import JuicePlanning
+import JuiceShop
 import JuiceSimulation
 
 extension StockPlanFormat: ExpressibleByArgument {}
@@ -102,8 +104,24 @@ struct PlanCommand: AsyncParsableCommand {
             ko: "--backtest와 함께: 목표 50%부터 99%까지 하나씩 그 날들을 되짚어 계획이 약속을 지키는지 보여 줘요 (신뢰도 표)."))
     var calibration = false
 
-    @Option(help: ArgumentHelp("Output of a service-level plan: text or json.", ko: "서비스 수준 계획의 출력 형식: text, json.", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "Output of a service-level plan: text, json, or csv (the purchase order lines; each fruit's level without suppliers).",
+            ko: "서비스 수준 계획의 출력 형식: text, json, csv (발주 줄. 살 곳이 없으면 과일마다 목표 재고).", valueName: "format"))
     var format: StockPlanFormat = .text
+
+    @Flag(
+        help: ArgumentHelp(
+            "Ask for each supplier's next purchase order (planned anyway when fruits.yaml says where fruit is bought); says so when no fruit has a supplier.",
+            ko: "공급처마다 다음 발주서를 요청해요 (fruits.yaml에 살 곳이 있으면 늘 계획해요). 살 곳이 있는 과일이 없으면 그렇다고 알려 줘요."))
+    var purchases = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Plan the purchase orders as if placed at this time, YYYY-MM-DD or YYYY-MM-DDTHH:MM (default: now for the shop's journal, the plan's first day's opening for --history).",
+            ko: "이 시각에 발주한다고 보고 계획해요, YYYY-MM-DD 또는 YYYY-MM-DDTHH:MM (기본: 가게 기록이면 지금, --history면 계획 첫날 개점).",
+            valueName: "time"))
+    var orderTime: String?
 
     private var language: Language { options.shop.language }
 
@@ -131,6 +149,8 @@ struct PlanCommand: AsyncParsableCommand {
             problem = .badBacktest(backtest)
         } else if calibration, backtest == nil {
             problem = .calibrationNeedsBacktest
+        } else if let orderTime, Self.orderMoment(orderTime) == nil {
+            problem = .badOrderTime(orderTime)
         } else {
             problem = nil
         }
@@ -143,6 +163,13 @@ struct PlanCommand: AsyncParsableCommand {
         guard let number = Double(percent ? String(text.dropLast()) : text), number.isFinite else { return nil }
         let value = percent ? number / 100 : number
         return (0.5...0.999).contains(value) ? value : nil
+    }
+
+    /// `text` as a day and a minute of it: `YYYY-MM-DD` (its first minute) or `YYYY-MM-DDTHH:MM`.
+    static func orderMoment(_ text: String) -> (today: CivilDate, minute: Int)? {
+        if let date = CivilDate(parsing: text) { return (date, 0) }
+        guard text.count == 16, let time = SaleTime(parsing: text) else { return nil }
+        return (time.date, time.secondOfDay / 60)
     }
 
     func run() async throws {
@@ -172,7 +199,9 @@ struct PlanCommand: AsyncParsableCommand {
             let json = command.format == .json
             let book = try shop.loadBook(json: json)
             let input = SalesHistoryInput(shop: shop, history: command.period.history)
-            var recent = RecentOrders(days: command.backtest ?? 0)
+            // With suppliers, the backtest replays a warm-up before its days (each way of ordering fills its own shelves).
+            let purchaser = PurchasePlanner(book: book)
+            var recent = RecentOrders(days: command.backtest.map { $0 + (purchaser == nil ? 0 : PurchaseBacktest.warmUp) } ?? 0)
             var tally: DemandTally
             if command.backtest == nil {
                 // Without a backtest no order is kept: the history is read in chunks on every core.
@@ -198,19 +227,32 @@ struct PlanCommand: AsyncParsableCommand {
             } else {
                 objective = .serviceLevel(command.serviceLevel.flatMap(PlanCommand.probability) ?? 0.95)
             }
-            let onHand = try await self.onHand(book: book, json: json)
+            let (onHand, lots) = try await self.stock(book: book, json: json)
             let choice = ModelChoice(command.model) ?? .auto
             let settings = SalesPlanSettings(
                 objective: objective, horizon: command.horizon, scenarios: command.scenarios, seed: command.seed, choice: choice)
             guard var report = SalesPlanning.plan(demand, planner: planner, settings: settings, onHand: onHand) else {
                 throw input.fail(PlanningMessage.noSales(source: input.source), status: ExitStatus.failure)
             }
+            let stock = StockBatch.batches(book: book, onHand: onHand, lots: lots, firstDay: report.firstDay)
+            report.purchases = SalesPlanning.purchases(demand, planner: planner, settings: settings, stock: stock, now: orderMoment)
+            report.purchasesWithoutSuppliers = command.purchases && report.purchases == nil
             if let days = command.backtest {
                 let replayed = min(days, demand.dayCount - 1)
                 let start = demand.dayCount - replayed
-                report.backtest = PlanBacktest(
-                    series: demand.demand, orders: recent.byDay(from: firstDay.dayNumber + start, count: replayed), firstDay: firstDay,
-                    planner: planner, objective: objective, choice: choice, scenarios: command.scenarios, seed: command.seed)
+                if let purchaser {
+                    // With suppliers, the days are replayed with their order days, lead times, packs and shelf lives, and
+                    // the rules of thumb beside the plan.
+                    let withWarmUp = min(demand.dayCount - 1, replayed + PurchaseBacktest.warmUp)
+                    report.purchaseBacktest = PurchaseBacktest(
+                        series: demand.demand, orders: recent.byDay(from: firstDay.dayNumber + demand.dayCount - withWarmUp, count: withWarmUp),
+                        scored: replayed, firstDay: firstDay, purchaser: purchaser, objective: objective, choice: choice,
+                        scenarios: command.scenarios, seed: command.seed)
+                } else {
+                    report.backtest = PlanBacktest(
+                        series: demand.demand, orders: recent.byDay(from: firstDay.dayNumber + start, count: replayed), firstDay: firstDay,
+                        planner: planner, objective: objective, choice: choice, scenarios: command.scenarios, seed: command.seed)
+                }
                 if command.calibration {
                     report.calibration = PlanCalibration(
                         series: demand.demand, orders: recent.byDay(from: firstDay.dayNumber + start, count: replayed), firstDay: firstDay,
@@ -231,12 +273,29 @@ struct PlanCommand: AsyncParsableCommand {
             }
         }
 
-        /// What the shop holds now: its live stock, or the store section's initial stock when planning from a
-        /// history file without --from-state.
-        private func onHand(book: RecipeBook, json: Bool) async throws -> [Int] {
+        /// When the purchase orders are placed: --order-time, else now for the shop's journal, else (a history file)
+        /// the plan's first day's opening.
+        private var orderMoment: (today: CivilDate, minute: Int)? {
+            if let text = command.orderTime { return PlanCommand.orderMoment(text) }
+            guard command.period.history == nil || command.options.fromState else { return nil }
+            let now = Date()
+            let parts = Calendar.current.dateComponents([.hour, .minute], from: now)
+            return (CivilDate(localDateAt: now), (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
+        }
+
+        /// What the shop holds now and its lots: its live stock, or the store section's initial stock (no lots) when
+        /// planning from a history file without --from-state.
+        private func stock(book: RecipeBook, json: Bool) async throws -> (onHand: [Int], lots: [Lot]) {
             let menu = CompiledMenu(book: book)
-            guard command.period.history == nil || command.options.fromState else { return menu.stock(from: book.initialInventory) }
-            return try await command.options.liveStock(menu: menu, json: json)
+            guard command.period.history == nil || command.options.fromState else { return (menu.stock(from: book.initialInventory), []) }
+            let live = try command.options.shop.openExistingShop(book: book, json: json)
+            do {
+                let snapshot = try await live.snapshot()
+                let shelf = try await live.shelf(today: CivilDate(localDateAt: Date()))
+                return (menu.stock(from: snapshot.inventory), shelf.lots)
+            } catch {
+                throw command.options.shop.reporter(json: json).fail(error, text: ShopText(language: command.language, book: book))
+            }
         }
     }
 }

@@ -67,3 +67,23 @@ package enum SalesPlanning {
     }
 
 }
+
+extension SalesPlanning {
+    /// Each supplier's next order after `demand`'s last day, planned as `settings` asks from the stock on hand and on
+    /// order (`stock`, per menu fruit) at `minute` of `today` (nil: at the start of the plan's first day); nil when no
+    /// fruit of `planner`'s book has a supplier, or `demand` has no day.
+    package static func purchases(
+        _ demand: DailyDemand, planner: StockPlanner, settings: SalesPlanSettings, stock: [[StockBatch]], now: (today: CivilDate, minute: Int)? = nil
+    ) -> PurchasePlan? {
+        guard demand.dayCount > 0, let historyStart = demand.firstDay, let purchaser = PurchasePlanner(book: planner.menu.book, planner: planner)
+        else { return nil }
+        let firstDay = historyStart.adding(days: demand.dayCount)
+        let windows = purchaser.windows(today: now?.today ?? firstDay, minute: now?.minute ?? 0, firstDay: firstDay)
+        var outlook = DemandOutlook(
+            series: demand.demand, horizon: purchaser.days(for: windows, from: firstDay), choice: settings.choice, closed: demand.closed)
+        outlook.apply(planner.calendar, from: firstDay)
+        return purchaser.plan(
+            outlook, windows: windows, firstDay: firstDay, stock: stock, objective: settings.objective, scenarios: settings.scenarios,
+            seed: settings.seed)
+    }
+}

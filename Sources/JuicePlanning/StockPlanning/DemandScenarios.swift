@@ -75,6 +75,17 @@ struct DemandScenarios: Sendable {
     /// Draws scenario `index`: each juice's demand into `juiceDemand[day * juices + juice]` and the fruit they need over
     /// the whole horizon into `fruit` (both overwritten; fruit saturates rather than overflows).
     func draw(_ index: Int, juiceDemand: inout [Int], fruit: inout [Int]) {
+        draw(index, juiceDemand: &juiceDemand, fruit: &fruit, fruitsPerDay: 0)
+    }
+
+    /// Draws scenario `index` as `draw(_:juiceDemand:fruit:)` does, with the fruit each day needs apart:
+    /// `fruitByDay[day * fruits + fruit]` (`horizon × fruits` values, overwritten).
+    func draw(_ index: Int, juiceDemand: inout [Int], fruitByDay: inout [Int]) {
+        draw(index, juiceDemand: &juiceDemand, fruit: &fruitByDay, fruitsPerDay: menu.fruits.count)
+    }
+
+    /// The draw: fruit summed over the horizon (`fruitsPerDay` 0) or per day (`fruitsPerDay` the number of fruits).
+    private func draw(_ index: Int, juiceDemand: inout [Int], fruit: inout [Int], fruitsPerDay: Int) {
         var random = SeededRandom.scenario(index, of: seed, stream: stream)
         let juices = menu.juices.count
         for f in fruit.indices { fruit[f] = 0 }
@@ -106,10 +117,11 @@ struct DemandScenarios: Sendable {
                 }
                 juiceDemand[day * juices + juice] = units
                 guard units > 0 else { continue }
+                let row = day * fruitsPerDay
                 for item in menu.recipeStart[juice]..<menu.recipeStart[juice + 1] {
                     let (need, overflow) = units.multipliedReportingOverflow(by: menu.ingredientAmount[item])
-                    let (sum, overflowSum) = fruit[menu.ingredientFruit[item]].addingReportingOverflow(need)
-                    fruit[menu.ingredientFruit[item]] = overflow || overflowSum ? Int.max : sum
+                    let (sum, overflowSum) = fruit[row + menu.ingredientFruit[item]].addingReportingOverflow(need)
+                    fruit[row + menu.ingredientFruit[item]] = overflow || overflowSum ? Int.max : sum
                 }
             }
         }

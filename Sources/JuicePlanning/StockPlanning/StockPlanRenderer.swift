@@ -7,6 +7,8 @@ package enum StockPlanFormat: String, Sendable, CaseIterable {
     case text
     /// JSON for tools.
     case json
+    /// CSV for spreadsheets: the purchase order lines when suppliers are known, else each fruit's level.
+    case csv
 }
 
 /// A stock plan with what it was made from, as `juice plan --service-level` prints it.
@@ -21,6 +23,13 @@ package struct StockPlanReport: Sendable {
     package var backtest: PlanBacktest?
     /// The reliability table of the last days (each target replayed), when one was asked for.
     package var calibration: PlanCalibration?
+    /// Each supplier's next order, when the recipe files say where fruit is bought.
+    package var purchases: PurchasePlan?
+    /// The replay of the last days with the suppliers, beside the rules of thumb, when one was asked for and fruit has
+    /// suppliers.
+    package var purchaseBacktest: PurchaseBacktest?
+    /// Whether purchase orders were asked for (`juice plan --purchases`) while no fruit has a supplier: the report says so.
+    package var purchasesWithoutSuppliers = false
 
     /// A report of `plan` for the days from `firstDay`, made from `historyDays` days of history.
     package init(plan: StockPlan, firstDay: CivilDate, historyDays: Int, backtest: PlanBacktest? = nil) {
@@ -49,6 +58,7 @@ package struct StockPlanRenderer: Sendable {
         switch format {
         case .text: return text(report)
         case .json: return json(report).rendered(pretty: true) + "\n"
+        case .csv: return csv(report)
         }
     }
 
@@ -117,6 +127,14 @@ package struct StockPlanRenderer: Sendable {
                 ? "주의: 창고 용량으로는 \(Self.percent(target))에 닿지 않아요. 꽉 찬 과일(\(full))의 capacity를 store 섹션에서 늘리세요\n"
                 : "Warning: the store's capacities cannot reach \(Self.percent(target)); raise the capacity of the full fruits (\(full)) in the store section\n"
         }
+        if let purchases = report.purchases {
+            out += "\n" + PurchaseSheet(book: book, language: language).text(purchases)
+        } else if report.purchasesWithoutSuppliers {
+            out +=
+                ko
+                ? "\n발주서를 만들 수 없어요: 살 곳(buy:)이 있는 과일이 없어요. fruits.yaml에 buy: {supplier, pack, price}를 적으세요. 위의 목표 재고로만 계획했어요\n"
+                : "\nNo purchase orders: no fruit says where it is bought (buy:). Add buy: {supplier, pack, price} in fruits.yaml; planned as levels above only\n"
+        }
         if let backtest = report.backtest {
             let served = backtest.days.filter(\.allServed).count
             out += "\n"
@@ -127,6 +145,7 @@ package struct StockPlanRenderer: Sendable {
                 : "Backtest over the last \(backtest.days.count) days (each day planned from the days before it, then its real orders served):\n"
                     + "  every order served on \(served) of \(backtest.days.count) days = \(Self.percent(backtest.achievedServiceLevel)), fill rate \(Self.percent(backtest.fillRate)), \(NumberText.grouped(backtest.waste)) units of fruit wasted\n"
         }
+        if let backtest = report.purchaseBacktest { out += "\n" + PurchaseSheet(book: book, language: language).text(backtest) }
         if let calibration = report.calibration, let days = calibration.rows.first?.backtest.days.count {
             out += "\n"
             out +=
@@ -197,6 +216,11 @@ package struct StockPlanRenderer: Sendable {
             ("expectedRevenue", plan.expectedRevenue.map(JSONValue.double) ?? .null),
             ("expectedProfit", plan.expectedProfit.map(JSONValue.double) ?? .null),
         ]
+        if let purchases = report.purchases {
+            top += PurchaseSheet(book: book, language: language).json(purchases)
+        } else if report.purchasesWithoutSuppliers {
+            top += [("orders", .null), ("ordersNote", "no fruit has a supplier (buy:); levels only")]
+        }
         if let backtest = report.backtest {
             top.append(
                 (
@@ -217,6 +241,7 @@ package struct StockPlanRenderer: Sendable {
                     ])
                 ))
         }
+        if let backtest = report.purchaseBacktest { top.append(("backtest", PurchaseSheet(book: book, language: language).json(backtest))) }
         if let calibration = report.calibration {
             top.append(
                 (
@@ -233,5 +258,13 @@ package struct StockPlanRenderer: Sendable {
                 ))
         }
         return .object(top)
+    }
+
+    /// The purchase lines as CSV when suppliers are known, else each fruit's level and what to buy.
+    private func csv(_ report: StockPlanReport) -> String {
+        if let purchases = report.purchases { return PurchaseSheet(book: book, language: language).csv(purchases) }
+        var out = "fruit,on_hand,level,buy\n"
+        for line in report.plan.fruits { out += "\(line.fruit),\(line.onHand),\(line.level),\(line.toBuy)\n" }
+        return out
     }
 }

@@ -43,6 +43,17 @@ package struct StockPlanner: Sendable {
     /// price minus their fruit's cost, weighted by their expected demand), o the fruit's cost when it spoils within
     /// the horizon (0 when it keeps: a unit left over is not lost).
     func criticalRatios(_ outlook: DemandOutlook) -> [Double] {
+        let margins = unitMargins(outlook)
+        return margins.indices.map { f in
+            guard let under = margins[f] else { return 0 }
+            let over = shelfLives[f] <= outlook.horizon ? (costs[f] ?? 0) : 0
+            return under + over > 0 ? under / (under + over) : 0
+        }
+    }
+
+    /// Each fruit's margin per unit under `outlook`: what its juices sell for minus their fruit's cost, per unit of
+    /// the fruit they use, weighted by their expected demand (nil for a fruit no juice is expected to use).
+    func unitMargins(_ outlook: DemandOutlook) -> [Double?] {
         let fruits = menu.fruits.count
         var margin = [Double](repeating: 0, count: fruits)
         var units = [Double](repeating: 0, count: fruits)
@@ -57,12 +68,20 @@ package struct StockPlanner: Sendable {
                 units[menu.ingredientFruit[item]] += expected * Double(menu.ingredientAmount[item])
             }
         }
-        return (0..<fruits).map { f in
-            guard units[f] > 0 else { return 0 }
-            let under = margin[f] / units[f]
-            let over = shelfLives[f] <= outlook.horizon ? (costs[f] ?? 0) : 0
-            return under + over > 0 ? under / (under + over) : 0
-        }
+        return (0..<fruits).map { units[$0] > 0 ? margin[$0] / units[$0] : nil }
+    }
+
+    /// The share of scenarios levels must cover so that they serve every order with probability `target` on the
+    /// days to come: drawn from n past days' joint errors (`jointDays`), the scenarios are n outcomes (runs of days
+    /// for a longer `horizon`); levels covering k of n past days cover a new day with probability k / (n + 1)
+    /// (conformal prediction), so aim at ⌈(n + 1)·P⌉ of n; and above that by one-sided 95 % of the checked share's
+    /// sampling error over `scenarios`, so that the levels fall short of it only by chance, and rarely.
+    static func aim(at target: Double, jointDays: Int, horizon: Int, scenarios: Int) -> Double {
+        var aim = target
+        let pasts = jointDays > 0 ? max(1, jointDays - horizon + 1) : 0
+        if pasts > 0 { aim = min(1, (Double(pasts + 1) * target - 1e-9).rounded(.up) / Double(pasts)) }
+        let margin = 1.644_853_626_951_472 * (target * (1 - target) / Double(max(1, scenarios))).squareRoot()
+        return min(1, aim + margin)
     }
 
     /// What `levels` give on scenarios the search did not see (the run's second stream).
@@ -145,17 +164,9 @@ extension StockPlanner {
     ) -> [(levels: [Int], reached: Bool)] {
         let check = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: 4).fruitDemand(count: scenarios)
         return targets.map { target in
-            // Drawn from n past days' joint errors, the scenarios are n outcomes (runs of days for a longer horizon);
-            // levels covering k of n past days cover a new day with probability k / (n + 1) (conformal prediction):
-            // so aim at ⌈(n + 1)·P⌉ of n.
-            var aim = target
-            let pasts = outlook.jointDays > 0 ? max(1, outlook.jointDays - outlook.horizon + 1) : 0
-            if pasts > 0 { aim = min(1, (Double(pasts + 1) * target - 1e-9).rounded(.up) / Double(pasts)) }
-            // Aim above the target by one-sided 95 % of the checked share's sampling error, so that the levels fall
-            // short of it on the days to come only by chance, and rarely.
-            let margin = 1.644_853_626_951_472 * (target * (1 - target) / Double(max(1, scenarios))).squareRoot()
+            let aim = Self.aim(at: target, jointDays: outlook.jointDays, horizon: outlook.horizon, scenarios: scenarios)
             let (levels, reachedWithMargin) = StockLevelSearch.levels(
-                demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: min(1, aim + margin))
+                demand: demand, check: check, scenarios: scenarios, capacities: menu.capacities, target: aim)
             guard !reachedWithMargin else { return (levels, true) }
             return (
                 levels,

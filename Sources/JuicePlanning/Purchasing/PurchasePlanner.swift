@@ -1,0 +1,157 @@
+import JuiceCore
+import JuiceSimulation
+
+/// Plans each supplier's next order by simulation: scenarios of every juice's demand, day by day, from the plan's
+/// first day to past the delivery after each order; each fruit served first from what is on hand and on order (the
+/// lot that expires first), then from the new order; the order sized, in whole packs and up to the supplier's
+/// minimum, on those same scenarios.
+///
+/// A scenario is judged fruit by fruit: the units the new order must hold so that every unit asked for over its days
+/// (from its arrival to the next delivery's, or to its use-by date if sooner) is there (`cover`), and the units it can
+/// give before it spoils (`usable`; what it holds beyond that is waste). When every fruit holds its cover, every order
+/// of those days is served, all or nothing, whatever their order.
+package struct PurchasePlanner: Sendable {
+    /// A fruit some supplier sells.
+    struct Bought: Sendable {
+        /// Its index in the menu.
+        var fruit: Int
+        /// Its supplier's index in `suppliers`.
+        var supplier: Int
+        /// Units in a pack.
+        var pack: Int
+        /// What a pack costs, in won, when known.
+        var packPrice: Int?
+        /// What a unit costs, in won, when known.
+        var unitCost: Double?
+        /// Days it keeps (nil: it keeps).
+        var shelfLife: Int?
+    }
+
+    /// The stock planner (the menu, costs and calendar).
+    package let planner: StockPlanner
+    /// The suppliers the menu's fruits are bought from, in the recipe files' order.
+    package let suppliers: [Supplier]
+    /// The fruits bought, menu order.
+    let bought: [Bought]
+    /// The menu's fruits without a supplier.
+    package let unbought: [FruitID]
+
+    /// The most days a purchase plan simulates.
+    package static let longestDays = 28
+
+    /// A planner for `book`'s fruits and suppliers; nil when no fruit of it names a supplier the files define.
+    package init?(book: RecipeBook, planner: StockPlanner? = nil) {
+        let planner = planner ?? StockPlanner(book: book)
+        var suppliers: [Supplier] = []
+        var bought: [Bought] = []
+        var unbought: [FruitID] = []
+        for (index, fruit) in book.fruits.enumerated() {
+            guard let buy = fruit.buy, let supplier = book.supplier(buy.supplier), !supplier.orderDays.isEmpty else {
+                unbought.append(fruit.id)
+                continue
+            }
+            if !suppliers.contains(where: { $0.id == supplier.id }) { suppliers.append(supplier) }
+            let pack = max(1, buy.pack)
+            bought.append(
+                Bought(
+                    fruit: index, supplier: 0, pack: pack, packPrice: buy.price ?? fruit.cost.map { $0 * pack },
+                    unitCost: buy.price.map { Double($0) / Double(pack) } ?? fruit.cost.map(Double.init), shelfLife: fruit.shelfLife))
+        }
+        guard !bought.isEmpty else { return nil }
+        let order = book.suppliers.map(\.id).filter { id in suppliers.contains { $0.id == id } }
+        self.suppliers = order.compactMap { id in suppliers.first { $0.id == id } }
+        for index in bought.indices {
+            let id = book.fruits[bought[index].fruit].buy?.supplier
+            bought[index].supplier = self.suppliers.firstIndex { $0.id == id } ?? 0
+        }
+        self.planner = planner
+        self.bought = bought
+        self.unbought = unbought
+    }
+
+    /// Each supplier's next order window at `minute` of `today`, for a plan whose first day is `firstDay`.
+    package func windows(today: CivilDate, minute: Int, firstDay: CivilDate) -> [OrderWindow] {
+        suppliers.compactMap { OrderWindow($0, today: today, minute: minute, firstDay: firstDay) }
+    }
+
+    /// The days to simulate from `firstDay` for `windows`: past each order's days, and past the use-by date of what it
+    /// brings as far as one more such stretch (at most `longestDays`).
+    package func days(for windows: [OrderWindow], from firstDay: CivilDate) -> Int {
+        var days = 1
+        for item in bought {
+            let window = windows[item.supplier]
+            let next = window.nextArrival.dayNumber - firstDay.dayNumber
+            let arrives = window.arrives.dayNumber - firstDay.dayNumber
+            let spoils = item.shelfLife.map { arrives + max(1, $0) } ?? Int.max
+            days = max(days, next, min(spoils, next + window.protectionDays))
+        }
+        return min(Self.longestDays, days)
+    }
+
+    /// One fruit's days, as indices from the plan's first day: the order arrives on `arrives`, must cover until
+    /// before `coverEnd`, and can be used until before `usableEnd`.
+    struct FruitDays: Sendable {
+        var arrives: Int
+        var coverEnd: Int
+        var usableEnd: Int
+    }
+
+    func fruitDays(_ windows: [OrderWindow], firstDay: CivilDate, days: Int) -> [FruitDays] {
+        bought.map { item in
+            let window = windows[item.supplier]
+            let arrives = window.arrives.dayNumber - firstDay.dayNumber
+            let spoils = item.shelfLife.map { arrives + max(1, $0) } ?? Int.max
+            return FruitDays(
+                arrives: arrives, coverEnd: min(days, window.nextArrival.dayNumber - firstDay.dayNumber, spoils), usableEnd: min(days, spoils))
+        }
+    }
+
+    /// Each scenario's `cover` and `usable` per bought fruit: `count × 2 × bought.count` values, scenario by scenario,
+    /// the covers first. `stock` holds each menu fruit's batches on hand and on order.
+    func requirements(
+        _ outlook: DemandOutlook, fruitDays: [FruitDays], stock: [[StockBatch]], stream: UInt64, count: Int, seed: UInt64
+    ) -> [Int] {
+        let menu = planner.menu
+        let fruits = menu.fruits.count
+        let width = 2 * bought.count
+        let draws = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: stream)
+        // Each fruit's batches, the one that expires first first.
+        let batches = bought.map { item in
+            (item.fruit < stock.count ? stock[item.fruit] : []).filter { $0.units > 0 }.sorted { ($0.lastDay ?? .max) < ($1.lastDay ?? .max) }
+        }
+        var table = [Int](repeating: 0, count: count * width)
+        ParallelWork.fill(&table, pieceSize: DemandScenarios.chunk * width) { chunk, rows in
+            var juiceDemand = [Int](repeating: 0, count: outlook.horizon * menu.juices.count)
+            var fruitByDay = [Int](repeating: 0, count: outlook.horizon * fruits)
+            var left: [Int] = []
+            let first = chunk * DemandScenarios.chunk
+            for index in first..<min(count, first + DemandScenarios.chunk) {
+                draws.draw(index, juiceDemand: &juiceDemand, fruitByDay: &fruitByDay)
+                let row = (index - first) * width
+                for (p, item) in bought.enumerated() {
+                    let days = fruitDays[p]
+                    left.removeAll(keepingCapacity: true)
+                    for batch in batches[p] { left.append(batch.units) }
+                    var cover = 0
+                    var usable = 0
+                    for day in 0..<outlook.horizon {
+                        var demand = fruitByDay[day * fruits + item.fruit]
+                        guard demand > 0 else { continue }
+                        for (k, batch) in batches[p].enumerated() where demand > 0 && left[k] > 0 {
+                            guard batch.arrives <= day, (batch.lastDay ?? .max) >= day else { continue }
+                            let take = min(demand, left[k])
+                            left[k] -= take
+                            demand -= take
+                        }
+                        guard day >= days.arrives, day < days.usableEnd else { continue }
+                        usable = usable.addingReportingOverflow(demand).overflow ? .max : usable + demand
+                        if day < days.coverEnd { cover = cover.addingReportingOverflow(demand).overflow ? .max : cover + demand }
+                    }
+                    rows[row + p] = cover
+                    rows[row + bought.count + p] = usable
+                }
+            }
+        }
+        return table
+    }
+}

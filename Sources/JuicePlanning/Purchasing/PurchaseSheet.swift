@@ -1,0 +1,281 @@
+import JuiceCore
+import JuiceRecipes
+
+/// A purchase plan as people read it (a sheet per supplier, ready to send or print), as tools read it (JSON
+/// `orders`) and as spreadsheets read it (CSV, a row per line).
+package struct PurchaseSheet: Sendable {
+    /// The recipes (names of fruits and suppliers).
+    package var book: RecipeBook
+    /// The language of the text.
+    package var language: Language
+
+    /// A sheet naming `book`'s fruits and suppliers in `language`.
+    package init(book: RecipeBook, language: Language) {
+        self.book = book
+        self.language = language
+    }
+
+    /// The supplier's name in the sheet's language, with its id.
+    private func supplierLabel(_ id: SupplierID) -> String {
+        guard let supplier = book.supplier(id) else { return id.rawValue }
+        let name = supplier.name.text(in: language, fallback: id.rawValue)
+        return name == id.rawValue ? name : "\(name) (\(id))"
+    }
+
+    private static func money(_ value: Int) -> String { "₩" + NumberText.grouped(value) }
+
+    private static func amount(_ value: Double) -> String {
+        let tenths = (value * 10).rounded() / 10
+        return tenths == tenths.rounded() ? "\(Int(tenths))" : "\(tenths)"
+    }
+
+    private static func percent(_ value: Double) -> String {
+        let tenths = (value * 1000).rounded() / 10
+        return (tenths == tenths.rounded() ? "\(Int(tenths))" : "\(tenths)") + "%"
+    }
+
+    /// Every supplier's sheet, one after another.
+    package func text(_ plan: PurchasePlan) -> String {
+        let ko = language == .korean
+        var out = ""
+        for order in plan.orders { out += text(order) + "\n" }
+        let joint = plan.serviceLevel
+        out +=
+            ko
+            ? "발주한 과일로 각 입고 기간의 모든 주문이 나갈 확률: \(Self.percent(joint.value)) (95% 신뢰구간 \(Self.percent(joint.lower))–\(Self.percent(joint.upper)))\n"
+            : "Every order served over every order's days, as far as the ordered fruit decides: \(Self.percent(joint.value)) (95% confidence \(Self.percent(joint.lower))–\(Self.percent(joint.upper)))\n"
+        if !plan.unbought.isEmpty {
+            let names = plan.unbought.map { book.displayLabel(of: $0, in: language) }.joined(separator: ", ")
+            out += ko ? "살 곳이 없는 과일 (buy: 없음): \(names). 위의 목표 재고로만 계획했어요\n" : "No supplier (no buy:): \(names); planned as levels above only\n"
+        }
+        if !plan.reachable {
+            out +=
+                ko
+                ? "주의: 창고 용량으로는 목표에 닿지 않아요. store 섹션의 capacity를 늘리세요\n"
+                : "Warning: the store's capacities cannot reach the target; raise them in the store section\n"
+        }
+        return out
+    }
+
+    /// One supplier's sheet.
+    func text(_ order: PurchasePlan.Order) -> String {
+        let ko = language == .korean
+        let window = order.window
+        let deadline = window.cutOff.map { minutes in
+            let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+            return "\(window.orderDate) \(two(minutes / 60)):\(two(minutes % 60))"
+        }
+        var out = ko ? "발주서: \(supplierLabel(window.supplier))\n" : "Purchase order: \(supplierLabel(window.supplier))\n"
+        let days = window.protectionDays
+        out +=
+            ko
+            ? "  주문 \(deadline.map { "마감 \($0)" } ?? "\(window.orderDate)") · 도착 \(window.arrives) · \(window.coversUntil)까지 (\(days)일) 쓸 양\n"
+            : "  Order by \(deadline ?? "\(window.orderDate)") · arrives \(window.arrives) · to last until \(window.coversUntil) (\(days == 1 ? "1 day" : "\(days) days"))\n"
+        out += lines(order.choice)
+        if order.choice.lines.isEmpty {
+            out += ko ? "  살 것 없음: 있는 재고와 주문한 재고로 충분해요\n" : "  Nothing to order: the stock on hand and on order will do\n"
+        } else {
+            out += summary(order.choice)
+        }
+        for (fruit, lastDay) in order.spoilsEarly.sorted(by: { $0.key < $1.key }) {
+            let name = book.displayLabel(of: fruit, in: language)
+            out +=
+                ko
+                ? "  주의: \(name)는 \(lastDay)까지만 가요. 그 뒤는 이 주문으로 못 채워요\n"
+                : "  Note: \(name) keeps only until \(lastDay); the days after cannot be served from this order\n"
+        }
+        if let minimum = order.minimum, !order.minimumMet {
+            let total = order.choice.total ?? 0
+            out +=
+                ko
+                ? "  최소 주문 \(Self.money(minimum))에 못 미쳐요 (\(Self.money(total))). 최소까지 올리면:\n"
+                : "  Below the minimum order of \(Self.money(minimum)) (\(Self.money(total))). Raised to the minimum:\n"
+            if let raised = order.raised {
+                out += lines(raised, indent: "    ")
+                out += summary(raised, indent: "    ")
+            }
+            switch order.raisingPays {
+            case true?: out += ko ? "  → 최소까지 올리는 게 이익이에요 (시뮬레이션)\n" : "  → Raising it to the minimum pays (as the simulation shows)\n"
+            case false?:
+                out +=
+                    ko
+                    ? "  → 최소까지 올리면 손해예요. 이번 주문을 건너뛰는 게 나아요 (시뮬레이션)\n"
+                    : "  → Raising it does not pay; skipping this order does better (as the simulation shows)\n"
+            case nil:
+                out += ko ? "  → 가격과 원가를 모두 알아야 이익인지 말할 수 있어요\n" : "  → Whether raising it pays needs every juice's price and every fruit's cost\n"
+            }
+        } else if let minimum = order.minimum, !order.choice.lines.isEmpty {
+            out += ko ? "  최소 주문 \(Self.money(minimum)) 충족\n" : "  Minimum order \(Self.money(minimum)) met\n"
+        }
+        return out
+    }
+
+    private func lines(_ choice: PurchasePlan.Choice, indent: String = "  ") -> String {
+        guard !choice.lines.isEmpty else { return "" }
+        let ko = language == .korean
+        var rows = [ko ? ["과일", "묶음", "개수", "금액"] : ["fruit", "packs", "units", "cost"]]
+        for line in choice.lines {
+            rows.append([book.displayLabel(of: line.fruit, in: language), "\(line.packs)", "\(line.units)", line.cost.map(Self.money) ?? "–"])
+        }
+        rows.append([ko ? "합계" : "total", "", "", choice.total.map(Self.money) ?? "–"])
+        return PlanningTable.render(rows).split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }.map { indent + $0 + "\n" }
+            .joined()
+    }
+
+    private func summary(_ choice: PurchasePlan.Choice, indent: String = "  ") -> String {
+        let ko = language == .korean
+        let waste = choice.expectedWasteCost.map { " (\(Self.money(Int($0.rounded()))))" } ?? ""
+        return ko
+            ? "\(indent)이 과일들로 그동안 모든 주문이 나갈 확률 \(Self.percent(choice.serviceLevel.value)), 버릴 것으로 보이는 양 \(Self.amount(choice.expectedWaste))개\(waste)\n"
+            : "\(indent)Every order served meanwhile, as far as these fruits decide: \(Self.percent(choice.serviceLevel.value)); expected waste \(Self.amount(choice.expectedWaste)) units\(waste)\n"
+    }
+
+    /// The JSON `orders`: `[{supplier, name, orderBy, arrives, coversUntil, protectionDays, lines: [{fruit, packs,
+    /// units, cost}], total, minimum, minimumMet, serviceLevel, expectedWaste, expectedWasteCost, expectedProfit,
+    /// raised, raisingPays, spoilsEarly}]`.
+    package func json(_ plan: PurchasePlan) -> [(String, JSONValue)] {
+        func choice(_ choice: PurchasePlan.Choice) -> [(String, JSONValue)] {
+            [
+                (
+                    "lines",
+                    .array(
+                        choice.lines.map { line in
+                            .object([
+                                ("fruit", .string(line.fruit.rawValue)), ("packs", .int(line.packs)), ("units", .int(line.units)),
+                                ("cost", line.cost.map(JSONValue.int) ?? .null),
+                            ])
+                        })
+                ),
+                ("total", choice.total.map(JSONValue.int) ?? .null),
+                (
+                    "serviceLevel",
+                    .object([
+                        ("estimate", .double(choice.serviceLevel.value)), ("lower", .double(choice.serviceLevel.lower)),
+                        ("upper", .double(choice.serviceLevel.upper)),
+                    ])
+                ),
+                ("expectedWaste", .double(choice.expectedWaste)), ("expectedWasteCost", choice.expectedWasteCost.map(JSONValue.double) ?? .null),
+                ("expectedProfit", choice.expectedProfit.map(JSONValue.double) ?? .null),
+            ]
+        }
+        let orders: [JSONValue] = plan.orders.map { order in
+            let window = order.window
+            let supplier = book.supplier(window.supplier)
+            var fields: [(String, JSONValue)] = [
+                ("supplier", .string(window.supplier.rawValue)),
+                (
+                    "name",
+                    .object([
+                        ("ko", supplier?.name.korean.map(JSONValue.string) ?? .null), ("en", supplier?.name.english.map(JSONValue.string) ?? .null),
+                    ])
+                ),
+                ("orderBy", .string(window.orderBy)), ("arrives", .string(window.arrives.description)),
+                ("coversUntil", .string(window.coversUntil.description)), ("protectionDays", .int(window.protectionDays)),
+            ]
+            fields += choice(order.choice)
+            fields += [("minimum", order.minimum.map(JSONValue.int) ?? .null), ("minimumMet", .bool(order.minimumMet))]
+            fields.append(("raised", order.raised.map { .object(choice($0)) } ?? .null))
+            fields.append(("raisingPays", order.raisingPays.map(JSONValue.bool) ?? .null))
+            fields.append(
+                ("spoilsEarly", .object(order.spoilsEarly.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .string($0.value.description)) })))
+            return .object(fields)
+        }
+        return [
+            ("orders", .array(orders)),
+            (
+                "ordersServiceLevel",
+                .object([
+                    ("estimate", .double(plan.serviceLevel.value)), ("lower", .double(plan.serviceLevel.lower)),
+                    ("upper", .double(plan.serviceLevel.upper)),
+                ])
+            ),
+            ("ordersReachable", .bool(plan.reachable)), ("unbought", .array(plan.unbought.map { .string($0.rawValue) })),
+        ]
+    }
+
+    /// The orders as CSV: a header, then a row per line (`supplier,order_by,arrives,covers_until,fruit,packs,units,cost`).
+    package func csv(_ plan: PurchasePlan) -> String {
+        var out = "supplier,order_by,arrives,covers_until,fruit,packs,units,cost\n"
+        for order in plan.orders {
+            let window = order.window
+            for line in order.choice.lines {
+                out +=
+                    "\(window.supplier),\(window.orderBy),\(window.arrives),\(window.coversUntil),\(line.fruit),\(line.packs),\(line.units),\(line.cost.map(String.init) ?? "")\n"
+            }
+        }
+        return out
+    }
+}
+
+extension PurchaseSheet {
+    /// The backtest with suppliers: the plan's figures and each rule's, on the same days.
+    package func text(_ backtest: PurchaseBacktest) -> String {
+        let ko = language == .korean
+        let days = backtest.plan.days
+        var out =
+            ko
+            ? "지난 \(days)일 되짚기 (공급처의 주문 요일·배송 기간·묶음·유통기한 그대로, 주문은 시간 순서로 전부 아니면 전무):\n"
+            : "Backtest over the last \(days) days (the suppliers' order days, lead times, packs and shelf lives; orders served in time order, all or nothing):\n"
+        var rows = [
+            ko
+                ? ["방법", "모든 주문이 나간 날", "채움률", "버린 과일", "버린 금액", "구매액", "발주"]
+                : ["rule", "every order served", "fill rate", "waste", "waste cost", "spend", "orders"]
+        ]
+        for replay in [backtest.plan] + backtest.rules {
+            let name: String
+            switch replay.rule {
+            case .plan: name = ko ? "이 계획" : "this plan"
+            case .parLevels: name = ko ? "파 레벨 (같은 요일 4주 평균 +20%)" : "par levels (last four same weekdays +20%)"
+            case .minMax: name = ko ? "최소/최대 (ERP 재주문점)" : "min/max (ERP reorder point)"
+            }
+            rows.append([
+                name, "\(replay.daysAllServed)/\(replay.days) = \(Self.percent(replay.achievedServiceLevel))", Self.percent(replay.fillRate),
+                NumberText.grouped(replay.waste), Self.money(replay.wasteCost), Self.money(replay.spend), "\(replay.orders)",
+            ])
+        }
+        out += PlanningTable.render(rows)
+        for (index, rule) in backtest.rules.enumerated() {
+            let beats = backtest.planBeats(rule: index)
+            let name = rule.rule.rawValue
+            if let matched = backtest.matched[index], let target = matched.target {
+                out +=
+                    ko
+                    ? "  \(name)가 이룬 \(Self.percent(target))을 목표로 하면 이 계획은: \(matched.daysAllServed)/\(matched.days) = \(Self.percent(matched.achievedServiceLevel)), 버린 과일 \(NumberText.grouped(matched.waste))개 (\(Self.money(matched.wasteCost))), 구매액 \(Self.money(matched.spend))\n"
+                    : "  Aiming at the \(Self.percent(target)) \(name) achieved, this plan: \(matched.daysAllServed)/\(matched.days) = \(Self.percent(matched.achievedServiceLevel)), waste \(NumberText.grouped(matched.waste)) (\(Self.money(matched.wasteCost))), spend \(Self.money(matched.spend))\n"
+            }
+            out +=
+                ko
+                ? (beats ? "  \(name)보다 나아요 (서비스 수준이 같거나 높고 버린 과일이 적거나, 더 높고 버린 과일이 많지 않아요)\n" : "  \(name)보다 낫지 않아요\n")
+                : (beats
+                    ? "  Beats \(name) (at least its service level with less waste, or higher with no more waste)\n" : "  Does not beat \(name)\n")
+        }
+        return out
+    }
+
+    /// The backtest with suppliers as JSON: the plan's figures, `byRule` beside them in `rules`.
+    package func json(_ backtest: PurchaseBacktest) -> JSONValue {
+        func figures(_ replay: PurchaseReplay) -> [(String, JSONValue)] {
+            [
+                ("days", .int(replay.days)), ("achievedServiceLevel", .double(replay.achievedServiceLevel)), ("fillRate", .double(replay.fillRate)),
+                ("waste", .int(replay.waste)), ("wasteCost", .int(replay.wasteCost)), ("spend", .int(replay.spend)), ("orders", .int(replay.orders)),
+            ]
+        }
+        return .object(
+            figures(backtest.plan) + [
+                (
+                    "rules",
+                    .array(
+                        backtest.rules.enumerated().map { index, rule in
+                            let matched: JSONValue =
+                                backtest.matched[index].map { replay in
+                                    .object([("target", replay.target.map(JSONValue.double) ?? .null)] + figures(replay))
+                                } ?? .null
+                            return .object(
+                                [("rule", .string(rule.rule.rawValue))] + figures(rule) + [
+                                    ("planAtItsServiceLevel", matched), ("beaten", .bool(backtest.planBeats(rule: index))),
+                                ])
+                        })
+                )
+            ])
+    }
+}

@@ -1,0 +1,111 @@
+import JuiceCore
+import Testing
+
+@testable import JuicePlanning
+
+@Suite("purchase orders from the plan: order days, packs, minimums, stock on hand")
+struct PurchasePlanningTests {
+    /// 2026-11-30 is a Monday.
+    static let monday = CivilDate(year: 2026, month: 11, day: 30) ?? CivilDate(dayNumber: 0)
+
+    static func market(minimum: Int? = nil, days: Set<Weekday> = [.monday, .wednesday, .friday]) -> Supplier {
+        Supplier(id: "market", name: LocalizedName(korean: "시장", english: "Market"), leadTime: 1, orderDays: days, minimum: minimum, cutOff: 14 * 60)
+    }
+
+    /// One juice of 2 strawberries, strawberries from `supplier` in packs of `pack` at 1,000 won a unit.
+    static func book(_ supplier: Supplier, pack: Int, shelfLife: Int? = 3, capacity: Int = 100_000) -> RecipeBook {
+        let strawberry = Fruit(
+            id: "strawberry", name: LocalizedName(korean: "딸기", english: "Strawberry"), cost: 1_000, shelfLife: shelfLife,
+            buy: FruitPurchase(supplier: supplier.id, pack: pack, price: 1_000 * pack))
+        let juice = Juice(
+            id: "strawberry-juice", name: LocalizedName(korean: "딸기쥬스", english: "Strawberry Juice"), price: 5_000,
+            recipe: [Ingredient(fruit: "strawberry", amount: 2)])
+        return RecipeBook(fruits: [strawberry], juices: [juice], store: Store(defaultCapacity: capacity), suppliers: [supplier])
+    }
+
+    /// The plan of `book` for days of normal demand (mean 50 juices, deviation 10).
+    static func plan(_ book: RecipeBook, target: Double = 0.9, stock: [[StockBatch]] = [[]], minute: Int = 9 * 60) throws -> PurchasePlan {
+        let purchaser = try #require(PurchasePlanner(book: book))
+        let windows = purchaser.windows(today: monday, minute: minute, firstDay: monday)
+        let days = purchaser.days(for: windows, from: monday)
+        let outlook = DemandOutlook(
+            juices: [JuiceDemandModel(expected: Array(repeating: 50, count: days), spread: .normal(standardDeviation: 10))], horizon: days)
+        return purchaser.plan(
+            outlook, windows: windows, firstDay: monday, stock: stock, objective: .serviceLevel(target), scenarios: 4_000, seed: 7)
+    }
+
+    @Test("the next order: today before the cut-off, else the next order day; it covers until the delivery after it")
+    func windows() throws {
+        let supplier = Self.market()
+        let morning = try #require(OrderWindow(supplier, today: Self.monday, minute: 9 * 60, firstDay: Self.monday))
+        #expect(morning.orderDate == Self.monday && morning.orderBy == "2026-11-30T14:00")
+        #expect(morning.arrives == Self.monday.adding(days: 1) && morning.nextArrival == Self.monday.adding(days: 3))
+        #expect(morning.protectionDays == 2 && morning.coversUntil == Self.monday.adding(days: 2))
+        let afternoon = try #require(OrderWindow(supplier, today: Self.monday, minute: 15 * 60, firstDay: Self.monday))
+        #expect(afternoon.orderDate == Self.monday.adding(days: 2), "after the cut-off, Wednesday")
+        let friday = try #require(OrderWindow(supplier, today: Self.monday.adding(days: 4), minute: 0, firstDay: Self.monday))
+        #expect(friday.arrives == Self.monday.adding(days: 5) && friday.nextArrival == Self.monday.adding(days: 8), "Saturday to Monday")
+        #expect(friday.protectionDays == 3)
+        var none = supplier
+        none.orderDays = []
+        #expect(OrderWindow(none, today: Self.monday, minute: 0, firstDay: Self.monday) == nil)
+    }
+
+    @Test("orders are whole packs, and the rounding is decided on the scenarios: no more than rounding up, as much service")
+    func packs() throws {
+        let single = try Self.plan(Self.book(Self.market(), pack: 1))
+        let boxed = try Self.plan(Self.book(Self.market(), pack: 40))
+        let one = try #require(single.orders.first?.choice.lines.first)
+        let box = try #require(boxed.orders.first?.choice.lines.first)
+        #expect(box.units % 40 == 0 && box.packs * 40 == box.units && box.cost == box.packs * 40_000)
+        #expect(box.units <= one.units.roundedUp(to: 40), "never above the unit answer rounded up")
+        // Two days of 100 strawberries a day, deviation 2·10·√2 ≈ 28: 90 % needs about 236.
+        #expect((220...260).contains(one.units), "\(one.units)")
+        for plan in [single, boxed] {
+            let service = try #require(plan.orders.first?.choice.serviceLevel)
+            #expect(service.upper >= 0.9, "\(service)")
+        }
+    }
+
+    @Test("stock on hand and on order is counted; what spoils before the order arrives is not")
+    func stockOnHand() throws {
+        let book = Self.book(Self.market(), pack: 1)
+        let empty = try #require(try Self.plan(book).orders.first?.choice.lines.first?.units)
+        let keeping = try #require(try Self.plan(book, stock: [[StockBatch(units: 1_000, lastDay: 10)]]).orders.first)
+        #expect(keeping.choice.lines.isEmpty, "a thousand strawberries good all week: nothing to order")
+        let spoiling = try #require(try Self.plan(book, stock: [[StockBatch(units: 1_000, lastDay: 0)]]).orders.first?.choice.lines.first?.units)
+        #expect(spoiling == empty, "good only today: the order is the same as from nothing")
+        let arriving = try #require(try Self.plan(book, stock: [[StockBatch(units: 100, arrives: 1, lastDay: 5)]]).orders.first)
+        #expect((arriving.choice.lines.first?.units ?? 0) < empty, "100 on order arriving with it: less to order")
+    }
+
+    @Test("below the minimum: the order says so, the raised order reaches it, and whether raising pays is shown")
+    func minimum() throws {
+        let book = Self.book(Self.market(minimum: 1_000_000), pack: 10)
+        let order = try #require(try Self.plan(book).orders.first)
+        #expect(!order.minimumMet)
+        let raised = try #require(order.raised)
+        #expect((raised.total ?? 0) >= 1_000_000)
+        #expect(raised.expectedWaste > order.choice.expectedWaste, "a thousand strawberries for two days spoil")
+        #expect(order.raisingPays != nil, "costs and prices known: the simulation decides")
+        let met = try #require(try Self.plan(Self.book(Self.market(minimum: 1_000), pack: 10)).orders.first)
+        #expect(met.minimumMet && met.raised == nil)
+    }
+
+    @Test("a shelf life shorter than the days an order covers is said, with the last day it keeps")
+    func spoilsEarly() throws {
+        let book = Self.book(Self.market(days: [.monday]), pack: 1, shelfLife: 2)
+        let order = try #require(try Self.plan(book).orders.first)
+        #expect(order.window.protectionDays == 7)
+        #expect(order.spoilsEarly["strawberry"] == Self.monday.adding(days: 2))
+    }
+
+    @Test("without a supplier there is no purchase planner; a store too small for the target says it cannot be reached")
+    func noSupplierAndUnreachable() throws {
+        var book = Self.book(Self.market(), pack: 1)
+        book = RecipeBook(fruits: book.fruits.map { var fruit = $0; fruit.buy = nil; return fruit }, juices: book.juices, store: book.store)
+        #expect(PurchasePlanner(book: book) == nil)
+        let small = try Self.plan(Self.book(Self.market(), pack: 1, capacity: 50))
+        #expect(!small.reachable)
+    }
+}

@@ -38,7 +38,10 @@ struct PlanCommand: AsyncParsableCommand {
             shelf-life, one day when none is given) and, when every fruit has a cost, the expected profit. \
             --objective profit needs every fruit's cost and every juice's price. --backtest DAYS replays the last DAYS \
             days, each planned from the days before it; with --calibration, once for each target from 50% to 99%, with \
-            the share of days on which every order was served (and its 95% interval), the fill rate and the waste. The same --seed gives the same plan on any machine. Exit \
+            the share of days on which every order was served (and its 95% interval), the fill rate and the waste. With \
+            suppliers in the recipe files (buy: in fruits.yaml), also each supplier's next purchase order in whole packs, \
+            covering until the delivery after it (--format csv: its lines), and --backtest replays the days with the \
+            suppliers beside par levels and min/max. The same --seed gives the same plan on any machine. Exit \
             status: 0, 1 when the service level cannot be reached within the store's capacities, 2 usage error.
             """,
             ko: """
@@ -55,6 +58,8 @@ struct PlanCommand: AsyncParsableCommand {
                 가요), 모든 과일에 cost가 있으면 기대 이익도요. --objective profit에는 모든 과일의 cost와 모든 쥬스의 \
                 가격이 있어야 해요. --backtest DAYS는 지난 DAYS일을 하루씩 그 전날까지의 기록으로 계획해 되짚어요. --calibration을 더하면 목표 \
                 50%부터 99%까지 하나씩 되짚어 모든 주문이 나간 날의 비율 (95% 구간), 채움률, 버린 양을 보여 줘요. \
+                레시피에 살 곳(fruits.yaml의 buy:)이 있으면 공급처마다 다음 발주서도 묶음 단위로 써 줘요 (다음 입고까지 쓸 양, \
+                --format csv는 발주 줄). --backtest는 공급처 조건 그대로 되짚고 파 레벨, 최소/최대와 견줘요. \
                 같은 --seed면 어느 컴퓨터에서도 같은 계획이 나와요. 종료 코드: 0, 1 창고 용량으로 서비스 수준에 닿지 \
                 않음, 2 사용법 오류.
                 """)

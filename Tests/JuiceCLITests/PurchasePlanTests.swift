@@ -135,9 +135,13 @@ struct PurchasePlanTests {
     func noSuppliers() async throws {
         let shop = try sandbox(withSuppliers: false)
         defer { shop.remove() }
-        let ko = try await shop.run(["plan", "--service-level", "90%", "--history", "sales.csv", "--scenarios", "1000", "--purchases", "--lang", "ko"])
+        let ko = try await shop.run([
+            "plan", "--service-level", "90%", "--history", "sales.csv", "--scenarios", "1000", "--purchases", "--lang", "ko",
+        ])
         #expect(ko.status == 0 && ko.stdout.contains("발주서를 만들 수 없어요: 살 곳(buy:)이 있는 과일이 없어요"))
-        let en = try await shop.run(["plan", "--service-level", "90%", "--history", "sales.csv", "--scenarios", "1000", "--purchases", "--format", "json"])
+        let en = try await shop.run([
+            "plan", "--service-level", "90%", "--history", "sales.csv", "--scenarios", "1000", "--purchases", "--format", "json",
+        ])
         let plan = try #require(try JSONSerialization.jsonObject(with: Data(en.stdout.utf8)) as? [String: Any])
         #expect(plan["orders"] is NSNull && (plan["fruits"] as? [Any])?.count == 5)
         let bad = try await shop.run(["plan", "--service-level", "90%", "--history", "sales.csv", "--order-time", "tomorrow", "--lang", "en"])
@@ -163,7 +167,9 @@ struct PurchasePlanTests {
             #expect(rule["days"] as? Int == 21 && (rule["spend"] as? Int ?? 0) > 0)
             #expect(rule["beaten"] as? Bool == true, "\(rule) against \(backtest)")
         }
-        let text = try await shop.run(["plan", "--service-level", "90%", "--history", "sales.csv", "--backtest", "21", "--scenarios", "1000", "--lang", "ko"])
+        let text = try await shop.run([
+            "plan", "--service-level", "90%", "--history", "sales.csv", "--backtest", "21", "--scenarios", "1000", "--lang", "ko",
+        ])
         #expect(text.stdout.contains("파 레벨 (같은 요일 4주 평균 +20%)") && text.stdout.contains("최소/최대 (ERP 재주문점)"))
     }
 }

@@ -103,7 +103,12 @@ struct PurchasePlanningTests {
     @Test("without a supplier there is no purchase planner; a store too small for the target says it cannot be reached")
     func noSupplierAndUnreachable() throws {
         var book = Self.book(Self.market(), pack: 1)
-        book = RecipeBook(fruits: book.fruits.map { var fruit = $0; fruit.buy = nil; return fruit }, juices: book.juices, store: book.store)
+        book = RecipeBook(
+            fruits: book.fruits.map {
+                var fruit = $0
+                fruit.buy = nil
+                return fruit
+            }, juices: book.juices, store: book.store)
         #expect(PurchasePlanner(book: book) == nil)
         let small = try Self.plan(Self.book(Self.market(), pack: 1, capacity: 50))
         #expect(!small.reachable)

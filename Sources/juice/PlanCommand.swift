@@ -124,7 +124,7 @@ struct PlanCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Plan the purchase orders as if placed at this time, YYYY-MM-DD or YYYY-MM-DDTHH:MM (default: now for the shop's journal, the plan's first day's opening for --history).",
-            ko: "이 시각에 발주한다고 보고 계획해요, YYYY-MM-DD 또는 YYYY-MM-DDTHH:MM (기본: 가게 기록이면 지금, --history면 계획 첫날 개점).",
+            ko: "이 시각에 발주한다고 보고 계획해요, '2026-12-01' 또는 '2026-12-01T09:30' (기본: 가게 기록이면 지금, --history면 계획 첫날 개점).",
             valueName: "time"))
     var orderTime: String?
 

@@ -270,6 +270,27 @@ try:
          and "5 served, 1 refused" in d.find_element(By.ID, "sales-summary").text)
     staff.find_element(By.ID, "lang-toggle").click()
     wait(staff, "and back in Korean", lambda d: d.find_element(By.ID, "panel-title").text == "직원 패널")
+    # With suppliers in the recipe files, the panel shows each supplier's next purchase order as a sheet to copy or print.
+    fruits_file = os.path.join(recipes, "fruits.yaml")
+    with open(fruits_file, encoding="utf-8") as f:
+        fruits_before = f.read()
+    with open(fruits_file, "w", encoding="utf-8") as f:
+        f.write(fruits_before.replace("fruits:\n", "suppliers:\n  garak-market:\n    name: {ko: 가락시장 청과, en: Garak Market}\n"
+                                      "    lead-time: 1\n    order-days: [mon, wed, fri]\n    minimum: 50000\n"
+                                      "fruits:\n", 1)
+                .replace("    emoji: 🍌\n", "    emoji: 🍌\n    shelf-life: 5\n    buy: {supplier: garak-market, pack: 12, price: 6000}\n", 1))
+    sheet_selector = '#purchase-orders article[data-supplier="garak-market"] pre.sheet'
+    wait(staff, "with a supplier, the panel shows its purchase order sheet",
+         lambda d: any("발주서: 가락시장 청과 (garak-market)" in e.text for e in d.find_elements(By.CSS_SELECTOR, sheet_selector)), timeout=15)
+    sheet = staff.find_element(By.CSS_SELECTOR, sheet_selector).text
+    check("도착" in sheet and ("바나나" in sheet or "살 것 없음" in sheet), f"the sheet says when it arrives and what to order ({sheet})")
+    check(len(staff.find_elements(By.CSS_SELECTOR, '#purchase-orders article[data-supplier="garak-market"] button')) == 2,
+          "the sheet can be copied or printed")
+    staff.execute_script("document.getElementById('purchase-orders').scrollIntoView()")
+    staff.save_screenshot(os.path.join(SHOTS, "purchase-order.png"))
+    with open(fruits_file, "w", encoding="utf-8") as f:
+        f.write(fruits_before)
+    wait(staff, "without suppliers again, no sheet", lambda d: d.find_elements(By.CSS_SELECTOR, sheet_selector) == [], timeout=15)
     juice_button(staff, "banana-juice").click()
     wait(staff, "served once more", lambda d: dialog_text(d) == "바나나쥬스 나왔습니다! 맛있게 드세요!")
     press(staff, "dialog-ok")

@@ -40,7 +40,7 @@ case "editor":
 case "plan":
     PlanBenchmark.run(
         juices: option("--juices", default: 1_000), fruits: option("--fruits", default: 100), days: option("--days", default: 56),
-        rounds: option("--rounds", default: 5))
+        rounds: option("--rounds", default: 5), suppliers: option("--suppliers", default: 0))
 case "forecast":
     ForecastBenchmark.run(series: option("--series", default: 1_000), days: option("--days", default: 365), rounds: option("--rounds", default: 3))
 case "forecast-files" where arguments.count >= 2:
@@ -62,7 +62,7 @@ default:
                juice-bench hostile
                juice-bench editor [--juices N] [--fruits N] [--rounds N]
                juice-bench forecast [--series N] [--days N] [--rounds N]
-               juice-bench plan [--juices N] [--fruits N] [--days N] [--rounds N]
+               juice-bench plan [--juices N] [--fruits N] [--days N] [--rounds N] [--suppliers N]
                juice-bench forecast-files DIR [--series N] [--days N]
                juice-bench echo-server [--port N]
         """)

@@ -115,6 +115,55 @@ import Testing
         }
     }
 
+    @Test func withSuppliersThePlanCarriesEachSuppliersNextOrderWithItsSheetInTheRequestsLanguage() async throws {
+        let shop = try TestShop()
+        let fruits = shop.directory.appendingPathComponent("recipes/fruits.yaml")
+        let text = try String(contentsOf: fruits, encoding: .utf8)
+            .replacingOccurrences(
+                of: "fruits:\n",
+                with: """
+                    suppliers:
+                      garak-market:
+                        name: {ko: 가락시장 청과, en: Garak Market}
+                        lead-time: 1
+                        order-days: [mon, wed, fri]
+                        cut-off: "14:00"
+                    fruits:
+
+                    """
+            )
+            .replacingOccurrences(
+                of: "    emoji: 🍌\n", with: "    emoji: 🍌\n    shelf-life: 5\n    buy: {supplier: garak-market, pack: 12, price: 6000}\n")
+        try text.write(to: fruits, atomically: true, encoding: .utf8)
+        _ = await shop.menu.reload()
+        try await shop.application().test(.router) { client in
+            for _ in 0..<3 { _ = try await Self.order(client, "banana-juice") }
+            for (headers, title) in [(Self.korean, "발주서: 가락시장 청과 (garak-market)"), (Self.english, "Purchase order: Garak Market (garak-market)")] {
+                let body = try await client.execute(uri: "/api/plan", method: .get, headers: headers) { response throws in
+                    #expect(response.status == .ok)
+                    return try response.body.decoded(PlanBody.self)
+                }
+                let orders = try #require(body.plan?.orders)
+                #expect(orders.map(\.supplier) == ["garak-market"])
+                let order = try #require(orders.first)
+                #expect(order.sheet.hasPrefix(title), "\(order.sheet)")
+                #expect(order.orderBy.hasSuffix("T14:00"), "the cut-off")
+                #expect(order.coversUntil > order.arrives || order.coversUntil == order.arrives)
+                for line in order.lines {
+                    #expect(line.fruit == "banana" && line.units == line.packs * 12 && line.cost == line.packs * 6000)
+                }
+                #expect(order.total == order.lines.reduce(0) { $0 + ($1.cost ?? 0) })
+            }
+        }
+        // Without suppliers there are no orders at all.
+        let plain = try TestShop()
+        try await plain.application().test(.router) { client in
+            _ = try await Self.order(client, "banana-juice")
+            let body = try await client.execute(uri: "/api/plan", method: .get, headers: Self.english) { try $0.body.decoded(PlanBody.self) }
+            #expect(body.plan != nil && body.plan?.orders == nil)
+        }
+    }
+
     @Test func thePlanAimsForTheConfiguredServiceLevel() async throws {
         let shop = try TestShop()
         let configuration = ServerConfiguration(

@@ -49,10 +49,13 @@ extension PurchasePlanner {
         _ outlook: DemandOutlook, windows: [OrderWindow], firstDay: CivilDate, stock: [[StockBatch]], objective: PlanObjective,
         scenarios: Int, seed: UInt64
     ) -> PurchasePlan {
-        let fruitDays = fruitDays(windows, firstDay: firstDay, days: outlook.horizon)
+        // Drawn until the last order's days end; the outlook's later days only say what an order can still give.
+        var drawn = outlook
+        drawn.horizon = drawnDays(for: windows, from: firstDay)
+        let fruitDays = fruitDays(windows, firstDay: firstDay, drawn: drawn.horizon, outlookDays: outlook.horizon, use: expectedUse(outlook))
         func table(_ stream: UInt64) -> RequirementTable {
             RequirementTable(
-                values: requirements(outlook, fruitDays: fruitDays, stock: stock, stream: stream, count: scenarios, seed: seed),
+                values: requirements(drawn, fruitDays: fruitDays, stock: stock, stream: stream, count: scenarios, seed: seed),
                 scenarios: scenarios, fruits: bought.count)
         }
         let search = table(1)
@@ -70,7 +73,7 @@ extension PurchasePlanner {
             guard !mine.isEmpty else { continue }
             switch objective {
             case .serviceLevel(let target):
-                let aim = StockPlanner.aim(at: target, jointDays: outlook.jointDays, horizon: outlook.horizon, scenarios: scenarios)
+                let aim = StockPlanner.aim(at: target, jointDays: drawn.jointDays, horizon: drawn.horizon, scenarios: scenarios)
                 let limits = mine.map { capacities[$0] }
                 let (demand, checked) = (search.covers(of: mine), check.covers(of: mine))
                 let found = StockLevelSearch.levels(demand: demand, check: checked, scenarios: scenarios, capacities: limits, target: aim)
@@ -110,7 +113,7 @@ extension PurchasePlanner {
         let all = Array(bought.indices)
         return PurchasePlan(
             orders: orders, serviceLevel: ScenarioEstimate(successes: estimate.covered(units, fruits: all), trials: scenarios),
-            objective: objective, firstDay: firstDay, days: outlook.horizon, unbought: unbought, reachable: reachable)
+            objective: objective, firstDay: firstDay, days: drawn.horizon, unbought: unbought, reachable: reachable)
     }
 
     /// `units` with packs of `fruits` taken off where the check scenarios still cover `required` without them (each

@@ -69,23 +69,56 @@ package struct PurchasePlanner: Sendable {
         self.unbought = unbought
     }
 
+    /// Whether some fruit of `book` names a supplier the files define with an order day (what a planner needs).
+    package static func buysFromSuppliers(_ book: RecipeBook) -> Bool {
+        book.fruits.contains { fruit in
+            guard let buy = fruit.buy, let supplier = book.supplier(buy.supplier) else { return false }
+            return !supplier.orderDays.isEmpty
+        }
+    }
+
     /// Each supplier's next order window at `minute` of `today`, for a plan whose first day is `firstDay`.
     package func windows(today: CivilDate, minute: Int, firstDay: CivilDate) -> [OrderWindow] {
         suppliers.compactMap { OrderWindow($0, today: today, minute: minute, firstDay: firstDay) }
     }
 
-    /// The days to simulate from `firstDay` for `windows`: past each order's days, and past the use-by date of what it
-    /// brings as far as one more such stretch (at most `longestDays`).
+    /// The days an outlook for `windows` must cover from `firstDay`: past each order's days, and past the use-by date
+    /// of what it brings as far as one more such stretch (at most `longestDays`). Only the first `drawnDays` are drawn
+    /// in scenarios; the rest tell, by their expected demand, how much of an order is used before it spoils.
     package func days(for windows: [OrderWindow], from firstDay: CivilDate) -> Int {
-        var days = 1
+        var days = drawnDays(for: windows, from: firstDay)
         for item in bought {
             let window = windows[item.supplier]
             let next = window.nextArrival.dayNumber - firstDay.dayNumber
             let arrives = window.arrives.dayNumber - firstDay.dayNumber
             let spoils = item.shelfLife.map { arrives + max(1, $0) } ?? Int.max
-            days = max(days, next, min(spoils, next + window.protectionDays))
+            days = max(days, min(spoils, next + window.protectionDays))
         }
         return min(Self.longestDays, days)
+    }
+
+    /// The days drawn in scenarios: until the last order's days end (at most `longestDays`).
+    func drawnDays(for windows: [OrderWindow], from firstDay: CivilDate) -> Int {
+        let last = windows.map { $0.nextArrival.dayNumber - firstDay.dayNumber }.max() ?? 1
+        return min(Self.longestDays, max(1, last))
+    }
+
+    /// Each menu fruit's expected use on each day of `outlook` (`day * fruits + fruit`).
+    func expectedUse(_ outlook: DemandOutlook) -> [Double] {
+        let menu = planner.menu
+        let fruits = menu.fruits.count
+        var use = [Double](repeating: 0, count: outlook.horizon * fruits)
+        for juice in menu.juices.indices where juice < outlook.juices.count {
+            let expected = outlook.juices[juice].expected
+            for day in 0..<min(outlook.horizon, expected.count) {
+                let units = max(0, expected[day]) * (day < outlook.dayFactors.count ? outlook.dayFactors[day] : 1)
+                guard units > 0 else { continue }
+                for item in menu.recipeStart[juice]..<menu.recipeStart[juice + 1] {
+                    use[day * fruits + menu.ingredientFruit[item]] += units * Double(menu.ingredientAmount[item])
+                }
+            }
+        }
+        return use
     }
 
     /// One fruit's days, as indices from the plan's first day: the order arrives on `arrives`, must cover until
@@ -94,15 +127,25 @@ package struct PurchasePlanner: Sendable {
         var arrives: Int
         var coverEnd: Int
         var usableEnd: Int
+        /// What the order can still give, expected, after the days drawn and before it spoils (`Int.max / 4` when it
+        /// keeps past the outlook: nothing of it is counted lost).
+        var usableLater: Int
     }
 
-    func fruitDays(_ windows: [OrderWindow], firstDay: CivilDate, days: Int) -> [FruitDays] {
-        bought.map { item in
+    /// Each bought fruit's days for `windows`, `drawn` of the outlook's days drawn (`use`: `expectedUse(outlook)`).
+    func fruitDays(_ windows: [OrderWindow], firstDay: CivilDate, drawn: Int, outlookDays: Int, use: [Double]) -> [FruitDays] {
+        let fruits = planner.menu.fruits.count
+        return bought.map { item in
             let window = windows[item.supplier]
             let arrives = window.arrives.dayNumber - firstDay.dayNumber
             let spoils = item.shelfLife.map { arrives + max(1, $0) } ?? Int.max
+            var later = 0.0
+            if spoils > drawn {
+                for day in max(drawn, arrives)..<min(spoils, outlookDays) { later += use[day * fruits + item.fruit] }
+            }
             return FruitDays(
-                arrives: arrives, coverEnd: min(days, window.nextArrival.dayNumber - firstDay.dayNumber, spoils), usableEnd: min(days, spoils))
+                arrives: arrives, coverEnd: min(drawn, window.nextArrival.dayNumber - firstDay.dayNumber, spoils), usableEnd: min(drawn, spoils),
+                usableLater: spoils > outlookDays || !(later < 1e15) ? Int.max / 4 : Int(later.rounded()))
         }
     }
 
@@ -148,7 +191,10 @@ package struct PurchasePlanner: Sendable {
                         if day < days.coverEnd { cover = cover.addingReportingOverflow(demand).overflow ? .max : cover + demand }
                     }
                     rows[row + p] = cover
-                    rows[row + bought.count + p] = usable
+                    // Still good when the drawn days end: the next order's days draw on it first (it is older), as
+                    // much as they are expected to use before it spoils.
+                    let (sum, overflow) = usable.addingReportingOverflow(days.usableLater)
+                    rows[row + bought.count + p] = overflow ? Int.max / 4 : sum
                 }
             }
         }

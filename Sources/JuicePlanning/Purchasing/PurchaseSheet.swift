@@ -58,7 +58,7 @@ package struct PurchaseSheet: Sendable {
     }
 
     /// One supplier's sheet.
-    func text(_ order: PurchasePlan.Order) -> String {
+    package func text(_ order: PurchasePlan.Order) -> String {
         let ko = language == .korean
         let window = order.window
         let deadline = window.cutOff.map { minutes in

@@ -1,4 +1,5 @@
 import JuiceCore
+import JuiceShop
 
 /// How a plan is made from the sales history: what it aims for, the days it covers, the scenarios, the seed and the
 /// forecasting model.
@@ -40,9 +41,26 @@ package enum SalesPlanning {
     /// no record names a juice of the menu. Records of juices the menu no longer has are left out: a juice taken off
     /// the menu has no demand to plan for.
     package static func plan(records: some Sequence<SaleRecord>, book: RecipeBook, settings: SalesPlanSettings, onHand: [Int]) -> StockPlanReport? {
+        plan(records: records, book: book, settings: settings, onHand: onHand, lots: nil)
+    }
+
+    /// The plan from `records` as `plan(records:book:settings:onHand:)` makes it and, given the shop's `lots` (with
+    /// fruit left) and when the recipe files say where fruit is bought, each supplier's next order placed at `now`
+    /// (nil: the opening of the plan's first day).
+    package static func plan(
+        records: some Sequence<SaleRecord>, book: RecipeBook, settings: SalesPlanSettings, onHand: [Int], lots: [Lot]?,
+        now: (today: CivilDate, minute: Int)? = nil
+    ) -> StockPlanReport? {
         var tally = DemandTally(book: book, file: "")
         for record in records { tally.add(record) }
-        return plan(tally.finish(), planner: StockPlanner(book: book), settings: settings, onHand: onHand)
+        let demand = tally.finish()
+        let planner = StockPlanner(book: book)
+        guard var report = plan(demand, planner: planner, settings: settings, onHand: onHand) else { return nil }
+        if let lots {
+            let stock = StockBatch.batches(book: book, onHand: onHand, lots: lots, firstDay: report.firstDay)
+            report.purchases = purchases(demand, planner: planner, settings: settings, stock: stock, now: now)
+        }
+        return report
     }
 
     /// Whether the plan kept its promise lately: the last `days` whole days before `today` (fewer when the sales do

@@ -92,4 +92,9 @@ package enum ShopSales {
     package static func today(in timeZone: TimeZone = .current) -> CivilDate? {
         localTime(of: Date(), in: timeZone)?.date
     }
+
+    /// The shop's local day and minute of the day now (when purchase orders are placed).
+    package static func now(in timeZone: TimeZone = .current) -> (today: CivilDate, minute: Int)? {
+        localTime(of: Date(), in: timeZone).map { ($0.date, $0.secondOfDay / 60) }
+    }
 }

@@ -20,6 +20,7 @@ const TEXT = {
     recent: (days, achieved, lower, upper, target) =>
       `${days === 56 ? "지난 8주" : `지난 ${days}일`} 모든 주문이 나간 날: ${achieved} (95% 구간 ${lower}–${upper}), 목표 ${target}`,
     unreachable: "창고 용량으로는 목표에 닿지 않아요", emptyJournal: "기록이 없어요", undone: "되돌림",
+    copySheet: "복사", printSheet: "인쇄", copied: "복사했어요",
     entry: {
       order: (juice, count) => `${juice} ${count}잔 주문`, add: () => "재고 추가", remove: () => "재고 빼기",
       set: () => "재고 맞추기", reset: () => "재고 초기화", undo: (id) => `#${id} 되돌리기`, delivery: () => "입고",
@@ -44,6 +45,7 @@ const TEXT = {
     recent: (days, achieved, lower, upper, target) =>
       `${days === 56 ? "Last 8 weeks" : `Last ${days} days`}, days with every order served: ${achieved} (95% interval ${lower}–${upper}); target ${target}`,
     unreachable: "The store's capacities cannot reach the target", emptyJournal: "The journal is empty", undone: "undone",
+    copySheet: "Copy", printSheet: "Print", copied: "Copied",
     entry: {
       order: (juice, count) => `${count} × ${juice} ordered`, add: () => "Stock added", remove: () => "Stock removed",
       set: () => "Stock set", reset: () => "Stock reset", undo: (id) => `Undo of #${id}`, delivery: () => "Delivery received",
@@ -352,6 +354,37 @@ function renderPanel() {
     $("plan-summary").textContent = (plan && plan.message) || "";
     $("plan-rows").replaceChildren();
   }
+  // With suppliers: each supplier's next purchase order as a sheet, to copy into a message or print.
+  $("purchase-orders").replaceChildren(...((detail && detail.orders) || []).map((order) => {
+    const article = document.createElement("article");
+    article.className = "purchase-order";
+    article.dataset.supplier = order.supplier;
+    article.classList.toggle("below-minimum", !order.minimumMet);
+    const sheet = document.createElement("pre");
+    sheet.className = "sheet";
+    sheet.textContent = order.sheet;
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.className = "secondary copy-sheet";
+    copy.textContent = text.copySheet;
+    copy.addEventListener("click", async () => {
+      try { await navigator.clipboard.writeText(order.sheet); copy.textContent = text.copied; } catch (_) { /* no clipboard: select the text */ }
+    });
+    const print = document.createElement("button");
+    print.type = "button";
+    print.className = "secondary print-sheet";
+    print.textContent = text.printSheet;
+    print.addEventListener("click", () => {
+      article.classList.add("printing");
+      window.print();
+      article.classList.remove("printing");
+    });
+    const bar = document.createElement("div");
+    bar.className = "bar";
+    bar.append(copy, print);
+    article.append(sheet, bar);
+    return article;
+  }));
 
   $("journal").replaceChildren(...(history.length === 0 ? [text.emptyJournal] : history).map((entry) => {
     const item = document.createElement("li");

@@ -46,13 +46,18 @@ extension ShopServer {
         do throws(ShopError) {
             let snapshot = try await store.snapshot(book: book)
             let onHand = book.fruits.map { snapshot.inventory[$0.id] }
+            // With suppliers, the lots too: what spoils before an order arrives does not count.
+            let lots =
+                !PurchasePlanner.buysFromSuppliers(book)
+                ? nil : try await Shop(book: book, store: store).shelf(today: ShopSales.today() ?? CivilDate(dayNumber: 0)).lots
             let state = try await sales.plan(
-                book: book, menuVersion: current.version, settings: settings, onHand: onHand, patience: configuration.planPatience)
+                book: book, menuVersion: current.version, settings: settings, onHand: onHand, lots: lots, patience: configuration.planPatience)
             let body: PlanBody
             switch state {
             case .ready(let report?):
                 body = PlanBody(
-                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .planned, plan: PlanDetailBody(report, book: book))
+                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .planned,
+                    plan: PlanDetailBody(report, book: book, language: language))
             case .ready(nil):
                 body = PlanBody(
                     target: configuration.serviceLevel, scenarios: settings.scenarios, status: .noSales,

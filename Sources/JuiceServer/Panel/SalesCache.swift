@@ -43,6 +43,10 @@ actor SalesCache {
         var today: CivilDate?
         var settings: SalesPlanSettings
         var onHand: [Int]
+        /// With suppliers, the lots' remaining units and use-by dates, and how many of the suppliers' cut-offs have
+        /// passed today (the next order moves on when one does).
+        var lots: [String]?
+        var cutOffsPassed: Int
     }
 
     private let store: any ShopStore
@@ -88,12 +92,16 @@ actor SalesCache {
     /// The plan for `book` (the menu `menuVersion`) with `settings`, from the shop's sales and `onHand` (menu order),
     /// or `.planning` when it is not made within `patience` (another plan being made counts against it).
     func plan(
-        book: RecipeBook, menuVersion: String, settings: SalesPlanSettings, onHand: [Int], patience: Duration
+        book: RecipeBook, menuVersion: String, settings: SalesPlanSettings, onHand: [Int], lots: [Lot]? = nil, patience: Duration
     ) async throws(ShopError)
         -> PlanState
     {
         let (salesKey, records) = try await records()
-        let key = PlanKey(sales: salesKey, menuVersion: menuVersion, today: ShopSales.today(), settings: settings, onHand: onHand)
+        let now = ShopSales.now()
+        let passed = book.suppliers.filter { supplier in supplier.cutOff.map { cutOff in (now?.minute ?? 0) > cutOff } ?? false }.count
+        let key = PlanKey(
+            sales: salesKey, menuVersion: menuVersion, today: now?.today, settings: settings, onHand: onHand,
+            lots: lots?.map { "\($0.fruit) \($0.remaining) \($0.expires ?? "")" }, cutOffsPassed: passed)
         let deadline = ContinuousClock.now + patience
         while true {
             if let made, made.key == key { return .ready(made.report) }
@@ -101,7 +109,9 @@ actor SalesCache {
                 making = key
                 let promiseKey = Self.promiseKey(records: records, menuVersion: menuVersion, settings: settings)
                 Task {
-                    let report = await Self.onAThreadOfItsOwn { SalesPlanning.plan(records: records, book: book, settings: settings, onHand: onHand) }
+                    let report = await Self.onAThreadOfItsOwn {
+                        SalesPlanning.plan(records: records, book: book, settings: settings, onHand: onHand, lots: lots, now: now)
+                    }
                     self.finished(key, report: report)
                     // Then the last weeks replayed, once a day (or when older sales or the menu change): slower than the plan.
                     guard let promiseKey, promiseKey != self.promised?.key else { return }

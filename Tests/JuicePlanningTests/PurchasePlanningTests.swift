@@ -113,4 +113,36 @@ struct PurchasePlanningTests {
         let small = try Self.plan(Self.book(Self.market(), pack: 1, capacity: 50))
         #expect(!small.reachable)
     }
+
+    @Test("with joint errors a scenario is its run of past days: each run worked out once gives what drawing each scenario gives")
+    func jointRuns() throws {
+        let book = Self.book(Self.market(), pack: 1)
+        let purchaser = try #require(PurchasePlanner(book: book))
+        let errors = (0..<30).map { Double(($0 * 7) % 11) - 5 }
+        var outlook = DemandOutlook(juices: [JuiceDemandModel(expected: Array(repeating: 40, count: 4), spread: .pastErrors(errors))], horizon: 4)
+        outlook.jointErrors = true
+        let draws = DemandScenarios(outlook: outlook, menu: purchaser.planner.menu, seed: 3, stream: 1)
+        #expect(draws.jointStarts == 27)
+        var juiceDemand = [Int](repeating: 0, count: 4)
+        var direct = [Int](repeating: 0, count: 4)
+        var byRun = [Int](repeating: 0, count: 4)
+        for index in 0..<200 {
+            draws.draw(index, juiceDemand: &juiceDemand, fruitByDay: &direct)
+            draws.draw(start: draws.jointStart(index), juiceDemand: &juiceDemand, fruitByDay: &byRun)
+            #expect(direct == byRun, "scenario \(index)")
+        }
+        let days = purchaser.fruitDays(
+            purchaser.windows(today: Self.monday, minute: 0, firstDay: Self.monday), firstDay: Self.monday, drawn: 4, outlookDays: 4,
+            use: purchaser.expectedUse(outlook))
+        let shortcut = purchaser.requirements(outlook, fruitDays: days, stock: [[StockBatch(units: 30, lastDay: 1)]], stream: 1, count: 500, seed: 3)
+        // By hand: 30 old strawberries good through day 1 go first; the order arrives on day 1 and must cover days 1
+        // and 2 (the next delivery comes on day 3); it can give until day 3 (a shelf life of 3 days).
+        for index in 0..<500 {
+            draws.draw(index, juiceDemand: &juiceDemand, fruitByDay: &direct)
+            let oldLeft = 30 - min(30, direct[0])
+            let afterOld = direct[1] - min(direct[1], oldLeft)
+            #expect(shortcut[index * 2] == afterOld + direct[2], "scenario \(index): cover")
+            #expect(shortcut[index * 2 + 1] == afterOld + direct[2] + direct[3], "scenario \(index): usable")
+        }
+    }
 }

@@ -151,53 +151,91 @@ package struct PurchasePlanner: Sendable {
 
     /// Each scenario's `cover` and `usable` per bought fruit: `count × 2 × bought.count` values, scenario by scenario,
     /// the covers first. `stock` holds each menu fruit's batches on hand and on order.
+    ///
+    /// When every juice draws its errors from the same past days (`DemandOutlook.jointDays`), a scenario is wholly
+    /// decided by the run of past days it starts at: each run's row is worked out once, and every scenario takes its
+    /// run's row (the same numbers as drawing each, far fewer draws).
     func requirements(
         _ outlook: DemandOutlook, fruitDays: [FruitDays], stock: [[StockBatch]], stream: UInt64, count: Int, seed: UInt64
     ) -> [Int] {
-        let menu = planner.menu
-        let fruits = menu.fruits.count
         let width = 2 * bought.count
-        let draws = DemandScenarios(outlook: outlook, menu: menu, seed: seed, stream: stream)
+        let draws = DemandScenarios(outlook: outlook, menu: planner.menu, seed: seed, stream: stream)
         // Each fruit's batches, the one that expires first first.
         let batches = bought.map { item in
             (item.fruit < stock.count ? stock[item.fruit] : []).filter { $0.units > 0 }.sorted { ($0.lastDay ?? .max) < ($1.lastDay ?? .max) }
         }
         var table = [Int](repeating: 0, count: count * width)
+        if let starts = draws.jointStarts {
+            var filled = [Int](repeating: 0, count: starts * width)
+            ParallelWork.fill(&filled, pieceSize: width) { start, row in
+                var work = RequirementWork(outlook: outlook, menu: planner.menu)
+                draws.draw(start: start, juiceDemand: &work.juiceDemand, fruitByDay: &work.fruitByDay)
+                fill(row, from: &work, fruitDays: fruitDays, batches: batches, days: outlook.horizon)
+            }
+            let runs = filled
+            ParallelWork.fill(&table, pieceSize: DemandScenarios.chunk * width) { chunk, rows in
+                let first = chunk * DemandScenarios.chunk
+                for index in first..<min(count, first + DemandScenarios.chunk) {
+                    let run = draws.jointStart(index) * width
+                    for k in 0..<width { rows[(index - first) * width + k] = runs[run + k] }
+                }
+            }
+            return table
+        }
         ParallelWork.fill(&table, pieceSize: DemandScenarios.chunk * width) { chunk, rows in
-            var juiceDemand = [Int](repeating: 0, count: outlook.horizon * menu.juices.count)
-            var fruitByDay = [Int](repeating: 0, count: outlook.horizon * fruits)
-            var left: [Int] = []
+            var work = RequirementWork(outlook: outlook, menu: planner.menu)
             let first = chunk * DemandScenarios.chunk
             for index in first..<min(count, first + DemandScenarios.chunk) {
-                draws.draw(index, juiceDemand: &juiceDemand, fruitByDay: &fruitByDay)
-                let row = (index - first) * width
-                for (p, item) in bought.enumerated() {
-                    let days = fruitDays[p]
-                    left.removeAll(keepingCapacity: true)
-                    for batch in batches[p] { left.append(batch.units) }
-                    var cover = 0
-                    var usable = 0
-                    for day in 0..<outlook.horizon {
-                        var demand = fruitByDay[day * fruits + item.fruit]
-                        guard demand > 0 else { continue }
-                        for (k, batch) in batches[p].enumerated() where demand > 0 && left[k] > 0 {
-                            guard batch.arrives <= day, (batch.lastDay ?? .max) >= day else { continue }
-                            let take = min(demand, left[k])
-                            left[k] -= take
-                            demand -= take
-                        }
-                        guard day >= days.arrives, day < days.usableEnd else { continue }
-                        usable = usable.addingReportingOverflow(demand).overflow ? .max : usable + demand
-                        if day < days.coverEnd { cover = cover.addingReportingOverflow(demand).overflow ? .max : cover + demand }
-                    }
-                    rows[row + p] = cover
-                    // Still good when the drawn days end: the next order's days draw on it first (it is older), as
-                    // much as they are expected to use before it spoils.
-                    let (sum, overflow) = usable.addingReportingOverflow(days.usableLater)
-                    rows[row + bought.count + p] = overflow ? Int.max / 4 : sum
-                }
+                draws.draw(index, juiceDemand: &work.juiceDemand, fruitByDay: &work.fruitByDay)
+                fill(
+                    UnsafeMutableBufferPointer(rebasing: rows[((index - first) * width)..<((index - first + 1) * width)]), from: &work,
+                    fruitDays: fruitDays, batches: batches, days: outlook.horizon)
             }
         }
         return table
+    }
+
+    /// Writes one scenario's row (covers, then usable units) from the fruit its days need (`work.fruitByDay`).
+    private func fill(
+        _ row: UnsafeMutableBufferPointer<Int>, from work: inout RequirementWork, fruitDays: [FruitDays], batches: [[StockBatch]], days: Int
+    ) {
+        let fruits = planner.menu.fruits.count
+        for (p, item) in bought.enumerated() {
+            let window = fruitDays[p]
+            work.left.removeAll(keepingCapacity: true)
+            for batch in batches[p] { work.left.append(batch.units) }
+            var cover = 0
+            var usable = 0
+            for day in 0..<days {
+                var demand = work.fruitByDay[day * fruits + item.fruit]
+                guard demand > 0 else { continue }
+                for (k, batch) in batches[p].enumerated() where demand > 0 && work.left[k] > 0 {
+                    guard batch.arrives <= day, (batch.lastDay ?? .max) >= day else { continue }
+                    let take = min(demand, work.left[k])
+                    work.left[k] -= take
+                    demand -= take
+                }
+                guard day >= window.arrives, day < window.usableEnd else { continue }
+                usable = usable.addingReportingOverflow(demand).overflow ? .max : usable + demand
+                if day < window.coverEnd { cover = cover.addingReportingOverflow(demand).overflow ? .max : cover + demand }
+            }
+            row[p] = cover
+            // Still good when the drawn days end: the next order's days draw on it first (it is older), as much as they
+            // are expected to use before it spoils.
+            let (sum, overflow) = usable.addingReportingOverflow(window.usableLater)
+            row[bought.count + p] = overflow ? Int.max / 4 : sum
+        }
+    }
+}
+
+/// The buffers one task reuses while it works out scenarios' requirements.
+struct RequirementWork {
+    var juiceDemand: [Int]
+    var fruitByDay: [Int]
+    var left: [Int] = []
+
+    init(outlook: DemandOutlook, menu: CompiledMenu) {
+        juiceDemand = [Int](repeating: 0, count: outlook.horizon * menu.juices.count)
+        fruitByDay = [Int](repeating: 0, count: outlook.horizon * menu.fruits.count)
     }
 }

@@ -84,17 +84,39 @@ struct DemandScenarios: Sendable {
         draw(index, juiceDemand: &juiceDemand, fruit: &fruitByDay, fruitsPerDay: menu.fruits.count)
     }
 
-    /// The draw: fruit summed over the horizon (`fruitsPerDay` 0) or per day (`fruitsPerDay` the number of fruits).
-    private func draw(_ index: Int, juiceDemand: inout [Int], fruit: inout [Int], fruitsPerDay: Int) {
+    /// The number of runs of past days a scenario can start at, when every juice draws joint errors (then a scenario
+    /// is wholly decided by its run: nothing else in it is random); nil otherwise.
+    var jointStarts: Int? {
+        guard jointDays > 0, spread.allSatisfy({ $0 == 0 }) else { return nil }
+        return max(1, jointDays - horizon + 1)
+    }
+
+    /// The run of past days scenario `index` starts at (with joint errors; 0 otherwise).
+    func jointStart(_ index: Int) -> Int {
+        guard jointDays > 0 else { return 0 }
+        var random = SeededRandom.scenario(index, of: seed, stream: stream)
+        return Self.start(&random, starts: max(1, jointDays - horizon + 1))
+    }
+
+    /// The scenario that starts at run `start` of the past days (with joint errors: every scenario with that start).
+    func draw(start: Int, juiceDemand: inout [Int], fruitByDay: inout [Int]) {
+        draw(0, juiceDemand: &juiceDemand, fruit: &fruitByDay, fruitsPerDay: menu.fruits.count, start: start)
+    }
+
+    /// A run's start drawn from `random`.
+    private static func start(_ random: inout SeededRandom, starts: Int) -> Int {
+        Int(((random.next() >> 32) &* UInt64(starts)) >> 32)
+    }
+
+    /// The draw: fruit summed over the horizon (`fruitsPerDay` 0) or per day (`fruitsPerDay` the number of fruits);
+    /// with joint errors, from the run `start` when given.
+    private func draw(_ index: Int, juiceDemand: inout [Int], fruit: inout [Int], fruitsPerDay: Int, start: Int? = nil) {
         var random = SeededRandom.scenario(index, of: seed, stream: stream)
         let juices = menu.juices.count
         for f in fruit.indices { fruit[f] = 0 }
         // With joint errors, one run of consecutive past days for the whole scenario (its start drawn at random).
         var firstPastDay = 0
-        if jointDays > 0 {
-            let starts = UInt64(max(1, jointDays - horizon + 1))
-            firstPastDay = Int(((random.next() >> 32) &* starts) >> 32)
-        }
+        if jointDays > 0 { firstPastDay = start ?? Self.start(&random, starts: max(1, jointDays - horizon + 1)) }
         for day in 0..<horizon {
             // A usual day's draw, times the day's factor (none on a closed day: the draws stay in step all the same).
             let factor = dayFactors[day]

@@ -291,8 +291,9 @@ async function refreshPanel() {
       const plan = await api("GET", "/api/plan");
       if (plan.status === 200 && state.panel) {
         state.panel.plan = plan.data;
-        // Still being made: ask again in a moment (unless a change asks sooner).
-        if (plan.data.status === "planning") setTimeout(() => { if (state.panel) refreshPanel(); }, 1000);
+        // Still being made (the plan, or the replay of the last weeks after it): ask again in a moment (unless a
+        // change asks sooner).
+        if (plan.data.status === "planning" || plan.data.recentPending) setTimeout(() => { if (state.panel) refreshPanel(); }, 1000);
       }
     } else {
       state.panel = null;

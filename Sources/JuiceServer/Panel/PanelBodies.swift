@@ -110,6 +110,8 @@ struct PlanBody: Codable, Sendable, Hashable {
     /// Whether the plan kept its promise over the last weeks (up to 56 whole days before today, replayed); absent
     /// while there is no whole day to replay, or while it is being made.
     var recent: RecentPromiseBody?
+    /// True while the replay of the last weeks is being made (ask again shortly); absent otherwise.
+    var recentPending: Bool?
 }
 
 /// The last weeks replayed as `juice plan --backtest` does: the share of days every order was served, against the

@@ -50,7 +50,7 @@ extension ShopServer {
             let lots =
                 !PurchasePlanner.buysFromSuppliers(book)
                 ? nil : try await Shop(book: book, store: store).shelf(today: ShopSales.today() ?? CivilDate(dayNumber: 0)).lots
-            let state = try await sales.plan(
+            let (state, recent, recentPending) = try await sales.plan(
                 book: book, menuVersion: current.version, settings: settings, onHand: onHand, lots: lots, patience: configuration.planPatience)
             let body: PlanBody
             switch state {
@@ -68,7 +68,8 @@ extension ShopServer {
                     message: PanelMessage.planning.text(in: language))
             }
             var answer = body
-            answer.recent = try await sales.recentPromise(menuVersion: current.version, settings: settings).flatMap(RecentPromiseBody.init)
+            answer.recent = recent.flatMap(RecentPromiseBody.init)
+            answer.recentPending = recentPending ? true : nil
             return JSONResponse.make(answer)
         } catch {
             throw APIError.shop(error, book: book)

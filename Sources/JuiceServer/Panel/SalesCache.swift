@@ -89,14 +89,24 @@ actor SalesCache {
         return (key, ledger)
     }
 
-    /// The plan for `book` (the menu `menuVersion`) with `settings`, from the shop's sales and `onHand` (menu order),
-    /// or `.planning` when it is not made within `patience` (another plan being made counts against it).
+    /// The plan for `book` (the menu `menuVersion`) with `settings`, from the shop's sales, `onHand` (menu order) and,
+    /// with suppliers, the `lots`, or `.planning` when it is not made within `patience` (another plan being made counts
+    /// against it); and the last weeks replayed, if made for the sales as they are (nil while being made, or when there
+    /// is no whole day to replay), and whether that replay is still being made. The sales are read once for both.
     func plan(
         book: RecipeBook, menuVersion: String, settings: SalesPlanSettings, onHand: [Int], lots: [Lot]? = nil, patience: Duration
     ) async throws(ShopError)
-        -> PlanState
+        -> (state: PlanState, recent: PlanBacktest?, recentPending: Bool)
     {
         let (salesKey, records) = try await records()
+        // The last weeks replayed, if made for these sales (read once for both).
+        let promiseKey = Self.promiseKey(records: records, menuVersion: menuVersion, settings: settings)
+        var recent: PlanBacktest? {
+            guard let promiseKey, let promised, promised.key == promiseKey else { return nil }
+            return promised.backtest
+        }
+        // Being made (after the plan): there are whole days to replay and no replay of them yet.
+        var pending: Bool { promiseKey.map { $0.recordsBefore > 0 && promised?.key != $0 } ?? false }
         let now = ShopSales.now()
         let passed = book.suppliers.filter { supplier in supplier.cutOff.map { cutOff in (now?.minute ?? 0) > cutOff } ?? false }.count
         let key = PlanKey(
@@ -104,10 +114,9 @@ actor SalesCache {
             lots: lots?.map { "\($0.fruit) \($0.remaining) \($0.expires ?? "")" }, cutOffsPassed: passed)
         let deadline = ContinuousClock.now + patience
         while true {
-            if let made, made.key == key { return .ready(made.report) }
+            if let made, made.key == key { return (.ready(made.report), recent, pending) }
             if making == nil {
                 making = key
-                let promiseKey = Self.promiseKey(records: records, menuVersion: menuVersion, settings: settings)
                 Task {
                     let report = await Self.onAThreadOfItsOwn {
                         SalesPlanning.plan(records: records, book: book, settings: settings, onHand: onHand, lots: lots, now: now)
@@ -121,18 +130,9 @@ actor SalesCache {
                     self.promised = (promiseKey, backtest)
                 }
             }
-            guard ContinuousClock.now < deadline else { return .planning }
+            guard ContinuousClock.now < deadline else { return (.planning, recent, pending) }
             try? await Task.sleep(for: Self.pollInterval)
         }
-    }
-
-    /// The last weeks replayed at `settings` for the menu `menuVersion`, if made for the sales as they are now (nil
-    /// while it is being made, or when there is no whole day to replay).
-    func recentPromise(menuVersion: String, settings: SalesPlanSettings) async throws(ShopError) -> PlanBacktest? {
-        let (_, records) = try await records()
-        guard let key = Self.promiseKey(records: records, menuVersion: menuVersion, settings: settings), let promised, promised.key == key
-        else { return nil }
-        return promised.backtest
     }
 
     /// The key of the replay of the days before today, from `records` in time order.

@@ -92,6 +92,31 @@ struct PurchasePlanningTests {
         #expect(met.minimumMet && met.raised == nil)
     }
 
+    @Test("for profit: each fruit's packs earn the most on the scenarios, more when the margin is higher, none at a loss")
+    func profit() throws {
+        func units(price: Int) throws -> (Int, Double?) {
+            let base = Self.book(Self.market(), pack: 10)
+            let juice = Juice(id: "strawberry-juice", name: LocalizedName(english: "Strawberry Juice"), price: price, recipe: base.juices[0].recipe)
+            let book = RecipeBook(fruits: base.fruits, juices: [juice], store: base.store, suppliers: base.suppliers)
+            let purchaser = try #require(PurchasePlanner(book: book))
+            let windows = purchaser.windows(today: Self.monday, minute: 0, firstDay: Self.monday)
+            let days = purchaser.days(for: windows, from: Self.monday)
+            let outlook = DemandOutlook(
+                juices: [JuiceDemandModel(expected: Array(repeating: 50, count: days), spread: .normal(standardDeviation: 10))], horizon: days)
+            let plan = purchaser.plan(outlook, windows: windows, firstDay: Self.monday, stock: [[]], objective: .profit, scenarios: 4_000, seed: 7)
+            let order = try #require(plan.orders.first)
+            return (order.choice.lines.first?.units ?? 0, order.choice.expectedProfit)
+        }
+        // A juice of 2 strawberries at 1,000 won each: 2,100 won barely pays, 20,000 won pays well.
+        let (thin, thinProfit) = try units(price: 2_100)
+        let (rich, richProfit) = try units(price: 20_000)
+        #expect(thin % 10 == 0 && rich % 10 == 0)
+        #expect(rich > thin, "a higher margin holds more against running out (\(thin) → \(rich))")
+        #expect((thinProfit ?? -1) >= 0 && (richProfit ?? -1) > (thinProfit ?? 0))
+        let (loss, _) = try units(price: 1_000)
+        #expect(loss == 0, "a juice sold below its fruit's cost: nothing is bought for it")
+    }
+
     @Test("a shelf life shorter than the days an order covers is said, with the last day it keeps")
     func spoilsEarly() throws {
         let book = Self.book(Self.market(days: [.monday]), pack: 1, shelfLife: 2)

@@ -129,10 +129,12 @@ package struct DailyDemand: Sendable {
                 served[juice][day] /= factor
             }
         }
+        let closed = closed
         for day in 0..<days where closed[day] {
-            let sameWeekday = stride(from: day - 7, through: 0, by: -7).filter { !closed[$0] }.prefix(4)
-            let recent = (0..<day).reversed().filter { !closed[$0] }.prefix(7)
-            let usual = sameWeekday.isEmpty ? Array(recent) : Array(sameWeekday)
+            // Lazily: only as far back as the days it takes (a long history with many closed days stays linear).
+            let sameWeekday = Array(stride(from: day - 7, through: 0, by: -7).lazy.filter { !closed[$0] }.prefix(4))
+            let recent = Array((0..<day).reversed().lazy.filter { !closed[$0] }.prefix(7))
+            let usual = sameWeekday.isEmpty ? recent : sameWeekday
             for juice in 0..<juiceCount {
                 demand[juice][day] = usual.isEmpty ? 0 : usual.reduce(0) { $0 + demand[juice][$1] } / Double(usual.count)
                 served[juice][day] = usual.isEmpty ? 0 : usual.reduce(0) { $0 + served[juice][$1] } / Double(usual.count)

@@ -82,17 +82,14 @@ package struct PurchasePlanner: Sendable {
         suppliers.compactMap { OrderWindow($0, today: today, minute: minute, firstDay: firstDay) }
     }
 
-    /// The days an outlook for `windows` must cover from `firstDay`: past each order's days, and past the use-by date
-    /// of what it brings as far as one more such stretch (at most `longestDays`). Only the first `drawnDays` are drawn
-    /// in scenarios; the rest tell, by their expected demand, how much of an order is used before it spoils.
+    /// The days an outlook for `windows` must cover from `firstDay`: past each order's days, and until what it brings
+    /// spoils (at most `longestDays`). Only the first `drawnDays` are drawn in scenarios; the rest tell, by their
+    /// expected demand, how much of an order is used before it spoils (the orders after it are newer: it goes first).
     package func days(for windows: [OrderWindow], from firstDay: CivilDate) -> Int {
         var days = drawnDays(for: windows, from: firstDay)
         for item in bought {
-            let window = windows[item.supplier]
-            let next = window.nextArrival.dayNumber - firstDay.dayNumber
-            let arrives = window.arrives.dayNumber - firstDay.dayNumber
-            let spoils = item.shelfLife.map { arrives + max(1, $0) } ?? Int.max
-            days = max(days, min(spoils, next + window.protectionDays))
+            let arrives = windows[item.supplier].arrives.dayNumber - firstDay.dayNumber
+            if let shelfLife = item.shelfLife { days = max(days, arrives + max(1, shelfLife)) }
         }
         return min(Self.longestDays, days)
     }

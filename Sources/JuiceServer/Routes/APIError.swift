@@ -138,7 +138,7 @@ enum APIError: HTTPResponseError, Sendable {
     }
 
     /// A shop refusal's status, from its category (`ShopError.category`): a request that can never work is 404 when it
-    /// names something the shop does not have (a juice, a fruit, a count session) and 400 otherwise, a refusal of the stock now is 409, an unusable state
+    /// names something the shop does not have (a juice, a fruit, a count session, a purchase order, a supplier) and 400 otherwise, a refusal of the stock now is 409, an unusable state
     /// 503. Every state failure is the server's own here (its store, opened at start), never the request's, so it is a
     /// 503 even where the command line counts it as a wrong `--state` argument.
     static func status(of error: ShopError) -> HTTPResponse.Status {
@@ -146,7 +146,7 @@ enum APIError: HTTPResponseError, Sendable {
         switch error.category {
         case .request:
             switch error {
-            case .unknownJuice, .stockRefused(.unknownFruit), .unknownCountSession: return .notFound
+            case .unknownJuice, .stockRefused(.unknownFruit), .unknownCountSession, .unknownPurchaseOrder, .unknownSupplier: return .notFound
             default: return .badRequest
             }
         case .refused: return .conflict

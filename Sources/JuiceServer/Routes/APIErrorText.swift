@@ -98,6 +98,10 @@ extension APIError {
             case .invalidQuantity: return "quantity"
             case .expiresBeforeDelivery, .invalidDate: return "expires"
             case .unknownCountSession: return "session"
+            case .unknownPurchaseOrder: return "id"
+            case .purchaseOrderReceived: return nil
+            case .emptyPurchaseOrder: return "lines"
+            case .unknownSupplier: return "supplier"
             }
         case .menuEdit(.invalidFile, _), .menuEdit(.noSuchDirectory, _):
             return "file"

@@ -60,7 +60,9 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
         if let fromPlan {
             drafts = try readPlan(fromPlan, reporter: reporter)
         } else {
-            do throws(ShopError) { drafts = [try Self.draft(supplier: supplier ?? "", packs: parsed, book: session.shop.book)] } catch {
+            let book = session.shop.book
+            let packs = parsed.resolved(in: book).map { PurchaseOrderDraft.Packs(fruit: $0.fruit, packs: $0.value) }
+            do throws(ShopError) { drafts = [try PurchaseOrderDraft(supplier: SupplierID(supplier ?? ""), packs: packs, book: book)] } catch {
                 throw reporter.fail(error, text: session.text)
             }
         }
@@ -75,31 +77,6 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
             return
         }
         Terminal.write(orders.map { session.text(.created($0)) + "\n" }.joined())
-    }
-
-    /// The order of `packs` (fruit and packs, as typed) from `supplier`: each line's units from the fruit's pack (1
-    /// when the recipe files do not say how it is bought), its cost per unit, and the total at the packs' price where
-    /// every fruit has one.
-    static func draft(supplier: String, packs: FruitAssignments, book: RecipeBook) throws(ShopError) -> PurchaseOrderDraft {
-        var lines: [PurchaseLine] = []
-        var total: Int? = 0
-        for (fruit, count) in packs.resolved(in: book) {
-            let known = book.fruit(fruit)
-            let size = known?.buy?.pack ?? 1
-            let (units, overflow) = count.multipliedReportingOverflow(by: size)
-            if overflow { throw .stockRefused(.overflow(fruit)) }
-            let cost = known?.buy?.unitCost ?? known?.cost
-            lines.append(PurchaseLine(fruit: fruit, packs: count, units: units, cost: cost))
-            // What the packs cost at the pack's price, else at the unit cost.
-            let price = known?.buy?.price.map { count.multipliedReportingOverflow(by: $0) } ?? cost.map { units.multipliedReportingOverflow(by: $0) }
-            if let sum = total, let price, !price.overflow {
-                let (next, overflowSum) = sum.addingReportingOverflow(price.partialValue)
-                total = overflowSum ? nil : next
-            } else {
-                total = nil
-            }
-        }
-        return PurchaseOrderDraft(supplier: SupplierID(supplier), lines: lines, total: total)
     }
 
     /// The drafts of the plan at `path` (`-`: standard input), `--supplier`'s only when given; a plan that cannot be

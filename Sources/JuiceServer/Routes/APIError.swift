@@ -29,6 +29,8 @@ enum APIError: HTTPResponseError, Sendable {
     case bodyTooLarge(limit: Int)
     /// A query parameter is not an integer in `range`.
     case badQuery(name: String, value: String, range: ClosedRange<Int>)
+    /// A query parameter that is not one of `allowed` (`GET /api/purchases?status=`).
+    case badQueryChoice(name: String, value: String, allowed: [String])
     /// A staff action without the staff token.
     case missingCredential
     /// A staff action with a token that is not the staff token.
@@ -77,7 +79,7 @@ enum APIError: HTTPResponseError, Sendable {
         case .outOfRange: return "out-of-range"
         case .ambiguousChange: return "ambiguous-change"
         case .bodyTooLarge: return "body-too-large"
-        case .badQuery: return "bad-query"
+        case .badQuery, .badQueryChoice: return "bad-query"
         case .missingCredential: return "staff-only"
         case .wrongCredential: return "wrong-token"
         case .tooManyAttempts: return "too-many-attempts"
@@ -105,7 +107,7 @@ enum APIError: HTTPResponseError, Sendable {
     /// The response's status: the one mapping from errors to HTTP statuses.
     var status: HTTPResponse.Status {
         switch self {
-        case .malformedJSON, .unknownField, .missingField, .duplicateField, .wrongType, .notAnInteger, .outOfRange, .ambiguousChange, .badQuery,
+        case .malformedJSON, .unknownField, .missingField, .duplicateField, .wrongType, .notAnInteger, .outOfRange, .ambiguousChange, .badQuery, .badQueryChoice,
             .unknownReason:
             return .badRequest
         case .bodyTooLarge: return .contentTooLarge

@@ -107,7 +107,8 @@ enum APIError: HTTPResponseError, Sendable {
     /// The response's status: the one mapping from errors to HTTP statuses.
     var status: HTTPResponse.Status {
         switch self {
-        case .malformedJSON, .unknownField, .missingField, .duplicateField, .wrongType, .notAnInteger, .outOfRange, .ambiguousChange, .badQuery, .badQueryChoice,
+        case .malformedJSON, .unknownField, .missingField, .duplicateField, .wrongType, .notAnInteger, .outOfRange, .ambiguousChange, .badQuery,
+            .badQueryChoice,
             .unknownReason:
             return .badRequest
         case .bodyTooLarge: return .contentTooLarge

@@ -13,14 +13,15 @@ package enum ErrorKindsHelp {
                 "fruit-in-recipes", "fruit-not-in-recipes", "state-directory-missing", "recipes-unreadable", "staff-token-required",
                 "staff-token-unreadable", "staff-token-empty", "staff-token-weak", "backup-exists", "backup-invalid-destination",
                 "backup-postgres", "state-invalid-location", "state-postgres-not-built-in", "state-unreachable", "invalid-quantity",
-                "invalid-date", "expires-before-delivery", "unknown-count-session",
+                "invalid-date", "expires-before-delivery", "unknown-count-session", "unknown-purchase-order", "empty-purchase-order",
+                "unknown-supplier",
             ]
         ),
         (
             1,
             [
                 "insufficient-stock", "below-zero", "above-capacity", "nothing-to-undo", "undo-refused", "count-session-applied",
-                "large-variance", "recipes-invalid",
+                "purchase-order-received", "large-variance", "recipes-invalid",
                 "backup-write-failed", "state-cannot-open", "state-not-a-database", "state-read-only", "state-disk-full",
                 "state-io-error", "state-busy", "state-newer-schema", "state-inconsistent", "state-failed",
                 "state-authentication-failed", "state-no-such-database", "state-permission-denied", "state-connection-lost",

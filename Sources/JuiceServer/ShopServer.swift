@@ -46,6 +46,7 @@ package struct ShopServer: Sendable {
         addPageRoutes(to: router)
         addShopRoutes(to: router, staff: staff)
         addStockKeepingRoutes(staff: staff)
+        addPurchaseRoutes(staff: staff)
         addReloadRoutes(staff: staff)
         addMenuEditRoutes(staff: staff)
         addPanelRoutes(staff: staff)

@@ -89,11 +89,13 @@ public struct JournalDetail: Hashable, Sendable, Codable {
     public var counts: [CountLine]?
     /// The count session the count was applied in, if it was started first (`juice count --start`).
     public var session: String?
+    /// The purchase order a delivery received (`juice receive --order ID`), if it was one.
+    public var purchaseOrder: Int?
 
     /// A detail with the given fields.
     public init(
         lots: [DeliveryLine]? = nil, supplier: String? = nil, reason: WasteReason? = nil, note: String? = nil, cost: Int? = nil,
-        counts: [CountLine]? = nil, session: String? = nil
+        counts: [CountLine]? = nil, session: String? = nil, purchaseOrder: Int? = nil
     ) {
         self.lots = lots
         self.supplier = supplier
@@ -102,5 +104,6 @@ public struct JournalDetail: Hashable, Sendable, Codable {
         self.cost = cost
         self.counts = counts
         self.session = session
+        self.purchaseOrder = purchaseOrder
     }
 }

@@ -10,6 +10,7 @@ public actor MemoryStore: ShopStore {
     private var refusals: [RefusedOrder] = []
     private var lastGood: KeptRecipeSet?
     private var sessions: [String: CountSession] = [:]
+    private var purchases: [PurchaseOrder] = []
     private nonisolated let commits = CommitSignal()
 
     /// An empty state: every fruit at its book's initial stock, no journal.
@@ -39,6 +40,12 @@ public actor MemoryStore: ShopStore {
                 for (fruit, delta) in entry.deltas { context.moved[fruit, default: 0] += delta }
             }
         }
+        var purchase: Int?
+        if case .receiveOrder(let id, _, _) = operation {
+            guard let index = purchases.firstIndex(where: { $0.id == id }) else { throw .unknownPurchaseOrder(id) }
+            if let entry = purchases[index].receivedEntry { throw .purchaseOrderReceived(id, entry: entry) }
+            purchase = index
+        }
         let change: LedgerChange
         do throws(ShopError) { change = try ledger.apply(operation, book: book, context: context) } catch {
             if let refusal = DecidedRefusal(error, command: command) {
@@ -48,7 +55,30 @@ public actor MemoryStore: ShopStore {
         }
         let receipt = record(change, command: command, request: request)
         if let session { sessions[session.id]?.appliedBy = receipt.entry?.id }
+        if let purchase, let entry = receipt.entry {
+            purchases[purchase].status = .received
+            purchases[purchase].receivedEntry = entry.id
+            purchases[purchase].receivedAt = entry.time
+        }
         return receipt
+    }
+
+    /// Keeps `drafts` as the next purchase orders, open.
+    public func createPurchaseOrders(_ drafts: [PurchaseOrderDraft]) -> [PurchaseOrder] {
+        let time = Date().formatted(.iso8601)
+        let orders = drafts.enumerated().map { PurchaseOrder(id: (purchases.last?.id ?? 0) + 1 + $0, draft: $1, createdAt: time) }
+        purchases += orders
+        return orders
+    }
+
+    /// The purchase orders with `status` (all when nil), newest first.
+    public func purchaseOrders(status: PurchaseOrderStatus?) -> [PurchaseOrder] {
+        purchases.reversed().filter { status == nil || $0.status == status }
+    }
+
+    /// The purchase order numbered `id`, if there is one.
+    public func purchaseOrder(id: Int) -> PurchaseOrder? {
+        purchases.first { $0.id == id }
     }
 
     /// The count session `id`, if there is one.
@@ -70,6 +100,11 @@ public actor MemoryStore: ShopStore {
         let change = try ledger.undo(journal[index], book: book)
         let receipt = record(change, command: command)
         journal[index].undoneBy = receipt.entry?.id
+        if let reopened = purchases.firstIndex(where: { $0.receivedEntry == journal[index].id }) {
+            purchases[reopened].status = .open
+            purchases[reopened].receivedEntry = nil
+            purchases[reopened].receivedAt = nil
+        }
         return receipt
     }
 

@@ -39,6 +39,14 @@ extension Shop {
     public func receive(
         _ lines: [DeliveryLine], supplier: String? = nil, received: CivilDate, command: String, request: String? = nil
     ) async throws(ShopError) -> ShopReceipt {
+        let dated = try self.dated(lines, received: received)
+        let supplier = supplier.flatMap { $0.isEmpty ? nil : $0 }
+        return try await store.perform(.receive(dated, supplier: supplier), book: book, command: command, request: request)
+    }
+
+    /// `lines` with their use-by dates written `YYYY-MM-DD`: as given (refused when not a date, or before `received`),
+    /// else `received` plus the fruit's shelf life, if it has one.
+    func dated(_ lines: [DeliveryLine], received: CivilDate) throws(ShopError) -> [DeliveryLine] {
         var dated: [DeliveryLine] = []
         for var line in lines {
             if let expires = line.expires {
@@ -52,8 +60,7 @@ extension Shop {
             }
             dated.append(line)
         }
-        let supplier = supplier.flatMap { $0.isEmpty ? nil : $0 }
-        return try await store.perform(.receive(dated, supplier: supplier), book: book, command: command, request: request)
+        return dated
     }
 
     /// Throws fruit away, all or none (never more than is in stock), journaled as `.waste` with `reason` and `note`;

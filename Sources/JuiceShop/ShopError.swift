@@ -28,6 +28,14 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownCountSession(String)
     /// The count session was applied already (by the journal entry `entry`).
     case countSessionApplied(String, entry: Int)
+    /// No purchase order has this number.
+    case unknownPurchaseOrder(Int)
+    /// The purchase order was received already (by the delivery journaled as `entry`).
+    case purchaseOrderReceived(Int, entry: Int)
+    /// A purchase order, or what came of one, with no lines.
+    case emptyPurchaseOrder
+    /// A purchase order's supplier is not in the recipe files (`suppliers:`); `suggestion` is a close id.
+    case unknownSupplier(String, suggestion: String?)
     /// The state file could not be used.
     case state(StateError)
 
@@ -51,6 +59,12 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the use-by date of '\(fruit)', \(expires), is before the day it was received, \(received)"
         case .unknownCountSession(let id): return "there is no count session '\(id)'; start one with 'juice count --start'"
         case .countSessionApplied(let id, let entry): return "count session '\(id)' was applied already (change #\(entry)); start a new one"
+        case .unknownPurchaseOrder(let id): return "there is no purchase order \(id); 'juice purchase list' lists them"
+        case .purchaseOrderReceived(let id, let entry): return "purchase order \(id) was received already (change #\(entry))"
+        case .emptyPurchaseOrder: return "a purchase order, and what came of one, needs at least one fruit"
+        case .unknownSupplier(let id, let suggestion):
+            return "unknown supplier '\(id)'"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "; suppliers are listed under suppliers: in the recipe files")
         case .state(let error): return error.description
         }
     }
@@ -60,10 +74,10 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unknownJuice, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes, .orderRefused(.invalidCount), .orderRefused(.countTooLarge),
             .stockRefused(.unknownFruit), .stockRefused(.negativeAmount), .stockRefused(.overflow), .invalidQuantity, .expiresBeforeDelivery,
-            .unknownCountSession, .invalidDate:
+            .unknownCountSession, .invalidDate, .unknownPurchaseOrder, .emptyPurchaseOrder, .unknownSupplier:
             return .request
         case .orderRefused(.insufficientStock), .stockRefused(.belowZero), .stockRefused(.aboveCapacity), .nothingToUndo, .undoRefused,
-            .countSessionApplied:
+            .countSessionApplied, .purchaseOrderReceived:
             return .refused
         case .state(.invalidLocation), .state(.postgresNotBuiltIn), .state(.unreachable):
             // The --state / JUICE_STATE value is wrong or names a server that is not there (exit status 2).
@@ -94,6 +108,10 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         case .expiresBeforeDelivery: return "expires-before-delivery"
         case .unknownCountSession: return "unknown-count-session"
         case .countSessionApplied: return "count-session-applied"
+        case .unknownPurchaseOrder: return "unknown-purchase-order"
+        case .purchaseOrderReceived: return "purchase-order-received"
+        case .emptyPurchaseOrder: return "empty-purchase-order"
+        case .unknownSupplier: return "unknown-supplier"
         case .state(let error): return error.kind
         }
     }

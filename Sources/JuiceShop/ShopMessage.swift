@@ -253,6 +253,23 @@ private struct ShopErrorText {
             return ko
                 ? "재고 세기 '\(id)'은(는) 이미 반영됐어요 (#\(entry)). 다시 세려면 새로 시작하세요"
                 : "count session '\(id)' was applied already (change #\(entry)); start a new one to count again"
+        case .unknownPurchaseOrder(let id):
+            return ko
+                ? "발주 \(id)번이 없어요. 'juice purchase list'로 발주 목록을 보세요"
+                : "there is no purchase order \(id); 'juice purchase list' lists them"
+        case .purchaseOrderReceived(let id, let entry):
+            return ko
+                ? "발주 \(id)번은 이미 입고했어요 (#\(entry)). 더 온 과일은 'juice receive'로 따로 입고하세요"
+                : "purchase order \(id) was received already (change #\(entry)); receive anything more with 'juice receive'"
+        case .emptyPurchaseOrder:
+            return ko
+                ? "발주에도 입고에도 과일이 하나는 있어야 해요. 발주는 과일=묶음수 (예: kiwi=2), 입고는 과일=개수 (예: kiwi=18)로 주세요"
+                : "a purchase order, and what came of one, needs at least one fruit; give FRUIT=PACKS to order (kiwi=2), FRUIT=N to receive (kiwi=18)"
+        case .unknownSupplier(let id, let suggestion):
+            let hint =
+                suggestion.map { ko ? " 혹시 '\($0)' 말씀이세요?" : "; did you mean '\($0)'?" }
+                ?? (ko ? " 레시피 파일의 suppliers:에 있는 id를 쓰세요" : "; use an id from suppliers: in the recipe files")
+            return ko ? "모르는 거래처예요: '\(id)'.\(hint)" : "unknown supplier '\(id)'\(hint)"
         case .state(let error):
             return ko ? state(error) : error.description
         }

@@ -14,6 +14,12 @@ public enum StockOperation: Hashable, Sendable {
     /// Receive a delivery: each line's fruit rises by its quantity (all or none, within capacity) and becomes a lot,
     /// journaled as `.delivery` with the lines and the supplier.
     case receive([DeliveryLine], supplier: String?)
+    /// Receive purchase order `order` (see `ShopStore.createPurchaseOrder`): `.receive` of `lines` from `supplier`, its
+    /// entry's detail naming the order, and the order marked received with that entry, in the same transaction. An
+    /// unknown order is refused (`ShopError.unknownPurchaseOrder`), so is one received already
+    /// (`.purchaseOrderReceived`) and one with no lines (`.emptyPurchaseOrder`). `Shop.receivePurchaseOrder` makes
+    /// the lines from the order.
+    case receiveOrder(Int, lines: [DeliveryLine], supplier: String)
     /// Throw fruit away: each fruit falls by its amount (all or none, never below 0), journaled as `.waste` with the
     /// reason, the note, and the cost where every fruit has one (`Fruit.cost`).
     case waste([FruitID: Int], reason: WasteReason, note: String?)
@@ -126,7 +132,8 @@ public protocol ShopStore: Service {
     /// journaled under it. Never writes.
     func journalEntry(request: String) async throws(ShopError) -> JournalEntry?
 
-    /// Reverts the newest change not yet undone, if the stock allows it; the undo is journaled too.
+    /// Reverts the newest change not yet undone, if the stock allows it; the undo is journaled too. Undoing the delivery
+    /// of a purchase order opens the order again, in the same transaction.
     func undo(book: RecipeBook, command: String) async throws(ShopError) -> ShopReceipt
 
     /// The journal, newest first; at most `limit` entries.
@@ -142,6 +149,17 @@ public protocol ShopStore: Service {
 
     /// The count session `id`, or nil when there is none. Never writes.
     func countSession(id: String) async throws(ShopError) -> CountSession?
+
+    /// Keeps `drafts` (checked by `Shop.createPurchaseOrders`) as new open purchase orders under the next numbers, in
+    /// order, all or none, in one transaction. The stock, the journal and the change token are unchanged.
+    func createPurchaseOrders(_ drafts: [PurchaseOrderDraft]) async throws(ShopError) -> [PurchaseOrder]
+
+    /// The purchase orders with `status` (every one when nil), newest first. Never writes; a state made before
+    /// purchase orders were kept has none.
+    func purchaseOrders(status: PurchaseOrderStatus?) async throws(ShopError) -> [PurchaseOrder]
+
+    /// The purchase order numbered `id`, or nil when there is none. Never writes.
+    func purchaseOrder(id: Int) async throws(ShopError) -> PurchaseOrder?
 
     /// The journal entries the lots and last counts are made from (`LotReplay`), oldest first: every entry from the
     /// first delivery or count on (none when there was neither). Never writes.

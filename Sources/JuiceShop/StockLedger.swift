@@ -105,6 +105,11 @@ struct StockLedger: Sendable {
             guard !lines.isEmpty else { return commit([:], book: book, kind: .delivery) }
             let deltas = try apply(lines.map { .add($0.fruit, $0.quantity) }, to: &inventory, book: book)
             return commit(deltas, book: book, kind: .delivery, detail: JournalDetail(lots: lines, supplier: supplier))
+        case .receiveOrder(let order, let lines, let supplier):
+            guard !lines.isEmpty else { throw .emptyPurchaseOrder }
+            var change = try apply(.receive(lines, supplier: supplier), book: book, context: context)
+            change.detail?.purchaseOrder = order
+            return change
         case .waste(let amounts, let reason, let note):
             for (fruit, amount) in amounts where amount < 1 { throw .invalidQuantity(fruit, amount) }
             return try waste(amounts, reason: reason, note: note, from: &inventory, book: book)

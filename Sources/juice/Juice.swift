@@ -35,7 +35,7 @@ struct Juice: AsyncParsableCommand {
                 ]),
             CommandGroup(
                 name: HelpLanguage.text("Stock room", ko: "창고"),
-                subcommands: [StockCommand.self, ReceiveCommand.self, WasteCommand.self, CountCommand.self]),
+                subcommands: [StockCommand.self, ReceiveCommand.self, WasteCommand.self, CountCommand.self, PurchaseCommand.self]),
             CommandGroup(
                 name: HelpLanguage.text("Planning", ko: "계획"),
                 subcommands: [SimulateCommand.self, PlanCommand.self, ReportCommand.self, ForecastCommand.self]),

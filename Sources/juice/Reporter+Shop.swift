@@ -74,6 +74,14 @@ enum ErrorJSON {
             return [("session", .string(session))]
         case .countSessionApplied(let session, let entry):
             return [("session", .string(session)), ("entry", .int(entry))]
+        case .unknownPurchaseOrder(let order):
+            return [("order", .int(order))]
+        case .purchaseOrderReceived(let order, let entry):
+            return [("order", .int(order)), ("entry", .int(entry))]
+        case .emptyPurchaseOrder:
+            return []
+        case .unknownSupplier(let supplier, let suggestion):
+            return [("supplier", .string(supplier)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
         case .undoRefused(let entry, let kind, let reason):
             let cause = JSONValue.object([("kind", .string(ShopError.stockRefused(reason).kind))] + stock(reason))
             return [("entry", .int(entry)), ("entryKind", .string(kind.rawValue)), ("reason", cause)]

@@ -34,7 +34,7 @@ enum ShopJSON {
     }
 
     /// What a delivery, waste or count recorded: `lots: [{fruit, quantity, expires, cost, ordered}]`, `supplier`, `reason`,
-    /// `note`, `cost`, `counts: [{fruit, expected, counted, variance}]`, `session` (those it has).
+    /// `note`, `cost`, `counts: [{fruit, expected, counted, variance}]`, `session`, `purchaseOrder` (those it has).
     static func detail(_ detail: JournalDetail) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = []
         if let lots = detail.lots {
@@ -57,6 +57,7 @@ enum ShopJSON {
         if let cost = detail.cost { members.append(("cost", .int(cost))) }
         if let counts = detail.counts { members.append(("counts", countLines(counts))) }
         if let session = detail.session { members.append(("session", .string(session))) }
+        if let order = detail.purchaseOrder { members.append(("purchaseOrder", .int(order))) }
         return members
     }
 

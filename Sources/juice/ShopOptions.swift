@@ -138,6 +138,14 @@ struct ShopSession {
     /// Runs one change. A state file whose chosen directory is missing is refused (a mistyped `--state` creates
     /// nothing); a new state file is announced, with where it is and which recipes it starts from.
     func change(_ body: (Shop) async throws(ShopError) -> ShopReceipt) async throws -> ShopReceipt {
+        let receipt = try await write(body)
+        noteOrphans(receipt.snapshot)
+        return receipt
+    }
+
+    /// Runs one write to the state (a change, or keeping purchase orders) as `change` does, without its notes on the
+    /// stock.
+    func write<Value>(_ body: (Shop) async throws(ShopError) -> Value) async throws -> Value {
         let path = options.statePath
         let isFile = !PostgresLocation.isPostgresURL(path)
         let directory = (path as NSString).deletingLastPathComponent
@@ -153,17 +161,16 @@ struct ShopSession {
                 reporter.note(text(.newState(location: path, recipes: options.recipeDirectory)))
             }
         }
-        let receipt: ShopReceipt
+        let result: Value
         do {
-            receipt = try await body(shop)
+            result = try await body(shop)
         } catch {
             // A refused first change has still made the (empty) state file.
             noteIfCreated()
             throw reporter.fail(error, text: text)
         }
         noteIfCreated()
-        noteOrphans(receipt.snapshot)
-        return receipt
+        return result
     }
 
     /// Notes on standard error about fruits the state keeps that the recipes no longer have.

@@ -120,6 +120,8 @@ struct HelpLanguageTests {
         "id", "count", "compinit", "day", "weekday", "hour", "fruit", "profit", "shelf", "life",
         // Waste reasons and journal kinds (option values and names in the JSON), and the fruits.yaml key.
         "spoiled", "expired", "dropped", "staff", "other", "delivery", "cost",
+        // Purchase order statuses (juice purchase list --status).
+        "open", "received", "all",
     ]
 
     /// The English words left in a Korean help screen once what may stay is taken out: flags, placeholders, quoted

@@ -93,6 +93,21 @@ final class OutageStore: ShopStore {
         return await base.startCount()
     }
 
+    func createPurchaseOrders(_ drafts: [PurchaseOrderDraft]) async throws(ShopError) -> [PurchaseOrder] {
+        try check()
+        return await base.createPurchaseOrders(drafts)
+    }
+
+    func purchaseOrders(status: PurchaseOrderStatus?) async throws(ShopError) -> [PurchaseOrder] {
+        try check()
+        return await base.purchaseOrders(status: status)
+    }
+
+    func purchaseOrder(id: Int) async throws(ShopError) -> PurchaseOrder? {
+        try check()
+        return await base.purchaseOrder(id: id)
+    }
+
     func changeToken() async throws(ShopError) -> Int {
         try check()
         return await base.changeToken()

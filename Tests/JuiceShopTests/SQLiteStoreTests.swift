@@ -116,6 +116,23 @@ struct SQLiteStoreTests {
         #expect(try Self.bytes(path) == before)
     }
 
+    @Test("a file from before purchase orders reads none, untouched; keeping one migrates it")
+    func purchaseOrdersMigrate() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("state.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteSchema.migrator.migrate(queue, upTo: "6 deliveries, waste and counts")
+        try queue.close()
+        let before = try Self.bytes(path)
+        let shop = Shop(book: PurchaseOrderContractTests.book, store: SQLiteStore(path: path))
+        #expect(try await shop.purchaseOrders().isEmpty)
+        await #expect(throws: ShopError.unknownPurchaseOrder(1)) { try await shop.purchaseOrder(1) }
+        #expect(try Self.bytes(path) == before, "reading never writes")
+        #expect(try await shop.createPurchaseOrder(PurchaseOrderContractTests.draft).id == 1)
+        #expect(try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 7)
+    }
+
     @Test("a schema-1 file is read as it is without a change, and migrated, never reset, by the first change")
     func migratesSchemaOne() async throws {
         let directory = try TemporaryDirectory()
@@ -141,11 +158,11 @@ struct SQLiteStoreTests {
                 try Int.fetchOne(db, sql: "SELECT journaled FROM stock WHERE fruit = 'banana'")
             )
         }
-        #expect(version == 6)
+        #expect(version == 7)
         #expect(
             migrations == [
                 "1 stock and journal", "2 kept sums of the journal", "3 refused orders", "4 last good recipe set", "5 request ids",
-                "6 deliveries, waste and counts",
+                "6 deliveries, waste and counts", "7 purchase orders",
             ])
         #expect(journaled == 0)
     }

@@ -29,6 +29,8 @@ enum APIError: HTTPResponseError, Sendable {
     case bodyTooLarge(limit: Int)
     /// A query parameter is not an integer in `range`.
     case badQuery(name: String, value: String, range: ClosedRange<Int>)
+    /// A query parameter that is not one of `allowed` (`GET /api/purchases?status=`).
+    case badQueryChoice(name: String, value: String, allowed: [String])
     /// A staff action without the staff token.
     case missingCredential
     /// A staff action with a token that is not the staff token.
@@ -77,7 +79,7 @@ enum APIError: HTTPResponseError, Sendable {
         case .outOfRange: return "out-of-range"
         case .ambiguousChange: return "ambiguous-change"
         case .bodyTooLarge: return "body-too-large"
-        case .badQuery: return "bad-query"
+        case .badQuery, .badQueryChoice: return "bad-query"
         case .missingCredential: return "staff-only"
         case .wrongCredential: return "wrong-token"
         case .tooManyAttempts: return "too-many-attempts"
@@ -106,6 +108,7 @@ enum APIError: HTTPResponseError, Sendable {
     var status: HTTPResponse.Status {
         switch self {
         case .malformedJSON, .unknownField, .missingField, .duplicateField, .wrongType, .notAnInteger, .outOfRange, .ambiguousChange, .badQuery,
+            .badQueryChoice,
             .unknownReason:
             return .badRequest
         case .bodyTooLarge: return .contentTooLarge
@@ -138,7 +141,7 @@ enum APIError: HTTPResponseError, Sendable {
     }
 
     /// A shop refusal's status, from its category (`ShopError.category`): a request that can never work is 404 when it
-    /// names something the shop does not have (a juice, a fruit, a count session) and 400 otherwise, a refusal of the stock now is 409, an unusable state
+    /// names something the shop does not have (a juice, a fruit, a count session, a purchase order, a supplier) and 400 otherwise, a refusal of the stock now is 409, an unusable state
     /// 503. Every state failure is the server's own here (its store, opened at start), never the request's, so it is a
     /// 503 even where the command line counts it as a wrong `--state` argument.
     static func status(of error: ShopError) -> HTTPResponse.Status {
@@ -146,7 +149,7 @@ enum APIError: HTTPResponseError, Sendable {
         switch error.category {
         case .request:
             switch error {
-            case .unknownJuice, .stockRefused(.unknownFruit), .unknownCountSession: return .notFound
+            case .unknownJuice, .stockRefused(.unknownFruit), .unknownCountSession, .unknownPurchaseOrder, .unknownSupplier: return .notFound
             default: return .badRequest
             }
         case .refused: return .conflict

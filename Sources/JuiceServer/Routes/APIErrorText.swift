@@ -65,7 +65,7 @@ extension APIError {
             detail.request = request
         case .noSuchOrder(let request):
             detail.request = request
-        case .unknownReason(_, let allowed):
+        case .unknownReason(_, let allowed), .badQueryChoice(_, _, let allowed):
             detail.allowed = allowed
         case .largeVariance(let lines, _):
             detail.counts = lines.map(CountLineBody.init)
@@ -81,7 +81,7 @@ extension APIError {
         case .unknownField(let field, _), .missingField(let field), .duplicateField(let field), .wrongType(let field, _), .notAnInteger(let field),
             .outOfRange(let field, _, _), .ambiguousChange(let field):
             return field
-        case .badQuery(let name, _, _):
+        case .badQuery(let name, _, _), .badQueryChoice(let name, _, _):
             return name
         case .unknownReason:
             return "reason"
@@ -98,6 +98,10 @@ extension APIError {
             case .invalidQuantity: return "quantity"
             case .expiresBeforeDelivery, .invalidDate: return "expires"
             case .unknownCountSession: return "session"
+            case .unknownPurchaseOrder: return "id"
+            case .purchaseOrderReceived: return nil
+            case .emptyPurchaseOrder: return "lines"
+            case .unknownSupplier: return "supplier"
             }
         case .menuEdit(.invalidFile, _), .menuEdit(.noSuchDirectory, _):
             return "file"
@@ -140,6 +144,11 @@ extension APIError {
             return ko ? "'\(field)'에는 add, remove, set 중 정확히 하나를 써 주세요" : "'\(field)' must have exactly one of add, remove or set"
         case .bodyTooLarge(let limit):
             return ko ? "요청 본문이 너무 커요 (최대 \(limit)바이트)" : "the request body is too large (at most \(limit) bytes)"
+        case .badQueryChoice(let name, let value, let allowed):
+            let list = allowed.joined(separator: ", ")
+            return ko
+                ? "쿼리 '\(name)=\(value)'이(가) 잘못됐어요: \(list) 중 하나여야 해요"
+                : "the query '\(name)=\(value)' is invalid: it must be one of \(list)"
         case .badQuery(let name, let value, let range):
             return ko
                 ? "쿼리 '\(name)=\(value)'이(가) 잘못됐어요: \(range.lowerBound)부터 \(range.upperBound)까지의 정수여야 해요"

@@ -129,6 +129,8 @@ package struct EntryBody: Codable, Sendable, Hashable {
     var counts: [CountLineBody]?
     /// The count session a count was applied in.
     var session: String?
+    /// The purchase order a delivery received.
+    var purchaseOrder: Int?
 
     /// An entry of `kind` made by `command`, with its fields as the journal keeps them (and what a delivery, waste or
     /// count recorded beyond its deltas, `detail`).
@@ -150,6 +152,7 @@ package struct EntryBody: Codable, Sendable, Hashable {
         cost = detail.cost
         counts = detail.counts?.map(CountLineBody.init)
         session = detail.session
+        purchaseOrder = detail.purchaseOrder
     }
 }
 

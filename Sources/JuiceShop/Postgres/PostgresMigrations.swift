@@ -259,6 +259,38 @@ enum PostgresMigrations {
             """,
             "CREATE INDEX journal_lot_kinds ON journal (id) WHERE kind IN ('delivery', 'count')",
         ],
+        // 8: purchase orders kept in the state (`juice purchase create`), each with its lines; received by one delivery,
+        // whose journal entry it then names (see PostgresStore+Purchases.swift). Tables of their own: stock, the journal
+        // and the change counter never see them. The supplier is its id as text, so an order outlives the supplier's
+        // place in the recipe files.
+        [
+            """
+            CREATE TABLE purchase_order (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                supplier text NOT NULL,
+                order_by text,
+                arrives text,
+                total bigint CHECK (total >= 0),
+                status text NOT NULL CHECK (status IN ('open', 'received')),
+                created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+                received_entry bigint REFERENCES journal (id),
+                received_at timestamptz,
+                CHECK ((status = 'received') = (received_entry IS NOT NULL))
+            )
+            """,
+            """
+            CREATE TABLE purchase_line (
+                purchase_order bigint NOT NULL REFERENCES purchase_order (id),
+                position int NOT NULL,
+                fruit text NOT NULL,
+                packs bigint NOT NULL CHECK (packs >= 1),
+                units bigint NOT NULL CHECK (units >= 1),
+                cost bigint CHECK (cost >= 0),
+                PRIMARY KEY (purchase_order, position)
+            )
+            """,
+            "CREATE INDEX purchase_order_received_entry ON purchase_order (received_entry) WHERE received_entry IS NOT NULL",
+        ],
     ]
 
     /// Brings the database on `connection` up to the newest schema (or to version `target`, for tests of databases

@@ -64,7 +64,8 @@ extension PostgresStore {
 
     /// What `operation` reads beyond the stock rows, in its transaction (whose stock rows are locked): the lots for
     /// `.wasteExpired`; for a count in a session, the changes since it started, the session's row locked so that it
-    /// is applied once. An unknown or applied session is refused.
+    /// is applied once; for a purchase order's delivery nothing, but the order's row is locked and checked, so that it
+    /// is received once. An unknown or applied session, an unknown or received order, are refused.
     static func context(
         for operation: StockOperation, on connection: PostgresConnection, location: String, logger: Logger
     ) async throws -> LedgerContext {
@@ -72,6 +73,8 @@ extension PostgresStore {
         switch operation {
         case .wasteExpired:
             context.lots = LotReplay(try await lotEntries(on: connection, location: location, logger: logger)).remaining
+        case .receiveOrder(let id, _, _):
+            try await requireOpen(purchaseOrder: id, on: connection, logger: logger)
         case .count(_, let id?):
             var found: (start: Int, applied: Int?)?
             for try await (start, applied) in try await connection.query(

@@ -45,7 +45,9 @@ extension PostgresStore {
         }
         var session: String?
         if case .count(_, let id?) = operation { session = id }
-        return try await change(book: book, command: command, request: request, session: session, until: deadline) {
+        var purchase: Int?
+        if case .receiveOrder(let id, _, _) = operation { purchase = id }
+        return try await change(book: book, command: command, request: request, session: session, purchase: purchase, until: deadline) {
             [location, logger] ledger, connection in
             let context = try await Self.context(for: operation, on: connection, location: location, logger: logger)
             return try ledger.apply(operation, book: book, context: context)
@@ -65,9 +67,11 @@ extension PostgresStore {
 
     /// A change other than an order, in a transaction of its own: every stock row locked (in fruit order), the
     /// shared rules decide on them (`decide`, which may read on the transaction's connection), the entry is written
-    /// (and the count `session` it applies closed). A change of nothing writes nothing.
+    /// (and the count `session` it applies closed, the `purchase` order it receives marked received, the purchase
+    /// order an undone delivery received opened again). A change of nothing writes nothing.
     private func change(
-        book: RecipeBook, command: String, request: String?, session: String? = nil, until deadline: ContinuousClock.Instant,
+        book: RecipeBook, command: String, request: String?, session: String? = nil, purchase: Int? = nil,
+        until deadline: ContinuousClock.Instant,
         decide: @escaping @Sendable (inout StockLedger, PostgresConnection) async throws -> LedgerChange
     ) async throws(ShopError) -> ShopReceipt {
         let receipt: ShopReceipt
@@ -83,6 +87,12 @@ extension PostgresStore {
                         logger: logger)
                     if let session, let entry = entries.first {
                         try await connection.query("UPDATE count_session SET applied_by = \(entry.id) WHERE id = \(session)", logger: logger)
+                    }
+                    if let purchase, let entry = entries.first {
+                        try await Self.markReceived(purchase, by: entry.id, on: connection, logger: logger)
+                    }
+                    if let undone = change.undone?.id {
+                        try await Self.reopenPurchaseOrder(receivedBy: undone, on: connection, logger: logger)
                     }
                     try gate.enterCommit()
                     return change.receipt(entry: entries.first)

@@ -34,11 +34,12 @@ enum SQLiteRecords {
         for request in requests {
             let change: LedgerChange
             var session: String?
+            var purchase: Int?
             do {
                 switch request.kind {
                 case .operation(let operation):
                     let context: LedgerContext
-                    (context, session) = try self.context(for: operation, in: db)
+                    (context, session, purchase) = try self.context(for: operation, in: db)
                     change = try ledger.apply(operation, book: request.book, context: context)
                 case .undo:
                     guard let target = try entries(db, limit: 1, onlyUndoable: true).first else { throw ShopError.nothingToUndo }
@@ -59,6 +60,12 @@ enum SQLiteRecords {
             if let session {
                 try db.cachedStatement(sql: "UPDATE count_session SET applied_by = ? WHERE id = ?").execute(arguments: [entry.id, session])
             }
+            if let purchase {
+                try markReceived(purchase, by: entry, in: db)
+            }
+            if let undone = change.undone?.id {
+                try reopenPurchaseOrder(receivedBy: undone, in: db)
+            }
             changed.formUnion(change.deltas.keys)
             results.append(.success(change.receipt(entry: entry)))
         }
@@ -70,14 +77,18 @@ enum SQLiteRecords {
     }
 
     /// What `operation` reads beyond the stock rows, in the transaction: the lots for `.wasteExpired`; for a count in
-    /// a session, the changes since it started (and the session's id, to close it). An unknown or applied session is
+    /// a session, the changes since it started (and the session's id, to close it); for a purchase order's delivery,
+    /// the order's number, to mark it received. An unknown or applied session, an unknown or received order, are
     /// refused.
-    private static func context(for operation: StockOperation, in db: Database) throws -> (LedgerContext, String?) {
+    private static func context(for operation: StockOperation, in db: Database) throws -> (LedgerContext, String?, Int?) {
         var context = LedgerContext()
         switch operation {
         case .wasteExpired:
             context.lots = LotReplay(try lotEntries(db)).remaining
-            return (context, nil)
+            return (context, nil, nil)
+        case .receiveOrder(let id, _, _):
+            try requireOpen(purchaseOrder: id, in: db)
+            return (context, nil, id)
         case .count(_, let id?):
             guard let row = try Row.fetchOne(db, sql: "SELECT start, applied_by FROM count_session WHERE id = ?", arguments: [id]) else {
                 throw ShopError.unknownCountSession(id)
@@ -89,9 +100,9 @@ enum SQLiteRecords {
             {
                 context.moved[FruitID(moved["fruit"] as String)] = moved["total"]
             }
-            return (context, id)
+            return (context, id, nil)
         default:
-            return (context, nil)
+            return (context, nil, nil)
         }
     }
 

@@ -4,14 +4,14 @@ import GRDB
 /// version a file has, so that older JuiceMakers refuse files they would not keep consistent.
 enum SQLiteSchema {
     /// The schema version this JuiceMaker writes.
-    static let version = 6
+    static let version = 7
 
     /// What a state file holds, as far as reading it goes.
     enum Status {
         /// Nothing yet (a new or empty file): every fruit at its initial stock, no journal.
         case empty
         /// Stock and journal, at a schema version this JuiceMaker reads (1 has no kept sums yet, 1 and 2 no refused
-        /// orders, 1 to 3 no last good recipe set, 1 to 5 no details or count sessions).
+        /// orders, 1 to 3 no last good recipe set, 1 to 5 no details or count sessions, 1 to 6 no purchase orders).
         case ready(version: Int)
     }
 
@@ -137,6 +137,37 @@ enum SQLiteSchema {
                     PRAGMA user_version = 6;
                     """)
         }
+        migrator.registerMigration("7 purchase orders", foreignKeyChecks: .immediate) { db in
+            // Purchase orders kept in the state (`juice purchase create`), each with its lines; received by one delivery,
+            // whose journal entry it then names. Tables of their own: stock, the journal and the change token never see
+            // them. The supplier is its id as text, so an order outlives the supplier's place in the recipe files.
+            try db.execute(
+                sql: """
+                    CREATE TABLE purchase_order (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        supplier TEXT NOT NULL,
+                        order_by TEXT,
+                        arrives TEXT,
+                        total INTEGER CHECK (total >= 0),
+                        status TEXT NOT NULL CHECK (status IN ('open', 'received')),
+                        created_at TEXT NOT NULL,
+                        received_entry INTEGER REFERENCES journal(id),
+                        received_at TEXT,
+                        CHECK ((status = 'received') = (received_entry IS NOT NULL))
+                    );
+                    CREATE TABLE purchase_line (
+                        purchase_order INTEGER NOT NULL REFERENCES purchase_order(id),
+                        position INTEGER NOT NULL,
+                        fruit TEXT NOT NULL,
+                        packs INTEGER NOT NULL CHECK (packs >= 1),
+                        units INTEGER NOT NULL CHECK (units >= 1),
+                        cost INTEGER CHECK (cost >= 0),
+                        PRIMARY KEY (purchase_order, position)
+                    );
+                    CREATE INDEX purchase_order_received_entry ON purchase_order (received_entry) WHERE received_entry IS NOT NULL;
+                    PRAGMA user_version = 7;
+                    """)
+        }
         return migrator
     }()
 
@@ -154,6 +185,7 @@ enum SQLiteSchema {
         if version >= 3, !tables.isSuperset(of: ["refusal", "refusal_shortage"]) { throw StateError.notADatabase(path: path) }
         if version >= 4, !tables.isSuperset(of: ["recipe_set", "recipe_file"]) { throw StateError.notADatabase(path: path) }
         if version >= 6, !tables.contains("count_session") { throw StateError.notADatabase(path: path) }
+        if version >= 7, !tables.isSuperset(of: ["purchase_order", "purchase_line"]) { throw StateError.notADatabase(path: path) }
         return .ready(version: version)
     }
 

@@ -146,7 +146,7 @@ public actor SQLiteStore: ShopStore {
 
     /// Runs `body` in a read transaction of the read-only connection, or answers `whenEmpty` when there is no state
     /// yet (no file, or a file without tables).
-    private func read<T: Sendable>(
+    func read<T: Sendable>(
         whenEmpty: T, _ body: @escaping @Sendable (Database, Int) throws -> T
     ) async throws(ShopError) -> T {
         let path = path
@@ -236,7 +236,7 @@ public actor SQLiteStore: ShopStore {
 
     /// The read-write connection, opened (creating the file and migrating it) on first use; a failed opening is tried
     /// again next time.
-    private func openWriter() async throws(ShopError) -> DatabaseQueue {
+    func openWriter() async throws(ShopError) -> DatabaseQueue {
         let path = path
         let opening = writer ?? Task { await Self.makeWriter(path: path) }
         writer = opening

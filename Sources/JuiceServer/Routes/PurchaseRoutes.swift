@@ -1,0 +1,102 @@
+import Foundation
+import Hummingbird
+import JuiceCore
+import JuiceShop
+
+extension ShopServer {
+    /// Purchase orders, for `staff`: keeping one, listing them, receiving one (its delivery and the order marked
+    /// received in one change, which reaches the pages as a `stock` event like every stock change).
+    func addPurchaseRoutes(staff: RouterGroup<ShopRequestContext>) {
+        staff.post("/api/purchases") { request, context in try await createPurchase(request, context: context) }
+        staff.get("/api/purchases") { request, context in
+            let status: PurchaseOrderStatus?
+            switch request.uri.queryParameters.get("status") {
+            case nil, "all": status = nil
+            case let text?:
+                guard let chosen = PurchaseOrderStatus(rawValue: text) else {
+                    throw APIError.badQueryChoice(name: "status", value: text, allowed: ["open", "received", "all"])
+                }
+                status = chosen
+            }
+            let book = await menu.current.book
+            do throws(ShopError) {
+                let orders = try await Shop(book: book, store: store).purchaseOrders(status: status)
+                return JSONResponse.make(PurchaseListBody(orders: orders.map { PurchaseOrderBody($0, book: book, language: context.language) }))
+            } catch {
+                throw APIError.shop(error, book: book)
+            }
+        }
+        staff.post("/api/purchases/:id/receive") { request, context in
+            try await receivePurchase(request, id: context.parameters.get("id") ?? "", context: context)
+        }
+    }
+
+    /// `POST /api/purchases`: one purchase order kept, open.
+    func createPurchase(_ request: Request, context: ShopRequestContext) async throws -> Response {
+        let body = try await decodeBody(PurchaseRequest.self, from: request, limit: configuration.bodyLimit)
+        guard (1...100).contains(body.lines.count) else {
+            throw APIError.outOfRange(field: "lines", value: body.lines.count, range: 1...100)
+        }
+        let book = await menu.current.book
+        let packs = body.lines.map { line in
+            PurchaseOrderDraft.Packs(fruit: book.fruitID(matching: line.fruit), packs: line.packs, units: line.units, cost: line.cost)
+        }
+        do throws(ShopError) {
+            let draft = try PurchaseOrderDraft(
+                supplier: SupplierID(body.supplier), orderBy: body.orderBy, arrives: body.arrives, packs: packs, book: book)
+            let order = try await Shop(book: book, store: store).createPurchaseOrder(draft)
+            return JSONResponse.make(PurchaseOrderBody(order, book: book, language: context.language), status: .created)
+        } catch {
+            throw APIError.shop(error, book: book, field: Self.field(of: error, purchase: body, packs: packs))
+        }
+    }
+
+    /// `POST /api/purchases/{id}/receive`: the order's delivery, as ordered or as the body says came.
+    func receivePurchase(_ request: Request, id text: String, context: ShopRequestContext) async throws -> Response {
+        let book = await menu.current.book
+        guard let id = Int(text) else { throw APIError.wrongType(field: "id", expected: .integer) }
+        let buffer = try await collectBody(of: request, limit: configuration.bodyLimit)
+        let empty = buffer.readableBytesView.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        let body = empty ? PurchaseReceiveRequest() : try decodeJSON(PurchaseReceiveRequest.self, from: buffer)
+        if let lines = body.lines, !(1...100).contains(lines.count) {
+            throw APIError.outOfRange(field: "lines", value: lines.count, range: 1...100)
+        }
+        let lines = body.lines?.map { line in
+            DeliveryLine(fruit: book.fruitID(matching: line.fruit), quantity: line.quantity, expires: line.expires, cost: line.cost)
+        }
+        do throws(ShopError) {
+            let done = try await Shop(book: book, store: store).receivePurchaseOrder(
+                id, lines: lines, received: CivilDate(localDateAt: Date()), command: "juice serve: POST /api/purchases/\(id)/receive")
+            let text = ShopText(language: context.language, book: book)
+            return JSONResponse.make(
+                PurchaseReceiptBody(done, message: text(PurchaseMessage.received(done.order)), book: book, language: context.language))
+        } catch {
+            let field = lines.flatMap { lines in
+                Self.field(of: error, lines: lines.map { ($0.fruit, $0.expires) }, prefix: "lines", amount: "quantity")
+            }
+            throw APIError.shop(error, book: book, field: field)
+        }
+    }
+
+    /// The field of `POST /api/purchases` a refusal is about: `supplier`, `orderBy`, `arrives`, `lines`, or
+    /// `lines[i].fruit`, `.packs`, `.units`, `.cost` of the line it names.
+    static func field(of error: ShopError, purchase body: PurchaseRequest, packs: [PurchaseOrderDraft.Packs]) -> String? {
+        func line(_ fruit: FruitID, _ part: String) -> String {
+            packs.firstIndex { $0.fruit == fruit }.map { "lines[\($0)].\(part)" } ?? "lines"
+        }
+        switch error {
+        case .unknownSupplier: return "supplier"
+        case .emptyPurchaseOrder: return "lines"
+        case .invalidDate(let text): return body.arrives == text ? "arrives" : "orderBy"
+        case .invalidQuantity(let fruit, let value):
+            let given = packs.first { $0.fruit == fruit }
+            return line(fruit, given?.packs == value ? "packs" : "units")
+        case .stockRefused(.negativeAmount(let fruit, _)): return line(fruit, "cost")
+        case .stockRefused(.overflow(let fruit)): return line(fruit, "packs")
+        case .stockRefused(.unknownFruit(let fruit, _)): return line(fruit, "fruit")
+        case .duplicateFruit:
+            return Self.field(of: error, lines: packs.map { ($0.fruit, nil) }, prefix: "lines", amount: "packs")
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import JuiceCore
+
+/// What the shop says about purchase orders (`juice purchase`, `juice receive --order`), one case each; `ShopText`
+/// renders them in Korean or English, naming suppliers and fruits by name.
+public enum PurchaseMessage: Hashable, Sendable {
+    /// A purchase order was kept: its number, supplier, dates and total.
+    case created(PurchaseOrder)
+    /// One order in a list: number, status, supplier, dates, lines, total, and the delivery once received.
+    case listed(PurchaseOrder)
+    /// There are no purchase orders (of the status asked for).
+    case noneListed
+    /// A purchase order was received, by the delivery journaled as its entry.
+    case received(PurchaseOrder)
+    /// One fruit whose delivery differed from the order.
+    case difference(PurchaseDifference)
+
+    func rendered(by text: ShopText) -> String {
+        let ko = text.isKorean
+        switch self {
+        case .created(let order):
+            return (ko ? "발주 \(order.id)번을 만들었어요: " : "Purchase order \(order.id) kept: ") + summary(order, text: text)
+        case .listed(let order):
+            var line = "\(order.id)  \(status(order.status, ko: ko))  " + summary(order, text: text)
+            if let entry = order.receivedEntry {
+                line += ko ? "  (입고 #\(entry), \(order.receivedAt ?? ""))" : "  (received #\(entry), \(order.receivedAt ?? ""))"
+            }
+            return line
+        case .noneListed:
+            return ko ? "발주가 없어요." : "No purchase orders."
+        case .received(let order):
+            let entry = order.receivedEntry.map { " (#\($0))" } ?? ""
+            return ko
+                ? "발주 \(order.id)번을 입고했어요\(entry): \(text.supplierName(of: order.supplier))"
+                : "Purchase order \(order.id) received\(entry): \(text.supplierName(of: order.supplier))"
+        case .difference(let difference):
+            let fruit = text.label(of: difference.fruit)
+            if difference.short > 0 {
+                return ko
+                    ? "  \(fruit): 주문 \(difference.ordered)개, 입고 \(difference.received)개, \(difference.short)개 덜 왔어요"
+                    : "  \(fruit): ordered \(difference.ordered), received \(difference.received), \(difference.short) short"
+            }
+            return ko
+                ? "  \(fruit): 주문 \(difference.ordered)개, 입고 \(difference.received)개, \(-difference.short)개 더 왔어요"
+                : "  \(fruit): ordered \(difference.ordered), received \(difference.received), \(-difference.short) more"
+        }
+    }
+
+    /// "가락시장 청과, 주문 마감 2026-12-01, 도착 2026-12-02: 🍓 딸기 2상자 (80개), … 합계 36,000원".
+    private func summary(_ order: PurchaseOrder, text: ShopText) -> String {
+        let ko = text.isKorean
+        var head = text.supplierName(of: order.supplier)
+        if let orderBy = order.orderBy { head += ko ? ", 주문 마감 \(orderBy)" : ", order by \(orderBy)" }
+        if let arrives = order.arrives { head += ko ? ", 도착 \(arrives)" : ", arrives \(arrives)" }
+        let lines = order.lines.map { line in
+            ko
+                ? "\(text.label(of: line.fruit)) \(line.packs)묶음 (\(line.units)개)"
+                : "\(text.label(of: line.fruit)) \(line.packs) \(line.packs == 1 ? "pack" : "packs") (\(line.units))"
+        }
+        let total = order.total.map { ko ? ", 합계 \(NumberText.grouped($0))원" : ", total ₩\(NumberText.grouped($0))" } ?? ""
+        return head + ": " + lines.joined(separator: ", ") + total
+    }
+
+    private func status(_ status: PurchaseOrderStatus, ko: Bool) -> String {
+        switch status {
+        case .open: return ko ? "입고 전" : "open"
+        case .received: return ko ? "입고됨" : "received"
+        }
+    }
+}
+
+extension ShopText {
+    /// `message` in this text's language.
+    public func callAsFunction(_ message: PurchaseMessage) -> String {
+        message.rendered(by: self)
+    }
+
+    /// A supplier's display name in this text's language, with its id; its id alone when the recipe files no longer
+    /// have it.
+    public func supplierName(of supplier: SupplierID) -> String {
+        guard let known = book.supplier(supplier) else { return supplier.rawValue }
+        let name = known.name.text(in: language, fallback: supplier.rawValue)
+        return name == supplier.rawValue ? name : "\(name) (\(supplier))"
+    }
+}

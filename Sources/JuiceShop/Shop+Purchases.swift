@@ -1,0 +1,127 @@
+import JuiceCore
+
+extension Shop {
+    /// Keeps `draft` as a new open purchase order, once checked: its supplier is in the recipe files, it has at least
+    /// one line, each line's fruit is on the menu and given once, with at least 1 pack and 1 unit and no cost below 0,
+    /// and its dates are dates (written back `YYYY-MM-DD`; `orderBy` may carry a time of day, `YYYY-MM-DDTHH:MM`, as
+    /// `juice plan` writes a supplier's cut-off). Its total, when given, is the caller's (at least 0); else the lines'
+    /// units × cost when every line has one. The stock and the journal are unchanged.
+    public func createPurchaseOrder(_ draft: PurchaseOrderDraft) async throws(ShopError) -> PurchaseOrder {
+        let orders = try await createPurchaseOrders([draft])
+        guard let order = orders.first else { throw .emptyPurchaseOrder }
+        return order
+    }
+
+    /// Keeps `drafts` as new open purchase orders, in order, all or none: each is checked as `createPurchaseOrder`
+    /// checks it before any is kept.
+    public func createPurchaseOrders(_ drafts: [PurchaseOrderDraft]) async throws(ShopError) -> [PurchaseOrder] {
+        var checked: [PurchaseOrderDraft] = []
+        for draft in drafts { checked.append(try self.checked(draft)) }
+        return try await store.createPurchaseOrders(checked)
+    }
+
+    /// The purchase orders with `status` (every one when nil), newest first.
+    public func purchaseOrders(status: PurchaseOrderStatus? = nil) async throws(ShopError) -> [PurchaseOrder] {
+        try await store.purchaseOrders(status: status)
+    }
+
+    /// The purchase order numbered `id`; an unknown number is refused (`ShopError.unknownPurchaseOrder`).
+    public func purchaseOrder(_ id: Int) async throws(ShopError) -> PurchaseOrder {
+        guard let order = try await store.purchaseOrder(id: id) else { throw .unknownPurchaseOrder(id) }
+        return order
+    }
+
+    /// Receives purchase order `id`: one delivery (see `receive`), whose lines say what was ordered (`ordered`, the
+    /// order's units; 0 for a fruit it did not have), and the order marked received, in one transaction.
+    ///
+    /// Without `lines`, what came is what was ordered: each line's units, at its cost. Given `lines` are what came,
+    /// instead: a fruit of the order left out (or given 0) did not come, more than ordered is received as it is, and a
+    /// line without a cost takes the order's. The receipt lists every fruit whose delivery differed from the order.
+    /// Refused: an unknown order, one received already, nothing that came, and whatever `receive` refuses. An order
+    /// whose supplier has left the recipe files is received all the same.
+    public func receivePurchaseOrder(
+        _ id: Int, lines given: [DeliveryLine]? = nil, received: CivilDate, command: String, request: String? = nil
+    ) async throws(ShopError) -> PurchaseReceipt {
+        let order = try await purchaseOrder(id)
+        if order.status == .received { throw .purchaseOrderReceived(id, entry: order.receivedEntry ?? 0) }
+        var lines: [DeliveryLine] = []
+        if let given {
+            for var line in given {
+                let ordered = order.line(of: line.fruit)
+                if line.quantity == 0, ordered != nil { continue }
+                line.ordered = ordered?.units ?? 0
+                line.cost = line.cost ?? ordered?.cost
+                lines.append(line)
+            }
+        } else {
+            lines = order.lines.map { DeliveryLine(fruit: $0.fruit, quantity: $0.units, cost: $0.cost, ordered: $0.units) }
+        }
+        guard !lines.isEmpty else { throw .emptyPurchaseOrder }
+        let dated = try self.dated(lines, received: received)
+        let receipt = try await store.perform(
+            .receiveOrder(id, lines: dated, supplier: order.supplier.rawValue), book: book, command: command, request: request)
+        var done = order
+        done.status = .received
+        done.receivedEntry = receipt.entry?.id
+        done.receivedAt = receipt.entry?.time
+        return PurchaseReceipt(order: done, receipt: receipt, differences: Self.differences(order, received: dated))
+    }
+
+    /// Every fruit whose delivery `received` differed from `order`: its lines in order, then fruits it did not have.
+    static func differences(_ order: PurchaseOrder, received: [DeliveryLine]) -> [PurchaseDifference] {
+        var came: [FruitID: Int] = [:]
+        for line in received { came[line.fruit, default: 0] += line.quantity }
+        var differences = order.lines.compactMap { line -> PurchaseDifference? in
+            let quantity = came[line.fruit] ?? 0
+            return quantity == line.units ? nil : PurchaseDifference(fruit: line.fruit, ordered: line.units, received: quantity)
+        }
+        for line in received where order.line(of: line.fruit) == nil {
+            differences.append(PurchaseDifference(fruit: line.fruit, ordered: 0, received: line.quantity))
+        }
+        return differences
+    }
+
+    /// `draft` checked (see `createPurchaseOrder`), its dates written `YYYY-MM-DD`.
+    private func checked(_ draft: PurchaseOrderDraft) throws(ShopError) -> PurchaseOrderDraft {
+        var draft = draft
+        guard book.supplier(draft.supplier) != nil else {
+            let known = book.suppliers.map(\.id.rawValue)
+            throw .unknownSupplier(draft.supplier.rawValue, suggestion: NameMatching.suggestion(for: draft.supplier.rawValue, among: known))
+        }
+        guard !draft.lines.isEmpty else { throw .emptyPurchaseOrder }
+        var seen: Set<FruitID> = []
+        for line in draft.lines {
+            guard book.fruit(line.fruit) != nil else {
+                let known = book.fruits.map(\.id.rawValue)
+                let suggestion = NameMatching.suggestion(for: line.fruit.rawValue, among: known).map { FruitID($0) }
+                throw .stockRefused(.unknownFruit(line.fruit, suggestion: suggestion))
+            }
+            guard seen.insert(line.fruit).inserted else { throw .duplicateFruit(line.fruit) }
+            guard line.packs >= 1 else { throw .invalidQuantity(line.fruit, line.packs) }
+            guard line.units >= 1 else { throw .invalidQuantity(line.fruit, line.units) }
+            if let cost = line.cost, cost < 0 { throw .stockRefused(.negativeAmount(line.fruit, cost)) }
+        }
+        if let arrives = draft.arrives {
+            guard let date = CivilDate(parsing: arrives) else { throw .invalidDate(arrives) }
+            draft.arrives = date.description
+        }
+        if let orderBy = draft.orderBy {
+            guard let deadline = Self.deadline(orderBy) else { throw .invalidDate(orderBy) }
+            draft.orderBy = deadline
+        }
+        return draft
+    }
+
+    /// `text` as an order's deadline: a date, `YYYY-MM-DD`, or a date and a time of day, `YYYY-MM-DDTHH:MM`; nil when
+    /// it is neither.
+    static func deadline(_ text: String) -> String? {
+        let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let day = parts.first, let date = CivilDate(parsing: day) else { return nil }
+        guard parts.count == 2 else { return date.description }
+        let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 2, clock.allSatisfy({ $0.count == 2 && $0.allSatisfy { ("0"..."9").contains($0) } }), let hour = Int(clock[0]),
+            let minute = Int(clock[1]), (0..<24).contains(hour), (0..<60).contains(minute)
+        else { return nil }
+        return "\(date)T\(clock[0]):\(clock[1])"
+    }
+}

@@ -157,7 +157,7 @@ struct PlanDetailBody: Codable, Sendable, Hashable {
     /// Every fruit of the menu, in menu order.
     var fruits: [PlanFruitBody]
     /// With suppliers, each supplier's next purchase order; absent without them.
-    var orders: [PurchaseOrderBody]?
+    var orders: [PlannedOrderBody]?
 
     /// `report`'s plan, names from `book`, each purchase order's sheet in `language`.
     init(_ report: StockPlanReport, book: RecipeBook, language: Language) {
@@ -177,11 +177,11 @@ struct PlanDetailBody: Codable, Sendable, Hashable {
         orders = report.purchases.map { plan in
             plan.orders.map { order in
                 let supplier = book.supplier(order.window.supplier)
-                return PurchaseOrderBody(
+                return PlannedOrderBody(
                     supplier: order.window.supplier.rawValue, name: NameBody(supplier?.name ?? LocalizedName()), orderBy: order.window.orderBy,
                     arrives: order.window.arrives.description, coversUntil: order.window.coversUntil.description,
                     lines: order.choice.lines.map { line in
-                        PurchaseLineBody(fruit: line.fruit.rawValue, packs: line.packs, units: line.units, cost: line.cost)
+                        PlannedLineBody(fruit: line.fruit.rawValue, packs: line.packs, units: line.units, cost: line.cost)
                     }, total: order.choice.total, minimum: order.minimum, minimumMet: order.minimumMet,
                     serviceLevel: EstimateBody(
                         value: order.choice.serviceLevel.value, lower: order.choice.serviceLevel.lower, upper: order.choice.serviceLevel.upper),
@@ -192,7 +192,7 @@ struct PlanDetailBody: Codable, Sendable, Hashable {
 }
 
 /// One supplier's next purchase order on the staff panel.
-struct PurchaseOrderBody: Codable, Sendable, Hashable {
+struct PlannedOrderBody: Codable, Sendable, Hashable {
     var supplier: String
     var name: NameBody
     /// The deadline: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` with the supplier's cut-off.
@@ -201,7 +201,7 @@ struct PurchaseOrderBody: Codable, Sendable, Hashable {
     /// The last day it must cover (the day before the delivery after it).
     var coversUntil: String
     /// Whole packs per fruit (empty: nothing to order).
-    var lines: [PurchaseLineBody]
+    var lines: [PlannedLineBody]
     /// Won, when every line's price is known.
     var total: Int?
     var minimum: Int?
@@ -216,7 +216,7 @@ struct PurchaseOrderBody: Codable, Sendable, Hashable {
 }
 
 /// One fruit of a purchase order.
-struct PurchaseLineBody: Codable, Sendable, Hashable {
+struct PlannedLineBody: Codable, Sendable, Hashable {
     var fruit: String
     var packs: Int
     var units: Int

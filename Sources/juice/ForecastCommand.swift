@@ -25,6 +25,7 @@ enum PlanningMessage {
     case profitNeedsCosts(fruits: [String], juices: [String])
     case calibrationNeedsBacktest
     case badOrderTime(String)
+    case orderTimeOutside(CivilDate, firstDay: CivilDate)
 
     func text(in language: Language) -> String {
         let ko = language == .korean
@@ -82,6 +83,10 @@ enum PlanningMessage {
             return ko
                 ? "--order-time '\(text)'은(는) 시각이 아니에요. 2026-12-01 또는 2026-12-01T09:30처럼 쓰세요"
                 : "--order-time '\(text)' is not a time; write it like 2026-12-01 or 2026-12-01T09:30"
+        case .orderTimeOutside(let date, let firstDay):
+            return ko
+                ? "juice: 주의: --order-time \(date)은(는) 계획 첫날(\(firstDay))이나 그 전날이 아니에요. \(firstDay) 개점 때 발주한다고 보고 계획했어요"
+                : "juice: warning: --order-time \(date) is neither the plan's first day (\(firstDay)) nor the day before; the orders are planned as placed at its opening"
         }
     }
 }

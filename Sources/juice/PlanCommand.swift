@@ -232,15 +232,21 @@ struct PlanCommand: AsyncParsableCommand {
             } else {
                 objective = .serviceLevel(command.serviceLevel.flatMap(PlanCommand.probability) ?? 0.95)
             }
-            let (onHand, lots) = try await self.stock(book: book, json: json)
+            let (onHand, lots, onOrder) = try await self.stock(book: book, json: json)
             let choice = ModelChoice(command.model) ?? .auto
             let settings = SalesPlanSettings(
                 objective: objective, horizon: command.horizon, scenarios: command.scenarios, seed: command.seed, choice: choice)
             guard var report = SalesPlanning.plan(demand, planner: planner, settings: settings, onHand: onHand) else {
                 throw input.fail(PlanningMessage.noSales(source: input.source), status: ExitStatus.failure)
             }
-            let stock = StockBatch.batches(book: book, onHand: onHand, lots: lots, firstDay: report.firstDay)
+            let stock = StockBatch.batches(
+                book: book, onHand: onHand, lots: lots, firstDay: report.firstDay, onOrder: StockBatch.onOrder(onOrder, firstDay: report.firstDay))
             report.purchases = SalesPlanning.purchases(demand, planner: planner, settings: settings, stock: stock, now: orderMoment)
+            if let given = command.orderTime.flatMap(PlanCommand.orderMoment), report.purchases != nil,
+                given.today != report.firstDay, given.today != report.firstDay.adding(days: -1)
+            {
+                Terminal.writeError(PlanningMessage.orderTimeOutside(given.today, firstDay: report.firstDay).text(in: command.language))
+            }
             report.purchasesWithoutSuppliers = command.purchases && report.purchases == nil
             if let days = command.backtest {
                 let replayed = min(days, demand.dayCount - 1)
@@ -288,16 +294,17 @@ struct PlanCommand: AsyncParsableCommand {
             return (CivilDate(localDateAt: now), (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
         }
 
-        /// What the shop holds now and its lots: its live stock, or the store section's initial stock (no lots) when
-        /// planning from a history file without --from-state.
-        private func stock(book: RecipeBook, json: Bool) async throws -> (onHand: [Int], lots: [Lot]) {
+        /// What the shop holds now, its lots and its open purchase orders: its live stock, or the store section's
+        /// initial stock (no lots, nothing on order) when planning from a history file without --from-state.
+        private func stock(book: RecipeBook, json: Bool) async throws -> (onHand: [Int], lots: [Lot], onOrder: [PurchaseOrder]) {
             let menu = CompiledMenu(book: book)
-            guard command.period.history == nil || command.options.fromState else { return (menu.stock(from: book.initialInventory), []) }
+            guard command.period.history == nil || command.options.fromState else { return (menu.stock(from: book.initialInventory), [], []) }
             let live = try command.options.shop.openExistingShop(book: book, json: json)
             do {
                 let snapshot = try await live.snapshot()
                 let shelf = try await live.shelf(today: CivilDate(localDateAt: Date()))
-                return (menu.stock(from: snapshot.inventory), shelf.lots)
+                let onOrder = PurchasePlanner.buysFromSuppliers(book) ? try await live.purchaseOrders(status: .open) : []
+                return (menu.stock(from: snapshot.inventory), shelf.lots, onOrder)
             } catch {
                 throw command.options.shop.reporter(json: json).fail(error, text: ShopText(language: command.language, book: book))
             }

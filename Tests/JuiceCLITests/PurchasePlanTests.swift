@@ -106,14 +106,44 @@ struct PurchasePlanTests {
         let garak = orders[0]
         #expect((garak["orderBy"] as? String)?.hasSuffix("T14:00") == true, "the cut-off")
         #expect(garak["minimum"] as? Int == 50000)
-        // The first day is a weekday the history fixes; placed after its cut-off the order moves to a later order day.
-        let late = try await shop.run([
-            "plan", "--service-level", "95%", "--history", "sales.csv", "--scenarios", "1000", "--format", "json", "--order-time",
-            "\(Self.firstDay)T23:00",
-        ])
-        let latePlan = try #require(try JSONSerialization.jsonObject(with: Data(late.stdout.utf8)) as? [String: Any])
-        let lateOrder = try #require((latePlan["orders"] as? [[String: Any]])?.first)
-        #expect(((lateOrder["orderBy"] as? String) ?? "") > "\(Self.firstDay)T23:59")
+        // The history ends on a Wednesday (an order day): planned that morning, the order is placed that day; after its
+        // cut-off, on Friday, the next order day. The first day is a Thursday.
+        func orderBy(at time: String) async throws -> (String, String) {
+            let outcome = try await shop.run([
+                "plan", "--service-level", "95%", "--history", "sales.csv", "--scenarios", "1000", "--format", "json", "--order-time", time,
+            ])
+            let plan = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            return (try #require((plan["orders"] as? [[String: Any]])?.first?["orderBy"] as? String), outcome.stderr)
+        }
+        let wednesday = Self.firstDay.adding(days: -1)
+        #expect(try await orderBy(at: "\(wednesday)T10:00").0 == "\(wednesday)T14:00")
+        #expect(try await orderBy(at: "\(wednesday)T15:00").0 == "\(Self.firstDay.adding(days: 1))T14:00")
+        let (far, warning) = try await orderBy(at: "2026-01-05")
+        #expect(far == "\(Self.firstDay.adding(days: 1))T14:00", "a time far from the history: its first day's opening")
+        #expect(warning.contains("--order-time 2026-01-05 is neither the plan's first day (\(Self.firstDay)) nor the day before"), "\(warning)")
+    }
+
+    @Test("the shop's open purchase orders are on order: a plan from the live state orders less of what is coming")
+    func onOrder() async throws {
+        let shop = try sandbox()
+        defer { shop.remove() }
+        let arguments = ["plan", "--service-level", "90%", "--history", "sales.csv", "--from-state", "--scenarios", "1000", "--format", "json"]
+        func strawberries() async throws -> (units: Int, arrives: String) {
+            let outcome = try await shop.run(arguments)
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let plan = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            let garak = try #require((plan["orders"] as? [[String: Any]])?.first { $0["supplier"] as? String == "garak-market" })
+            let lines = try #require(garak["lines"] as? [[String: Any]])
+            return (lines.first { $0["fruit"] as? String == "strawberry" }?["units"] as? Int ?? 0, garak["arrives"] as? String ?? "")
+        }
+        #expect(try await shop.run(["stock", "reset"]).status == 0, "a state to plan from")
+        let before = try await strawberries()
+        #expect(before.units >= 400, "\(before)")
+        // 400 strawberries kept on order, arriving with the planned order: they go first, so the plan orders less.
+        let kept = try await shop.run(["purchase", "create", "--supplier", "garak-market", "strawberry=10", "--arrives", before.arrives])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        let after = try await strawberries()
+        #expect(after.units < before.units && after.units >= before.units - 400, "\(before.units) → \(after.units)")
     }
 
     @Test("CSV: a row per purchase line; without suppliers, a row per fruit's level")

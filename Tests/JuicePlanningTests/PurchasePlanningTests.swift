@@ -117,6 +117,15 @@ struct PurchasePlanningTests {
         #expect(loss == 0, "a juice sold below its fruit's cost: nothing is bought for it")
     }
 
+    @Test("a lead time beyond the days planned: nothing can arrive in time to plan for, and nothing breaks")
+    func longLeadTime() throws {
+        var supplier = Self.market()
+        supplier.leadTime = 1_000_000_000
+        let order = try #require(try Self.plan(Self.book(supplier, pack: 1, shelfLife: 3)).orders.first)
+        #expect(order.choice.lines.isEmpty)
+        #expect(order.window.arrives == Self.monday.adding(days: 1_000_000_000))
+    }
+
     @Test("a shelf life shorter than the days an order covers is said, with the last day it keeps")
     func spoilsEarly() throws {
         let book = Self.book(Self.market(days: [.monday]), pack: 1, shelfLife: 2)

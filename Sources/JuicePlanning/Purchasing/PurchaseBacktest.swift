@@ -242,8 +242,9 @@ struct ReplayContext {
                 var order = 0.0
                 switch rule {
                 case .parLevels:
-                    let par = 1.2 * (arrives..<next).reduce(0.0) { $0 + sameWeekdayMean(p, target: $1, before: day) }
-                    let before = (day..<arrives).reduce(0.0) { $0 + sameWeekdayMean(p, target: $1, before: day) }
+                    let par = 1.2 * (arrives..<min(next, arrives + 28)).reduce(0.0) { $0 + sameWeekdayMean(p, target: $1, before: day) }
+                    // (At most four weeks ahead: a lead time beyond that is a mistake lint reports.)
+                    let before = (day..<min(arrives, day + 28)).reduce(0.0) { $0 + sameWeekdayMean(p, target: $1, before: day) }
                     order = par - max(0, position - before)
                 case .minMax:
                     let recent = (max(0, day - 28)..<day).filter { !($0 < closed.count && closed[$0]) }.map { usage[p][$0] }

@@ -137,9 +137,8 @@ package struct PurchasePlanner: Sendable {
             let arrives = window.arrives.dayNumber - firstDay.dayNumber
             let spoils = item.shelfLife.map { arrives + max(1, $0) } ?? Int.max
             var later = 0.0
-            if spoils > drawn {
-                for day in max(drawn, arrives)..<min(spoils, outlookDays) { later += use[day * fruits + item.fruit] }
-            }
+            let (from, to) = (max(drawn, arrives), min(spoils, outlookDays))
+            if from < to { for day in from..<to { later += use[day * fruits + item.fruit] } }
             return FruitDays(
                 arrives: arrives, coverEnd: min(drawn, window.nextArrival.dayNumber - firstDay.dayNumber, spoils), usableEnd: min(drawn, spoils),
                 usableLater: spoils > outlookDays || !(later < 1e15) ? Int.max / 4 : Int(later.rounded()))

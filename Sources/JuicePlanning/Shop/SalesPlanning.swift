@@ -46,10 +46,10 @@ package enum SalesPlanning {
 
     /// The plan from `records` as `plan(records:book:settings:onHand:)` makes it and, given the shop's `lots` (with
     /// fruit left) and when the recipe files say where fruit is bought, each supplier's next order placed at `now`
-    /// (nil: the opening of the plan's first day).
+    /// (nil: the opening of the plan's first day), counting what the open purchase orders `onOrder` bring.
     package static func plan(
         records: some Sequence<SaleRecord>, book: RecipeBook, settings: SalesPlanSettings, onHand: [Int], lots: [Lot]?,
-        now: (today: CivilDate, minute: Int)? = nil
+        onOrder: [PurchaseOrder] = [], now: (today: CivilDate, minute: Int)? = nil
     ) -> StockPlanReport? {
         var tally = DemandTally(book: book, file: "")
         for record in records { tally.add(record) }
@@ -57,7 +57,8 @@ package enum SalesPlanning {
         let planner = StockPlanner(book: book)
         guard var report = plan(demand, planner: planner, settings: settings, onHand: onHand) else { return nil }
         if let lots {
-            let stock = StockBatch.batches(book: book, onHand: onHand, lots: lots, firstDay: report.firstDay)
+            let stock = StockBatch.batches(
+                book: book, onHand: onHand, lots: lots, firstDay: report.firstDay, onOrder: StockBatch.onOrder(onOrder, firstDay: report.firstDay))
             report.purchases = purchases(demand, planner: planner, settings: settings, stock: stock, now: now)
         }
         return report
@@ -88,7 +89,8 @@ package enum SalesPlanning {
 
 extension SalesPlanning {
     /// Each supplier's next order after `demand`'s last day, planned as `settings` asks from the stock on hand and on
-    /// order (`stock`, per menu fruit) at `minute` of `today` (nil: at the start of the plan's first day); nil when no
+    /// order (`stock`, per menu fruit) at `minute` of `today` (nil, or a day other than the plan's first or the one
+    /// before: at the start of the plan's first day); nil when no
     /// fruit of `planner`'s book has a supplier, or `demand` has no day.
     package static func purchases(
         _ demand: DailyDemand, planner: StockPlanner, settings: SalesPlanSettings, stock: [[StockBatch]], now: (today: CivilDate, minute: Int)? = nil
@@ -96,7 +98,10 @@ extension SalesPlanning {
         guard demand.dayCount > 0, let historyStart = demand.firstDay, let purchaser = PurchasePlanner(book: planner.menu.book, planner: planner)
         else { return nil }
         let firstDay = historyStart.adding(days: demand.dayCount)
-        let windows = purchaser.windows(today: now?.today ?? firstDay, minute: now?.minute ?? 0, firstDay: firstDay)
+        // Placed now when now is the day before the plan's first day or that day; for a history that ends earlier (or
+        // later), at the opening of its first day.
+        let placed = now.flatMap { $0.today == firstDay || $0.today == firstDay.adding(days: -1) ? $0 : nil } ?? (today: firstDay, minute: 0)
+        let windows = purchaser.windows(today: placed.today, minute: placed.minute, firstDay: firstDay)
         var outlook = DemandOutlook(
             series: demand.demand, horizon: purchaser.days(for: windows, from: firstDay), choice: settings.choice, closed: demand.closed)
         outlook.apply(planner.calendar, from: firstDay)

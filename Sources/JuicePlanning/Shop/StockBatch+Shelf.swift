@@ -26,4 +26,13 @@ extension StockBatch {
             return batches
         }
     }
+
+    /// What `orders` (the open purchase orders) still bring, per fruit and line, arriving on the day each says (on
+    /// `firstDay` when it says none or a day already past: late, it is expected any moment).
+    package static func onOrder(_ orders: [PurchaseOrder], firstDay: CivilDate) -> [(fruit: FruitID, units: Int, arrives: CivilDate)] {
+        orders.filter { $0.status == .open }.flatMap { order in
+            let arrives = max(firstDay, order.arrives.flatMap { CivilDate(parsing: $0) } ?? firstDay)
+            return order.lines.map { (fruit: $0.fruit, units: $0.units, arrives: arrives) }
+        }
+    }
 }

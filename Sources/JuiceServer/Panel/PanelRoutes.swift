@@ -46,12 +46,14 @@ extension ShopServer {
         do throws(ShopError) {
             let snapshot = try await store.snapshot(book: book)
             let onHand = book.fruits.map { snapshot.inventory[$0.id] }
-            // With suppliers, the lots too: what spoils before an order arrives does not count.
-            let lots =
-                !PurchasePlanner.buysFromSuppliers(book)
-                ? nil : try await Shop(book: book, store: store).shelf(today: ShopSales.today() ?? CivilDate(dayNumber: 0)).lots
+            // With suppliers, the lots and the open purchase orders too: what spoils before an order arrives does not
+            // count, what is on order does.
+            let suppliers = PurchasePlanner.buysFromSuppliers(book)
+            let lots = suppliers ? try await Shop(book: book, store: store).shelf(today: ShopSales.today() ?? CivilDate(dayNumber: 0)).lots : nil
+            let onOrder = suppliers ? try await store.purchaseOrders(status: .open) : []
             let (state, recent, recentPending) = try await sales.plan(
-                book: book, menuVersion: current.version, settings: settings, onHand: onHand, lots: lots, patience: configuration.planPatience)
+                book: book, menuVersion: current.version, settings: settings, onHand: onHand, lots: lots, onOrder: onOrder,
+                patience: configuration.planPatience)
             let body: PlanBody
             switch state {
             case .ready(let report?):

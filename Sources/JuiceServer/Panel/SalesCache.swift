@@ -94,7 +94,8 @@ actor SalesCache {
     /// against it); and the last weeks replayed, if made for the sales as they are (nil while being made, or when there
     /// is no whole day to replay), and whether that replay is still being made. The sales are read once for both.
     func plan(
-        book: RecipeBook, menuVersion: String, settings: SalesPlanSettings, onHand: [Int], lots: [Lot]? = nil, patience: Duration
+        book: RecipeBook, menuVersion: String, settings: SalesPlanSettings, onHand: [Int], lots: [Lot]? = nil, onOrder: [PurchaseOrder] = [],
+        patience: Duration
     ) async throws(ShopError)
         -> (state: PlanState, recent: PlanBacktest?, recentPending: Bool)
     {
@@ -111,7 +112,9 @@ actor SalesCache {
         let passed = book.suppliers.filter { supplier in supplier.cutOff.map { cutOff in (now?.minute ?? 0) > cutOff } ?? false }.count
         let key = PlanKey(
             sales: salesKey, menuVersion: menuVersion, today: now?.today, settings: settings, onHand: onHand,
-            lots: lots?.map { "\($0.fruit) \($0.remaining) \($0.expires ?? "")" }, cutOffsPassed: passed)
+            lots: lots.map { lots in
+                lots.map { "\($0.fruit) \($0.remaining) \($0.expires ?? "")" } + onOrder.map { "order \($0.id) \($0.status.rawValue)" }
+            }, cutOffsPassed: passed)
         let deadline = ContinuousClock.now + patience
         while true {
             if let made, made.key == key { return (.ready(made.report), recent, pending) }
@@ -119,7 +122,7 @@ actor SalesCache {
                 making = key
                 Task {
                     let report = await Self.onAThreadOfItsOwn {
-                        SalesPlanning.plan(records: records, book: book, settings: settings, onHand: onHand, lots: lots, now: now)
+                        SalesPlanning.plan(records: records, book: book, settings: settings, onHand: onHand, lots: lots, onOrder: onOrder, now: now)
                     }
                     self.finished(key, report: report)
                     // Then the last weeks replayed, once a day (or when older sales or the menu change): slower than the plan.

@@ -116,6 +116,17 @@ def plan_row(driver, fruit):
     return tuple(int(row.find_element(By.CLASS_NAME, name).text) for name in ("on-hand", "level", "to-buy"))
 
 
+def click_css(driver, selector):
+    """Clicks the first element `selector` matches once it can take the click (the staff panel redraws its lists)."""
+    def clicked(d):
+        element = d.find_element(By.CSS_SELECTOR, selector)
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        return True
+    WebDriverWait(driver, 5, poll_frequency=0.05, ignored_exceptions=[NoSuchElementException, StaleElementReferenceException,
+                                                                       ElementClickInterceptedException, ElementNotInteractableException]).until(clicked)
+
+
 def click(driver, element_id):
     """Clicks the element `element_id` once it can take the click (scrolled into view; a dialog closing or a screen
     being drawn may cover it for a moment on a loaded machine)."""
@@ -284,10 +295,30 @@ try:
          lambda d: any("발주서: 가락시장 청과 (garak-market)" in e.text for e in d.find_elements(By.CSS_SELECTOR, sheet_selector)), timeout=15)
     sheet = staff.find_element(By.CSS_SELECTOR, sheet_selector).text
     check("도착" in sheet and ("바나나" in sheet or "살 것 없음" in sheet), f"the sheet says when it arrives and what to order ({sheet})")
-    check(len(staff.find_elements(By.CSS_SELECTOR, '#purchase-orders article[data-supplier="garak-market"] button')) == 2,
-          "the sheet can be copied or printed")
-    staff.execute_script("document.getElementById('purchase-orders').scrollIntoView()")
-    staff.save_screenshot(os.path.join(SHOTS, "purchase-order.png"))
+    check(len(staff.find_elements(By.CSS_SELECTOR, '#purchase-orders article[data-supplier="garak-market"] button')) == 3,
+          "the sheet can be copied, printed or kept")
+    # Keep the planned order, then receive it as ordered: the bananas arrive on every page.
+    keep = staff.find_element(By.CSS_SELECTOR, '#purchase-orders article[data-supplier="garak-market"] button.keep-order')
+    if keep.is_displayed():
+        bananas_before = int(count(watcher, "banana"))
+        click_css(staff, '#purchase-orders article[data-supplier="garak-market"] button.keep-order')
+        wait(staff, "the kept order is listed as open",
+             lambda d: len(d.find_elements(By.CSS_SELECTOR, '#kept-orders li[data-status="open"]')) == 1)
+        check("발주 1번을 기록했어요" in staff.find_element(By.ID, "kept-orders-status").text,
+              f"keeping says its number ({staff.find_element(By.ID, 'kept-orders-status').text})")
+        staff.execute_script("document.getElementById('kept-orders').scrollIntoView()")
+        staff.save_screenshot(os.path.join(SHOTS, "purchase-order.png"))
+        click_css(staff, '#kept-orders li[data-status="open"] button.receive-order')
+        wait(staff, "received, the order is listed as received",
+             lambda d: len(d.find_elements(By.CSS_SELECTOR, '#kept-orders li[data-status="received"]')) == 1)
+        wait(watcher, "the delivery reaches the other page", lambda d: int(count(d, "banana")) > bananas_before, timeout=3)
+        # Undone from the journal, the delivery goes back and the order is open again.
+        click(staff, "undo")
+        wait(watcher, "the undone delivery leaves the other page", lambda d: int(count(d, "banana")) == bananas_before, timeout=3)
+        wait(staff, "and the order is open again",
+             lambda d: len(d.find_elements(By.CSS_SELECTOR, '#kept-orders li[data-status="open"]')) == 1)
+    else:
+        check(False, "the planned order has lines to keep")
     with open(fruits_file, "w", encoding="utf-8") as f:
         f.write(fruits_before)
     wait(staff, "without suppliers again, no sheet", lambda d: d.find_elements(By.CSS_SELECTOR, sheet_selector) == [], timeout=15)

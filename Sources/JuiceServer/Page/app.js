@@ -20,7 +20,10 @@ const TEXT = {
     recent: (days, achieved, lower, upper, target) =>
       `${days === 56 ? "지난 8주" : `지난 ${days}일`} 모든 주문이 나간 날: ${achieved} (95% 구간 ${lower}–${upper}), 목표 ${target}`,
     unreachable: "창고 용량으로는 목표에 닿지 않아요", emptyJournal: "기록이 없어요", undone: "되돌림",
-    copySheet: "복사", printSheet: "인쇄", copied: "복사했어요",
+    copySheet: "복사", printSheet: "인쇄", copied: "복사했어요", keepOrder: "발주 기록", keptOrdersTitle: "발주 내역",
+    receiveOrder: "입고", orderOpen: "입고 전", orderReceived: "입고됨",
+    keptOrder: (id) => `발주 ${id}번을 기록했어요`,
+    orderLine: (order, lines) => `${order.id}번 ${order.supplierName || order.supplier}${order.arrives ? ` · ${order.arrives} 도착` : ""}: ${lines}`,
     entry: {
       order: (juice, count) => `${juice} ${count}잔 주문`, add: () => "재고 추가", remove: () => "재고 빼기",
       set: () => "재고 맞추기", reset: () => "재고 초기화", undo: (id) => `#${id} 되돌리기`, delivery: () => "입고",
@@ -45,7 +48,10 @@ const TEXT = {
     recent: (days, achieved, lower, upper, target) =>
       `${days === 56 ? "Last 8 weeks" : `Last ${days} days`}, days with every order served: ${achieved} (95% interval ${lower}–${upper}); target ${target}`,
     unreachable: "The store's capacities cannot reach the target", emptyJournal: "The journal is empty", undone: "undone",
-    copySheet: "Copy", printSheet: "Print", copied: "Copied",
+    copySheet: "Copy", printSheet: "Print", copied: "Copied", keepOrder: "Keep order", keptOrdersTitle: "Purchase orders",
+    receiveOrder: "Receive", orderOpen: "open", orderReceived: "received",
+    keptOrder: (id) => `Purchase order ${id} kept`,
+    orderLine: (order, lines) => `#${order.id} ${order.supplierName || order.supplier}${order.arrives ? ` · arrives ${order.arrives}` : ""}: ${lines}`,
     entry: {
       order: (juice, count) => `${count} × ${juice} ordered`, add: () => "Stock added", remove: () => "Stock removed",
       set: () => "Stock set", reset: () => "Stock reset", undo: (id) => `Undo of #${id}`, delivery: () => "Delivery received",
@@ -284,9 +290,11 @@ async function refreshPanel() {
   if (state.panelLoading) { state.panelAgain = true; return; }
   state.panelLoading = true;
   try {
-    const [sales, history] = await Promise.all([api("GET", "/api/sales/today"), api("GET", "/api/history?limit=20")]);
+    const [sales, history, purchases] = await Promise.all([api("GET", "/api/sales/today"), api("GET", "/api/history?limit=20"),
+      api("GET", "/api/purchases?status=all")]);
     if (sales.status === 200 && history.status === 200) {
-      state.panel = { sales: sales.data, history: history.data.entries, plan: state.panel ? state.panel.plan : null };
+      state.panel = { sales: sales.data, history: history.data.entries, plan: state.panel ? state.panel.plan : null,
+        purchases: purchases.status === 200 ? purchases.data.orders : [] };
       renderPanel();
       const plan = await api("GET", "/api/plan");
       if (plan.status === 200 && state.panel) {
@@ -380,11 +388,39 @@ function renderPanel() {
       window.print();
       article.classList.remove("printing");
     });
+    const keep = document.createElement("button");
+    keep.type = "button";
+    keep.className = "keep-order";
+    keep.textContent = text.keepOrder;
+    keep.hidden = order.lines.length === 0;
+    keep.addEventListener("click", () => keepOrder(order));
     const bar = document.createElement("div");
     bar.className = "bar";
-    bar.append(copy, print);
+    bar.append(copy, print, keep);
     article.append(sheet, bar);
     return article;
+  }));
+
+  // The purchase orders kept (newest first): open ones can be received as ordered.
+  const kept = panel.purchases || [];
+  $("kept-orders-title").hidden = kept.length === 0;
+  $("kept-orders").replaceChildren(...kept.slice(0, 20).map((order) => {
+    const item = document.createElement("li");
+    item.dataset.order = order.id;
+    item.dataset.status = order.status;
+    const lines = order.lines.map((line) => `${fruitName(line.fruit)} ${line.units}`).join(", ");
+    const label = document.createElement("span");
+    label.textContent = `${text.orderLine(order, lines)} (${order.status === "open" ? text.orderOpen : text.orderReceived})`;
+    item.append(label);
+    if (order.status === "open") {
+      const receive = document.createElement("button");
+      receive.type = "button";
+      receive.className = "secondary receive-order";
+      receive.textContent = text.receiveOrder;
+      receive.addEventListener("click", () => receiveOrder(order.id));
+      item.append(" ", receive);
+    }
+    return item;
   }));
 
   $("journal").replaceChildren(...(history.length === 0 ? [text.emptyJournal] : history).map((entry) => {
@@ -412,6 +448,32 @@ async function undo() {
     $("undo-status").textContent = data.message;
   } else if (status !== 401) {
     $("undo-status").textContent = data ? data.error.message : `HTTP ${status}`;
+  }
+  refreshPanel();
+}
+
+// Keeps a planned purchase order (POST /api/purchases), as the plan has it.
+async function keepOrder(order) {
+  const body = { supplier: order.supplier, orderBy: order.orderBy, arrives: order.arrives,
+    lines: order.lines.map((line) => ({ fruit: line.fruit, packs: line.packs, units: line.units })) };
+  const { status, data } = await staffCall("POST", "/api/purchases", body);
+  if (status === 201) {
+    $("kept-orders-status").textContent = t().keptOrder(data.id);
+  } else if (status !== 401) {
+    $("kept-orders-status").textContent = data ? data.error.message : `HTTP ${status}`;
+  }
+  refreshPanel();
+}
+
+// Receives a kept purchase order as ordered (POST /api/purchases/{id}/receive): one delivery, all or nothing.
+async function receiveOrder(id) {
+  const { status, data } = await staffCall("POST", `/api/purchases/${id}/receive`);
+  if (status === 200) {
+    Object.assign(state.stock, data.stock);
+    render();
+    $("kept-orders-status").textContent = data.message;
+  } else if (status !== 401) {
+    $("kept-orders-status").textContent = data ? data.error.message : `HTTP ${status}`;
   }
   refreshPanel();
 }

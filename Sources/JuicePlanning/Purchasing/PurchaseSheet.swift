@@ -115,7 +115,10 @@ package struct PurchaseSheet: Sendable {
         let ko = language == .korean
         var rows = [ko ? ["과일", "묶음", "개수", "금액"] : ["fruit", "packs", "units", "cost"]]
         for line in choice.lines {
-            rows.append([book.displayLabel(of: line.fruit, in: language), "\(line.packs)", "\(line.units)", line.cost.map(Self.money) ?? "–"])
+            rows.append([
+                book.displayLabel(of: line.fruit, in: language), NumberText.grouped(line.packs), NumberText.grouped(line.units),
+                line.cost.map(Self.money) ?? "–",
+            ])
         }
         rows.append([ko ? "합계" : "total", "", "", choice.total.map(Self.money) ?? "–"])
         return PlanningTable.render(rows).split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }.map { indent + $0 + "\n" }

@@ -165,6 +165,13 @@ struct PurchasePlanningTests {
             draws.draw(start: draws.jointStart(index), juiceDemand: &juiceDemand, fruitByDay: &byRun)
             #expect(direct == byRun, "scenario \(index)")
         }
+        // The level plan's table of fruit over the horizon, worked out per run, is what drawing each scenario gives.
+        let table = draws.fruitDemand(count: 300)
+        var total = [0]
+        for index in 0..<300 {
+            draws.draw(index, juiceDemand: &juiceDemand, fruit: &total)
+            #expect(table[index] == total[0], "scenario \(index): fruit over the horizon")
+        }
         let days = purchaser.fruitDays(
             purchaser.windows(today: Self.monday, minute: 0, firstDay: Self.monday), firstDay: Self.monday, drawn: 4, outlookDays: 4,
             use: purchaser.expectedUse(outlook))

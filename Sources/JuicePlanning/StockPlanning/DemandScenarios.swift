@@ -155,10 +155,30 @@ struct DemandScenarios: Sendable {
         return value < Double(largestDraw) ? Int(value + 0.5) : largestDraw
     }
 
-    /// The fruit needed by each of the first `count` scenarios, scenario by scenario (`count × fruits` values).
+    /// The fruit needed by each of the first `count` scenarios, scenario by scenario (`count × fruits` values). With
+    /// joint errors, worked out once per run of past days (the same numbers as drawing each scenario).
     func fruitDemand(count: Int) -> [Int] {
         let fruits = menu.fruits.count
         var table = [Int](repeating: 0, count: count * fruits)
+        if let starts = jointStarts {
+            // With joint errors a scenario is its run of past days: each run's row once, then each scenario's copied.
+            var filled = [Int](repeating: 0, count: starts * fruits)
+            ParallelWork.fill(&filled, pieceSize: fruits) { start, row in
+                var juiceDemand = [Int](repeating: 0, count: horizon * menu.juices.count)
+                var fruit = [Int](repeating: 0, count: fruits)
+                draw(0, juiceDemand: &juiceDemand, fruit: &fruit, fruitsPerDay: 0, start: start)
+                for f in 0..<fruits { row[f] = fruit[f] }
+            }
+            let runs = filled
+            ParallelWork.fill(&table, pieceSize: Self.chunk * fruits) { chunk, rows in
+                let first = chunk * Self.chunk
+                for index in first..<min(count, first + Self.chunk) {
+                    let run = jointStart(index) * fruits
+                    for f in 0..<fruits { rows[(index - first) * fruits + f] = runs[run + f] }
+                }
+            }
+            return table
+        }
         // A piece per chunk of scenarios: its rows.
         ParallelWork.fill(&table, pieceSize: Self.chunk * fruits) { chunk, rows in
             var juiceDemand = [Int](repeating: 0, count: horizon * menu.juices.count)

@@ -22,17 +22,10 @@ package struct PurchaseSheet: Sendable {
         return name == id.rawValue ? name : "\(name) (\(id))"
     }
 
-    private static func money(_ value: Int) -> String { "₩" + NumberText.grouped(value) }
-
-    private static func amount(_ value: Double) -> String {
-        let tenths = (value * 10).rounded() / 10
-        return tenths == tenths.rounded() ? "\(Int(tenths))" : "\(tenths)"
-    }
-
-    private static func percent(_ value: Double) -> String {
-        let tenths = (value * 1000).rounded() / 10
-        return (tenths == tenths.rounded() ? "\(Int(tenths))" : "\(tenths)") + "%"
-    }
+    // Figures as the level plan writes them.
+    private static func money(_ value: Int) -> String { StockPlanRenderer.money(Double(value)) }
+    private static func amount(_ value: Double) -> String { StockPlanRenderer.amount(value) }
+    private static func percent(_ value: Double) -> String { StockPlanRenderer.percent(value) }
 
     /// Every supplier's sheet, one after another.
     package func text(_ plan: PurchasePlan) -> String {
@@ -61,10 +54,8 @@ package struct PurchaseSheet: Sendable {
     package func text(_ order: PurchasePlan.Order) -> String {
         let ko = language == .korean
         let window = order.window
-        let deadline = window.cutOff.map { minutes in
-            let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-            return "\(window.orderDate) \(two(minutes / 60)):\(two(minutes % 60))"
-        }
+        // The deadline as `orderBy` writes it, a space for the `T`: 2026-12-02 14:00.
+        let deadline = window.cutOff.map { _ in window.orderBy.replacingOccurrences(of: "T", with: " ") }
         var out = ko ? "발주서: \(supplierLabel(window.supplier))\n" : "Purchase order: \(supplierLabel(window.supplier))\n"
         let days = window.protectionDays
         out +=

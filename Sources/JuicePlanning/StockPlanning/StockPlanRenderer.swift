@@ -62,19 +62,19 @@ package struct StockPlanRenderer: Sendable {
         }
     }
 
-    private static func percent(_ value: Double) -> String {
+    static func percent(_ value: Double) -> String {
         let tenths = (value * 1000).rounded() / 10
         return (tenths == tenths.rounded() ? "\(Int(tenths))" : "\(tenths)") + "%"
     }
 
-    private static func amount(_ value: Double) -> String {
+    static func amount(_ value: Double) -> String {
         let tenths = (value * 10).rounded() / 10
         return tenths == tenths.rounded() ? "\(Int(tenths))" : "\(tenths)"
     }
 
     private static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 
-    private static func money(_ value: Double) -> String {
+    static func money(_ value: Double) -> String {
         let rounded = Int(value.rounded())
         return (rounded < 0 ? "−₩" : "₩") + NumberText.grouped(abs(rounded))
     }

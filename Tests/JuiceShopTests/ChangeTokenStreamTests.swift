@@ -25,14 +25,13 @@ struct ChangeTokenStreamTests {
         defer { subject.remove() }
         var tokens = subject.store.changeTokens(pollingEvery: .seconds(3600)).makeAsyncIterator()
         let first = try #require(await tokens.next())
+        // The stream polls once an hour and the test may take a minute: each token can only come from the commit.
         for round in 1...3 {
-            let started = ContinuousClock.now
             let receipt = try await subject.shop().changeStock([.add("kiwi", 1)], kind: .add, command: "add \(round)")
             #expect(receipt.entry != nil)
             let next = try #require(await tokens.next())
             #expect(next != first)
             #expect(next == (try await subject.store.changeToken()))
-            #expect(ContinuousClock.now - started < .seconds(5), "round \(round)")
         }
     }
 }

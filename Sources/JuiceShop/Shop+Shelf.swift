@@ -11,6 +11,11 @@ public struct Shelf: Hashable, Sendable {
     /// Per fruit, when it was last counted (ISO 8601 in UTC).
     public var lastCounted: [FruitID: String]
 
+    /// The shelf `replay` makes, as of `today`.
+    package init(today: CivilDate, replay: LotReplay) {
+        (self.today, lots, lastCounted) = (today, replay.remaining, replay.lastCounted)
+    }
+
     /// How much of `fruit` is in lots that expire `days` after today (0: today, 1: tomorrow).
     public func expiring(_ fruit: FruitID, inDays days: Int) -> Int {
         let day = today.adding(days: days).description
@@ -148,7 +153,6 @@ extension Shop {
 
     /// The lots, what expires when and the last counts, as of `today`.
     public func shelf(today: CivilDate) async throws(ShopError) -> Shelf {
-        let replay = LotReplay(try await store.lotEntries())
-        return Shelf(today: today, lots: replay.remaining, lastCounted: replay.lastCounted)
+        Shelf(today: today, replay: LotReplay(try await store.lotEntries()))
     }
 }

@@ -112,27 +112,39 @@ private let bananaBook = RecipeBook(
         ],
         store: Store(defaultCapacity: 10_000, initialStock: ["banana": 50, "kiwi": 50]))
 
-    @Test("the ledger's deliveries, wastes and counts are the journal's not undone, after every change")
+    @Test("the ledger's deliveries, wastes and counts are the journal's not undone, and its lots the store's, after every change")
     func ledgerKeepsTheStockRoomEntries() async throws {
         let utc = try #require(TimeZone(identifier: "UTC"))
         let shop = Shop(book: Self.book, store: MemoryStore())
         var ledger = SalesLedger(timeZone: utc)
         var random = SeededRandom(seed: 11)
         let today = CivilDate(localDateAt: Date())
+        var roundsWithLots = 0
         for round in 0..<10 {
             for _ in 0..<(1 + Int.random(in: 0..<8, using: &random)) {
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0..<3: _ = try? await shop.order("banana-juice", command: "test")
-                case 3..<5: _ = try await shop.receive([DeliveryLine(fruit: "kiwi", quantity: 4)], received: today, command: "test")
-                case 5..<7: _ = try? await shop.waste([(fruit: "banana", amount: 1)], reason: .spoiled, command: "test")
-                case 7: _ = try await shop.count([(fruit: "kiwi", count: Int.random(in: 0...60, using: &random))], command: "test")
+                case 3..<6:
+                    // Bananas with a use-by date, so that orders and wastes take from their lots first.
+                    let lines = [
+                        DeliveryLine(fruit: "kiwi", quantity: 40),
+                        DeliveryLine(fruit: "banana", quantity: 30, expires: today.adding(days: round).description),
+                    ]
+                    _ = try await shop.receive(lines, received: today, command: "test")
+                case 6..<8: _ = try? await shop.waste([(fruit: "banana", amount: 1)], reason: .spoiled, command: "test")
+                case 8: _ = try await shop.count([(fruit: "kiwi", count: Int.random(in: 0...60, using: &random))], command: "test")
                 default: _ = try? await shop.undo(command: "test")
                 }
             }
             try await ledger.update(from: shop.store)
             let whole = try await shop.history().filter { [.delivery, .waste, .count].contains($0.kind) && $0.undoneBy == nil }
             #expect(ledger.stockRoom.map(\.id) == whole.reversed().map(\.id), "round \(round)")
+            let shelf = try await shop.shelf(today: today)
+            #expect(ledger.lots.remaining == shelf.lots, "round \(round)")
+            #expect(ledger.lots.lastCounted == shelf.lastCounted, "round \(round)")
+            roundsWithLots += shelf.lots.isEmpty ? 0 : 1
         }
+        #expect(roundsWithLots >= 3, "lots to compare")
     }
 
     @Test("a day's line: units and costs per fruit of that day only, the last count of that day or before")

@@ -20,6 +20,8 @@ package struct SalesLedger: Sendable {
     package private(set) var records: [SaleRecord] = []
     /// The deliveries, wastes and counts not undone, oldest first (the staff panel's stock room line).
     package private(set) var stockRoom: [JournalEntry] = []
+    /// The lots and last counts, replayed from every entry read (what `ShopStore.lotEntries` would give, read once).
+    package private(set) var lots = LotReplay()
 
     /// The first read asks for rows this many at a time before it doubles.
     static let firstBatch = 64
@@ -41,6 +43,7 @@ package struct SalesLedger: Sendable {
         guard !entries.isEmpty || !refusals.isEmpty else { return false }
         for entry in entries {
             newestEntry = entry.id
+            lots.apply(entry)
             if let record = ShopSales.servedRecord(of: entry, in: timeZone) {
                 served.append((entry.id, record))
             } else if Self.isStockRoom(entry) {
@@ -67,6 +70,7 @@ package struct SalesLedger: Sendable {
         let refusals = try await store.refusedOrders(limit: nil)
         served = ShopSales.servedOrders(entries, in: timeZone)
         stockRoom = entries.filter { Self.isStockRoom($0) && $0.undoneBy == nil }.reversed()
+        lots = LotReplay(entries.reversed())
         refused = ShopSales.refusedRecords(refusals, in: timeZone)
         (newestEntry, newestRefusal, read) = (entries.first?.id, refusals.first?.id, true)
         records = ShopSales.merge(served: served.map(\.record), refused: refused)

@@ -49,7 +49,7 @@ extension ShopServer {
             // With suppliers, the lots and the open purchase orders too: what spoils before an order arrives does not
             // count, what is on order does.
             let suppliers = PurchasePlanner.buysFromSuppliers(book)
-            let lots = suppliers ? try await Shop(book: book, store: store).shelf(today: ShopSales.today() ?? CivilDate(dayNumber: 0)).lots : nil
+            let lots = suppliers ? try await sales.shelf(today: ShopSales.today() ?? CivilDate(dayNumber: 0)).lots : nil
             let onOrder = suppliers ? try await store.purchaseOrders(status: .open) : []
             let (state, recent, recentPending) = try await sales.plan(
                 book: book, menuVersion: current.version, settings: settings, onHand: onHand, lots: lots, onOrder: onOrder,

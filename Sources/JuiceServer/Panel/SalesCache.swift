@@ -77,6 +77,12 @@ actor SalesCache {
         try await ledger().ledger.stockRoom
     }
 
+    /// The lots and last counts as of `today`, replayed from the journal as the sales are read (a shop with many orders
+    /// since its first delivery reads the new entries, not all of them, per request).
+    func shelf(today: CivilDate) async throws(ShopError) -> Shelf {
+        Shelf(today: today, replay: try await ledger().ledger.lots)
+    }
+
     /// The ledger brought up to date, and the key it was read at.
     private func ledger() async throws(ShopError) -> (key: SalesKey, ledger: SalesLedger) {
         let key = SalesKey(changeToken: try await store.changeToken(), newestRefusal: try await store.refusedOrders(limit: 1).first?.id)

@@ -29,7 +29,7 @@ extension ShopServer {
         staff.get("/api/lots") { _, _ in
             let book = await menu.current.book
             do throws(ShopError) {
-                let shelf = try await Shop(book: book, store: store).shelf(today: CivilDate(localDateAt: Date()))
+                let shelf = try await sales.shelf(today: CivilDate(localDateAt: Date()))
                 return JSONResponse.make(LotsBody(shelf, book: book))
             } catch {
                 throw APIError.shop(error, book: book)

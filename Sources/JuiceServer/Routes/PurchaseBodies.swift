@@ -144,10 +144,10 @@ struct PurchaseReceiptBody: Codable, Sendable, Hashable {
 
     /// The receipt of `receipt`, saying `message`.
     init(_ receipt: PurchaseReceipt, message: String, book: RecipeBook, language: Language) {
-        self.message = message
+        // The delivery's entry and the stock after it, as any stock change's receipt gives them.
+        let delivery = ReceiptBody(receipt.receipt, message: message, book: book)
+        (self.message, entry, stock) = (message, delivery.entry, delivery.stock)
         order = PurchaseOrderBody(receipt.order, book: book, language: language)
-        entry = receipt.receipt.entry.map(EntryBody.init)
-        stock = Dictionary(uniqueKeysWithValues: receipt.receipt.snapshot.inventory.counts.map { ($0.key.rawValue, $0.value) })
         differences = receipt.differences.map {
             Difference(fruit: $0.fruit.rawValue, ordered: $0.ordered, received: $0.received, short: $0.short)
         }

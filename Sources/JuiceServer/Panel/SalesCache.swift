@@ -13,11 +13,11 @@ enum PlanState: Sendable {
 
 /// The shop's sales and the plan made from them, kept until the shop changes: the sales records are brought up to date
 /// (reading only the journal entries and refusals that are new: `SalesLedger`) only when the journal's change token or
-/// the newest refused order differ (a refusal never moves the change token), and
-/// the plan is made again only when those, the menu's version, the local day or the settings differ. So reloading the
-/// staff panel costs two small reads, not a plan. One plan is made at a time, on a thread of its own, one core's work
-/// (the threads that answer requests stay free), for the newest request; a request waits for it only so long, then
-/// hears that it is still being made.
+/// the newest refused order differ (a refusal never moves the change token), and the plan is made again only when
+/// those, the menu's version, the local day or the settings differ. So reloading the staff panel costs two small reads,
+/// not a plan (with suppliers, a third: the open purchase orders; the lots come from the ledger's replay). One plan is
+/// made at a time, on a thread of its own, one core's work (the threads that answer requests stay free), for the
+/// newest request; a request waits for it only so long, then hears that it is still being made.
 actor SalesCache {
     /// What the shop's sales were read at.
     struct SalesKey: Hashable, Sendable {

@@ -67,6 +67,37 @@ struct PurchasePlanningTests {
         }
     }
 
+    @Test("the target is the whole shop's: with two suppliers' fruits in demand on their own, every order is served as often as asked, not each supplier's alone")
+    func theTargetIsTheWholeShops() throws {
+        let farm = Supplier(id: "farm", name: LocalizedName(korean: "농장", english: "Farm"), leadTime: 2, orderDays: [.monday, .thursday])
+        var book = Self.book(Self.market(), pack: 1)
+        let banana = Fruit(
+            id: "banana", name: LocalizedName(korean: "바나나", english: "Banana"), cost: 500, shelfLife: 5,
+            buy: FruitPurchase(supplier: farm.id, pack: 1, price: 500))
+        let bananaJuice = Juice(
+            id: "banana-juice", name: LocalizedName(korean: "바나나쥬스", english: "Banana Juice"), price: 4_000,
+            recipe: [Ingredient(fruit: "banana", amount: 1)])
+        book = RecipeBook(
+            fruits: book.fruits + [banana], juices: book.juices + [bananaJuice], store: Store(defaultCapacity: 100_000),
+            suppliers: book.suppliers + [farm])
+        let purchaser = try #require(PurchasePlanner(book: book))
+        let windows = purchaser.windows(today: Self.monday, minute: 9 * 60, firstDay: Self.monday)
+        let days = purchaser.days(for: windows, from: Self.monday)
+        // Each juice's demand on its own: each supplier's order alone at 90 % would leave the shop at about 81 %.
+        let outlook = DemandOutlook(
+            juices: [
+                JuiceDemandModel(expected: Array(repeating: 50, count: days), spread: .normal(standardDeviation: 10)),
+                JuiceDemandModel(expected: Array(repeating: 30, count: days), spread: .normal(standardDeviation: 8)),
+            ], horizon: days)
+        let plan = purchaser.plan(
+            outlook, windows: windows, firstDay: Self.monday, stock: [[], []], objective: .serviceLevel(0.9), scenarios: 4_000, seed: 7)
+        #expect(plan.orders.count == 2)
+        #expect(plan.serviceLevel.upper >= 0.9, "the whole shop: \(plan.serviceLevel)")
+        for order in plan.orders {
+            #expect(order.choice.serviceLevel.value >= plan.serviceLevel.value, "\(order.window.supplier)")
+        }
+    }
+
     @Test("stock on hand and on order is counted; what spoils before the order arrives is not")
     func stockOnHand() throws {
         let book = Self.book(Self.market(), pack: 1)

@@ -65,31 +65,29 @@ extension PurchasePlanner {
             let capacity = planner.menu.capacities[item.fruit]
             return max(item.pack, capacity - capacity % item.pack)
         }
-        // Each supplier's order on its own: its fruits, its days, the target for them.
+        // The target is the whole shop's: every order of the days each fruit's order covers served, whichever
+        // suppliers its fruits come from (each supplier's order on its own at the target would leave the shop
+        // short more often, one supplier or another). Profit is each fruit's own.
         var units = [Int](repeating: 0, count: bought.count)
         var reachable = true
-        for s in windows.indices {
-            let mine = bought.indices.filter { bought[$0].supplier == s }
-            guard !mine.isEmpty else { continue }
-            switch objective {
-            case .serviceLevel(let target):
-                let aim = StockPlanner.aim(at: target, jointDays: drawn.jointDays, horizon: drawn.horizon, scenarios: scenarios)
-                let limits = mine.map { capacities[$0] }
-                let (demand, checked) = (search.covers(of: mine), check.covers(of: mine))
-                let found = StockLevelSearch.levels(demand: demand, check: checked, scenarios: scenarios, capacities: limits, target: aim)
-                if !found.reached,
-                    !StockLevelSearch.levels(demand: demand, check: checked, scenarios: scenarios, capacities: limits, target: target).reached
-                {
-                    reachable = false
-                }
-                for (k, p) in mine.enumerated() { units[p] = min(capacities[p], found.levels[k].roundedUp(to: bought[p].pack)) }
-                let required = min(scenarios, Int((aim * Double(scenarios)).rounded(.up)))
-                units = fewerPacks(units, fruits: mine, check: check, required: required)
-            case .profit:
-                for p in mine {
-                    let margin: Double? = margins.isEmpty ? nil : margins[bought[p].fruit]
-                    units[p] = profitableUnits(p, table: search, margin: margin, capacity: capacities[p])
-                }
+        let all = Array(bought.indices)
+        switch objective {
+        case .serviceLevel(let target):
+            let aim = StockPlanner.aim(at: target, jointDays: drawn.jointDays, horizon: drawn.horizon, scenarios: scenarios)
+            let (demand, checked) = (search.covers(of: all), check.covers(of: all))
+            let found = StockLevelSearch.levels(demand: demand, check: checked, scenarios: scenarios, capacities: capacities, target: aim)
+            if !found.reached,
+                !StockLevelSearch.levels(demand: demand, check: checked, scenarios: scenarios, capacities: capacities, target: target).reached
+            {
+                reachable = false
+            }
+            for p in all { units[p] = min(capacities[p], found.levels[p].roundedUp(to: bought[p].pack)) }
+            let required = min(scenarios, Int((aim * Double(scenarios)).rounded(.up)))
+            units = fewerPacks(units, fruits: all, check: check, required: required)
+        case .profit:
+            for p in all {
+                let margin: Double? = margins.isEmpty ? nil : margins[bought[p].fruit]
+                units[p] = profitableUnits(p, table: search, margin: margin, capacity: capacities[p])
             }
         }
         let estimate = table(2)
@@ -110,7 +108,6 @@ extension PurchasePlanner {
             }
             orders.append(order)
         }
-        let all = Array(bought.indices)
         return PurchasePlan(
             orders: orders, serviceLevel: ScenarioEstimate(successes: estimate.covered(units, fruits: all), trials: scenarios),
             objective: objective, firstDay: firstDay, days: drawn.horizon, unbought: unbought, reachable: reachable)

@@ -14,7 +14,7 @@ package enum ErrorKindsHelp {
                 "staff-token-unreadable", "staff-token-empty", "staff-token-weak", "backup-exists", "backup-invalid-destination",
                 "backup-postgres", "state-invalid-location", "state-postgres-not-built-in", "state-unreachable", "invalid-quantity",
                 "invalid-date", "expires-before-delivery", "unknown-count-session", "unknown-purchase-order", "empty-purchase-order",
-                "unknown-supplier",
+                "unknown-supplier", "arrives-before-order-by",
             ]
         ),
         (

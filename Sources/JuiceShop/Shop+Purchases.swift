@@ -109,6 +109,10 @@ extension Shop {
             guard let deadline = Self.deadline(orderBy) else { throw .invalidDate(orderBy) }
             draft.orderBy = deadline
         }
+        // (An order may be kept after the fact, so a date in the past is not refused; one arriving before it is placed is.)
+        if let arrives = draft.arrives, let day = draft.orderBy?.prefix(10), arrives < day {
+            throw .arrivesBeforeOrderBy(arrives: arrives, orderBy: String(day))
+        }
         return draft
     }
 

@@ -34,6 +34,8 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     case purchaseOrderReceived(Int, entry: Int)
     /// A purchase order, or what came of one, with no lines.
     case emptyPurchaseOrder
+    /// A purchase order would arrive before the last day to place it (both `YYYY-MM-DD`).
+    case arrivesBeforeOrderBy(arrives: String, orderBy: String)
     /// A purchase order's supplier is not in the recipe files (`suppliers:`); `suggestion` is a close id.
     case unknownSupplier(String, suggestion: String?)
     /// The state file could not be used.
@@ -62,6 +64,8 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownPurchaseOrder(let id): return "there is no purchase order \(id); 'juice purchase list' lists them"
         case .purchaseOrderReceived(let id, let entry): return "purchase order \(id) was received already (change #\(entry))"
         case .emptyPurchaseOrder: return "a purchase order, and what came of one, needs at least one fruit"
+        case .arrivesBeforeOrderBy(let arrives, let orderBy):
+            return "the purchase order would arrive on \(arrives), before the last day to place it, \(orderBy)"
         case .unknownSupplier(let id, let suggestion):
             return "unknown supplier '\(id)'"
                 + (suggestion.map { "; did you mean '\($0)'?" } ?? "; suppliers are listed under suppliers: in the recipe files")
@@ -74,7 +78,7 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unknownJuice, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes, .orderRefused(.invalidCount), .orderRefused(.countTooLarge),
             .stockRefused(.unknownFruit), .stockRefused(.negativeAmount), .stockRefused(.overflow), .invalidQuantity, .expiresBeforeDelivery,
-            .unknownCountSession, .invalidDate, .unknownPurchaseOrder, .emptyPurchaseOrder, .unknownSupplier:
+            .unknownCountSession, .invalidDate, .unknownPurchaseOrder, .emptyPurchaseOrder, .unknownSupplier, .arrivesBeforeOrderBy:
             return .request
         case .orderRefused(.insufficientStock), .stockRefused(.belowZero), .stockRefused(.aboveCapacity), .nothingToUndo, .undoRefused,
             .countSessionApplied, .purchaseOrderReceived:
@@ -112,6 +116,7 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         case .purchaseOrderReceived: return "purchase-order-received"
         case .emptyPurchaseOrder: return "empty-purchase-order"
         case .unknownSupplier: return "unknown-supplier"
+        case .arrivesBeforeOrderBy: return "arrives-before-order-by"
         case .state(let error): return error.kind
         }
     }

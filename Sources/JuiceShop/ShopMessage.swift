@@ -265,6 +265,10 @@ private struct ShopErrorText {
             return ko
                 ? "발주에도 입고에도 과일이 하나는 있어야 해요. 발주는 과일=묶음수 (예: kiwi=2), 입고는 과일=개수 (예: kiwi=18)로 주세요"
                 : "a purchase order, and what came of one, needs at least one fruit; give FRUIT=PACKS to order (kiwi=2), FRUIT=N to receive (kiwi=18)"
+        case .arrivesBeforeOrderBy(let arrives, let orderBy):
+            return ko
+                ? "도착 예정일 \(arrives)이(가) 발주 마감일 \(orderBy)보다 빨라요. --arrives와 --order-by를 확인하세요 (YYYY-MM-DD)"
+                : "the order would arrive on \(arrives), before the last day to place it, \(orderBy); check --arrives and --order-by (YYYY-MM-DD)"
         case .unknownSupplier(let id, let suggestion):
             let hint =
                 suggestion.map { ko ? " 혹시 '\($0)' 말씀이세요?" : "; did you mean '\($0)'?" }

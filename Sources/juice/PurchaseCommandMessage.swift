@@ -15,6 +15,8 @@ enum PurchaseCommandMessage {
     case planField(path: String, field: String, expected: PlanFieldExpectation)
     /// A field the plan file must have is missing.
     case planFieldMissing(path: String, field: String)
+    /// A line of the plan file whose units are not its packs times the fruit's pack.
+    case planUnitsNotPacks(path: String, field: String, units: Int, packs: Int, pack: Int)
     /// The plan has no purchase orders (of `supplier`, when one was asked for).
     case planHasNoOrders(path: String, supplier: String?)
     /// `juice receive --order` with `--ordered` or `--supplier`, which the order gives.
@@ -45,6 +47,12 @@ enum PurchaseCommandMessage {
             return ko
                 ? "계획 파일 \(path)에 \(field)이(가) 없어요. 'juice plan … --format json'의 출력을 그대로 주세요"
                 : "the plan file \(path) has no \(field); give the output of 'juice plan … --format json' as it is"
+        case .planUnitsNotPacks(let path, let field, let units, let packs, let pack):
+            let product = packs.multipliedReportingOverflow(by: pack)
+            let expected = product.overflow ? "" : ko ? " (\(product.partialValue)개)" : " (\(product.partialValue))"
+            return ko
+                ? "계획 파일 \(path)의 \(field): \(packs)묶음 × 묶음당 \(pack)개\(expected)여야 하는데 \(units)개로 적혀 있어요. 계획을 고쳤다면 packs와 units를 함께 고치거나, --supplier 거래처 과일=묶음수로 발주하세요"
+                : "\(field) in the plan file \(path): expected \(packs) × \(pack) a pack\(expected), not \(units); if the plan was edited, change packs and units together, or order with --supplier S FRUIT=PACKS"
         case .planHasNoOrders(let path, let supplier?):
             return ko
                 ? "계획 파일 \(path)에 거래처 '\(supplier)'의 발주가 없어요. --supplier를 빼거나 계획의 orders에 있는 거래처를 주세요"
@@ -71,6 +79,8 @@ enum PlanFieldExpectation {
     case text
     /// A whole number, 0 or more.
     case wholeNumber
+    /// A whole number, 1 or more (packs and units).
+    case countOfOneOrMore
 
     /// What it should have been: in Korean as a whole predicate ("…여야 해요"), in English as the thing expected.
     func text(ko: Bool) -> String {
@@ -79,6 +89,7 @@ enum PlanFieldExpectation {
         case .array: return ko ? "JSON 배열이어야 해요" : "a JSON array"
         case .text: return ko ? "문자열이어야 해요" : "text"
         case .wholeNumber: return ko ? "0 이상의 정수여야 해요" : "a whole number, 0 or more"
+        case .countOfOneOrMore: return ko ? "1 이상의 정수여야 해요" : "a whole number, 1 or more"
         }
     }
 }

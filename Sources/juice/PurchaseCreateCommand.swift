@@ -58,7 +58,8 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
         let session = try options.session(json: json)
         var drafts: [PurchaseOrderDraft]
         if let fromPlan {
-            drafts = try readPlan(fromPlan, reporter: reporter)
+            let book = session.shop.book
+            drafts = try readPlan(fromPlan, reporter: reporter) { book.fruit($0)?.buy?.pack }
         } else {
             let book = session.shop.book
             let packs = parsed.resolved(in: book).map { PurchaseOrderDraft.Packs(fruit: $0.fruit, packs: $0.value) }
@@ -81,7 +82,7 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
 
     /// The drafts of the plan at `path` (`-`: standard input), `--supplier`'s only when given; a plan that cannot be
     /// read, or has no orders, is a usage error naming what is wrong.
-    private func readPlan(_ path: String, reporter: Reporter) throws -> [PurchaseOrderDraft] {
+    private func readPlan(_ path: String, reporter: Reporter, pack: (FruitID) -> Int?) throws -> [PurchaseOrderDraft] {
         let language = reporter.language
         let shown = path == "-" ? (language == .korean ? "(표준 입력)" : "(standard input)") : path
         let data: Data
@@ -101,11 +102,13 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
             data = contents
         }
         let drafts: [PurchaseOrderDraft]
-        do throws(PlanOrders.Problem) { drafts = try PlanOrders.drafts(from: data, supplier: supplier) } catch {
+        do throws(PlanOrders.Problem) { drafts = try PlanOrders.drafts(from: data, supplier: supplier, pack: pack) } catch {
             switch error {
             case .notJSON: throw reporter.failure(.planNotJSON(path: shown))
             case .missing(let field): throw reporter.failure(.planFieldMissing(path: shown, field: field))
             case .wrong(let field, let expected): throw reporter.failure(.planField(path: shown, field: field, expected: expected))
+            case .unitsNotPacks(let field, let units, let packs, let pack):
+                throw reporter.failure(.planUnitsNotPacks(path: shown, field: field, units: units, packs: packs, pack: pack))
             }
         }
         guard !drafts.isEmpty else { throw reporter.failure(.planHasNoOrders(path: shown, supplier: supplier)) }

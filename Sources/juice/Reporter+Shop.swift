@@ -80,6 +80,8 @@ enum ErrorJSON {
             return [("order", .int(order)), ("entry", .int(entry))]
         case .emptyPurchaseOrder:
             return []
+        case .arrivesBeforeOrderBy(let arrives, let orderBy):
+            return [("arrives", .string(arrives)), ("orderBy", .string(orderBy))]
         case .unknownSupplier(let supplier, let suggestion):
             return [("supplier", .string(supplier)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
         case .undoRefused(let entry, let kind, let reason):

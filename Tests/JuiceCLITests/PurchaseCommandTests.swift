@@ -7,15 +7,16 @@ import Testing
 /// differences, refusals changing nothing, undo opening an order again, and a supplier gone from the recipe files.
 @Suite("juice purchase and juice receive --order (golden transcripts)")
 struct PurchaseCommandTests {
-    /// A plan's JSON as `juice plan --service-level P --format json` writes it (the fields kept, and some that are not).
+    /// A plan's JSON as `juice plan --service-level P --format json` writes it (the fields kept, and some that are not;
+    /// a line's cost is the line's, packs × the pack's price).
     static let plan = """
         {"fruits": [], "orders": [
           {"supplier": "garak-market", "name": {"ko": "가락시장 청과", "en": "Garak Market"}, "orderBy": "2099-01-01T14:00",
            "arrives": "2099-01-02", "coversUntil": "2099-01-03", "protectionDays": 2,
-           "lines": [{"fruit": "kiwi", "packs": 1, "units": 10, "cost": 400}, {"fruit": "mango", "packs": 2, "units": 12, "cost": null}],
+           "lines": [{"fruit": "kiwi", "packs": 1, "units": 10, "cost": 4000}, {"fruit": "mango", "packs": 2, "units": 12, "cost": null}],
            "total": 4000, "minimum": null, "minimumMet": true, "raised": null},
           {"supplier": "orchard", "orderBy": "2099-01-01", "arrives": "2099-01-03", "coversUntil": "2099-01-05",
-           "lines": [{"fruit": "pineapple", "packs": 1, "units": 6, "cost": 700}], "total": 4200, "minimumMet": true}
+           "lines": [{"fruit": "pineapple", "packs": 1, "units": 6, "cost": 4200}], "total": 4200, "minimumMet": true}
         ]}
         """
 
@@ -27,6 +28,9 @@ struct PurchaseCommandTests {
         try Self.plan.write(to: shop.directory.appendingPathComponent("plan.json"), atomically: true, encoding: .utf8)
         try #"{"orders": [{"supplier": "garak-market", "lines": [{"fruit": "kiwi", "packs": "two", "units": 20}]}]}"#.write(
             to: shop.directory.appendingPathComponent("bad-plan.json"), atomically: true, encoding: .utf8)
+        // Edited by hand: 99 kiwis are not one pack of 10.
+        try #"{"orders": [{"supplier": "garak-market", "lines": [{"fruit": "kiwi", "packs": 1, "units": 99}]}]}"#.write(
+            to: shop.directory.appendingPathComponent("edited-plan.json"), atomically: true, encoding: .utf8)
         var transcript = Transcript(shop, lang: lang)
         let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
         transcript.replacements = [(String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0), "TODAY")]
@@ -36,7 +40,11 @@ struct PurchaseCommandTests {
         try await transcript.run(["purchase", "create", "--supplier", "garak-markt", "kiwi=1"])
         try await transcript.run(["purchase", "create", "--supplier", "garak-market", "kiwi=0", "--json"])
         try await transcript.run(["purchase", "create", "--supplier", "garak-market", "kiwi=1", "--arrives", "2099-02-30"])
+        try await transcript.run([
+            "purchase", "create", "--supplier", "garak-market", "kiwi=1", "--order-by", "2099-01-05", "--arrives", "2099-01-04",
+        ])
         try await transcript.run(["purchase", "create", "--from-plan", "plan.json", "--supplier", "nobody"])
+        try await transcript.run(["purchase", "create", "--from-plan", "edited-plan.json"])
         try await transcript.run(["purchase", "create", "--from-plan", "bad-plan.json"])
         try await transcript.run(["purchase", "create", "--from-plan", "-"])
         try await transcript.run(["purchase", "create", "--from-plan", "missing.json"])

@@ -67,7 +67,7 @@ struct PurchasePlanningTests {
         }
     }
 
-    @Test("the target is the whole shop's: with two suppliers' fruits in demand on their own, every order is served as often as asked, not each supplier's alone")
+    @Test("the target is the whole shop's: two suppliers' fruits in demand on their own, every order served as often as asked")
     func theTargetIsTheWholeShops() throws {
         let farm = Supplier(id: "farm", name: LocalizedName(korean: "농장", english: "Farm"), leadTime: 2, orderDays: [.monday, .thursday])
         var book = Self.book(Self.market(), pack: 1)

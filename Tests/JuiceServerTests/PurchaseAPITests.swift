@@ -109,6 +109,10 @@ import Testing
                 "/api/purchases", #"{"supplier": "garak-market", "lines": [{"fruit": "kiwi", "packs": 1}, {"fruit": "키위", "packs": 1}]}"#)
             #expect(status == .badRequest && error.code == "duplicate-fruit" && error.field == "lines[1].fruit")
             (status, error) = try await refused(
+                "/api/purchases",
+                #"{"supplier": "garak-market", "orderBy": "2099-01-05T14:00", "arrives": "2099-01-04", "lines": [{"fruit": "kiwi", "packs": 1}]}"#)
+            #expect(status == .badRequest && error.code == "arrives-before-order-by" && error.field == "arrives")
+            (status, error) = try await refused(
                 "/api/purchases", #"{"supplier": "garak-market", "arrives": "2099-02-30", "lines": [{"fruit": "kiwi", "packs": 1}]}"#)
             #expect(status == .badRequest && error.code == "invalid-date" && error.field == "arrives")
             (status, error) = try await refused("/api/purchases", #"{"supplier": "garak-market", "lines": []}"#)

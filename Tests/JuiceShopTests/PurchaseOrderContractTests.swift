@@ -77,6 +77,12 @@ struct PurchaseOrderContractTests {
         await #expect(throws: ShopError.invalidQuantity("kiwi", 0)) { try await shop.createPurchaseOrder(draft) }
         draft.lines = [PurchaseLine(fruit: "kiwii", packs: 1, units: 10)]
         await #expect(throws: ShopError.stockRefused(.unknownFruit("kiwii", suggestion: "kiwi"))) { try await shop.createPurchaseOrder(draft) }
+        // Arriving the day before the last day to place it (a cut-off time or not); the same day, or the past, is kept.
+        var early = Self.draft
+        (early.orderBy, early.arrives) = ("2099-01-05T14:00", "2099-01-04")
+        await #expect(throws: ShopError.arrivesBeforeOrderBy(arrives: "2099-01-04", orderBy: "2099-01-05")) {
+            try await shop.createPurchaseOrder(early)
+        }
         draft.lines = [PurchaseLine(fruit: "kiwi", packs: 1, units: 10, cost: -1)]
         await #expect(throws: ShopError.stockRefused(.negativeAmount("kiwi", -1))) { try await shop.createPurchaseOrder(draft) }
         draft = Self.draft

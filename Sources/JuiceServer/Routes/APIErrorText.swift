@@ -102,6 +102,7 @@ extension APIError {
             case .purchaseOrderReceived: return nil
             case .emptyPurchaseOrder: return "lines"
             case .unknownSupplier: return "supplier"
+            case .arrivesBeforeOrderBy: return "arrives"
             }
         case .menuEdit(.invalidFile, _), .menuEdit(.noSuchDirectory, _):
             return "file"

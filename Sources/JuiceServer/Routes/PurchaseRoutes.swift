@@ -87,6 +87,7 @@ extension ShopServer {
         switch error {
         case .unknownSupplier: return "supplier"
         case .emptyPurchaseOrder: return "lines"
+        case .arrivesBeforeOrderBy: return "arrives"
         case .invalidDate(let text): return body.arrives == text ? "arrives" : "orderBy"
         case .invalidQuantity(let fruit, let value):
             let given = packs.first { $0.fruit == fruit }

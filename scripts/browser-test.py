@@ -304,8 +304,11 @@ try:
         click_css(staff, '#purchase-orders article[data-supplier="garak-market"] button.keep-order')
         wait(staff, "the kept order is listed as open",
              lambda d: len(d.find_elements(By.CSS_SELECTOR, '#kept-orders li[data-status="open"]')) == 1)
-        check("발주 1번을 기록했어요" in staff.find_element(By.ID, "kept-orders-status").text,
-              f"keeping says its number ({staff.find_element(By.ID, 'kept-orders-status').text})")
+        kept_status = staff.find_element(By.ID, "kept-orders-status").text
+        check("발주 1번을 기록했어요" in kept_status, f"keeping says its number ({kept_status})")
+        # An order kept below the supplier's minimum says so, in the page's language; one that meets it does not.
+        check(("최소 주문" in kept_status) == ("에 못 미쳐요" in sheet),
+              f"keeping says whether the order is below the minimum, as the sheet does ({kept_status})")
         staff.execute_script("document.getElementById('kept-orders').scrollIntoView()")
         staff.save_screenshot(os.path.join(SHOTS, "purchase-order.png"))
         click_css(staff, '#kept-orders li[data-status="open"] button.receive-order')

@@ -13,6 +13,8 @@ public enum PurchaseMessage: Hashable, Sendable {
     case received(PurchaseOrder)
     /// One fruit whose delivery differed from the order.
     case difference(PurchaseDifference)
+    /// Something to know of an order just kept (a line under its summary).
+    case note(PurchaseOrderNote)
 
     func rendered(by text: ShopText) -> String {
         let ko = text.isKorean
@@ -42,6 +44,31 @@ public enum PurchaseMessage: Hashable, Sendable {
             return ko
                 ? "  \(fruit): 주문 \(difference.ordered)개, 입고 \(difference.received)개, \(-difference.short)개 더 왔어요"
                 : "  \(fruit): ordered \(difference.ordered), received \(difference.received), \(-difference.short) more"
+        case .note(let note):
+            return "  ! " + Self.text(of: note, text: text)
+        }
+    }
+
+    /// A note's sentence, without the mark that sets it apart.
+    package static func text(of note: PurchaseOrderNote, text: ShopText) -> String {
+        let ko = text.isKorean
+        switch note {
+        case .boughtElsewhere(let fruit, let seller?):
+            return ko
+                ? "레시피 파일은 \(text.label(of: fruit))을(를) \(text.supplierName(of: seller))에서 사요. 이번만 다른 곳에서 사는 게 아니면 거래처를 확인하세요"
+                : "the recipe files buy \(text.label(of: fruit)) from \(text.supplierName(of: seller)); check the supplier unless it is bought elsewhere this once"
+        case .boughtElsewhere(let fruit, nil):
+            return ko
+                ? "레시피 파일에 \(text.label(of: fruit))을(를) 어디서 사는지 없어요 (buy:). 계획에 넣으려면 buy:에 거래처를 적으세요"
+                : "the recipe files do not say where \(text.label(of: fruit)) is bought (buy:); give it this supplier there for plans to count it"
+        case .belowMinimum(let total, let minimum):
+            return ko
+                ? "합계 \(NumberText.grouped(total))원이 최소 주문 \(NumberText.grouped(minimum))원보다 적어요. 거래처가 받지 않을 수 있어요"
+                : "the total, ₩\(NumberText.grouped(total)), is below the supplier's minimum order of ₩\(NumberText.grouped(minimum)); it may not be accepted"
+        case .sameAsOpen(let id):
+            return ko
+                ? "입고 전인 발주 \(id)번과 거래처, 도착일, 과일이 모두 같아요. 두 번 남긴 거라면 하나는 필요 없어요"
+                : "open purchase order \(id) has the same supplier, arrival day and fruit; if it was kept twice, one is not needed"
         }
     }
 

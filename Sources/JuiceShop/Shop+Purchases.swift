@@ -20,6 +20,12 @@ extension Shop {
         return try await store.createPurchaseOrders(checked)
     }
 
+    /// The notes on each of `orders` (just kept) beside the orders open before it (see `PurchaseOrderNote.notes`).
+    public func notes(on orders: [PurchaseOrder]) async throws(ShopError) -> [[PurchaseOrderNote]] {
+        let open = try await store.purchaseOrders(status: .open)
+        return orders.map { PurchaseOrderNote.notes(on: $0, book: book, open: open) }
+    }
+
     /// The purchase orders with `status` (every one when nil), newest first.
     public func purchaseOrders(status: PurchaseOrderStatus? = nil) async throws(ShopError) -> [PurchaseOrder] {
         try await store.purchaseOrders(status: status)

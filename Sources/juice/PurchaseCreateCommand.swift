@@ -73,11 +73,19 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
         }
         let kept = drafts
         let orders = try await session.write { shop throws(ShopError) in try await shop.createPurchaseOrders(kept) }
+        // Kept: what staff should know of them (bought elsewhere, below the minimum, kept twice) is said, never refused.
+        let notes: [[PurchaseOrderNote]]
+        do throws(ShopError) { notes = try await session.shop.notes(on: orders) } catch { throw reporter.fail(error, text: session.text) }
         if json {
-            Terminal.write(JSONValue.object([("orders", .array(orders.map(ShopJSON.purchaseOrder)))]).rendered(pretty: true) + "\n")
+            let objects = zip(orders, notes).map { order, notes in
+                ShopJSON.purchaseOrder(order, notes: notes.map { ($0.kind, PurchaseMessage.text(of: $0, text: session.text)) })
+            }
+            Terminal.write(JSONValue.object([("orders", .array(objects))]).rendered(pretty: true) + "\n")
             return
         }
-        Terminal.write(orders.map { session.text(.created($0)) + "\n" }.joined())
+        for (order, notes) in zip(orders, notes) {
+            Terminal.write(([session.text(.created(order))] + notes.map { session.text(.note($0)) }).map { $0 + "\n" }.joined())
+        }
     }
 
     /// The drafts of the plan at `path` (`-`: standard input), `--supplier`'s only when given; a plan that cannot be

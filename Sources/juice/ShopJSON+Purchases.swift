@@ -5,8 +5,9 @@ import JuiceShop
 
 extension ShopJSON {
     /// A purchase order: `{"id", "supplier", "orderBy", "arrives", "lines": [{"fruit", "packs", "units", "cost"}],
-    /// "total", "status", "createdAt", "receivedEntry", "receivedAt"}` (null where it has no value).
-    static func purchaseOrder(_ order: PurchaseOrder) -> JSONValue {
+    /// "total", "status", "createdAt", "receivedEntry", "receivedAt"}` (null where it has no value), and `"notes": [{"kind",
+    /// "message"}]` when given some (an order just kept).
+    static func purchaseOrder(_ order: PurchaseOrder, notes: [(kind: String, message: String)] = []) -> JSONValue {
         let lines: [JSONValue] = order.lines.map { line in
             .object([
                 ("fruit", .string(line.fruit.rawValue)), ("packs", .int(line.packs)), ("units", .int(line.units)),
@@ -22,6 +23,9 @@ extension ShopJSON {
         members.append(("createdAt", .string(order.createdAt)))
         members.append(("receivedEntry", order.receivedEntry.map(JSONValue.int) ?? .null))
         members.append(("receivedAt", order.receivedAt.map(JSONValue.string) ?? .null))
+        if !notes.isEmpty {
+            members.append(("notes", .array(notes.map { JSONValue.object([("kind", .string($0.kind)), ("message", .string($0.message))]) })))
+        }
         return .object(members)
     }
 

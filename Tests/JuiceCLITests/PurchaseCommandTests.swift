@@ -68,6 +68,22 @@ struct PurchaseCommandTests {
         try transcript.expectGolden("purchases.\(language).txt")
     }
 
+    @Test(
+        "kept, with what staff should know: below the minimum, a fruit the files buy elsewhere, the same order twice",
+        arguments: EverydayUseTests.languages)
+    func notes(language: String, lang: String) async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        try shop.addSuppliers()
+        var transcript = Transcript(shop, lang: lang)
+        try await transcript.run(["purchase", "create", "--supplier", "garak-market", "kiwi=3"])
+        try await transcript.run(["purchase", "create", "--supplier", "garak-market", "kiwi=1", "--arrives", "2099-01-03"])
+        try await transcript.run(["purchase", "create", "--supplier", "garak-market", "kiwi=2", "pineapple=1", "--json"])
+        try await transcript.run(["purchase", "create", "--supplier", "garak-market", "kiwi=2", "pineapple=1"])
+        try await transcript.run(["purchase", "create", "--supplier", "garak-market", "kiwi=2", "strawberry=1", "--arrives", "2099-01-02"])
+        try transcript.expectGolden("purchase-notes.\(language).txt")
+    }
+
     @Test("a plan's orders are kept all or none: a bad one keeps the others out too")
     func planAllOrNone() async throws {
         let shop = try ShopSandbox()
@@ -88,8 +104,8 @@ struct PurchaseCommandTests {
 }
 
 extension ShopSandbox {
-    /// Adds a supplier, Garak Market (and an orchard that sells pineapples), to the recipes: kiwis in packs of 10 at
-    /// 4,000 won a pack, mangoes in packs of 6 with no price.
+    /// Adds a supplier, Garak Market (a minimum order of 10,000 won; and an orchard that sells pineapples), to the
+    /// recipes: kiwis in packs of 10 at 4,000 won a pack, mangoes in packs of 6 with no price.
     func addSuppliers() throws {
         let recipes = directory.appendingPathComponent("recipes")
         try """
@@ -98,6 +114,7 @@ extension ShopSandbox {
           garak-market:
             name: {ko: 가락시장 청과, en: Garak Market}
             lead-time: 1
+            minimum: 10000
           orchard:
             name: {ko: 과수원, en: Orchard}
             lead-time: 2

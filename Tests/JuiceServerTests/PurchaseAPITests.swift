@@ -41,6 +41,9 @@ import Testing
             #expect(order.lines == [.init(fruit: "kiwi", packs: 2, units: 20, cost: 400), .init(fruit: "mango", packs: 1, units: 6, cost: 900)])
             #expect(order.total == 8000 + 5400)
             #expect(order.receivedEntry == nil)
+            // Kept all the same: the recipe files buy mangoes from no supplier.
+            #expect(order.notes?.map(\.kind) == ["bought-elsewhere"])
+            #expect(order.notes?.first?.message.contains("buy:") == true)
 
             let (listStatus, listBody) = try await StockKeepingAPITests.call(client, .get, "/api/purchases?status=open")
             #expect(listStatus == .ok)
@@ -89,6 +92,23 @@ import Testing
             #expect(receipt.entry?.lots?.first?.expires == "2099-03-01")
         }
         #expect(try await shop.stock()["pineapple"] == 13)
+    }
+
+    @Test func theSameOrderKeptTwiceIsKeptWithANoteNamingTheFirst() async throws {
+        let shop = try await Self.shop()
+        try await shop.application().test(.router) { client in
+            let body = #"{"supplier": "garak-market", "arrives": "2099-01-02", "lines": [{"fruit": "kiwi", "packs": 2}]}"#
+            let first = try await StockKeepingAPITests.call(client, .post, "/api/purchases", body).body.decoded(PurchaseOrderBody.self)
+            #expect(first.notes == nil, "nothing to say of the first")
+            let (status, answer) = try await StockKeepingAPITests.call(client, .post, "/api/purchases", body)
+            #expect(status == .created)
+            let second = try answer.decoded(PurchaseOrderBody.self)
+            #expect(second.id == first.id + 1 && second.notes?.map(\.kind) == ["same-as-open"])
+            #expect(second.notes?.first?.message.contains("\(first.id)") == true)
+            // Another arrival day is another order.
+            let later = #"{"supplier": "garak-market", "arrives": "2099-01-03", "lines": [{"fruit": "kiwi", "packs": 2}]}"#
+            #expect(try await StockKeepingAPITests.call(client, .post, "/api/purchases", later).body.decoded(PurchaseOrderBody.self).notes == nil)
+        }
     }
 
     @Test func refusalsNameTheFieldAndChangeNothing() async throws {

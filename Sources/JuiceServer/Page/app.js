@@ -458,7 +458,9 @@ async function keepOrder(order) {
     lines: order.lines.map((line) => ({ fruit: line.fruit, packs: line.packs, units: line.units })) };
   const { status, data } = await staffCall("POST", "/api/purchases", body);
   if (status === 201) {
-    $("kept-orders-status").textContent = t().keptOrder(data.id);
+    // Kept; what staff should know of it (below the minimum, kept twice, bought elsewhere) follows.
+    const notes = (data.notes || []).map((note) => note.message);
+    $("kept-orders-status").textContent = [t().keptOrder(data.id), ...notes].join(" · ");
   } else if (status !== 401) {
     $("kept-orders-status").textContent = data ? data.error.message : `HTTP ${status}`;
   }

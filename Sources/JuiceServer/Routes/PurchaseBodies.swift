@@ -102,9 +102,17 @@ struct PurchaseOrderBody: Codable, Sendable, Hashable {
     var createdAt: String
     var receivedEntry: Int?
     var receivedAt: String?
+    /// What staff should know of an order just kept (bought elsewhere, below the minimum, kept twice), when anything.
+    var notes: [Note]?
 
-    /// The order, its supplier named from `book` in `language`.
-    init(_ order: PurchaseOrder, book: RecipeBook, language: Language) {
+    /// A note on an order just kept: its kind, and what it says in the request's language.
+    struct Note: Codable, Sendable, Hashable {
+        var kind: String
+        var message: String
+    }
+
+    /// The order, its supplier named from `book` in `language`, with `notes` (an order just kept).
+    init(_ order: PurchaseOrder, book: RecipeBook, language: Language, notes: [PurchaseOrderNote] = []) {
         id = order.id
         supplier = order.supplier.rawValue
         supplierName = book.supplier(order.supplier)?.name.text(in: language, fallback: order.supplier.rawValue)
@@ -116,6 +124,8 @@ struct PurchaseOrderBody: Codable, Sendable, Hashable {
         createdAt = order.createdAt
         receivedEntry = order.receivedEntry
         receivedAt = order.receivedAt
+        let text = ShopText(language: language, book: book)
+        self.notes = notes.isEmpty ? nil : notes.map { Note(kind: $0.kind, message: PurchaseMessage.text(of: $0, text: text)) }
     }
 }
 

@@ -44,8 +44,10 @@ extension ShopServer {
         do throws(ShopError) {
             let draft = try PurchaseOrderDraft(
                 supplier: SupplierID(body.supplier), orderBy: body.orderBy, arrives: body.arrives, packs: packs, book: book)
-            let order = try await Shop(book: book, store: store).createPurchaseOrder(draft)
-            return JSONResponse.make(PurchaseOrderBody(order, book: book, language: context.language), status: .created)
+            let shop = Shop(book: book, store: store)
+            let order = try await shop.createPurchaseOrder(draft)
+            let notes = try await shop.notes(on: [order]).first ?? []
+            return JSONResponse.make(PurchaseOrderBody(order, book: book, language: context.language, notes: notes), status: .created)
         } catch {
             throw APIError.shop(error, book: book, field: Self.field(of: error, purchase: body, packs: packs))
         }

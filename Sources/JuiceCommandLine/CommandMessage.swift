@@ -127,11 +127,11 @@ package enum CommandMessage: Hashable, Sendable {
             return ko ? "레시피를 읽을 수 없어요: \(reason)" : reason
         case .stateDirectoryMissing(let directory, let path):
             return ko
-                ? "상태 파일 \(path)의 디렉터리 \(directory)이(가) 없어요. 경로를 확인하거나 먼저 만드세요 (mkdir -p \(directory))"
+                ? "상태 파일 \(path)의 디렉터리 \(KoreanParticle.subject.after(directory)) 없어요. 경로를 확인하거나 먼저 만드세요 (mkdir -p \(directory))"
                 : "the directory \(directory) for the state file \(path) does not exist; check the path, or create it first (mkdir -p \(directory))"
         case .stateMissing(let path):
             return ko
-                ? "상태 파일 \(path)이(가) 없어요. 주문하거나 재고를 한 번 바꾸면 만들어져요"
+                ? "상태 파일 \(KoreanParticle.subject.after(path)) 없어요. 주문하거나 재고를 한 번 바꾸면 만들어져요"
                 : "cannot open the state file \(path): no such file; order or change stock once to create it"
         case .needsTerminal:
             return ko
@@ -187,7 +187,7 @@ package enum CommandMessage: Hashable, Sendable {
         case .parser(let message):
             return ko ? ParserMessages.korean(message) : message
         case .doctorNoState(let path):
-            return ko ? "상태 파일: \(path)이(가) 아직 없어요. 확인할 것이 없어요" : "state file: \(path) does not exist yet; nothing to check"
+            return ko ? "상태 파일: \(KoreanParticle.subject.after(path)) 아직 없어요. 확인할 것이 없어요" : "state file: \(path) does not exist yet; nothing to check"
         case .doctorState(let path):
             return ko ? "상태 파일: \(path)" : "state file: \(path)"
         case .doctorIntegrity(let lines):
@@ -213,7 +213,7 @@ package enum CommandMessage: Hashable, Sendable {
             return ko ? "--generate는 0 이상이어야 해요" : "--generate must be 0 or more"
         case .generateNeedsForce(let orders, let limit):
             return ko
-                ? "--generate \(orders)은(는) \(limit)개보다 많아서 프로세서 하나를 오래 써요. 그래도 돌리려면 --force를 붙이세요"
+                ? "--generate \(KoreanParticle.topic.after(orders)) \(limit)개보다 많아서 프로세서 하나를 오래 써요. 그래도 돌리려면 --force를 붙이세요"
                 : "--generate \(orders) is more than \(limit) orders, a long run that keeps a processor busy; add --force to run it anyway"
         case .mixNeedsGenerate:
             return ko ? "--mix와 --demand는 --generate에만 써요" : "--mix and --demand apply to --generate only"
@@ -277,14 +277,14 @@ package enum CommandMessage: Hashable, Sendable {
                 : "\(path) has errors; fix them (juice lint \(path)) to compare:"
         case .backupDone(let state, let backup):
             return ko
-                ? "상태 \(state)을(를) \(backup)에 백업했어요. 검사: juice doctor --state \(backup)"
+                ? "상태 \(KoreanParticle.object.after(state)) \(backup)에 백업했어요. 검사: juice doctor --state \(backup)"
                 : "backed up the state \(state) to \(backup); check it with: juice doctor --state \(backup)"
         case .staffTokenRequired(let host):
             return ko
                 ? "직원 토큰 없이 \(host)에서 들을 수 없어요: 닿을 수 있는 누구나 재고를 바꿀 수 있으니까요. JUICE_STAFF_TOKEN을 설정하거나 --staff-token-file FILE을 주거나, 127.0.0.1에서 들으세요"
                 : "refusing to listen on \(host) without a staff token: anyone who can reach it could change stock. Set JUICE_STAFF_TOKEN or pass --staff-token-file FILE, or listen on 127.0.0.1"
         case .staffTokenUnreadable(let path, let reason):
-            return ko ? "직원 토큰 파일 \(path)을(를) 읽을 수 없어요: \(reason)" : "cannot read the staff token file \(path): \(reason)"
+            return ko ? "직원 토큰 파일 \(KoreanParticle.object.after(path)) 읽을 수 없어요: \(reason)" : "cannot read the staff token file \(path): \(reason)"
         case .staffTokenEmpty(let source):
             return ko
                 ? "\(source)의 직원 토큰이 비어 있어요. 길고 무작위인 토큰을 넣으세요 (예: openssl rand -hex 16)"

@@ -112,20 +112,21 @@ package enum MenuEditError: Error, Sendable, Hashable {
                 : "the menu changed meanwhile (now version \(current.prefix(12))); look at the new menu and try again"
         case .changedOnDisk(let file, let current):
             return ko
-                ? "쓰는 동안 \(file)이(가) 바뀌어서 아무것도 쓰지 않았어요 (지금 버전 \(current.prefix(12))). 다시 해 보세요"
+                ? "쓰는 동안 \(KoreanParticle.subject.after(file)) 바뀌어서 아무것도 쓰지 않았어요 (지금 버전 \(current.prefix(12))). 다시 해 보세요"
                 : "\(file) changed on disk during the edit, so nothing was written (now version \(current.prefix(12))); try again"
         case .notWritable(let problem):
             return problem.message(in: language)
         case .writeFailed(let file, let reason):
             return ko
-                ? "\(file)을(를) 쓰지 못했어요: \(reason.text(in: language)). 파일은 그대로예요" : "\(file) could not be written: \(reason); the file is as it was"
+                ? "\(KoreanParticle.object.after(file)) 쓰지 못했어요: \(reason.text(in: language)). 파일은 그대로예요"
+                : "\(file) could not be written: \(reason); the file is as it was"
         case .unreadable(let error):
             return error.description(in: language)
         case .nothingToUndo:
             return ko ? "되돌릴 메뉴 수정이 없어요" : "there is no menu edit to undo"
         case .undoBlocked(let file):
             return ko
-                ? "그 수정 뒤에 \(file)이(가) 또 바뀌어서 되돌리지 않았어요"
+                ? "그 수정 뒤에 \(KoreanParticle.subject.after(file)) 또 바뀌어서 되돌리지 않았어요"
                 : "\(file) has changed since that edit, so it was not undone"
         }
     }

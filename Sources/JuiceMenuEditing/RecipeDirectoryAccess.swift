@@ -46,18 +46,18 @@ package enum RecipeDirectoryAccess: Sendable, Hashable {
                     : "the built-in recipes are served, so there is no file to edit; restart with --recipes DIR"
             case .notADirectory(let path):
                 return ko
-                    ? "\(path)은(는) 디렉터리가 아니에요. 메뉴 수정은 레시피 디렉터리(--recipes DIR)에서만 돼요"
+                    ? "\(KoreanParticle.topic.after(path)) 디렉터리가 아니에요. 메뉴 수정은 레시피 디렉터리(--recipes DIR)에서만 돼요"
                     : "\(path) is not a directory; menu edits need a recipe directory (--recipes DIR)"
             case .readOnlyMount(let path):
                 return ko
-                    ? "\(path)은(는) 읽기 전용으로 마운트돼 있어요 (읽기 전용 볼륨이나 ConfigMap). 원본을 고쳐서 배포하세요"
+                    ? "\(KoreanParticle.topic.after(path)) 읽기 전용으로 마운트돼 있어요 (읽기 전용 볼륨이나 ConfigMap). 원본을 고쳐서 배포하세요"
                     : "\(path) is on a read-only mount (a read-only volume or a ConfigMap); edit the source and deploy it"
             case .permissionDenied(let path):
                 return ko
                     ? "서버 사용자에게 \(path)에 쓸 권한이 없어요"
                     : "the server's user may not write in \(path)"
             case .unreadable(let path, let reason):
-                return ko ? "\(path)을(를) 볼 수 없어요: \(reason.text(in: language))" : "\(path) cannot be looked at: \(reason)"
+                return ko ? "\(KoreanParticle.object.after(path)) 볼 수 없어요: \(reason.text(in: language))" : "\(path) cannot be looked at: \(reason)"
             }
         }
     }

@@ -253,11 +253,11 @@ public enum LintFinding: Hashable, Sendable {
             default: return error.message(in: .korean)
             }
         case .expectedMapping(let section, let found):
-            return "\(section.text(in: .korean))은(는) \(section.expected(in: .korean))이어야 해요 (지금: \(found.text(in: .korean)))"
+            return "\(KoreanParticle.topic.after(section.text(in: .korean))) \(section.expected(in: .korean))이어야 해요 (지금: \(found.text(in: .korean)))"
         case .missingVersion:
             return "'version'이 없어요. 레시피 파일은 'version: 1'로 시작해요"
         case .unsupportedVersion(let version, let supported):
-            return "버전 \(version)은(는) 읽을 수 없어요. 이 JuiceMaker는 버전 \(supported)을(를) 읽어요"
+            return "버전 \(KoreanParticle.topic.after(version)) 읽을 수 없어요. 이 JuiceMaker는 버전 \(KoreanParticle.object.after(supported)) 읽어요"
         case .missingName(let entry):
             return "\(entry.text(in: .korean))에 'name'이 없어요"
         case .missingRecipe(let juice):
@@ -276,32 +276,32 @@ public enum LintFinding: Hashable, Sendable {
         case .idTooLong(let kind, let id, let length, let maximum):
             return "\(kind.text(in: .korean)) id '\(RecipeLimits.shortened(id))'은(는) \(length)자예요. id는 \(maximum)자까지 쓸 수 있어요"
         case .wrongType(let field, let expected, let found):
-            let mustBe = expected == .listOfNames ? "\(expected.text(in: .korean))이어야" : "\(expected.text(in: .korean))여야"
-            return "\(field.text(in: .korean))은(는) \(mustBe) 해요 (지금: \(found.text(in: .korean)))"
+            let mustBe = KoreanParticle.mustBe.after(expected.text(in: .korean))
+            return "\(KoreanParticle.topic.after(field.text(in: .korean))) \(mustBe) 해요 (지금: \(found.text(in: .korean)))"
         case .emptyText(let field):
-            return "\(field.text(in: .korean))이(가) 비었어요"
+            return "\(KoreanParticle.subject.after(field.text(in: .korean))) 비었어요"
         case .octalInYAML11(let written, let value, let octal):
             return "'\(written)'은(는) 여기서 \(value)이지만, YAML 1.1 도구는 8진수 \(octal)로 읽어요"
         case .textInYAML11(let written, let value):
             return "'\(written)'은(는) 여기서 \(value)이지만, YAML 1.1 도구는 글자로 읽어요"
         case .readDifferentlyInYAML11(let written, let subject, let reading):
-            return "'\(written)'은(는) 여기서 글자지만, YAML 1.1 도구는 \(subject.text(in: .korean))을(를) \(reading.korean)(으)로 읽어요"
+            return "'\(written)'은(는) 여기서 글자지만, YAML 1.1 도구는 \(KoreanParticle.object.after(subject.text(in: .korean))) \(reading.korean)(으)로 읽어요"
         case .belowMinimum(let field, let value, let minimum):
-            return "\(field.text(in: .korean))이(가) \(value == 0 ? "0이에요" : "음수예요 (\(value))"). \(minimum) 이상이어야 해요"
+            return "\(KoreanParticle.subject.after(field.text(in: .korean))) \(value == 0 ? "0이에요" : "음수예요 (\(value))"). \(minimum) 이상이어야 해요"
         case .aboveMaximum(let field, let value, let maximum):
-            return "\(field.text(in: .korean))이(가) \(value)예요. 최대 \(maximum)까지 쓸 수 있어요"
+            return "\(KoreanParticle.subject.after(field.text(in: .korean))) \(value)예요. 최대 \(maximum)까지 쓸 수 있어요"
         case .integerOverflow(let field, let written):
-            return "\(field.text(in: .korean)) \(written)은(는) 64비트 정수에 들어가지 않아요"
+            return "\(field.text(in: .korean)) \(KoreanParticle.topic.after(written)) 64비트 정수에 들어가지 않아요"
         case .notWholeNumber(let field, let written):
-            return "\(field.text(in: .korean))은(는) 정수여야 해요 (지금: \(written))"
+            return "\(KoreanParticle.topic.after(field.text(in: .korean))) 정수여야 해요 (지금: \(written))"
         case .quotedWhereNumber(let field, let text):
-            return "\(field.text(in: .korean))은(는) 정수여야 해요 (지금: 글자 \"\(text)\")"
+            return "\(KoreanParticle.topic.after(field.text(in: .korean))) 정수여야 해요 (지금: 글자 \"\(text)\")"
         case .numberInYAML11(let field, let written, let reading):
-            return "\(field.text(in: .korean))은(는) 정수여야 해요 (지금: '\(written)', YAML 1.1 도구는 \(reading.korean)(으)로 읽어요)"
+            return "\(KoreanParticle.topic.after(field.text(in: .korean))) 정수여야 해요 (지금: '\(written)', YAML 1.1 도구는 \(reading.korean)(으)로 읽어요)"
         case .unusedFruit(let fruit):
             return "과일 '\(fruit)'을(를) 쓰는 쥬스가 없어요"
         case .definedTwice(let definition):
-            return "\(definition.text(in: .korean))이(가) 두 번 정의됐어요"
+            return "\(KoreanParticle.subject.after(definition.text(in: .korean))) 두 번 정의됐어요"
         case .stockAboveCapacity(let fruit, let stock, let capacity):
             return "'\(fruit)'의 재고(\(stock))가 용량 \(capacity)보다 많아요"
         case .missingStock(let fruit):
@@ -324,8 +324,8 @@ public enum LintFinding: Hashable, Sendable {
         case .priceNotAboveCost(let juice, let price, let cost):
             let shares = Self.costliest(cost, more: { "외 \($0)개" })
             return price < cost.total
-                ? "쥬스 '\(juice)'의 가격 \(price)이(가) 과일 원가 \(Self.amount(cost.total))보다 낮아요 (\(shares))"
-                : "쥬스 '\(juice)'의 가격 \(price)이(가) 과일 원가와 같아서 남는 게 없어요 (\(shares))"
+                ? "쥬스 '\(juice)'의 가격 \(KoreanParticle.subject.after(price)) 과일 원가 \(Self.amount(cost.total))보다 낮아요 (\(shares))"
+                : "쥬스 '\(juice)'의 가격 \(KoreanParticle.subject.after(price)) 과일 원가와 같아서 남는 게 없어요 (\(shares))"
         case .configurationNotAMapping(let found):
             return "\(Self.rulesExample) 같은 'rules' 매핑이어야 해요 (지금: \(found.text(in: .korean)))"
         case .rulesNotAMapping(let found):
@@ -339,7 +339,7 @@ public enum LintFinding: Hashable, Sendable {
         case .missingKey(let key, let section):
             return "\(section.text(in: .korean))에 '\(key)'이(가) 없어요"
         case .notAboveZero(let field, let written):
-            return "\(field.text(in: .korean))이(가) \(written)이에요. 0보다 커야 해요 (1은 보통 날, 1.5는 절반 더 바쁜 날)"
+            return "\(KoreanParticle.subject.after(field.text(in: .korean))) \(written)이에요. 0보다 커야 해요 (1은 보통 날, 1.5는 절반 더 바쁜 날)"
         case .eventOnClosedDay(let date):
             return "\(date) 행사는 달력에서 가게가 쉬는 날이에요"
         case .closedTwice(let day):

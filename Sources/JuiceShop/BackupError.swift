@@ -46,15 +46,18 @@ public enum BackupError: Error, Hashable, Sendable {
         let ko = language == .korean
         switch self {
         case .noState(let path):
-            return ko ? "상태 파일 \(path)이(가) 없어요. 백업할 것이 없어요" : "the state file \(path) does not exist; there is nothing to back up"
+            return ko
+                ? "상태 파일 \(KoreanParticle.subject.after(path)) 없어요. 백업할 것이 없어요" : "the state file \(path) does not exist; there is nothing to back up"
         case .destinationExists(let path):
             return ko
-                ? "\(path)이(가) 이미 있어요. 덮어쓰려면 --force를 붙이거나 다른 이름을 주세요"
+                ? "\(KoreanParticle.subject.after(path)) 이미 있어요. 덮어쓰려면 --force를 붙이거나 다른 이름을 주세요"
                 : "\(path) already exists; add --force to replace it, or give another name"
         case .destinationIsDirectory(let path):
-            return ko ? "\(path)은(는) 디렉터리예요. state-backup.sqlite 같은 파일 이름을 주세요" : "\(path) is a directory; give a file name like state-backup.sqlite"
+            return ko
+                ? "\(KoreanParticle.topic.after(path)) 디렉터리예요. state-backup.sqlite 같은 파일 이름을 주세요"
+                : "\(path) is a directory; give a file name like state-backup.sqlite"
         case .destinationIsState(let path):
-            return ko ? "\(path)은(는) 상태 파일 자신이에요. 다른 곳에 백업하세요" : "\(path) is the state file itself; back it up somewhere else"
+            return ko ? "\(KoreanParticle.topic.after(path)) 상태 파일 자신이에요. 다른 곳에 백업하세요" : "\(path) is the state file itself; back it up somewhere else"
         case .destinationDirectoryMissing(let path, let directory):
             return ko
                 ? "\(path): 디렉터리 '\(directory)'이(가) 없어요. 먼저 만드세요"

@@ -55,11 +55,11 @@ public enum PurchaseMessage: Hashable, Sendable {
         switch note {
         case .boughtElsewhere(let fruit, let seller?):
             return ko
-                ? "레시피 파일은 \(text.label(of: fruit))을(를) \(text.supplierName(of: seller))에서 사요. 이번만 다른 곳에서 사는 게 아니면 거래처를 확인하세요"
+                ? "레시피 파일은 \(KoreanParticle.object.after(text.label(of: fruit))) \(text.supplierName(of: seller))에서 사요. 이번만 다른 곳에서 사는 게 아니면 거래처를 확인하세요"
                 : "the recipe files buy \(text.label(of: fruit)) from \(text.supplierName(of: seller)); check the supplier unless it is bought elsewhere this once"
         case .boughtElsewhere(let fruit, nil):
             return ko
-                ? "레시피 파일에 \(text.label(of: fruit))을(를) 어디서 사는지 없어요 (buy:). 계획에 넣으려면 buy:에 거래처를 적으세요"
+                ? "레시피 파일에 \(KoreanParticle.object.after(text.label(of: fruit))) 어디서 사는지 없어요 (buy:). 계획에 넣으려면 buy:에 거래처를 적으세요"
                 : "the recipe files do not say where \(text.label(of: fruit)) is bought (buy:); give it this supplier there for plans to count it"
         case .belowMinimum(let total, let minimum):
             return ko

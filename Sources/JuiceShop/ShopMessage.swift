@@ -114,7 +114,7 @@ public enum ShopMessage: Hashable, Sendable {
         case .newState(let location, let recipes):
             let source = recipes ?? (ko ? "기본 내장 레시피" : "the built-in recipe set")
             return ko
-                ? "새 가게를 시작했어요: 상태 파일 \(location)을(를) 만들었어요 (레시피: \(source), 과일은 모두 초기 재고에서 시작)"
+                ? "새 가게를 시작했어요: 상태 파일 \(KoreanParticle.object.after(location)) 만들었어요 (레시피: \(source), 과일은 모두 초기 재고에서 시작)"
                 : "started a new shop: created the state file \(location) (recipes: \(source); every fruit starts at its initial stock)"
         case .stockRow(let fruit, let count, let capacity):
             return "\(text.label(of: fruit))  \(count) / \(capacity)"
@@ -217,11 +217,11 @@ private struct ShopErrorText {
             return stock(reason)
         case .duplicateFruit(let fruit):
             return ko
-                ? "\(text.label(of: fruit))을(를) 두 번 넘게 정했어요. 과일마다 한 번씩만 쓰세요"
+                ? "\(KoreanParticle.object.after(text.label(of: fruit))) 두 번 넘게 정했어요. 과일마다 한 번씩만 쓰세요"
                 : "\(text.label(of: fruit)) is set more than once; give each fruit once"
         case .fruitStillInRecipes(let fruit):
             return ko
-                ? "\(text.label(of: fruit))은(는) 아직 레시피에 있어서 단종할 수 없어요. 재고만 비우려면 'juice stock set \(fruit)=0'"
+                ? "\(KoreanParticle.topic.after(text.label(of: fruit))) 아직 레시피에 있어서 단종할 수 없어요. 재고만 비우려면 'juice stock set \(fruit)=0'"
                 : "\(text.label(of: fruit)) is still in the recipes, so it cannot be retired; to empty its stock use 'juice stock set \(fruit)=0'"
         case .fruitNotInRecipes(let fruit, let kept):
             return ko
@@ -235,7 +235,7 @@ private struct ShopErrorText {
                 : "cannot undo change #\(entry) (\(kind.rawValue)): \(stock(reason))"
         case .invalidQuantity(let fruit, let quantity):
             return ko
-                ? "\(text.label(of: fruit)): 수량은 1 이상이어야 해요 (세기는 0 이상, \(quantity)이(가) 있어요)"
+                ? "\(text.label(of: fruit)): 수량은 1 이상이어야 해요 (세기는 0 이상, \(KoreanParticle.subject.after(quantity)) 있어요)"
                 : "\(text.label(of: fruit)): the quantity must be at least 1 (0 or more for a count), not \(quantity)"
         case .invalidDate(let value):
             return ko
@@ -243,7 +243,7 @@ private struct ShopErrorText {
                 : "'\(value)' is not a date; write it YYYY-MM-DD, for example 2026-11-30"
         case .expiresBeforeDelivery(let fruit, let expires, let received):
             return ko
-                ? "\(text.label(of: fruit))의 유통기한 \(expires)이(가) 받은 날 \(received)보다 빨라요. 날짜를 확인하세요 (YYYY-MM-DD)"
+                ? "\(text.label(of: fruit))의 유통기한 \(KoreanParticle.subject.after(expires)) 받은 날 \(received)보다 빨라요. 날짜를 확인하세요 (YYYY-MM-DD)"
                 : "the use-by date of \(text.label(of: fruit)), \(expires), is before the day it was received, \(received); check the date (YYYY-MM-DD)"
         case .unknownCountSession(let id):
             return ko
@@ -267,7 +267,7 @@ private struct ShopErrorText {
                 : "a purchase order, and what came of one, needs at least one fruit; give FRUIT=PACKS to order (kiwi=2), FRUIT=N to receive (kiwi=18)"
         case .arrivesBeforeOrderBy(let arrives, let orderBy):
             return ko
-                ? "도착 예정일 \(arrives)이(가) 발주 마감일 \(orderBy)보다 빨라요. --arrives와 --order-by를 확인하세요 (YYYY-MM-DD)"
+                ? "도착 예정일 \(KoreanParticle.subject.after(arrives)) 발주 마감일 \(orderBy)보다 빨라요. --arrives와 --order-by를 확인하세요 (YYYY-MM-DD)"
                 : "the order would arrive on \(arrives), before the last day to place it, \(orderBy); check --arrives and --order-by (YYYY-MM-DD)"
         case .unknownSupplier(let id, let suggestion):
             let hint =
@@ -291,11 +291,11 @@ private struct ShopErrorText {
                 : "invalid amount \(amount) for \(text.label(of: fruit)): amounts are 0 or more; use 'juice stock remove' to take away, 'juice stock add' to add"
         case .belowZero(let fruit, let stock, let result):
             return ko
-                ? "\(text.label(of: fruit))은(는) 0개 아래로 내려갈 수 없어요 (재고 \(stock)개, 결과 \(result)개)"
+                ? "\(KoreanParticle.topic.after(text.label(of: fruit))) 0개 아래로 내려갈 수 없어요 (재고 \(stock)개, 결과 \(result)개)"
                 : "\(text.label(of: fruit)) would go below zero (\(stock) in stock, result \(result))"
         case .aboveCapacity(let fruit, let result, let capacity):
             return ko
-                ? "\(text.label(of: fruit))은(는) 최대 \(capacity)개까지만 둘 수 있어요 (결과 \(result)개)"
+                ? "\(KoreanParticle.topic.after(text.label(of: fruit))) 최대 \(capacity)개까지만 둘 수 있어요 (결과 \(result)개)"
                 : "\(text.label(of: fruit)) would exceed the store's capacity (\(result) > \(capacity))"
         case .overflow(let fruit):
             return ko ? "\(text.label(of: fruit)) 수량이 너무 커요" : "the amount for \(text.label(of: fruit)) is too large"
@@ -305,29 +305,29 @@ private struct ShopErrorText {
     private func state(_ error: StateError) -> String {
         switch error {
         case .cannotOpen(let path, let reason):
-            return "상태 파일 \(path)을(를) 열 수 없어요: \(reason)"
+            return "상태 파일 \(KoreanParticle.object.after(path)) 열 수 없어요: \(reason)"
         case .notADatabase(let path):
-            return "상태 파일 \(path)은(는) JuiceMaker 상태 데이터베이스가 아니거나 손상됐어요. 파일은 건드리지 않았어요 (새로 시작하려면 다른 곳으로 옮기세요)"
+            return "상태 파일 \(KoreanParticle.topic.after(path)) JuiceMaker 상태 데이터베이스가 아니거나 손상됐어요. 파일은 건드리지 않았어요 (새로 시작하려면 다른 곳으로 옮기세요)"
         case .readOnly(let path):
-            return "상태 파일 \(path)이(가) 읽기 전용이에요. 아무것도 바꾸지 않았어요"
+            return "상태 파일 \(KoreanParticle.subject.after(path)) 읽기 전용이에요. 아무것도 바꾸지 않았어요"
         case .diskFull(let path):
-            return "\(path)이(가) 있는 디스크가 가득 찼어요. 아무것도 바꾸지 않았어요"
+            return "\(KoreanParticle.subject.after(path)) 있는 디스크가 가득 찼어요. 아무것도 바꾸지 않았어요"
         case .ioError(let path, let detail):
-            return "상태 파일 \(path)을(를) 읽거나 쓸 수 없어요 (디스크가 가득 찼거나 용량 제한에 걸렸나요?): \(detail). 아무것도 바꾸지 않았어요"
+            return "상태 파일 \(KoreanParticle.object.after(path)) 읽거나 쓸 수 없어요 (디스크가 가득 찼거나 용량 제한에 걸렸나요?): \(detail). 아무것도 바꾸지 않았어요"
         case .busy(let path):
-            return "다른 프로세스가 상태 파일 \(path)을(를) 너무 오래 잠그고 있어요. 아무것도 바꾸지 않았어요. 다시 해 보세요"
+            return "다른 프로세스가 상태 파일 \(KoreanParticle.object.after(path)) 너무 오래 잠그고 있어요. 아무것도 바꾸지 않았어요. 다시 해 보세요"
         case .newerSchema(let path, let version):
-            return "상태 파일 \(path)은(는) 더 새로운 JuiceMaker가 썼어요 (스키마 \(version)). 아무것도 바꾸지 않았어요"
+            return "상태 파일 \(KoreanParticle.topic.after(path)) 더 새로운 JuiceMaker가 썼어요 (스키마 \(version)). 아무것도 바꾸지 않았어요"
         case .invariantBroken(let path, let fruits):
             return
-                "상태 \(path)이(가) 맞지 않아요: \(fruits.map { text.label(of: FruitID($0)) }.joined(separator: ", "))의 재고가 초기 재고와 기록된 변경의 합과 달라요 (손상됐거나 직접 고쳐졌어요). 아무것도 바꾸지 않았어요. 'juice doctor'로 수치를 보고, 백업을 되살리거나 기록대로 재고를 고치세요"
+                "상태 \(KoreanParticle.subject.after(path)) 맞지 않아요: \(fruits.map { text.label(of: FruitID($0)) }.joined(separator: ", "))의 재고가 초기 재고와 기록된 변경의 합과 달라요 (손상됐거나 직접 고쳐졌어요). 아무것도 바꾸지 않았어요. 'juice doctor'로 수치를 보고, 백업을 되살리거나 기록대로 재고를 고치세요"
         case .failed(let path, let message):
-            return "상태 파일 \(path)을(를) 쓸 수 없어요: \(message)"
+            return "상태 파일 \(KoreanParticle.object.after(path)) 쓸 수 없어요: \(message)"
         case .invalidLocation(let text, let reason):
             return "상태 위치 '\(text)'을(를) 읽을 수 없어요: \(reason)"
         case .postgresNotBuiltIn(let location):
             return
-                "이 juice는 PostgreSQL 지원 없이 빌드돼서 \(location)을(를) 쓸 수 없어요. PostgreSQL 트레이트로 빌드하거나(swift build -c release --traits PostgreSQL) --state에 SQLite 파일을 주세요"
+                "이 juice는 PostgreSQL 지원 없이 빌드돼서 \(KoreanParticle.object.after(location)) 쓸 수 없어요. PostgreSQL 트레이트로 빌드하거나(swift build -c release --traits PostgreSQL) --state에 SQLite 파일을 주세요"
         case .unreachable(let location, let host, let port, let reason):
             return "\(host):\(port)의 PostgreSQL 서버에 연결할 수 없어요 (\(location)): \(reason). 서버가 켜져 있는지, 호스트와 포트가 맞는지 확인하세요"
         case .authenticationFailed(let location, let user):
@@ -340,7 +340,9 @@ private struct ShopErrorText {
         case .connectionLost(let location, let detail):
             return "PostgreSQL 연결이 끊겼어요 (\(location)): \(detail). 진행 중이던 변경은 전부 적용됐거나 전혀 적용되지 않았어요 ('juice history'로 확인하세요). 다시 해 보세요"
         case .outcomeUnknown(let location, let request, let detail):
-            let lookUp = request.map { "요청 \($0)을(를) 확인하세요 (GET /api/orders/\($0), 또는 juice history --json)" } ?? "'juice history'로 확인하세요"
+            let lookUp =
+                request.map { "요청 \(KoreanParticle.object.after($0)) 확인하세요 (GET /api/orders/\($0), 또는 juice history --json)" }
+                ?? "'juice history'로 확인하세요"
             return "변경을 확정하는 중에 PostgreSQL 연결이 끊겼어요 (\(location)): \(detail). 적용됐을 수도, 안 됐을 수도 있어요. 다시 주문하기 전에 \(lookUp)"
         case .conflict(let location, let attempts):
             return "변경이 다른 트랜잭션과 계속 충돌했어요 (\(location), \(attempts)번 시도). 아무것도 바꾸지 않았어요. 다시 해 보세요"

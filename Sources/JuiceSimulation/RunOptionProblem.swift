@@ -60,7 +60,7 @@ package enum RestockProblem: Hashable, Sendable {
                 : "--restock below=T,to=C needs C of at least T, not below=\(below),to=\(to)"
         case .aboveCapacity(let to, let fruit, let capacity, let most):
             return ko
-                ? "--restock to=\(to)이(가) '\(fruit)'의 용량(\(capacity))보다 커요. to=\(most) 이하로 쓰세요"
+                ? "--restock to=\(KoreanParticle.subject.after(to)) '\(fruit)'의 용량(\(capacity))보다 커요. to=\(most) 이하로 쓰세요"
                 : "--restock to=\(to) is above the capacity of '\(fruit)' (\(capacity)); use to=\(most) or less"
         }
     }

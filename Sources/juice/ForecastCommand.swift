@@ -36,11 +36,13 @@ enum PlanningMessage {
         case .badDate(let option, let text):
             return ko ? "\(option) '\(text)'은(는) 날짜가 아니에요. 2026-11-20처럼 쓰세요" : "\(option) '\(text)' is not a date; write it like 2026-11-20"
         case .badHorizon(let days):
-            return ko ? "--horizon은 1부터 366일까지예요 (\(days)이(가) 있어요)" : "--horizon must be 1 to 366 days, not \(days)"
+            return ko ? "--horizon은 1부터 366일까지예요 (\(KoreanParticle.subject.after(days)) 있어요)" : "--horizon must be 1 to 366 days, not \(days)"
         case .badLevel(let percent):
-            return ko ? "--level은 1부터 99까지의 백분율이에요 (\(percent)이(가) 있어요)" : "--level must be a percentage from 1 to 99, not \(percent)"
+            return ko
+                ? "--level은 1부터 99까지의 백분율이에요 (\(KoreanParticle.subject.after(percent)) 있어요)"
+                : "--level must be a percentage from 1 to 99, not \(percent)"
         case .badBacktest(let days):
-            return ko ? "--backtest는 1일 이상이어야 해요 (\(days)이(가) 있어요)" : "--backtest must be at least 1 day, not \(days)"
+            return ko ? "--backtest는 1일 이상이어야 해요 (\(KoreanParticle.subject.after(days)) 있어요)" : "--backtest must be at least 1 day, not \(days)"
         case .noSales(let source):
             return ko
                 ? "\(source)에 팔린 기록이 없어서 예측할 수 없어요. 주문이 쌓인 뒤에 다시 하거나 --history FILE을 주세요"
@@ -64,9 +66,11 @@ enum PlanningMessage {
                 ? "--service-level '\(text)'은(는) 0.5부터 0.999까지의 확률이 아니에요. 0.95나 95%처럼 쓰세요"
                 : "--service-level '\(text)' is not a probability from 0.5 to 0.999; write it like 0.95 or 95%"
         case .badPlanHorizon(let days):
-            return ko ? "--horizon은 1부터 28일까지예요 (\(days)이(가) 있어요)" : "--horizon must be 1 to 28 days, not \(days)"
+            return ko ? "--horizon은 1부터 28일까지예요 (\(KoreanParticle.subject.after(days)) 있어요)" : "--horizon must be 1 to 28 days, not \(days)"
         case .badScenarios(let count):
-            return ko ? "--scenarios는 1,000부터 1,000,000까지예요 (\(count)이(가) 있어요)" : "--scenarios must be 1,000 to 1,000,000, not \(count)"
+            return ko
+                ? "--scenarios는 1,000부터 1,000,000까지예요 (\(KoreanParticle.subject.after(count)) 있어요)"
+                : "--scenarios must be 1,000 to 1,000,000, not \(count)"
         case .profitNeedsCosts(let fruits, let juices):
             let missing =
                 (fruits.map { ko ? "과일 '\($0)'의 cost" : "fruit '\($0)' has no cost" }
@@ -85,7 +89,7 @@ enum PlanningMessage {
                 : "--order-time '\(text)' is not a time; write it like 2026-12-01 or 2026-12-01T09:30"
         case .orderTimeOutside(let date, let firstDay):
             return ko
-                ? "juice: 주의: --order-time \(date)은(는) 계획 첫날(\(firstDay))이나 그 전날이 아니에요. \(firstDay) 개점 때 발주한다고 보고 계획했어요"
+                ? "juice: 주의: --order-time \(KoreanParticle.topic.after(date)) 계획 첫날(\(firstDay))이나 그 전날이 아니에요. \(firstDay) 개점 때 발주한다고 보고 계획했어요"
                 : "juice: warning: --order-time \(date) is neither the plan's first day (\(firstDay)) nor the day before; the orders are planned as placed at its opening"
         }
     }

@@ -34,10 +34,10 @@ enum PurchaseCommandMessage {
                 ? "과일=묶음수로 발주하려면 --supplier로 거래처를 주세요 (레시피 파일 suppliers:의 id, 예: --supplier garak-market)"
                 : "ordering FRUIT=PACKS needs the supplier, --supplier S (an id under suppliers: in the recipe files, like garak-market)"
         case .planUnreadable(let path, let reason):
-            return ko ? "계획 파일 \(path)을(를) 읽을 수 없어요: \(reason)" : "cannot read the plan file \(path): \(reason)"
+            return ko ? "계획 파일 \(KoreanParticle.object.after(path)) 읽을 수 없어요: \(reason)" : "cannot read the plan file \(path): \(reason)"
         case .planNotJSON(let path):
             return ko
-                ? "계획 파일 \(path)이(가) JSON이 아니에요. 'juice plan … --format json'의 출력을 주세요"
+                ? "계획 파일 \(KoreanParticle.subject.after(path)) JSON이 아니에요. 'juice plan … --format json'의 출력을 주세요"
                 : "the plan file \(path) is not JSON; give the output of 'juice plan … --format json'"
         case .planField(let path, let field, let expected):
             return ko
@@ -45,7 +45,7 @@ enum PurchaseCommandMessage {
                 : "\(field) in the plan file \(path): expected \(expected.text(ko: false)); give the output of 'juice plan … --format json' as it is"
         case .planFieldMissing(let path, let field):
             return ko
-                ? "계획 파일 \(path)에 \(field)이(가) 없어요. 'juice plan … --format json'의 출력을 그대로 주세요"
+                ? "계획 파일 \(path)에 \(KoreanParticle.subject.after(field)) 없어요. 'juice plan … --format json'의 출력을 그대로 주세요"
                 : "the plan file \(path) has no \(field); give the output of 'juice plan … --format json' as it is"
         case .planUnitsNotPacks(let path, let field, let units, let packs, let pack):
             let product = packs.multipliedReportingOverflow(by: pack)

@@ -81,7 +81,7 @@ struct FruitCostTests {
         let problem = try #require(Self.relevant(zero).first)
         #expect(Self.found(zero) == ["5:17 invalid-quantity"])
         #expect(problem.message == "the shelf life of fruit 'kiwi' is zero (0); it must be at least 1")
-        #expect(problem.message(in: .korean) == "과일 'kiwi'의 보관 기간이(가) 0이에요. 1 이상이어야 해요")
+        #expect(problem.message(in: .korean) == "과일 'kiwi'의 보관 기간이 0이에요. 1 이상이어야 해요")
         #expect(zero.book.fruit("kiwi")?.shelfLife == nil)
         for (value, rule) in [("-3", RuleID.invalidQuantity), ("1.5", .invalidQuantity), ("\"3\"", .wrongType), ("3 days", .wrongType)] {
             let result = TestSupport.load("version: 1\nfruits:\n  kiwi: {name: {en: Kiwi}, shelf-life: \(value)}\n")

@@ -139,7 +139,7 @@ extension APIError {
             return ko ? "'\(field)' 값은 정수여야 하고 너무 크면 안 돼요" : "the field '\(field)' must be a whole number within 64 bits"
         case .outOfRange(let field, let value, let range):
             return ko
-                ? "'\(field)' 값 \(value)은(는) \(range.lowerBound)…\(range.upperBound) 사이여야 해요"
+                ? "'\(field)' 값 \(KoreanParticle.topic.after(value)) \(range.lowerBound)…\(range.upperBound) 사이여야 해요"
                 : "the field '\(field)' is \(value); it must be between \(range.lowerBound) and \(range.upperBound)"
         case .ambiguousChange(let field):
             return ko ? "'\(field)'에는 add, remove, set 중 정확히 하나를 써 주세요" : "'\(field)' must have exactly one of add, remove or set"

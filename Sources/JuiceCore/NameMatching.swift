@@ -18,6 +18,26 @@ public enum NameMatching {
         return best.distance <= allowed ? best.candidate : nil
     }
 
+    /// The id of the candidate `text` most likely means, by its id (as `suggestion(for:among:)`) or, failing that, by
+    /// one of its names: the same name, one name holding the other (가락시장 for 가락시장 청과), or a likely typo of one.
+    /// For things people know by name and files name by id (a supplier written 가락시장 청과 for garak-market).
+    public static func suggestion(for text: String, amongIDs candidates: [(id: String, names: [String])]) -> String? {
+        if let id = suggestion(for: text, among: candidates.map(\.id)) { return id }
+        let key = NameKey(text).text
+        guard !key.isEmpty else { return nil }
+        for candidate in candidates {
+            for name in candidate.names {
+                let other = NameKey(name).text
+                guard !other.isEmpty else { continue }
+                if other == key || (min(key.count, other.count) >= 2 && (other.contains(key) || key.contains(other))) {
+                    return candidate.id
+                }
+            }
+        }
+        guard let name = suggestion(for: text, among: candidates.flatMap(\.names)) else { return nil }
+        return candidates.first { $0.names.contains(name) }?.id
+    }
+
     /// The edit distance between two scalar sequences: insertions, deletions, substitutions and swaps of two
     /// neighbours ("cuont" for "count") each count one (optimal string alignment).
     public static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {

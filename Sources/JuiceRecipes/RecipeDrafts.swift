@@ -19,6 +19,9 @@ struct FruitDraft {
     var shelfLife: Located<Int>?
     /// How it is bought (`buy`), as far as it could be read.
     var buy: BuyDraft?
+    /// Whether the file has a `buy` for it, read or not (one that could not be read is reported as such, and not
+    /// again as a fruit with no way to buy it).
+    var writesBuy = false
 
     /// The names that were written, Korean first.
     var names: [Located<String>] { [korean, english].compactMap { $0 } }

@@ -105,6 +105,7 @@ struct RecipeFileReader {
             case 3:
                 fruit.shelfLife = readInteger(fieldValue, field: .shelfLife(fruit: id), minimum: 1).map { located($0, at: fieldValue) }
             case 4:
+                fruit.writesBuy = true
                 fruit.buy = readBuy(fieldValue, fruit: id)
             default:
                 reportUnknownKey(field, in: .entry(entry))

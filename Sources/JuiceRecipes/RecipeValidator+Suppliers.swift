@@ -9,14 +9,13 @@ extension RecipeValidator {
         let suppliers = firstDefinitions(files.flatMap(\.suppliers), kind: .supplier, id: \.id)
         var positions: [String: Int] = [:]
         for (position, supplier) in suppliers.enumerated() { positions[supplier.id.value.rawValue] = position }
-        let ids = suppliers.map(\.id.value.rawValue)
         // What a full store of each supplier's fruits costs; nil once one of them has no cost.
         var most: [Int?] = Array(repeating: 0, count: suppliers.count)
         var buys: [Int] = Array(repeating: 0, count: suppliers.count)
         for (position, fruit) in fruits.enumerated() {
             let id = fruit.id.value.rawValue
             guard let buy = fruit.buy else {
-                if !suppliers.isEmpty, used[position], !unreadKeys.contains(id) {
+                if !suppliers.isEmpty, used[position], !fruit.writesBuy, !unreadKeys.contains(id) {
                     report(.noWayToBuy, .noWayToBuy(fruit: id), at: fruit.id, fix: .addBuy(fruit: id))
                 }
                 continue
@@ -30,7 +29,8 @@ extension RecipeValidator {
             let name = supplier.value.rawValue
             guard let index = positions[name] else {
                 guard !unreadKeys.contains(name) else { continue }
-                let suggestion = NameMatching.suggestion(for: name, among: ids)
+                // Written by its name (가락시장 청과) or with a typo in its id: the id meant.
+                let suggestion = NameMatching.suggestion(for: name, amongIDs: suppliers.map { ($0.id.value.rawValue, $0.supplier.name.all) })
                 report(
                     .unknownSupplier, .unknownSupplier(name, fruit: id, suggestion: suggestion), at: supplier,
                     fix: suggestion.map { .replace(name, with: $0) } ?? .defineSupplier(name))

@@ -91,8 +91,8 @@ extension Shop {
     private func checked(_ draft: PurchaseOrderDraft) throws(ShopError) -> PurchaseOrderDraft {
         var draft = draft
         guard book.supplier(draft.supplier) != nil else {
-            let known = book.suppliers.map(\.id.rawValue)
-            throw .unknownSupplier(draft.supplier.rawValue, suggestion: NameMatching.suggestion(for: draft.supplier.rawValue, among: known))
+            let known = book.suppliers.map { ($0.id.rawValue, $0.name.all) }
+            throw .unknownSupplier(draft.supplier.rawValue, suggestion: NameMatching.suggestion(for: draft.supplier.rawValue, amongIDs: known))
         }
         guard !draft.lines.isEmpty else { throw .emptyPurchaseOrder }
         var seen: Set<FruitID> = []

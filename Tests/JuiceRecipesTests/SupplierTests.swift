@@ -65,6 +65,17 @@ struct SupplierTests {
         #expect(typo.diagnostics.first?.fix == "replace 'garak-markt' with 'garak-market'")
         #expect(typo.diagnostics.first?.message(in: .korean) == "과일 'kiwi'을(를) 사는 거래처 'garak-markt'이(가) 없어요. 'garak-market'을(를) 말한 건가요?")
 
+        // A supplier written by its name, whole or in part, in either language: the id it has.
+        for written in ["가락시장 청과", "가락시장", "Garak Market"] {
+            let byName = TestSupport.load(Self.menu(buy: "{supplier: \(written), pack: 40}", suppliers: Self.garak))
+            #expect(byName.diagnostics.first?.fix == "replace '\(written)' with 'garak-market'", "\(written)")
+        }
+        #expect(
+            TestSupport.load(Self.menu(buy: "{supplier: 농장, pack: 40}", suppliers: Self.garak)).diagnostics.first?.fix?.contains("define") == true)
+        // A buy that is not a mapping is that one mistake, not also a fruit with no way to buy it.
+        let scalar = TestSupport.load(Self.menu(buy: "garak-market", suppliers: Self.garak))
+        #expect(Self.found(scalar) == ["12:10 wrong-type"])
+
         let days = TestSupport.load(Self.menu(suppliers: Self.garak.replacingOccurrences(of: "[mon, wed, fri]", with: "[mon, wednesday, Fri]")))
         #expect(Self.found(days) == ["6:23 unknown-weekday", "6:34 unknown-weekday"])
         #expect(days.diagnostics.first?.fix == "replace 'wednesday' with 'wed'")

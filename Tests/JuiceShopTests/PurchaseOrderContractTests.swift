@@ -68,6 +68,10 @@ struct PurchaseOrderContractTests {
         var draft = Self.draft
         draft.supplier = "garak-markt"
         await #expect(throws: ShopError.unknownSupplier("garak-markt", suggestion: "garak-market")) { try await shop.createPurchaseOrder(draft) }
+        draft.supplier = "가락시장"
+        await #expect(throws: ShopError.unknownSupplier("가락시장", suggestion: "garak-market"), "named by its name") {
+            try await shop.createPurchaseOrder(draft)
+        }
         draft = Self.draft
         draft.lines = []
         await #expect(throws: ShopError.emptyPurchaseOrder) { try await shop.createPurchaseOrder(draft) }

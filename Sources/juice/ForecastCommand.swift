@@ -89,8 +89,8 @@ enum PlanningMessage {
                 : "--order-time '\(text)' is not a time; write it like 2026-12-01 or 2026-12-01T09:30"
         case .orderTimeOutside(let date, let firstDay):
             return ko
-                ? "juice: 주의: --order-time \(KoreanParticle.topic.after(date)) 계획 첫날(\(firstDay))이나 그 전날이 아니에요. \(firstDay) 개점 때 발주한다고 보고 계획했어요"
-                : "juice: warning: --order-time \(date) is neither the plan's first day (\(firstDay)) nor the day before; the orders are planned as placed at its opening"
+                ? "juice: 주의: --order-time \(KoreanParticle.topic.after(date)) 계획 첫날(\(firstDay))이나 그 전날이 아니라서 쓰지 않고, \(firstDay) 개점 때 발주한다고 보고 계획했어요. 계획은 판매 기록 다음 날부터라, 다른 날의 발주는 그날까지의 기록으로 계획하세요"
+                : "juice: warning: --order-time \(date) is neither the plan's first day (\(firstDay)) nor the day before, so it is not used: the orders are planned as placed at the opening of \(firstDay); a plan starts the day after its sales history, so plan another day's orders from the history up to that day"
         }
     }
 }

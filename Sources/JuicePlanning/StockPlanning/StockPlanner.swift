@@ -111,8 +111,9 @@ package struct StockPlanner: Sendable {
                 fruit: menu.fruits[f], onHand: f < onHand.count ? onHand[f] : 0, level: levels[f], capacity: menu.capacities[f],
                 expectedLeftover: total.left[f] / n, expectedWaste: total.wasted[f] / n)
         }
+        // Profit only when every juice has a price: revenue without some of them would make it look worse than it is.
         var profit: Double? = nil
-        if knowsCosts {
+        if knowsCosts, menu.hasPrice.allSatisfy({ $0 }) {
             var cost = 0.0
             for f in 0..<fruits {
                 let used = Double(levels[f]) - total.left[f] / n

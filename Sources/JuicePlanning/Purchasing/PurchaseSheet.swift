@@ -231,11 +231,13 @@ extension PurchaseSheet {
         for (index, rule) in backtest.rules.enumerated() {
             let beats = backtest.planBeats(rule: index)
             let name = rule.rule.rawValue
-            if let matched = backtest.matched[index], let target = matched.target {
+            // (Aimed at what the rule achieved, rounded down to a tenth of a percent; said as the rule's figure.)
+            if let matched = backtest.matched[index], matched.target != nil {
+                let achieved = Self.percent(rule.achievedServiceLevel)
                 out +=
                     ko
-                    ? "  \(name)가 이룬 \(Self.percent(target))을 목표로 하면 이 계획은: \(matched.daysAllServed)/\(matched.days) = \(Self.percent(matched.achievedServiceLevel)), 버린 과일 \(NumberText.grouped(matched.waste))개 (\(Self.money(matched.wasteCost))), 구매액 \(Self.money(matched.spend))\n"
-                    : "  Aiming at the \(Self.percent(target)) \(name) achieved, this plan: \(matched.daysAllServed)/\(matched.days) = \(Self.percent(matched.achievedServiceLevel)), waste \(NumberText.grouped(matched.waste)) (\(Self.money(matched.wasteCost))), spend \(Self.money(matched.spend))\n"
+                    ? "  \(name)가 이룬 \(achieved)를 목표로 하면 이 계획은: \(matched.daysAllServed)/\(matched.days) = \(Self.percent(matched.achievedServiceLevel)), 버린 과일 \(NumberText.grouped(matched.waste))개 (\(Self.money(matched.wasteCost))), 구매액 \(Self.money(matched.spend))\n"
+                    : "  Aiming at the \(achieved) \(name) achieved, this plan: \(matched.daysAllServed)/\(matched.days) = \(Self.percent(matched.achievedServiceLevel)), waste \(NumberText.grouped(matched.waste)) (\(Self.money(matched.wasteCost))), spend \(Self.money(matched.spend))\n"
             }
             out +=
                 ko

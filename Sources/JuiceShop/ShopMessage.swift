@@ -104,9 +104,13 @@ public enum ShopMessage: Hashable, Sendable {
         case .nothingChanged:
             return ko ? "바뀐 재고가 없어서 기록하지 않았어요." : "Nothing changed; nothing was journaled."
         case .undid(let entry):
+            // The delivery of a purchase order: the order is open again (the store reopens it in the same change).
+            let reopened = entry.kind == .delivery ? entry.detail?.purchaseOrder : nil
             return ko
                 ? "#\(entry.id) \(text.summary(entry)) [\(text.deltas(entry.deltas))]을(를) 되돌렸어요 (\(entry.command))."
+                    + (reopened.map { " 발주 \($0)번은 다시 입고 전이에요." } ?? "")
                 : "Undid #\(entry.id): \(text.summary(entry)) [\(text.deltas(entry.deltas))] (\(entry.command))."
+                    + (reopened.map { " Purchase order \($0) is open again." } ?? "")
         case .retired(let fruit, let count):
             return ko
                 ? "'\(fruit)'을(를) 단종했어요 (남은 재고 \(count)개를 뺐어요). 'juice undo'로 되돌릴 수 있어요."

@@ -153,8 +153,22 @@ struct PurchasePlanTests {
         let outcome = try await shop.run(["plan", "--service-level", "90%", "--history", "sales.csv", "--scenarios", "1000", "--format", "csv"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let rows = outcome.stdout.split(separator: "\n").map(String.init)
-        #expect(rows.first == "supplier,order_by,arrives,covers_until,fruit,packs,units,cost")
-        #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 8 } && rows.count > 1)
+        #expect(rows.first == "supplier,order_by,arrives,covers_until,choice,fruit,packs,units,cost,minimum,minimum_met,raising_pays")
+        let fields = rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(fields.allSatisfy { $0.count == 12 } && rows.count > 1)
+        #expect(fields.allSatisfy { ["planned", "raised"].contains($0[4]) && ["true", "false"].contains($0[10]) })
+        // An order below its minimum has its raised lines too, and says so on every row.
+        for supplier in Set(fields.filter { $0[4] == "raised" }.map { $0[0] }) {
+            #expect(fields.filter { $0[0] == supplier }.allSatisfy { $0[10] == "false" }, "\(supplier)")
+        }
+        // A minimum no planned order reaches: each order's raised lines follow, as `raised` rows.
+        let fruits = shop.directory.appendingPathComponent("recipes/fruits.yaml")
+        try Self.fruits.replacingOccurrences(of: "minimum: 50000", with: "minimum: 3000000").write(to: fruits, atomically: true, encoding: .utf8)
+        let raised = try await shop.run(["plan", "--service-level", "90%", "--history", "sales.csv", "--scenarios", "1000", "--format", "csv"])
+        let garak = raised.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            .filter { $0.first == "garak-market" }
+        #expect(garak.contains { $0[4] == "planned" } && garak.contains { $0[4] == "raised" }, "\(raised.stdout)")
+        #expect(garak.allSatisfy { $0[9] == "3000000" && $0[10] == "false" }, "\(raised.stdout)")
         let plain = try sandbox(withSuppliers: false)
         defer { plain.remove() }
         let levels = try await plain.run(["plan", "--service-level", "90%", "--history", "sales.csv", "--scenarios", "1000", "--format", "csv"])

@@ -187,14 +187,23 @@ package struct PurchaseSheet: Sendable {
         ]
     }
 
-    /// The orders as CSV: a header, then a row per line (`supplier,order_by,arrives,covers_until,fruit,packs,units,cost`).
+    /// The orders as CSV: a header, then a row per line
+    /// (`supplier,order_by,arrives,covers_until,choice,fruit,packs,units,cost,minimum,minimum_met,raising_pays`).
+    /// `choice` is `planned`; below the supplier's minimum, the order raised to it follows as `raised` rows, and
+    /// `raising_pays` says whether that pays (`true`, `false`, or empty when prices and costs cannot tell).
     package func csv(_ plan: PurchasePlan) -> String {
-        var out = "supplier,order_by,arrives,covers_until,fruit,packs,units,cost\n"
+        var out = "supplier,order_by,arrives,covers_until,choice,fruit,packs,units,cost,minimum,minimum_met,raising_pays\n"
         for order in plan.orders {
             let window = order.window
-            for line in order.choice.lines {
-                out +=
-                    "\(window.supplier),\(window.orderBy),\(window.arrives),\(window.coversUntil),\(line.fruit),\(line.packs),\(line.units),\(line.cost.map(String.init) ?? "")\n"
+            let minimum = order.minimum.map(String.init) ?? ""
+            let pays = order.raisingPays.map { $0 ? "true" : "false" } ?? ""
+            let choices = [("planned", order.choice)] + (order.raised.map { [("raised", $0)] } ?? [])
+            for (name, choice) in choices {
+                for line in choice.lines {
+                    out +=
+                        "\(window.supplier),\(window.orderBy),\(window.arrives),\(window.coversUntil),\(name),\(line.fruit),\(line.packs),\(line.units),"
+                        + "\(line.cost.map(String.init) ?? ""),\(minimum),\(order.minimumMet),\(pays)\n"
+                }
             }
         }
         return out

@@ -26,6 +26,8 @@ enum PlanningMessage {
     case calibrationNeedsBacktest
     case badOrderTime(String)
     case orderTimeOutside(CivilDate, firstDay: CivilDate)
+    /// `--format csv` holds the plan's rows only: what it leaves out (the backtest, or that no fruit has a supplier).
+    case csvLeavesOut(backtest: Bool, purchasesWithoutSuppliers: Bool)
 
     func text(in language: Language) -> String {
         let ko = language == .korean
@@ -87,6 +89,22 @@ enum PlanningMessage {
             return ko
                 ? "--order-time '\(text)'은(는) 시각이 아니에요. 2026-12-01 또는 2026-12-01T09:30처럼 쓰세요"
                 : "--order-time '\(text)' is not a time; write it like 2026-12-01 or 2026-12-01T09:30"
+        case .csvLeavesOut(let backtest, let purchasesWithoutSuppliers):
+            var parts: [String] = []
+            if purchasesWithoutSuppliers {
+                parts.append(
+                    ko
+                        ? "juice: 주의: 살 곳(buy:)이 있는 과일이 없어서 발주 줄 대신 과일마다 목표 재고를 썼어요. fruits.yaml에 buy: {supplier, pack, price}를 적으세요"
+                        : "juice: warning: no fruit says where it is bought (buy:), so the rows are each fruit's level, not purchase lines; add buy: {supplier, pack, price} in fruits.yaml"
+                )
+            }
+            if backtest {
+                parts.append(
+                    ko
+                        ? "juice: 주의: CSV에는 계획 줄만 있어요. --backtest 결과는 --format text나 json으로 보세요"
+                        : "juice: warning: the CSV holds the plan's rows only; see --backtest's replay with --format text or json")
+            }
+            return parts.joined(separator: "\n")
         case .orderTimeOutside(let date, let firstDay):
             return ko
                 ? "juice: 주의: --order-time \(KoreanParticle.topic.after(date)) 계획 첫날(\(firstDay))이나 그 전날이 아니라서 쓰지 않고, \(firstDay) 개점 때 발주한다고 보고 계획했어요. 계획은 판매 기록 다음 날부터라, 다른 날의 발주는 그날까지의 기록으로 계획하세요"

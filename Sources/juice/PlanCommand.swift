@@ -271,6 +271,11 @@ struct PlanCommand: AsyncParsableCommand {
                 }
             }
             let plan = report.plan
+            if command.format == .csv, command.backtest != nil || report.purchasesWithoutSuppliers {
+                let leftOut = PlanningMessage.csvLeavesOut(
+                    backtest: command.backtest != nil, purchasesWithoutSuppliers: report.purchasesWithoutSuppliers)
+                Terminal.writeError(leftOut.text(in: command.language))
+            }
             Terminal.write(StockPlanRenderer(book: book, language: command.language).render(report, as: command.format))
             if !plan.reachable { throw ExitCode(ExitStatus.failure) }
         }

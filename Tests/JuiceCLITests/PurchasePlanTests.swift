@@ -173,6 +173,12 @@ struct PurchasePlanTests {
         defer { plain.remove() }
         let levels = try await plain.run(["plan", "--service-level", "90%", "--history", "sales.csv", "--scenarios", "1000", "--format", "csv"])
         #expect(levels.stdout.hasPrefix("fruit,on_hand,level,buy\nstrawberry,"))
+        // What the CSV leaves out is said on standard error: that no fruit has a supplier, and the backtest.
+        let leftOut = try await plain.run([
+            "plan", "--service-level", "90%", "--history", "sales.csv", "--scenarios", "1000", "--format", "csv", "--purchases", "--backtest", "3",
+        ])
+        #expect(leftOut.status == 0 && leftOut.stdout.hasPrefix("fruit,on_hand,level,buy\n"))
+        #expect(leftOut.stderr.contains("no fruit says where it is bought") && leftOut.stderr.contains("--format text or json"), "\(leftOut.stderr)")
     }
 
     @Test("asked for purchase orders with no supplier: says so in each language and plans levels as before")

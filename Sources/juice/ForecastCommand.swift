@@ -26,6 +26,8 @@ enum PlanningMessage {
     case calibrationNeedsBacktest
     case badOrderTime(String)
     case orderTimeOutside(CivilDate, firstDay: CivilDate)
+    /// An option of plans ahead (`--purchases`, `--order-time`) given with ORDERS.
+    case aheadOnly(option: String)
     /// `--format csv` holds the plan's rows only: what it leaves out (the backtest, or that no fruit has a supplier).
     case csvLeavesOut(backtest: Bool, purchasesWithoutSuppliers: Bool)
 
@@ -55,6 +57,10 @@ enum PlanningMessage {
             return ko
                 ? "ORDERS와 --service-level은 함께 쓸 수 없어요. 주문 파일을 확인하려면 ORDERS만, 다음 날 살 것을 보려면 --service-level만 주세요"
                 : "give either ORDERS (check a batch of orders) or --service-level (plan the days ahead), not both"
+        case .aheadOnly(let option):
+            return ko
+                ? "\(option)은 다음 날을 계획할 때(--service-level P) 쓰는 옵션이라 주문 파일(ORDERS)과 함께 쓸 수 없어요. ORDERS를 빼고 --service-level P를 주세요"
+                : "\(option) is for plans of the days ahead (--service-level P), not for checking a batch of ORDERS; leave out ORDERS and give --service-level P"
         case .nothingToPlan:
             return ko
                 ? "무엇을 계획할지 주세요: 주문 파일 ORDERS, 또는 --service-level 0.95처럼 목표 확률"

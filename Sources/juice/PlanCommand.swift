@@ -138,6 +138,8 @@ struct PlanCommand: AsyncParsableCommand {
         let problem: PlanningMessage?
         if orders != nil, plansAhead {
             problem = .ordersAndServiceLevel
+        } else if orders != nil, purchases || orderTime != nil {
+            problem = .aheadOnly(option: purchases ? "--purchases" : "--order-time")
         } else if orders == nil, !plansAhead {
             problem = .nothingToPlan
         } else if objective == .serviceLevel, serviceLevel == nil {

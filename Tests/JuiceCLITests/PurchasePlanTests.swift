@@ -196,6 +196,12 @@ struct PurchasePlanTests {
         #expect(plan["orders"] is NSNull && (plan["fruits"] as? [Any])?.count == 5)
         let bad = try await shop.run(["plan", "--service-level", "90%", "--history", "sales.csv", "--order-time", "tomorrow", "--lang", "en"])
         #expect(bad.status == 2 && bad.stderr.contains("--order-time 'tomorrow' is not a time; write it like 2026-12-01 or 2026-12-01T09:30"))
+        // Options of plans ahead with a batch of orders to check: a usage error naming the option.
+        try "banana-juice,1\n".write(to: shop.directory.appendingPathComponent("orders.csv"), atomically: true, encoding: .utf8)
+        for option in [["--purchases"], ["--order-time", "2026-01-05"]] {
+            let refused = try await shop.run(["plan", "orders.csv", "--lang", "en"] + option)
+            #expect(refused.status == 2 && refused.stderr.contains("\(option[0]) is for plans of the days ahead"), "\(refused.stderr)")
+        }
     }
 
     @Test("the backtest with suppliers beats par levels and min/max on a generated history (known truth), in JSON and text")

@@ -87,8 +87,9 @@ extension Shop {
         return differences
     }
 
-    /// `draft` checked (see `createPurchaseOrder`), its dates written `YYYY-MM-DD`.
-    private func checked(_ draft: PurchaseOrderDraft) throws(ShopError) -> PurchaseOrderDraft {
+    /// `draft` checked (see `createPurchaseOrder`), its dates written `YYYY-MM-DD`; nothing is kept. For a caller that
+    /// names where in its own input a refused draft came from before keeping any.
+    package func checked(_ draft: PurchaseOrderDraft) throws(ShopError) -> PurchaseOrderDraft {
         var draft = draft
         guard book.supplier(draft.supplier) != nil else {
             let known = book.suppliers.map { ($0.id.rawValue, $0.name.all) }

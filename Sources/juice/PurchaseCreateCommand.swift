@@ -59,7 +59,18 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
         var drafts: [PurchaseOrderDraft]
         if let fromPlan {
             let book = session.shop.book
-            drafts = try readPlan(fromPlan, reporter: reporter) { book.fruit($0)?.buy?.pack }
+            let planned = try readPlan(fromPlan, reporter: reporter) { book.fruit($0)?.buy?.pack }
+            // Checked (with --order-by and --arrives) before any is kept, so that a refusal of the plan's own values
+            // names its place in the plan file (`orders[0].lines[1].fruit`).
+            for (index, var draft) in planned {
+                (draft.orderBy, draft.arrives) = (orderBy ?? draft.orderBy, arrives ?? draft.arrives)
+                do throws(ShopError) { _ = try session.shop.checked(draft) } catch {
+                    let field = PlanOrders.field(of: error, in: draft, index: index)
+                    let given = (orderBy != nil && field == "orders[\(index)].orderBy") || (arrives != nil && field == "orders[\(index)].arrives")
+                    throw reporter.fail(error, text: session.text, at: given ? nil : field.map { (fromPlan == "-" ? nil : fromPlan, $0) })
+                }
+            }
+            drafts = planned.map(\.draft)
         } else {
             let book = session.shop.book
             let packs = parsed.resolved(in: book).map { PurchaseOrderDraft.Packs(fruit: $0.fruit, packs: $0.value) }
@@ -90,7 +101,9 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
 
     /// The drafts of the plan at `path` (`-`: standard input), `--supplier`'s only when given; a plan that cannot be
     /// read, or has no orders, is a usage error naming what is wrong.
-    private func readPlan(_ path: String, reporter: Reporter, pack: (FruitID) -> Int?) throws -> [PurchaseOrderDraft] {
+    private func readPlan(
+        _ path: String, reporter: Reporter, pack: (FruitID) -> Int?
+    ) throws -> [(index: Int, draft: PurchaseOrderDraft)] {
         let language = reporter.language
         let shown = path == "-" ? (language == .korean ? "(표준 입력)" : "(standard input)") : path
         let data: Data
@@ -109,7 +122,7 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
             }
             data = contents
         }
-        let drafts: [PurchaseOrderDraft]
+        let drafts: [(index: Int, draft: PurchaseOrderDraft)]
         do throws(PlanOrders.Problem) { drafts = try PlanOrders.drafts(from: data, supplier: supplier, pack: pack) } catch {
             switch error {
             case .notJSON: throw reporter.failure(.planNotJSON(path: shown))

@@ -9,7 +9,20 @@ extension Reporter {
     /// change's outcome is unknown (the connection was lost while it was committed; never reported as refused). A refused
     /// order says so with the original app's words and every short fruit (and, when no restocking can help, why).
     func fail(_ error: ShopError, text: ShopText) -> ExitCode {
-        let message = text(.error(error))
+        fail(error, text: text, at: nil)
+    }
+
+    /// `fail(_:text:)` naming where in an input file the refused value is: the file (nil: standard input) and the
+    /// field's path, after the message and as `field` (and `file`) in JSON.
+    func fail(_ error: ShopError, text: ShopText, at place: (file: String?, field: String)?) -> ExitCode {
+        var message = text(.error(error))
+        var details = ErrorJSON.details(error, text: text)
+        if let place {
+            let ko = text.language == .korean
+            let file = place.file ?? (ko ? "표준 입력" : "standard input")
+            message += ko ? " (\(file)의 \(place.field))" : " (\(place.field) in \(file))"
+            details += [("field", .string(place.field))] + (place.file.map { [("file", .string($0))] } ?? [])
+        }
         let status: Int32
         if case .state(.outcomeUnknown) = error {
             status = ExitStatus.outcomeUnknown
@@ -23,7 +36,7 @@ extension Reporter {
                 (never.isEmpty ? [text(.notEnough)] : [text(.neverMakeable(juice, count: count, fruits: never))])
                 + shortages.map { text(.shortage($0)) }
         }
-        return failure(kind: error.kind, message: message, details: ErrorJSON.details(error, text: text), status: status, lines: lines)
+        return failure(kind: error.kind, message: message, details: details, status: status, lines: lines)
     }
 }
 

@@ -98,6 +98,9 @@ struct PurchaseCommandTests {
         let error = try #require((try JSONSerialization.jsonObject(with: Data(refused.stdout.utf8)) as? [String: Any])?["error"] as? [String: Any])
         #expect(error["kind"] as? String == "unknown-fruit")
         #expect(error["suggestion"] as? String == "kiwi")
+        // Where in the plan file: the second order's first line.
+        #expect(error["field"] as? String == "orders[1].lines[0].fruit" && error["file"] as? String == "plan.json")
+        #expect((error["message"] as? String)?.hasSuffix("(orders[1].lines[0].fruit in plan.json)") == true, "\(error)")
         let listed = try await shop.run(["purchase", "list", "--json"])
         #expect(try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [Any]).isEmpty)
     }

@@ -239,8 +239,8 @@ private struct ShopErrorText {
                 : "cannot undo change #\(entry) (\(kind.rawValue)): \(stock(reason))"
         case .invalidQuantity(let fruit, let quantity):
             return ko
-                ? "\(text.label(of: fruit)): 수량은 1 이상이어야 해요 (세기는 0 이상, \(KoreanParticle.subject.after(quantity)) 있어요)"
-                : "\(text.label(of: fruit)): the quantity must be at least 1 (0 or more for a count), not \(quantity)"
+                ? "\(text.label(of: fruit)): \(quantity)개는 안 돼요. 1 이상을 주세요 (재고를 셀 때만 0도 돼요)"
+                : "\(text.label(of: fruit)): \(quantity) is too few; give 1 or more (only a count may be 0)"
         case .invalidDate(let value):
             return ko
                 ? "'\(value)'은(는) 날짜가 아니에요. YYYY-MM-DD로 써 주세요 (예: 2026-11-30)"

@@ -10,6 +10,9 @@ public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseItera
 
     /// Errors sort before warnings.
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .error && rhs == .warning }
+
+    /// 오류 or 경고, as Korean text output says it.
+    package var koreanName: String { self == .error ? "오류" : "경고" }
 }
 
 /// What a note of a diagnostic says, with its values.
@@ -135,7 +138,7 @@ public struct Diagnostic: Hashable, Sendable, Comparable, CustomStringConvertibl
 
     /// `file:line:column: severity: message [rule]` in `language` (the severity too: 오류, 경고).
     public func description(in language: Language) -> String {
-        let severity = language == .english ? self.severity.rawValue : self.severity == .error ? "오류" : "경고"
+        let severity = language == .english ? self.severity.rawValue : self.severity.koreanName
         return "\(location): \(severity): \(message(in: language)) [\(rule.rawValue)]"
     }
 }

@@ -48,7 +48,7 @@ public struct DiagnosticRenderer: Sendable {
         let sources = Dictionary(result.sources.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
         forEachShown(result) { diagnostic in
             let korean = language == .korean
-            let severity = korean ? (diagnostic.severity == .error ? "오류" : "경고") : diagnostic.severity.rawValue
+            let severity = korean ? diagnostic.severity.koreanName : diagnostic.severity.rawValue
             out += headline(
                 diagnostic.location, severity: severity, color: diagnostic.severity == .error ? "1;31" : "1;33",
                 message: diagnostic.message(in: language), rule: diagnostic.rule.rawValue)

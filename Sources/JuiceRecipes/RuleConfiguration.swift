@@ -86,13 +86,18 @@ public struct RuleConfiguration: Sendable, Hashable {
     }
 
     /// Every rule, a line each: id, severity as configured, and what it checks (with its own severity where changed).
-    public var listing: String {
+    public var listing: String { listing(in: .english) }
+
+    /// `listing` in `language` (ids and severities stay as configuration files write them).
+    public func listing(in language: Language) -> String {
+        let ko = language == .korean
         let width = RuleID.allCases.map(\.rawValue.count).max() ?? 0
-        var out = "rule".padding(width) + "  severity  checks\n"
+        var out = (ko ? "규칙" : "rule").padding(width) + (ko ? "  수준      검사\n" : "  severity  checks\n")
         for rule in RuleID.allCases {
             let level = severity(of: rule)?.rawValue ?? RuleSetting.off.rawValue
-            let changed = settings[rule] != nil && severity(of: rule) != rule.severity ? " (\(rule.severity.rawValue) by default)" : ""
-            out += rule.rawValue.padding(width) + "  " + level.padding(8) + "  " + rule.summary + changed + "\n"
+            let byDefault = ko ? " (기본은 \(rule.severity.rawValue))" : " (\(rule.severity.rawValue) by default)"
+            let changed = settings[rule] != nil && severity(of: rule) != rule.severity ? byDefault : ""
+            out += rule.rawValue.padding(width) + "  " + level.padding(8) + "  " + rule.summary(in: language) + changed + "\n"
         }
         return out
     }
@@ -173,8 +178,8 @@ public struct RuleConfiguration: Sendable, Hashable {
 }
 
 extension String {
-    /// This string with spaces after it up to `width` characters.
-    fileprivate func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+    /// This string with spaces after it up to `width` terminal columns (Hangul takes two).
+    fileprivate func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - DisplayWidth.of(self))) }
 }
 
 /// The rule configuration read for a lint run, with the files it came from and their problems.

@@ -1,3 +1,5 @@
+import JuiceCore
+
 /// A recipe set (one or more in-memory files) that shows a rule at work.
 public struct RuleExample: Sendable, Hashable {
     /// The example's files, in load order.
@@ -181,9 +183,13 @@ extension RuleID {
         }
     }
 
-    /// What `juice lint --explain RULE` prints: the rule, its severity, what it checks and its examples.
-    public var explanation: String {
-        var out = "\(rawValue) (\(severity.rawValue))\n\n\(summary)\n"
+    /// What `juice lint --explain RULE` prints: the rule, its severity, what it checks and its examples (in English).
+    public var explanation: String { explanation(in: .english) }
+
+    /// What `juice lint --explain RULE` prints, in `language` (the examples are the files as written).
+    public func explanation(in language: Language) -> String {
+        let ko = language == .korean
+        var out = "\(rawValue) (\(ko ? severity.koreanName : severity.rawValue))\n\n\(summary(in: language))\n"
         func show(_ title: String, _ examples: [RuleExample]) {
             for (number, example) in examples.enumerated() {
                 out += "\n\(title) \(number + 1):\n"
@@ -197,8 +203,8 @@ extension RuleID {
                 }
             }
         }
-        show("Triggers it, example", triggeringExamples)
-        show("Does not trigger it, example", passingExamples)
+        show(ko ? "걸리는 예" : "Triggers it, example", triggeringExamples)
+        show(ko ? "걸리지 않는 예" : "Does not trigger it, example", passingExamples)
         return out
     }
 }

@@ -131,7 +131,7 @@ package struct LintCommand: ParsableCommand {
     /// Lints the recipe files and writes the report.
     package func run() throws {
         if let explain, let rule = RuleID(rawValue: explain) {
-            Terminal.write(rule.explanation)
+            Terminal.write(rule.explanation(in: language))
             return
         }
         var rules: LoadedRuleConfiguration
@@ -141,7 +141,7 @@ package struct LintCommand: ParsableCommand {
             rules = try RuleConfiguration.load(forLinting: paths)
             rules.configuration = rules.configuration.merging(try commandLineRules())
             if listRules {
-                Terminal.write(rules.configuration.listing)
+                Terminal.write(rules.configuration.listing(in: language))
                 // A configuration file with problems sets nothing: say why rather than list defaults silently.
                 guard rules.diagnostics.isEmpty else {
                     Terminal.writeError(rules.diagnostics.map { $0.description(in: language) }.joined(separator: "\n"))

@@ -133,6 +133,22 @@ struct LintCommandTests {
         #expect(outcome.status == 0)
         #expect(outcome.stdout.hasPrefix("unknown-fruit (error)\n"))
         #expect(outcome.stdout.contains("{bananna: 2, banana: 1}"))
+        // In Korean when Korean is asked for: the severity, what the rule checks and the examples' titles; the
+        // examples are the files as written.
+        let korean = try await JuiceBinary.run(["lint", "--explain", "unknown-fruit", "--lang", "ko"])
+        #expect(korean.status == 0)
+        #expect(korean.stdout.hasPrefix("unknown-fruit (오류)\n\n레시피에는 정의된 과일만 쓸 수 있어요.\n"), "\(korean.stdout)")
+        #expect(korean.stdout.contains("걸리는 예 1:") && korean.stdout.contains("걸리지 않는 예 1:"))
+        #expect(korean.stdout.contains("{bananna: 2, banana: 1}") && !korean.stdout.contains("Triggers it"))
+    }
+
+    @Test("every rule says what it checks in Korean too, in words of its own")
+    func koreanSummaries() {
+        for rule in RuleID.allCases {
+            let korean = rule.summary(in: .korean)
+            #expect(korean != rule.summary && korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(rule)")
+            #expect(rule.summary(in: .english) == rule.summary)
+        }
     }
 
     @Test("outside a project the built-in default recipes are used")
@@ -253,6 +269,11 @@ struct LintCommandTests {
         #expect(lines.contains { $0.hasPrefix("price-below-cost        warning   A juice's price should be above what its fruits cost") })
         #expect(lines.contains("unknown-fruit           error     A recipe may use only fruits that are defined."))
         #expect(lines.contains("unused-fruit            off       Every fruit should be used by at least one juice. (warning by default)"))
+        let korean = try await JuiceBinary.run(["lint", "--list-rules", "--disable", "unused-fruit", "--lang", "ko"])
+        let koreanLines = korean.stdout.split(separator: "\n")
+        #expect(koreanLines.count == RuleID.allCases.count + 1)
+        #expect(koreanLines.first == "규칙                    수준      검사", "the columns line up as the rules' do")
+        #expect(koreanLines.contains("unused-fruit            off       과일마다 적어도 한 쥬스에 쓰여야 해요. (기본은 warning)"))
         let bad = try await JuiceBinary.run(["lint", "--disable", "unused-fruits"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("unknown rule 'unused-fruits'; did you mean 'unused-fruit'?"))

@@ -117,7 +117,8 @@ def plan_row(driver, fruit):
 
 
 def click_css(driver, selector):
-    """Clicks the first element `selector` matches once it can take the click (the staff panel redraws its lists)."""
+    """Clicks the first element `selector` matches once it can take the click: scrolled into view, retried while the
+    staff panel redraws its lists or a dialog closing covers it for a moment on a loaded machine."""
     def clicked(d):
         element = d.find_element(By.CSS_SELECTOR, selector)
         d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
@@ -130,13 +131,7 @@ def click_css(driver, selector):
 def click(driver, element_id):
     """Clicks the element `element_id` once it can take the click (scrolled into view; a dialog closing or a screen
     being drawn may cover it for a moment on a loaded machine)."""
-    def clicked(d):
-        element = d.find_element(By.ID, element_id)
-        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
-        return True
-    WebDriverWait(driver, 5, poll_frequency=0.05, ignored_exceptions=[NoSuchElementException, StaleElementReferenceException,
-                                                                       ElementClickInterceptedException, ElementNotInteractableException]).until(clicked)
+    click_css(driver, f'[id="{element_id}"]')
 
 
 def press(driver, button_id):

@@ -457,10 +457,15 @@ async function keepOrder(order) {
   const body = { supplier: order.supplier, orderBy: order.orderBy, arrives: order.arrives,
     lines: order.lines.map((line) => ({ fruit: line.fruit, packs: line.packs, units: line.units })) };
   const { status, data } = await staffCall("POST", "/api/purchases", body);
-  if (status === 201) {
-    // Kept; what staff should know of it (below the minimum, kept twice, bought elsewhere) follows.
-    const notes = (data.notes || []).map((note) => note.message);
-    $("kept-orders-status").textContent = [t().keptOrder(data.id), ...notes].join(" · ");
+  // Kept; what staff should know of it (below the minimum, kept twice, bought elsewhere) follows.
+  showKeptOrders(status, data, 201, () => [t().keptOrder(data.id), ...(data.notes || []).map((note) => note.message)].join(" · "));
+}
+
+// Says how a purchase order call went under the kept orders (`success()` when it answered `ok`, the error otherwise;
+// a 401 has asked for the token already), then redraws the panel.
+function showKeptOrders(status, data, ok, success) {
+  if (status === ok) {
+    $("kept-orders-status").textContent = success();
   } else if (status !== 401) {
     $("kept-orders-status").textContent = data ? data.error.message : `HTTP ${status}`;
   }
@@ -470,14 +475,11 @@ async function keepOrder(order) {
 // Receives a kept purchase order as ordered (POST /api/purchases/{id}/receive): one delivery, all or nothing.
 async function receiveOrder(id) {
   const { status, data } = await staffCall("POST", `/api/purchases/${id}/receive`);
-  if (status === 200) {
+  showKeptOrders(status, data, 200, () => {
     Object.assign(state.stock, data.stock);
     render();
-    $("kept-orders-status").textContent = data.message;
-  } else if (status !== 401) {
-    $("kept-orders-status").textContent = data ? data.error.message : `HTTP ${status}`;
-  }
-  refreshPanel();
+    return data.message;
+  });
 }
 
 // ---- live state ----

@@ -56,31 +56,33 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
         if fromPlan == nil, supplier == nil { throw reporter.failure(.needsSupplier) }
         let parsed = try FruitAssignments(lines, reporter: reporter)
         let session = try options.session(json: json)
-        var drafts: [PurchaseOrderDraft]
+        let book = session.shop.book
+        /// `draft` with the dates `--order-by` and `--arrives` give, when they give them.
+        func dated(_ draft: PurchaseOrderDraft) -> PurchaseOrderDraft {
+            var draft = draft
+            (draft.orderBy, draft.arrives) = (orderBy ?? draft.orderBy, arrives ?? draft.arrives)
+            return draft
+        }
+        let drafts: [PurchaseOrderDraft]
         if let fromPlan {
-            let book = session.shop.book
-            let planned = try readPlan(fromPlan, reporter: reporter) { book.fruit($0)?.buy?.pack }
-            // Checked (with --order-by and --arrives) before any is kept, so that a refusal of the plan's own values
-            // names its place in the plan file (`orders[0].lines[1].fruit`).
-            for (index, var draft) in planned {
-                (draft.orderBy, draft.arrives) = (orderBy ?? draft.orderBy, arrives ?? draft.arrives)
+            let planned = try readPlan(fromPlan, reporter: reporter) { book.fruit($0)?.buy?.pack }.map { ($0.index, dated($0.draft)) }
+            // Checked before any is kept, so that a refusal of the plan's own values names its place in the plan file
+            // (`orders[0].lines[1].fruit`); a date from --order-by or --arrives is the option's, not the file's.
+            for (index, draft) in planned {
                 do throws(ShopError) { _ = try session.shop.checked(draft) } catch {
                     let field = PlanOrders.field(of: error, in: draft, index: index)
                     let given = (orderBy != nil && field == "orders[\(index)].orderBy") || (arrives != nil && field == "orders[\(index)].arrives")
                     throw reporter.fail(error, text: session.text, at: given ? nil : field.map { (fromPlan == "-" ? nil : fromPlan, $0) })
                 }
             }
-            drafts = planned.map(\.draft)
+            drafts = planned.map(\.1)
         } else {
-            let book = session.shop.book
             let packs = parsed.resolved(in: book).map { PurchaseOrderDraft.Packs(fruit: $0.fruit, packs: $0.value) }
-            do throws(ShopError) { drafts = [try PurchaseOrderDraft(supplier: SupplierID(supplier ?? ""), packs: packs, book: book)] } catch {
+            do throws(ShopError) {
+                drafts = [dated(try PurchaseOrderDraft(supplier: SupplierID(supplier ?? ""), packs: packs, book: book))]
+            } catch {
                 throw reporter.fail(error, text: session.text)
             }
-        }
-        for index in drafts.indices {
-            drafts[index].orderBy = orderBy ?? drafts[index].orderBy
-            drafts[index].arrives = arrives ?? drafts[index].arrives
         }
         let kept = drafts
         let orders = try await session.write { shop throws(ShopError) in try await shop.createPurchaseOrders(kept) }

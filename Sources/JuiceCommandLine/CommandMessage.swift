@@ -46,6 +46,8 @@ package enum CommandMessage: Hashable, Sendable {
     case negativeLimit
     /// `--count` below 1.
     case countBelowOne
+    /// `JUICE_NOW` is set to something that is not an instant with its offset.
+    case clockNotAnInstant(String)
     /// A parser message (translated into Korean where it is one of the common ones).
     case parser(String)
     /// Doctor: the state file does not exist yet.
@@ -184,6 +186,10 @@ package enum CommandMessage: Hashable, Sendable {
             return ko ? "--limit은 0 이상이어야 해요" : "--limit must be 0 or more"
         case .countBelowOne:
             return ko ? "--count는 1 이상이어야 해요" : "--count must be at least 1"
+        case .clockNotAnInstant(let text):
+            return ko
+                ? "JUICE_NOW='\(text)'는 시각이 아니에요. 시간대와 함께 쓰세요. 예: 2026-12-02T06:15:00+09:00"
+                : "JUICE_NOW='\(text)' is not an instant; write it with its offset, for example 2026-12-02T06:15:00+09:00"
         case .parser(let message):
             return ko ? ParserMessages.korean(message) : message
         case .doctorNoState(let path):

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,7 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Where the planning code's loops over independent pieces run: on every core (`DispatchQueue.concurrentPerform`), or
+/// Where the planning code's loops over independent pieces run: on every core (`ComputeThreads`, the process's own
+/// threads, never the cooperative pool's), or
 /// one piece after another on the calling thread when `isSerial` is bound, as a server does so that a plan does not
 /// take the threads its requests are answered on. Every piece writes only its own results, so both give the same.
 ///
@@ -56,7 +56,7 @@ package enum ParallelWork {
     private static func perform(_ iterations: Int, _ work: @Sendable (Int) -> Void) {
         let serial = isSerial
         guard let recorder else {
-            if serial { for index in 0..<iterations { work(index) } } else { DispatchQueue.concurrentPerform(iterations: iterations, execute: work) }
+            if serial { for index in 0..<iterations { work(index) } } else { ComputeThreads.shared.perform(iterations, work) }
             return
         }
         let caller = pthread_self()
@@ -67,7 +67,7 @@ package enum ParallelWork {
                 work(index)
             }
         } else {
-            DispatchQueue.concurrentPerform(iterations: iterations) { index in
+            ComputeThreads.shared.perform(iterations) { index in
                 elsewhere.note(caller)
                 work(index)
             }

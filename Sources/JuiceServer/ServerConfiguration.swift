@@ -68,6 +68,8 @@ package struct ServerConfiguration: Sendable {
     /// The variance, as a share of the expected stock, above which a count needs `"confirm": true`
     /// (`juice serve --max-variance`).
     package var maxCountVariance: Double
+    /// The shop's clock: what today is for deliveries, waste, purchase orders and the staff panel.
+    package var clock: ShopClock
 
     /// A configuration; the defaults are the command's.
     package init(
@@ -76,7 +78,7 @@ package struct ServerConfiguration: Sendable {
         stateFailureLogInterval: Duration = .seconds(10), streamLimits: StreamLimits = StreamLimits(),
         deadlines: ConnectionDeadlines = ConnectionDeadlines(), staffThrottle: StaffThrottleSettings = StaffThrottleSettings(),
         serviceLevel: Double = 0.95, planScenarios: Int = 4_000, planPatience: Duration = .seconds(2),
-        maxCountVariance: Double = CountLine.defaultLargeVariance
+        maxCountVariance: Double = CountLine.defaultLargeVariance, clock: ShopClock = .system()
     ) {
         self.host = host
         self.port = port
@@ -93,6 +95,7 @@ package struct ServerConfiguration: Sendable {
         self.planScenarios = planScenarios
         self.planPatience = planPatience
         self.maxCountVariance = maxCountVariance
+        self.clock = clock
     }
 
     /// Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost).

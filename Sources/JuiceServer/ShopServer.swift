@@ -35,7 +35,7 @@ package struct ShopServer: Sendable {
         self.hub = EventHub(store: store, menu: menu, limits: configuration.streamLimits)
         self.staffThrottle = StaffThrottle(settings: configuration.staffThrottle)
         self.stateFailures = StateFailureLog(interval: configuration.stateFailureLogInterval)
-        self.sales = SalesCache(store: store)
+        self.sales = SalesCache(store: store, clock: configuration.clock)
     }
 
     /// Every route, with request logs and the API's error bodies. The staff routes are the ones added to one group

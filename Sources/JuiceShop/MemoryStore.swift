@@ -12,9 +12,11 @@ public actor MemoryStore: ShopStore {
     private var sessions: [String: CountSession] = [:]
     private var purchases: [PurchaseOrder] = []
     private nonisolated let commits = CommitSignal()
+    /// The clock the journal's times are read from.
+    private nonisolated let clock: ShopClock
 
-    /// An empty state: every fruit at its book's initial stock, no journal.
-    public init() {}
+    /// An empty state: every fruit at its book's initial stock, no journal; its times from `clock`.
+    public init(clock: ShopClock = .system()) { self.clock = clock }
 
     /// The current stock as `book` sees it.
     public func snapshot(book: RecipeBook) -> ShopSnapshot {
@@ -49,7 +51,7 @@ public actor MemoryStore: ShopStore {
         let change: LedgerChange
         do throws(ShopError) { change = try ledger.apply(operation, book: book, context: context) } catch {
             if let refusal = DecidedRefusal(error, command: command) {
-                refusals.append(refusal.recorded(id: (refusals.last?.id ?? 0) + 1, time: Date().formatted(.iso8601)))
+                refusals.append(refusal.recorded(id: (refusals.last?.id ?? 0) + 1, time: clock.journalTime()))
             }
             throw error
         }
@@ -65,7 +67,7 @@ public actor MemoryStore: ShopStore {
 
     /// Keeps `drafts` as the next purchase orders, open.
     public func createPurchaseOrders(_ drafts: [PurchaseOrderDraft]) -> [PurchaseOrder] {
-        let time = Date().formatted(.iso8601)
+        let time = clock.journalTime()
         let orders = drafts.enumerated().map { PurchaseOrder(id: (purchases.last?.id ?? 0) + 1 + $0, draft: $1, createdAt: time) }
         purchases += orders
         return orders
@@ -88,7 +90,7 @@ public actor MemoryStore: ShopStore {
 
     /// Starts a count session at the newest journal entry.
     public func startCount() -> CountSession {
-        let session = CountSession(id: UUID().uuidString.lowercased(), start: journal.last?.id ?? 0, startedAt: Date().formatted(.iso8601))
+        let session = CountSession(id: UUID().uuidString.lowercased(), start: journal.last?.id ?? 0, startedAt: clock.journalTime())
         sessions[session.id] = session
         return session
     }
@@ -136,7 +138,7 @@ public actor MemoryStore: ShopStore {
     public func keepLastGoodRecipes(_ set: KeptRecipeSet) -> Bool {
         guard lastGood?.version != set.version else { return false }
         var kept = set
-        kept.keptAt = Date().formatted(.iso8601)
+        kept.keptAt = clock.journalTime()
         lastGood = kept
         return true
     }
@@ -159,7 +161,7 @@ public actor MemoryStore: ShopStore {
 
     private func record(_ change: LedgerChange, command: String, request: String? = nil) -> ShopReceipt {
         guard !change.changesNothing else { return change.receipt(entry: nil) }
-        let entry = change.entry(id: (journal.last?.id ?? 0) + 1, time: Date().formatted(.iso8601), command: command, request: request)
+        let entry = change.entry(id: (journal.last?.id ?? 0) + 1, time: clock.journalTime(), command: command, request: request)
         journal.append(entry)
         commits.committed()
         return change.receipt(entry: entry)

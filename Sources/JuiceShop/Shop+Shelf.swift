@@ -28,14 +28,6 @@ public struct Shelf: Hashable, Sendable {
     }
 }
 
-extension CivilDate {
-    /// The local calendar date (the machine's time zone, `TZ`) at `instant`.
-    public init(localDateAt instant: Date) {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: instant)
-        self = CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? CivilDate(dayNumber: 0)
-    }
-}
-
 extension Shop {
     /// Receives a delivery: each line's fruit rises by its quantity and becomes a lot, all or none, journaled as
     /// `.delivery` with `supplier`. A line without a use-by date gets `received` plus the fruit's shelf life, if it

@@ -5,9 +5,10 @@ import Logging
 /// `prepare()`d); a malformed URL is an error at once. PostgreSQL support is the `PostgreSQL` package trait
 /// (`swift build --traits PostgreSQL`): without it, a URL is refused with `StateError.postgresNotBuiltIn`.
 /// `logger` receives what the store's database client logs (postgres-nio's warnings about its connections, say).
-/// Call the store's `close()` when done with it, or run it in a service group.
-public func makeStore(location: String, logger: Logger = defaultStoreLogger) throws(ShopError) -> any ShopStore {
-    guard PostgresLocation.isPostgresURL(location) else { return SQLiteStore(path: location, logger: logger) }
+/// Call the store's `close()` when done with it, or run it in a service group. An SQLite store reads its journal's
+/// times from `clock`; a PostgreSQL store from the database's clock, so that every counter sharing it agrees.
+public func makeStore(location: String, logger: Logger = defaultStoreLogger, clock: ShopClock = .system()) throws(ShopError) -> any ShopStore {
+    guard PostgresLocation.isPostgresURL(location) else { return SQLiteStore(path: location, logger: logger, clock: clock) }
     #if PostgreSQL
     do throws(StateError) { return try PostgresStore(url: location, logger: logger) } catch { throw .state(error) }
     #else

@@ -32,8 +32,8 @@ enum CommandServices {
 
     /// Opens the store at `location` with the stores' logger: it runs beside the command (a PostgreSQL store's
     /// connection pool lives in its `run()`) and is closed when the command ends.
-    static func openStore(location: String) throws(ShopError) -> any ShopStore {
-        let store = try makeStore(location: location, logger: logger("juice.store", level: .warning))
+    static func openStore(location: String, clock: ShopClock = .system()) throws(ShopError) -> any ShopStore {
+        let store = try makeStore(location: location, logger: logger("juice.store", level: .warning), clock: clock)
         openStores.withLock { $0.append(store) }
         runs.withLock { _ = $0?.yield(store) }
         return store

@@ -21,6 +21,8 @@ struct LastGoodStart {
     let logger: Logger
     /// The language of the reasons in a refusal.
     let language: Language
+    /// The shop's clock, which the store it opens journals by.
+    let clock: ShopClock
 
     /// The live menu on the kept set, and the store it was read from (for the server to use); reading never writes
     /// (a state file that does not exist is not created). Throws the refusal, reported, when there is no set to serve.
@@ -29,7 +31,7 @@ struct LastGoodStart {
         let store: any ShopStore
         let kept: KeptRecipeSet?
         do throws(ShopError) {
-            store = try CommandServices.openStore(location: statePath)
+            store = try CommandServices.openStore(location: statePath, clock: clock)
             kept = try await store.lastGoodRecipes()
         } catch {
             throw reporter.startFailure(rejected, directory: directory, lastGood: .unreadable(text(.error(error))))

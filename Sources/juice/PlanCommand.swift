@@ -173,10 +173,10 @@ struct PlanCommand: AsyncParsableCommand {
     }
 
     /// `text` as a day and a minute of it: `YYYY-MM-DD` (its first minute) or `YYYY-MM-DDTHH:MM`.
-    static func orderMoment(_ text: String) -> (today: CivilDate, minute: Int)? {
-        if let date = CivilDate(parsing: text) { return (date, 0) }
+    static func orderMoment(_ text: String) -> ShopMoment? {
+        if let date = CivilDate(parsing: text) { return ShopMoment(date: date, minuteOfDay: 0) }
         guard text.count == 16, let time = SaleTime(parsing: text) else { return nil }
-        return (time.date, time.secondOfDay / 60)
+        return ShopMoment(date: time.date, minuteOfDay: time.secondOfDay / 60)
     }
 
     func run() async throws {
@@ -234,7 +234,8 @@ struct PlanCommand: AsyncParsableCommand {
             } else {
                 objective = .serviceLevel(command.serviceLevel.flatMap(PlanCommand.probability) ?? 0.95)
             }
-            let (onHand, lots, onOrder) = try await self.stock(book: book, json: json)
+            let clock = try command.options.shop.clock(json: json)
+            let (onHand, lots, onOrder) = try await self.stock(book: book, json: json, today: clock.today)
             let choice = ModelChoice(command.model) ?? .auto
             let settings = SalesPlanSettings(
                 objective: objective, horizon: command.horizon, scenarios: command.scenarios, seed: command.seed, choice: choice)
@@ -243,11 +244,11 @@ struct PlanCommand: AsyncParsableCommand {
             }
             let stock = StockBatch.batches(
                 book: book, onHand: onHand, lots: lots, firstDay: report.firstDay, onOrder: StockBatch.onOrder(onOrder, firstDay: report.firstDay))
-            report.purchases = SalesPlanning.purchases(demand, planner: planner, settings: settings, stock: stock, now: orderMoment)
+            report.purchases = SalesPlanning.purchases(demand, planner: planner, settings: settings, stock: stock, now: orderMoment(clock))
             if let given = command.orderTime.flatMap(PlanCommand.orderMoment), report.purchases != nil,
-                given.today != report.firstDay, given.today != report.firstDay.adding(days: -1)
+                given.date != report.firstDay, given.date != report.firstDay.adding(days: -1)
             {
-                Terminal.writeError(PlanningMessage.orderTimeOutside(given.today, firstDay: report.firstDay).text(in: command.language))
+                Terminal.writeError(PlanningMessage.orderTimeOutside(given.date, firstDay: report.firstDay).text(in: command.language))
             }
             report.purchasesWithoutSuppliers = command.purchases && report.purchases == nil
             if let days = command.backtest {
@@ -293,23 +294,21 @@ struct PlanCommand: AsyncParsableCommand {
 
         /// When the purchase orders are placed: --order-time, else now for the shop's journal, else (a history file)
         /// the plan's first day's opening.
-        private var orderMoment: (today: CivilDate, minute: Int)? {
+        private func orderMoment(_ clock: ShopClock) -> ShopMoment? {
             if let text = command.orderTime { return PlanCommand.orderMoment(text) }
             guard command.period.history == nil || command.options.fromState else { return nil }
-            let now = Date()
-            let parts = Calendar.current.dateComponents([.hour, .minute], from: now)
-            return (CivilDate(localDateAt: now), (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
+            return clock.moment
         }
 
         /// What the shop holds now, its lots and its open purchase orders: its live stock, or the store section's
         /// initial stock (no lots, nothing on order) when planning from a history file without --from-state.
-        private func stock(book: RecipeBook, json: Bool) async throws -> (onHand: [Int], lots: [Lot], onOrder: [PurchaseOrder]) {
+        private func stock(book: RecipeBook, json: Bool, today: CivilDate) async throws -> (onHand: [Int], lots: [Lot], onOrder: [PurchaseOrder]) {
             let menu = CompiledMenu(book: book)
             guard command.period.history == nil || command.options.fromState else { return (menu.stock(from: book.initialInventory), [], []) }
             let live = try command.options.shop.openExistingShop(book: book, json: json)
             do {
                 let snapshot = try await live.snapshot()
-                let shelf = try await live.shelf(today: CivilDate(localDateAt: Date()))
+                let shelf = try await live.shelf(today: today)
                 let onOrder = PurchasePlanner.buysFromSuppliers(book) ? try await live.purchaseOrders(status: .open) : []
                 return (menu.stock(from: snapshot.inventory), shelf.lots, onOrder)
             } catch {

@@ -62,13 +62,14 @@ struct ReceiveCommand: AsyncParsableCommand {
         if let stray = orders.resolved(in: session.shop.book).first(where: { !received.contains($0.fruit) }) {
             throw reporter.usage(.orderedNotReceived(stray.fruit.rawValue))
         }
+        let today = session.clock.today
         let receipt = try await session.change { shop throws(ShopError) in
             let ordered = Dictionary(orders.resolved(in: shop.book).map { ($0.fruit, $0.value) }, uniquingKeysWith: { first, _ in first })
             let lines = parsed.resolved(in: shop.book).map {
                 DeliveryLine(fruit: $0.fruit, quantity: $0.value, expires: expires, cost: cost, ordered: ordered[$0.fruit])
             }
             return try await shop.receive(
-                lines, supplier: supplier, received: CivilDate(localDateAt: Date()), command: commandLineText)
+                lines, supplier: supplier, received: today, command: commandLineText)
         }
         if !json {
             for line in receipt.entry?.detail?.lots ?? [] { Terminal.write(session.text(.received(line)) + "\n") }
@@ -81,7 +82,7 @@ struct ReceiveCommand: AsyncParsableCommand {
         guard ordered.isEmpty, supplier == nil else { throw reporter.failure(.orderGivesOrderedAndSupplier) }
         let parsed = try FruitAssignments(fruitAndAmountOr: deliveries, reporter: reporter)
         let session = try options.session(json: json)
-        let today = CivilDate(localDateAt: Date())
+        let today = session.clock.today
         let (expires, cost) = (expires, cost)
         let done = try await session.write { shop throws(ShopError) in
             var lines: [DeliveryLine]? =

@@ -109,7 +109,9 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             // A broken directory never takes the shop down while the state keeps the last good menu (`LastGoodStart`).
             guard let directory else { throw reporter.startFailure(error, directory: nil, lastGood: .noneKept) }
-            let start = LastGoodStart(directory: directory, settings: settings, rejected: error, logger: logger, language: options.language)
+            let start = LastGoodStart(
+                directory: directory, settings: settings, rejected: error, logger: logger, language: options.language,
+                clock: try options.clock(json: json))
             let (served, opened) = try await start.menu(statePath: options.statePath, reporter: reporter)
             menu = served
             store = opened
@@ -123,7 +125,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let configuration = ServerConfiguration(
             host: host, port: port, language: options.language, staff: staff, serviceLevel: PlanCommand.probability(serviceLevel) ?? 0.95,
-            maxCountVariance: maxVariance)
+            maxCountVariance: maxVariance, clock: try options.clock(json: json))
         let server: ShopServer
         do { server = try ShopServer(configuration: configuration, store: shopStore, menu: menu, editor: editor) } catch {
             throw reporter.failure(error)

@@ -44,10 +44,28 @@ struct ShopOptions: ParsableArguments {
     /// The store keeping the shop's state: the SQLite file, or the PostgreSQL database a `postgres://` URL names (a
     /// malformed URL exits 2).
     func makeStore(json: Bool = false) throws -> any ShopStore {
-        do { return try CommandServices.openStore(location: statePath) } catch {
+        let clock = try clock(json: json)
+        do { return try CommandServices.openStore(location: statePath, clock: clock) } catch {
             // In the chosen language, naming the location without its password.
             let text = ShopText(language: language, book: RecipeBook(fruits: [], juices: [], store: Store()))
             throw reporter(json: json).fail(error, text: text)
+        }
+    }
+
+    /// The shop's clock: the machine's, in its time zone, unless `JUICE_NOW` fixes the instant (tests and golden
+    /// transcripts); a `JUICE_NOW` that is not an instant exits 2.
+    func clock(json: Bool = false) throws -> ShopClock {
+        try Self.clock(reporter: reporter(json: json))
+    }
+
+    /// The shop's clock (see `clock(json:)`), its refusal reported by `reporter`.
+    static func clock(reporter: Reporter) throws -> ShopClock {
+        var variables: [String: String] = [:]
+        variables[ShopClock.environmentVariable] = Environment.value(ShopClock.environmentVariable)
+        do throws(ShopClock.SettingError) { return try ShopClock.from(environment: variables) } catch {
+            switch error {
+            case .notAnInstant(let text): throw reporter.usage(.clockNotAnInstant(text))
+            }
         }
     }
 
@@ -59,8 +77,10 @@ struct ShopOptions: ParsableArguments {
     /// Opens the shop for a command: the recipes (linted) and the store keeping the state (opened when first used),
     /// with its messages and reporter.
     func session(json: Bool) throws -> ShopSession {
+        let clock = try clock(json: json)
         let shop = Shop(book: try loadBook(json: json), store: try makeStore(json: json))
-        return ShopSession(options: self, shop: shop, text: ShopText(language: language, book: shop.book), reporter: reporter(json: json))
+        return ShopSession(
+            options: self, shop: shop, text: ShopText(language: language, book: shop.book), reporter: reporter(json: json), clock: clock)
     }
 
     /// The recipe directory in use, checked: a path that is missing or not a directory is reported (exit 2); nil for
@@ -123,6 +143,8 @@ struct ShopSession {
     let shop: Shop
     let text: ShopText
     let reporter: Reporter
+    /// The shop's clock: what "today" is for this command.
+    let clock: ShopClock
 
     /// The current stock (noting fruits the recipes no longer have).
     func snapshot() async throws -> ShopSnapshot {

@@ -43,7 +43,7 @@ struct StockShowCommand: AsyncParsableCommand {
         let session = try options.session(json: json)
         let snapshot = try await session.snapshot()
         let shelf: Shelf
-        do throws(ShopError) { shelf = try await session.shop.shelf(today: CivilDate(localDateAt: Date())) } catch {
+        do throws(ShopError) { shelf = try await session.shop.shelf(today: session.clock.today) } catch {
             throw session.reporter.fail(error, text: session.text)
         }
         let book = session.shop.book

@@ -53,8 +53,9 @@ struct WasteCommand: AsyncParsableCommand {
         let session = try options.session(json: json)
         let reason = reason ?? .expired
         let expired = expired
+        let today = session.clock.today
         let receipt = try await session.change { shop throws(ShopError) in
-            if expired { return try await shop.wasteExpired(today: CivilDate(localDateAt: Date()), note: note, command: commandLineText) }
+            if expired { return try await shop.wasteExpired(today: today, note: note, command: commandLineText) }
             return try await shop.waste(
                 parsed.resolved(in: shop.book).map { ($0.fruit, $0.value) }, reason: reason, note: note, command: commandLineText)
         }

@@ -8,8 +8,13 @@ struct Transcript {
     let shop: ShopSandbox
     let lang: String
     private(set) var text = ""
-    /// Further text made stable: each pair's first replaced by its second (today's date by TODAY, say).
+    /// Further text made stable: each pair's first replaced by its second.
     var replacements: [(String, String)] = []
+    /// The shop's clock for every command (`JUICE_NOW`, in `TZ`), when the transcript fixes it.
+    var clock: (now: String, timeZone: String)?
+
+    /// The clock the stock room's transcripts run at: 06:15 on 2 December 2026 in Seoul (21:15 UTC the day before).
+    static let seoulMorning = (now: "2026-12-02T06:15:00+09:00", timeZone: "Asia/Seoul")
 
     init(_ shop: ShopSandbox, lang: String) {
         self.shop = shop
@@ -19,7 +24,8 @@ struct Transcript {
     /// Runs `juice arguments…` and writes it down; returns the outcome.
     @discardableResult
     mutating func run(_ arguments: [String]) async throws -> JuiceBinary.Outcome {
-        let outcome = try await shop.run(arguments, lang: lang)
+        let environment = clock.map { ["JUICE_NOW": $0.now, "TZ": $0.timeZone] } ?? [:]
+        let outcome = try await shop.run(arguments, lang: lang, environment: environment)
         text += "$ juice " + arguments.joined(separator: " ") + "\n"
         if !outcome.stdout.isEmpty {
             text += outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 + "\n" }.joined()

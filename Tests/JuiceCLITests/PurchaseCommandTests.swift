@@ -32,8 +32,8 @@ struct PurchaseCommandTests {
         try #"{"orders": [{"supplier": "garak-market", "lines": [{"fruit": "kiwi", "packs": 1, "units": 99}]}]}"#.write(
             to: shop.directory.appendingPathComponent("edited-plan.json"), atomically: true, encoding: .utf8)
         var transcript = Transcript(shop, lang: lang)
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-        transcript.replacements = [(String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0), "TODAY")]
+        // The shop's clock is set: the delivery's day is its local date.
+        transcript.clock = Transcript.seoulMorning
         try await transcript.run(["purchase", "list"])
         try await transcript.run(["purchase", "create", "kiwi=2"])
         try await transcript.run(["purchase", "create", "--supplier", "garak-market", "kiwi=2", "mango=1", "--arrives", "2099-01-02"])

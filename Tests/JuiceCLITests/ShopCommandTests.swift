@@ -11,8 +11,12 @@ struct ShopSandbox {
         try JuiceBinary.writeBuiltInRecipes(into: directory)
     }
 
-    func run(_ arguments: [String], lang: String = "en_US.UTF-8", throttled: Bool = true) async throws -> JuiceBinary.Outcome {
-        try await JuiceBinary.run(arguments, in: directory, environment: ["LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""], throttled: throttled)
+    func run(
+        _ arguments: [String], lang: String = "en_US.UTF-8", environment: [String: String] = [:], throttled: Bool = true
+    ) async throws -> JuiceBinary.Outcome {
+        let language = ["LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""]
+        return try await JuiceBinary.run(
+            arguments, in: directory, environment: language.merging(environment) { _, given in given }, throttled: throttled)
     }
 
     func stock() async throws -> [String: Int] {

@@ -11,9 +11,8 @@ struct StockKeepingTests {
         let shop = try ShopSandbox()
         defer { shop.remove() }
         var transcript = Transcript(shop, lang: lang)
-        // The delivery's day is the machine's local date.
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-        transcript.replacements = [(String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0), "TODAY")]
+        // The shop's clock is set: the delivery's day is its local date.
+        transcript.clock = Transcript.seoulMorning
         try await transcript.run(["receive", "kiwi", "5", "--expires", "2099-01-10", "--cost", "300", "--supplier", "청과상회"])
         try await transcript.run(["receive", "banana=3", "망고=2", "--expires", "2099-01-05", "--json"])
         try await transcript.run(["receive", "kiwi", "0"])

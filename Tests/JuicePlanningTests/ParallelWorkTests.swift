@@ -1,5 +1,7 @@
 import Foundation
 import JuiceCore
+import JuiceTestSupport
+import Synchronization
 import Testing
 
 @testable import JuicePlanning
@@ -126,5 +128,44 @@ private let records: [SaleRecord] = {
             let calls = try String(contentsOfFile: sources.appendingPathComponent(file).path, encoding: .utf8).contains("concurrentPerform")
             #expect(!calls, "\(file) calls concurrentPerform: use ParallelWork.map or .fill")
         }
+    }
+
+    /// The process's compute threads run every index of a loop exactly once, also for loops started inside a loop's
+    /// work and for loops started from several threads at once.
+    @Test func computeThreadsRunEveryIndexOnce() async throws {
+        let pool = ComputeThreads.shared
+        #expect(pool.helpers == max(0, ProcessInfo.processInfo.activeProcessorCount - 1))
+        let counts = Mutex([Int](repeating: 0, count: 200))
+        pool.perform(200) { index in
+            // A loop inside a loop: its caller takes what no helper does, so it finishes.
+            pool.perform(4) { _ in counts.withLock { $0[index] += 1 } }
+        }
+        #expect(counts.withLock { $0 } == [Int](repeating: 4, count: 200))
+        // Four threads each running loops at once.
+        let sums = try await withThrowingTaskGroup(of: Int.self) { group in
+            for caller in 0..<4 {
+                group.addTask {
+                    try await onThreadOfItsOwn { (0..<50).map { _ in ParallelWork.map(97) { $0 * caller } }.map { $0.reduce(0, +) }.reduce(0, +) }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(sums.sorted() == (0..<4).map { 50 * $0 * (96 * 97 / 2) })
+    }
+
+    /// Async code computes through `ComputeThreads.run`: on a thread of its own, never the cooperative pool's, its loops
+    /// one after another when asked to be serial (a server) and on every core otherwise.
+    @Test func runLeavesTheCooperativePool() async {
+        let recorder = LoopRecorder()
+        @Sendable func work() -> Bool {
+            // (A task's locals do not reach another thread: the recorder is bound there.)
+            // No task runs here: the thread is not one of the cooperative pool's.
+            let outsideTasks = withUnsafeCurrentTask { $0 == nil }
+            return ParallelWork.$recorder.withValue(recorder) { ParallelWork.map(8) { $0 }.count == 8 } && outsideTasks
+        }
+        let serialOnItsOwn = await ComputeThreads.run(serial: true, work)
+        let parallelOnItsOwn = await ComputeThreads.run(work)
+        #expect(serialOnItsOwn && parallelOnItsOwn)
+        #expect(recorder.loops.map(\.serial) == [true, false])
     }
 }

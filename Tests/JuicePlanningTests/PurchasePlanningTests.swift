@@ -26,7 +26,7 @@ struct PurchasePlanningTests {
     /// The plan of `book` for days of normal demand (mean 50 juices, deviation 10).
     static func plan(_ book: RecipeBook, target: Double = 0.9, stock: [[StockBatch]] = [[]], minute: Int = 9 * 60) throws -> PurchasePlan {
         let purchaser = try #require(PurchasePlanner(book: book))
-        let windows = purchaser.windows(today: monday, minute: minute, firstDay: monday)
+        let windows = purchaser.windows(at: ShopMoment(date: monday, minuteOfDay: minute), firstDay: monday)
         let days = purchaser.days(for: windows, from: monday)
         let outlook = DemandOutlook(
             juices: [JuiceDemandModel(expected: Array(repeating: 50, count: days), spread: .normal(standardDeviation: 10))], horizon: days)
@@ -37,18 +37,18 @@ struct PurchasePlanningTests {
     @Test("the next order: today before the cut-off, else the next order day; it covers until the delivery after it")
     func windows() throws {
         let supplier = Self.market()
-        let morning = try #require(OrderWindow(supplier, today: Self.monday, minute: 9 * 60, firstDay: Self.monday))
+        let morning = try #require(OrderWindow(supplier, at: ShopMoment(date: Self.monday, minuteOfDay: 9 * 60), firstDay: Self.monday))
         #expect(morning.orderDate == Self.monday && morning.orderBy == "2026-11-30T14:00")
         #expect(morning.arrives == Self.monday.adding(days: 1) && morning.nextArrival == Self.monday.adding(days: 3))
         #expect(morning.protectionDays == 2 && morning.coversUntil == Self.monday.adding(days: 2))
-        let afternoon = try #require(OrderWindow(supplier, today: Self.monday, minute: 15 * 60, firstDay: Self.monday))
+        let afternoon = try #require(OrderWindow(supplier, at: ShopMoment(date: Self.monday, minuteOfDay: 15 * 60), firstDay: Self.monday))
         #expect(afternoon.orderDate == Self.monday.adding(days: 2), "after the cut-off, Wednesday")
-        let friday = try #require(OrderWindow(supplier, today: Self.monday.adding(days: 4), minute: 0, firstDay: Self.monday))
+        let friday = try #require(OrderWindow(supplier, at: ShopMoment(date: Self.monday.adding(days: 4), minuteOfDay: 0), firstDay: Self.monday))
         #expect(friday.arrives == Self.monday.adding(days: 5) && friday.nextArrival == Self.monday.adding(days: 8), "Saturday to Monday")
         #expect(friday.protectionDays == 3)
         var none = supplier
         none.orderDays = []
-        #expect(OrderWindow(none, today: Self.monday, minute: 0, firstDay: Self.monday) == nil)
+        #expect(OrderWindow(none, at: ShopMoment(date: Self.monday, minuteOfDay: 0), firstDay: Self.monday) == nil)
     }
 
     @Test("orders are whole packs, and the rounding is decided on the scenarios: no more than rounding up, as much service")
@@ -81,7 +81,7 @@ struct PurchasePlanningTests {
             fruits: book.fruits + [banana], juices: book.juices + [bananaJuice], store: Store(defaultCapacity: 100_000),
             suppliers: book.suppliers + [farm])
         let purchaser = try #require(PurchasePlanner(book: book))
-        let windows = purchaser.windows(today: Self.monday, minute: 9 * 60, firstDay: Self.monday)
+        let windows = purchaser.windows(at: ShopMoment(date: Self.monday, minuteOfDay: 9 * 60), firstDay: Self.monday)
         let days = purchaser.days(for: windows, from: Self.monday)
         // Each juice's demand on its own: each supplier's order alone at 90 % would leave the shop at about 81 %.
         let outlook = DemandOutlook(
@@ -130,7 +130,7 @@ struct PurchasePlanningTests {
             let juice = Juice(id: "strawberry-juice", name: LocalizedName(english: "Strawberry Juice"), price: price, recipe: base.juices[0].recipe)
             let book = RecipeBook(fruits: base.fruits, juices: [juice], store: base.store, suppliers: base.suppliers)
             let purchaser = try #require(PurchasePlanner(book: book))
-            let windows = purchaser.windows(today: Self.monday, minute: 0, firstDay: Self.monday)
+            let windows = purchaser.windows(at: ShopMoment(date: Self.monday, minuteOfDay: 0), firstDay: Self.monday)
             let days = purchaser.days(for: windows, from: Self.monday)
             let outlook = DemandOutlook(
                 juices: [JuiceDemandModel(expected: Array(repeating: 50, count: days), spread: .normal(standardDeviation: 10))], horizon: days)
@@ -204,7 +204,8 @@ struct PurchasePlanningTests {
             #expect(table[index] == total[0], "scenario \(index): fruit over the horizon")
         }
         let days = purchaser.fruitDays(
-            purchaser.windows(today: Self.monday, minute: 0, firstDay: Self.monday), firstDay: Self.monday, drawn: 4, outlookDays: 4,
+            purchaser.windows(at: ShopMoment(date: Self.monday, minuteOfDay: 0), firstDay: Self.monday), firstDay: Self.monday, drawn: 4,
+            outlookDays: 4,
             use: purchaser.expectedUse(outlook))
         let shortcut = purchaser.requirements(outlook, fruitDays: days, stock: [[StockBatch(units: 30, lastDay: 1)]], stream: 1, count: 500, seed: 3)
         // By hand: 30 old strawberries good through day 1 go first; the order arrives on day 1 and must cover days 1

@@ -27,7 +27,7 @@ private let bananaBook = RecipeBook(
         #expect(records.map(\.result) == [.served, .refused])
         #expect(records.map(\.count) == [1, 2])
         #expect(records.allSatisfy { $0.juice == "banana-juice" })
-        #expect(records.first?.time.date == ShopSales.today(in: utc))
+        #expect(records.first?.time.date == ShopClock.system(timeZone: utc).today)
     }
 
     @Test("a ledger brought up to date after each change reads what a whole read gives: orders, refusals, undos")
@@ -118,7 +118,7 @@ private let bananaBook = RecipeBook(
         let shop = Shop(book: Self.book, store: MemoryStore())
         var ledger = SalesLedger(timeZone: utc)
         var random = SeededRandom(seed: 11)
-        let today = CivilDate(localDateAt: Date())
+        let today = ShopClock.system().today
         var roundsWithLots = 0
         for round in 0..<10 {
             for _ in 0..<(1 + Int.random(in: 0..<8, using: &random)) {

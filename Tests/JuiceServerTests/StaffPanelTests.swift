@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import JuiceCore
 import JuicePlanning
+import JuiceShop
 import Logging
 import Testing
 @testable import JuiceServer
@@ -29,7 +30,7 @@ import Testing
                 return try response.body.decoded(SalesTodayBody.self)
             }
             #expect(sales.served == 0 && sales.refused == 0 && sales.revenue == 0 && sales.juices.isEmpty)
-            #expect(sales.day == ShopSales.today()?.description)
+            #expect(sales.day == ShopClock.system().today.description)
             #expect(sales.priced == false)
             for (headers, words) in [(Self.korean, "판매 기록이 없어서"), (Self.english, "No sales recorded yet")] {
                 let plan = try await client.execute(uri: "/api/plan", method: .get, headers: headers) { response throws in
@@ -86,7 +87,7 @@ import Testing
             #expect(body.scenarios == ServerConfiguration().planScenarios)
             #expect(plan.historyDays == 1)
             #expect(body.recent == nil && body.recentPending == nil, "no whole day before today to replay, none being made")
-            #expect(plan.day == ShopSales.today()?.adding(days: 1).description)
+            #expect(plan.day == ShopClock.system().today.adding(days: 1).description)
             let stock = try await shop.stock()
             #expect(plan.fruits.map(\.fruit) == ["strawberry", "banana", "pineapple", "kiwi", "mango"])
             for fruit in plan.fruits {

@@ -22,7 +22,7 @@ import Testing
 
     @Test func aDeliveryBecomesLotsThatOrdersTakeFromFirstExpiredFirst() async throws {
         let shop = try TestShop()
-        let today = CivilDate(localDateAt: Date())
+        let today = ShopClock.system().today
         try await shop.application().test(.router) { client in
             let delivery = """
                 {"lines": [{"fruit": "kiwi", "quantity": 10, "expires": "2099-12-05", "cost": 300},

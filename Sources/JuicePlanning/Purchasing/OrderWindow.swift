@@ -27,14 +27,14 @@ package struct OrderWindow: Sendable, Hashable {
         return "\(orderDate)T\(two(cutOff / 60)):\(two(cutOff % 60))"
     }
 
-    /// The next order `supplier` can take at `minute` (from midnight) of `today`, arriving no earlier than
-    /// `firstDay`; nil when the supplier has no order day.
-    package init?(_ supplier: Supplier, today: CivilDate, minute: Int, firstDay: CivilDate) {
+    /// The next order `supplier` can take at `moment`, arriving no earlier than `firstDay`; nil when the supplier
+    /// has no order day.
+    package init?(_ supplier: Supplier, at moment: ShopMoment, firstDay: CivilDate) {
         guard !supplier.orderDays.isEmpty else { return nil }
         func isOrderDay(_ date: CivilDate) -> Bool { supplier.orderDays.contains(Weekday(date)) }
-        var order = today
+        var order = moment.date
         // Today counts while its cut-off (or, without one, the day) has not passed.
-        if !isOrderDay(order) || minute > (supplier.cutOff ?? 24 * 60 - 1) { order = order.adding(days: 1) }
+        if !isOrderDay(order) || moment.minuteOfDay > (supplier.cutOff ?? 24 * 60 - 1) { order = order.adding(days: 1) }
         while !isOrderDay(order) { order = order.adding(days: 1) }
         var next = order.adding(days: 1)
         while !isOrderDay(next) { next = next.adding(days: 1) }

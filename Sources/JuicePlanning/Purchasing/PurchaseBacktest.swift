@@ -180,7 +180,7 @@ struct ReplayContext {
     /// The plan's orders on `day`, from the days before it and the stock as it stands.
     func planned(day: Int, state: ReplayState, objective: PlanObjective, choice: ModelChoice, scenarios: Int, seed: UInt64) -> [Int] {
         let today = date(day)
-        let windows = purchaser.windows(today: today, minute: 0, firstDay: today)
+        let windows = purchaser.windows(at: ShopMoment(date: today, minuteOfDay: 0), firstDay: today)
         var outlook = DemandOutlook(
             series: series.map { Array($0[..<day]) }, horizon: purchaser.days(for: windows, from: today), choice: choice,
             closed: Array(closed.prefix(day)))
@@ -232,7 +232,7 @@ struct ReplayContext {
         let today = date(day)
         var units = [Int](repeating: 0, count: purchaser.bought.count)
         for (s, supplier) in purchaser.suppliers.enumerated() where ordersOn(s, day: day) {
-            guard let window = OrderWindow(supplier, today: today, minute: 0, firstDay: today) else { continue }
+            guard let window = OrderWindow(supplier, at: ShopMoment(date: today, minuteOfDay: 0), firstDay: today) else { continue }
             let arrives = window.arrives.dayNumber - firstDay.dayNumber
             let next = window.nextArrival.dayNumber - firstDay.dayNumber
             let mine = purchaser.bought.indices.filter { purchaser.bought[$0].supplier == s }

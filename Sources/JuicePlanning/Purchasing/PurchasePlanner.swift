@@ -77,9 +77,9 @@ package struct PurchasePlanner: Sendable {
         }
     }
 
-    /// Each supplier's next order window at `minute` of `today`, for a plan whose first day is `firstDay`.
-    package func windows(today: CivilDate, minute: Int, firstDay: CivilDate) -> [OrderWindow] {
-        suppliers.compactMap { OrderWindow($0, today: today, minute: minute, firstDay: firstDay) }
+    /// Each supplier's next order window at `moment`, for a plan whose first day is `firstDay`.
+    package func windows(at moment: ShopMoment, firstDay: CivilDate) -> [OrderWindow] {
+        suppliers.compactMap { OrderWindow($0, at: moment, firstDay: firstDay) }
     }
 
     /// The days an outlook for `windows` must cover from `firstDay`: past each order's days, and until what it brings

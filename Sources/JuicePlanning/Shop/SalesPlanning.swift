@@ -49,7 +49,7 @@ package enum SalesPlanning {
     /// (nil: the opening of the plan's first day), counting what the open purchase orders `onOrder` bring.
     package static func plan(
         records: some Sequence<SaleRecord>, book: RecipeBook, settings: SalesPlanSettings, onHand: [Int], lots: [Lot]?,
-        onOrder: [PurchaseOrder] = [], now: (today: CivilDate, minute: Int)? = nil
+        onOrder: [PurchaseOrder] = [], now: ShopMoment? = nil
     ) -> StockPlanReport? {
         var tally = DemandTally(book: book, file: "")
         for record in records { tally.add(record) }
@@ -89,19 +89,20 @@ package enum SalesPlanning {
 
 extension SalesPlanning {
     /// Each supplier's next order after `demand`'s last day, planned as `settings` asks from the stock on hand and on
-    /// order (`stock`, per menu fruit) at `minute` of `today` (nil, or a day other than the plan's first or the one
+    /// order (`stock`, per menu fruit) at `now` (nil, or a day other than the plan's first or the one
     /// before: at the start of the plan's first day); nil when no
     /// fruit of `planner`'s book has a supplier, or `demand` has no day.
     package static func purchases(
-        _ demand: DailyDemand, planner: StockPlanner, settings: SalesPlanSettings, stock: [[StockBatch]], now: (today: CivilDate, minute: Int)? = nil
+        _ demand: DailyDemand, planner: StockPlanner, settings: SalesPlanSettings, stock: [[StockBatch]], now: ShopMoment? = nil
     ) -> PurchasePlan? {
         guard demand.dayCount > 0, let historyStart = demand.firstDay, let purchaser = PurchasePlanner(book: planner.menu.book, planner: planner)
         else { return nil }
         let firstDay = historyStart.adding(days: demand.dayCount)
         // Placed now when now is the day before the plan's first day or that day; for a history that ends earlier (or
         // later), at the opening of its first day.
-        let placed = now.flatMap { $0.today == firstDay || $0.today == firstDay.adding(days: -1) ? $0 : nil } ?? (today: firstDay, minute: 0)
-        let windows = purchaser.windows(today: placed.today, minute: placed.minute, firstDay: firstDay)
+        let placed =
+            now.flatMap { $0.date == firstDay || $0.date == firstDay.adding(days: -1) ? $0 : nil } ?? ShopMoment(date: firstDay, minuteOfDay: 0)
+        let windows = purchaser.windows(at: placed, firstDay: firstDay)
         var outlook = DemandOutlook(
             series: demand.demand, horizon: purchaser.days(for: windows, from: firstDay), choice: settings.choice, closed: demand.closed)
         outlook.apply(planner.calendar, from: firstDay)

@@ -87,14 +87,4 @@ package enum ShopSales {
         }
         return SaleTime(date: date, secondOfDay: (local.hour ?? 0) * 3600 + (local.minute ?? 0) * 60 + (local.second ?? 0))
     }
-
-    /// The shop's local day now.
-    package static func today(in timeZone: TimeZone = .current) -> CivilDate? {
-        localTime(of: Date(), in: timeZone)?.date
-    }
-
-    /// The shop's local day and minute of the day now (when purchase orders are placed).
-    package static func now(in timeZone: TimeZone = .current) -> (today: CivilDate, minute: Int)? {
-        localTime(of: Date(), in: timeZone).map { ($0.date, $0.secondOfDay / 60) }
-    }
 }

@@ -22,7 +22,7 @@ extension ShopServer {
         let book = await menu.current.book
         do throws(ShopError) {
             let (_, records) = try await sales.records()
-            let today = ShopSales.today() ?? CivilDate(dayNumber: 0)
+            let today = configuration.clock.today
             var report = SalesReport(book: book, grouping: .juice)
             var juices = HistoryJuices(book: book, file: "")
             for record in records where record.time.date == today {
@@ -30,7 +30,7 @@ extension ShopServer {
                 report.add(juiceAt: juice, count: record.count, result: record.result, at: record.time)
             }
             report.finish()
-            let stockRoom = StockRoomDay(entries: try await sales.stockRoomEntries(), day: today, book: book)
+            let stockRoom = StockRoomDay(entries: try await sales.stockRoomEntries(), day: today, book: book, timeZone: configuration.clock.timeZone)
             return JSONResponse.make(SalesTodayBody(report, day: today, book: book, stockRoom: stockRoom))
         } catch {
             throw APIError.shop(error, book: book)
@@ -49,7 +49,7 @@ extension ShopServer {
             // With suppliers, the lots and the open purchase orders too: what spoils before an order arrives does not
             // count, what is on order does.
             let suppliers = PurchasePlanner.buysFromSuppliers(book)
-            let lots = suppliers ? try await sales.shelf(today: ShopSales.today() ?? CivilDate(dayNumber: 0)).lots : nil
+            let lots = suppliers ? try await sales.shelf(today: configuration.clock.today).lots : nil
             let onOrder = suppliers ? try await store.purchaseOrders(status: .open) : []
             let (state, recent, recentPending) = try await sales.plan(
                 book: book, menuVersion: current.version, settings: settings, onHand: onHand, lots: lots, onOrder: onOrder,

@@ -40,7 +40,7 @@ actor SalesCache {
     struct PlanKey: Hashable, Sendable {
         var sales: SalesKey
         var menuVersion: String
-        var today: CivilDate?
+        var today: CivilDate
         var settings: SalesPlanSettings
         var onHand: [Int]
         /// With suppliers, the lots' remaining units and use-by dates, and how many of the suppliers' cut-offs have
@@ -50,8 +50,10 @@ actor SalesCache {
     }
 
     private let store: any ShopStore
+    /// The shop's clock: what today is, and the time zone sales are read in.
+    private let clock: ShopClock
     /// The sales, and the key they were last brought up to date at.
-    private var sales: (key: SalesKey?, ledger: SalesLedger) = (nil, SalesLedger())
+    private var sales: (key: SalesKey?, ledger: SalesLedger)
     /// The newest plan made.
     private var made: (key: PlanKey, report: StockPlanReport?)?
     /// What the plan being made is for.
@@ -62,8 +64,12 @@ actor SalesCache {
     /// How often a request waiting for a plan looks whether it is made.
     private static let pollInterval = Duration.milliseconds(10)
 
-    /// A cache over `store`.
-    init(store: any ShopStore) { self.store = store }
+    /// A cache over `store`, its days those of `clock`.
+    init(store: any ShopStore, clock: ShopClock) {
+        self.store = store
+        self.clock = clock
+        sales = (nil, SalesLedger(timeZone: clock.timeZone))
+    }
 
     /// The shop's sales now, and the key they were read at.
     func records() async throws(ShopError) -> (key: SalesKey, records: [SaleRecord]) {
@@ -107,17 +113,17 @@ actor SalesCache {
     {
         let (salesKey, records) = try await records()
         // The last weeks replayed, if made for these sales (read once for both).
-        let promiseKey = Self.promiseKey(records: records, menuVersion: menuVersion, settings: settings)
+        let now = clock.moment
+        let promiseKey = Self.promiseKey(records: records, menuVersion: menuVersion, settings: settings, today: now.date)
         var recent: PlanBacktest? {
             guard let promiseKey, let promised, promised.key == promiseKey else { return nil }
             return promised.backtest
         }
         // Being made (after the plan): there are whole days to replay and no replay of them yet.
         var pending: Bool { promiseKey.map { $0.recordsBefore > 0 && promised?.key != $0 } ?? false }
-        let now = ShopSales.now()
-        let passed = book.suppliers.filter { supplier in supplier.cutOff.map { cutOff in (now?.minute ?? 0) > cutOff } ?? false }.count
+        let passed = book.suppliers.filter { supplier in supplier.cutOff.map { cutOff in now.minuteOfDay > cutOff } ?? false }.count
         let key = PlanKey(
-            sales: salesKey, menuVersion: menuVersion, today: now?.today, settings: settings, onHand: onHand,
+            sales: salesKey, menuVersion: menuVersion, today: now.date, settings: settings, onHand: onHand,
             lots: lots.map { lots in
                 lots.map { "\($0.fruit) \($0.remaining) \($0.expires ?? "")" } + onOrder.map { "order \($0.id) \($0.status.rawValue)" }
             }, cutOffsPassed: passed)
@@ -127,13 +133,13 @@ actor SalesCache {
             if making == nil {
                 making = key
                 Task {
-                    let report = await Self.onAThreadOfItsOwn {
+                    let report = await ComputeThreads.run(serial: true) {
                         SalesPlanning.plan(records: records, book: book, settings: settings, onHand: onHand, lots: lots, onOrder: onOrder, now: now)
                     }
                     self.finished(key, report: report)
                     // Then the last weeks replayed, once a day (or when older sales or the menu change): slower than the plan.
                     guard let promiseKey, promiseKey != self.promised?.key else { return }
-                    let backtest = await Self.onAThreadOfItsOwn {
+                    let backtest = await ComputeThreads.run(serial: true) {
                         SalesPlanning.recentPromise(records: records, book: book, settings: settings, before: promiseKey.today)
                     }
                     self.promised = (promiseKey, backtest)
@@ -144,9 +150,8 @@ actor SalesCache {
         }
     }
 
-    /// The key of the replay of the days before today, from `records` in time order.
-    private static func promiseKey(records: [SaleRecord], menuVersion: String, settings: SalesPlanSettings) -> PromiseKey? {
-        guard let today = ShopSales.today() else { return nil }
+    /// The key of the replay of the days before `today`, from `records` in time order.
+    private static func promiseKey(records: [SaleRecord], menuVersion: String, settings: SalesPlanSettings, today: CivilDate) -> PromiseKey? {
         // The records are in time order: the first of today by halving.
         var (low, high) = (0, records.count)
         while low < high {
@@ -160,13 +165,5 @@ actor SalesCache {
     private func finished(_ key: PlanKey, report: StockPlanReport?) {
         made = (key, report)
         making = nil
-    }
-
-    /// `work`'s result, computed on a thread of its own, its loops one piece after another (`ParallelWork.isSerial`):
-    /// the cooperative pool, which answers every request, and Dispatch's threads stay free while a plan is made.
-    private static func onAThreadOfItsOwn<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: ParallelWork.$isSerial.withValue(true) { work() }) }.start()
-        }
     }
 }

@@ -68,7 +68,7 @@ extension ShopServer {
         }
         do throws(ShopError) {
             let done = try await Shop(book: book, store: store).receivePurchaseOrder(
-                id, lines: lines, received: CivilDate(localDateAt: Date()), command: "juice serve: POST /api/purchases/\(id)/receive")
+                id, lines: lines, received: configuration.clock.today, command: "juice serve: POST /api/purchases/\(id)/receive")
             let text = ShopText(language: context.language, book: book)
             return JSONResponse.make(
                 PurchaseReceiptBody(done, message: text(PurchaseMessage.received(done.order)), book: book, language: context.language))

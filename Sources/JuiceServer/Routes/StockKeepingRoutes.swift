@@ -29,7 +29,7 @@ extension ShopServer {
         staff.get("/api/lots") { _, _ in
             let book = await menu.current.book
             do throws(ShopError) {
-                let shelf = try await sales.shelf(today: CivilDate(localDateAt: Date()))
+                let shelf = try await sales.shelf(today: configuration.clock.today)
                 return JSONResponse.make(LotsBody(shelf, book: book))
             } catch {
                 throw APIError.shop(error, book: book)
@@ -50,7 +50,7 @@ extension ShopServer {
         }
         do throws(ShopError) {
             let receipt = try await Shop(book: book, store: store).receive(
-                lines, supplier: body.supplier, received: CivilDate(localDateAt: Date()), command: "juice serve: POST /api/deliveries")
+                lines, supplier: body.supplier, received: configuration.clock.today, command: "juice serve: POST /api/deliveries")
             let message = context.language == .korean ? "입고를 기록했어요" : "Delivery received."
             return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
         } catch {
@@ -69,7 +69,7 @@ extension ShopServer {
         case .expired:
             do throws(ShopError) {
                 let receipt = try await shop.wasteExpired(
-                    today: CivilDate(localDateAt: Date()), note: body.note, command: "juice serve: POST /api/waste")
+                    today: configuration.clock.today, note: body.note, command: "juice serve: POST /api/waste")
                 let message =
                     receipt.entry == nil
                     ? (ko ? "유통기한이 지난 과일이 없어요. 재고는 그대로예요." : "Nothing has expired; the stock is unchanged.")

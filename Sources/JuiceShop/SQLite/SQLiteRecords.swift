@@ -22,13 +22,13 @@ enum SQLiteRecords {
     /// Applies `requests` in order inside the caller's transaction, each against the stock the ones before it left,
     /// each all or nothing with its own journal entry; a refused one writes nothing. Throws (so that the caller rolls
     /// everything back) only for what stops the whole batch: a broken invariant, or the database failing. An order
-    /// refused for want of fruit is recorded as a refused order (see `record(_:time:in:path:logger:)`).
+    /// refused for want of fruit is recorded as a refused order (see `record(_:time:in:path:logger:)`). Every entry
+    /// of the batch is journaled at `time`.
     static func apply(
-        _ requests: [WriteRequest], in db: Database, path: String, logger: Logger
+        _ requests: [WriteRequest], in db: Database, path: String, logger: Logger, time: String
     ) throws -> [Result<ShopReceipt, ShopError>] {
         var ledger = try self.ledger(db, keptSums: true)
         try ledger.requireConsistent(location: path)
-        let time = Date().formatted(.iso8601)
         var changed: Set<FruitID> = []
         var results: [Result<ShopReceipt, ShopError>] = []
         for request in requests {

@@ -11,7 +11,7 @@ extension SQLiteStore {
             return try await writer.writeWithoutTransaction { db in
                 var orders: [PurchaseOrder] = []
                 try db.inTransaction(.immediate) {
-                    let time = Date().formatted(.iso8601)
+                    let time = clock.journalTime()
                     orders = try drafts.map { try SQLiteRecords.createPurchaseOrder($0, time: time, in: db) }
                     return .commit
                 }

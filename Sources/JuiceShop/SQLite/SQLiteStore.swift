@@ -23,6 +23,8 @@ public actor SQLiteStore: ShopStore {
     public nonisolated var location: String { path }
     /// Where the store's own messages go (a refused order it could not record, say): the caller's logger.
     nonisolated let logger: Logger
+    /// The clock the journal's times (and a count's or a kept set's) are read from.
+    nonisolated let clock: ShopClock
 
     private var reader: DatabaseQueue?
     private var writer: Task<Result<DatabaseQueue, StateError>, Never>?
@@ -34,10 +36,11 @@ public actor SQLiteStore: ShopStore {
     private(set) var transactions = 0
 
     /// A store keeping its state in the SQLite file at `path`; nothing is opened until it is used. `logger` receives
-    /// the store's own messages.
-    public init(path: String, logger: Logger = defaultStoreLogger) {
+    /// the store's own messages; the journal's times come from `clock`.
+    public init(path: String, logger: Logger = defaultStoreLogger, clock: ShopClock = .system()) {
         self.path = path
         self.logger = logger
+        self.clock = clock
         queue = GroupCommit(limit: Self.batchLimit, unanswered: .failure(.state(.failed(path: path, message: "the writer gave no answer"))))
     }
 
@@ -68,7 +71,7 @@ public actor SQLiteStore: ShopStore {
                 // Immediate: no other writer between reading where the journal stands and keeping it.
                 var session: CountSession?
                 try db.inTransaction(.immediate) {
-                    session = try SQLiteRecords.startCount(in: db, time: Date().formatted(.iso8601))
+                    session = try SQLiteRecords.startCount(in: db, time: clock.journalTime())
                     return .commit
                 }
                 guard let session else { throw StateError.failed(path: path, message: "the count session was not kept") }
@@ -122,7 +125,7 @@ public actor SQLiteStore: ShopStore {
                 var wrote = false
                 try db.inTransaction(.immediate) {
                     guard try SQLiteRecords.keptRecipeVersion(db) != set.version else { return .commit }
-                    try SQLiteRecords.keep(set, time: Date().formatted(.iso8601), in: db)
+                    try SQLiteRecords.keep(set, time: clock.journalTime(), in: db)
                     wrote = true
                     return .commit
                 }
@@ -222,7 +225,7 @@ public actor SQLiteStore: ShopStore {
             let results = try await writer.writeWithoutTransaction { db in
                 var results: [Result<ShopReceipt, ShopError>] = []
                 try db.inTransaction(.immediate) {
-                    results = try SQLiteRecords.apply(requests, in: db, path: path, logger: logger)
+                    results = try SQLiteRecords.apply(requests, in: db, path: path, logger: logger, time: clock.journalTime())
                     return .commit
                 }
                 return results

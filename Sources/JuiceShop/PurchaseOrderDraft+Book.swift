@@ -32,14 +32,14 @@ extension PurchaseOrderDraft {
     ) throws(ShopError) {
         var lines: [PurchaseLine] = []
         var total: Int? = 0
-        for item in packs {
+        for (index, item) in packs.enumerated() {
             let buy = book.fruit(item.fruit)?.buy
             let units: Int
             if let given = item.units {
                 units = given
             } else {
                 let (product, overflow) = item.packs.multipliedReportingOverflow(by: buy?.pack ?? 1)
-                if overflow { throw .stockRefused(.overflow(item.fruit)) }
+                if overflow { throw ShopError.stockRefused(.overflow(item.fruit)).at(FieldPath.line(index).field("packs")) }
                 units = product
             }
             let cost = item.cost ?? buy?.unitCost ?? book.fruit(item.fruit)?.cost

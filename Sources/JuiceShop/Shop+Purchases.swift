@@ -7,16 +7,18 @@ extension Shop {
     /// `juice plan` writes a supplier's cut-off). Its total, when given, is the caller's (at least 0); else the lines'
     /// units × cost when every line has one. The stock and the journal are unchanged.
     public func createPurchaseOrder(_ draft: PurchaseOrderDraft) async throws(ShopError) -> PurchaseOrder {
-        let orders = try await createPurchaseOrders([draft])
+        let orders = try await store.createPurchaseOrders([try checked(draft)])
         guard let order = orders.first else { throw .emptyPurchaseOrder }
         return order
     }
 
     /// Keeps `drafts` as new open purchase orders, in order, all or none: each is checked as `createPurchaseOrder`
-    /// checks it before any is kept.
+    /// checks it before any is kept, a refusal placed at its draft's position first (`[1].arrives`).
     public func createPurchaseOrders(_ drafts: [PurchaseOrderDraft]) async throws(ShopError) -> [PurchaseOrder] {
         var checked: [PurchaseOrderDraft] = []
-        for draft in drafts { checked.append(try self.checked(draft)) }
+        for (index, draft) in drafts.enumerated() {
+            do { checked.append(try self.checked(draft)) } catch { throw error.at(FieldPath([.index(index)])) }
+        }
         return try await store.createPurchaseOrders(checked)
     }
 
@@ -50,6 +52,8 @@ extension Shop {
     ) async throws(ShopError) -> PurchaseReceipt {
         let order = try await purchaseOrder(id)
         if order.status == .received { throw .purchaseOrderReceived(id, entry: order.receivedEntry ?? 0) }
+        // The given lines' dates, checked where they were given (a line left out below is refused all the same).
+        if let given { _ = try dated(given, received: received) }
         var lines: [DeliveryLine] = []
         if let given {
             for var line in given {
@@ -64,8 +68,13 @@ extension Shop {
         }
         guard !lines.isEmpty else { throw .emptyPurchaseOrder }
         let dated = try self.dated(lines, received: received)
-        let receipt = try await store.perform(
-            .receiveOrder(id, lines: dated, supplier: order.supplier.rawValue), book: book, command: command, request: request)
+        let receipt: ShopReceipt
+        do {
+            receipt = try await store.perform(
+                .receiveOrder(id, lines: dated, supplier: order.supplier.rawValue), book: book, command: command, request: request)
+        } catch {
+            throw error.placed(onLineOf: given?.map(\.fruit) ?? [], amount: "quantity")
+        }
         var done = order
         done.status = .received
         done.receivedEntry = receipt.entry?.id
@@ -93,32 +102,35 @@ extension Shop {
         var draft = draft
         guard book.supplier(draft.supplier) != nil else {
             let known = book.suppliers.map { ($0.id.rawValue, $0.name.all) }
-            throw .unknownSupplier(draft.supplier.rawValue, suggestion: NameMatching.suggestion(for: draft.supplier.rawValue, amongIDs: known))
+            throw ShopError.unknownSupplier(
+                draft.supplier.rawValue, suggestion: NameMatching.suggestion(for: draft.supplier.rawValue, amongIDs: known)
+            ).at(.field("supplier"))
         }
-        guard !draft.lines.isEmpty else { throw .emptyPurchaseOrder }
+        guard !draft.lines.isEmpty else { throw ShopError.emptyPurchaseOrder.at(.field("lines")) }
         var seen: Set<FruitID> = []
-        for line in draft.lines {
+        for (index, line) in draft.lines.enumerated() {
+            let place = FieldPath.line(index)
             guard book.fruit(line.fruit) != nil else {
                 let known = book.fruits.map(\.id.rawValue)
                 let suggestion = NameMatching.suggestion(for: line.fruit.rawValue, among: known).map { FruitID($0) }
-                throw .stockRefused(.unknownFruit(line.fruit, suggestion: suggestion))
+                throw ShopError.stockRefused(.unknownFruit(line.fruit, suggestion: suggestion)).at(place.field("fruit"))
             }
-            guard seen.insert(line.fruit).inserted else { throw .duplicateFruit(line.fruit) }
-            guard line.packs >= 1 else { throw .invalidQuantity(line.fruit, line.packs) }
-            guard line.units >= 1 else { throw .invalidQuantity(line.fruit, line.units) }
-            if let cost = line.cost, cost < 0 { throw .stockRefused(.negativeAmount(line.fruit, cost)) }
+            guard seen.insert(line.fruit).inserted else { throw ShopError.duplicateFruit(line.fruit).at(place.field("fruit")) }
+            guard line.packs >= 1 else { throw ShopError.invalidQuantity(line.fruit, line.packs).at(place.field("packs")) }
+            guard line.units >= 1 else { throw ShopError.invalidQuantity(line.fruit, line.units).at(place.field("units")) }
+            if let cost = line.cost, cost < 0 { throw ShopError.stockRefused(.negativeAmount(line.fruit, cost)).at(place.field("cost")) }
         }
         if let arrives = draft.arrives {
-            guard let date = CivilDate(parsing: arrives) else { throw .invalidDate(arrives) }
+            guard let date = CivilDate(parsing: arrives) else { throw ShopError.invalidDate(arrives).at(.field("arrives")) }
             draft.arrives = date.description
         }
         if let orderBy = draft.orderBy {
-            guard let deadline = Self.deadline(orderBy) else { throw .invalidDate(orderBy) }
+            guard let deadline = Self.deadline(orderBy) else { throw ShopError.invalidDate(orderBy).at(.field("orderBy")) }
             draft.orderBy = deadline
         }
         // (An order may be kept after the fact, so a date in the past is not refused; one arriving before it is placed is.)
         if let arrives = draft.arrives, let day = draft.orderBy?.prefix(10), arrives < day {
-            throw .arrivesBeforeOrderBy(arrives: arrives, orderBy: String(day))
+            throw ShopError.arrivesBeforeOrderBy(arrives: arrives, orderBy: String(day)).at(.field("arrives"))
         }
         return draft
     }

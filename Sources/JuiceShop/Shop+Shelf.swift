@@ -32,24 +32,27 @@ extension Shop {
     /// Receives a delivery: each line's fruit rises by its quantity and becomes a lot, all or none, journaled as
     /// `.delivery` with `supplier`. A line without a use-by date gets `received` plus the fruit's shelf life, if it
     /// has one. Refused: a fruit given twice, a quantity below 1, over capacity, a date that is not a date, or a use-by
-    /// date before `received`.
+    /// date before `received`; each refusal placed on its line (`lines[i].quantity`, `lines[i].expires`, …).
     public func receive(
         _ lines: [DeliveryLine], supplier: String? = nil, received: CivilDate, command: String, request: String? = nil
     ) async throws(ShopError) -> ShopReceipt {
         let dated = try self.dated(lines, received: received)
         let supplier = supplier.flatMap { $0.isEmpty ? nil : $0 }
-        return try await store.perform(.receive(dated, supplier: supplier), book: book, command: command, request: request)
+        do { return try await store.perform(.receive(dated, supplier: supplier), book: book, command: command, request: request) } catch {
+            throw error.placed(onLineOf: lines.map(\.fruit), amount: "quantity")
+        }
     }
 
-    /// `lines` with their use-by dates written `YYYY-MM-DD`: as given (refused when not a date, or before `received`),
-    /// else `received` plus the fruit's shelf life, if it has one.
+    /// `lines` with their use-by dates written `YYYY-MM-DD`: as given (refused when not a date, or before `received`,
+    /// at `lines[i].expires`), else `received` plus the fruit's shelf life, if it has one.
     func dated(_ lines: [DeliveryLine], received: CivilDate) throws(ShopError) -> [DeliveryLine] {
         var dated: [DeliveryLine] = []
-        for var line in lines {
+        for (index, var line) in lines.enumerated() {
             if let expires = line.expires {
-                guard let date = CivilDate(parsing: expires) else { throw .invalidDate(expires) }
+                let place = FieldPath.line(index).field("expires")
+                guard let date = CivilDate(parsing: expires) else { throw ShopError.invalidDate(expires).at(place) }
                 guard date >= received else {
-                    throw .expiresBeforeDelivery(line.fruit, expires: date.description, received: received.description)
+                    throw ShopError.expiresBeforeDelivery(line.fruit, expires: date.description, received: received.description).at(place)
                 }
                 line.expires = date.description
             } else if let days = book.fruit(line.fruit)?.shelfLife {
@@ -61,16 +64,22 @@ extension Shop {
     }
 
     /// Throws fruit away, all or none (never more than is in stock), journaled as `.waste` with `reason` and `note`;
-    /// the lots that expire first give it. A fruit given twice is refused.
+    /// the lots that expire first give it. A fruit given twice is refused; each refusal placed on its line
+    /// (`lines[i].amount`, `lines[i].fruit`).
     public func waste(
         _ amounts: [(fruit: FruitID, amount: Int)], reason: WasteReason, note: String? = nil, command: String, request: String? = nil
     ) async throws(ShopError) -> ShopReceipt {
+        let fruits = amounts.map(\.fruit)
         var byFruit: [FruitID: Int] = [:]
         for (fruit, amount) in amounts {
-            guard byFruit.updateValue(amount, forKey: fruit) == nil else { throw .duplicateFruit(fruit) }
+            guard byFruit.updateValue(amount, forKey: fruit) == nil else {
+                throw ShopError.duplicateFruit(fruit).placed(onLineOf: fruits, amount: "amount")
+            }
         }
         let note = note.flatMap { $0.isEmpty ? nil : $0 }
-        return try await store.perform(.waste(byFruit, reason: reason, note: note), book: book, command: command, request: request)
+        do { return try await store.perform(.waste(byFruit, reason: reason, note: note), book: book, command: command, request: request) } catch {
+            throw error.placed(onLineOf: fruits, amount: "amount")
+        }
     }
 
     /// Writes off every lot whose use-by date is before `today`, in one `.waste` entry with reason `.expired` (no entry
@@ -87,7 +96,29 @@ extension Shop {
 
     /// What applying `counted` would record, without applying it: each fruit's expected value (the stock when the
     /// session started, or now without one), counted value and variance. For the confirmation of a large variance.
+    /// Refused as the count itself would be: a fruit given twice or unknown, a count below 0 (placed on its line,
+    /// `lines[i].count`), an unknown or applied session.
     public func previewCount(_ counted: [(fruit: FruitID, count: Int)], session: String? = nil) async throws(ShopError) -> [CountLine] {
+        _ = try Self.counts(counted)
+        do { return try await preview(counted, session: session) } catch { throw error.placed(onLineOf: counted.map(\.fruit), amount: "count") }
+    }
+
+    /// `counted` by fruit; refused: a fruit given twice, a count below 0, each placed on its line (`lines[i].count`).
+    /// The one check of a count's lines, for the preview and the count alike (the ledger checks again what it applies).
+    static func counts(_ counted: [(fruit: FruitID, count: Int)]) throws(ShopError) -> [FruitID: Int] {
+        let fruits = counted.map(\.fruit)
+        var byFruit: [FruitID: Int] = [:]
+        for (fruit, count) in counted {
+            guard byFruit.updateValue(count, forKey: fruit) == nil else {
+                throw ShopError.duplicateFruit(fruit).placed(onLineOf: fruits, amount: "count")
+            }
+            guard count >= 0 else { throw ShopError.invalidQuantity(fruit, count).placed(onLineOf: fruits, amount: "count") }
+        }
+        return byFruit
+    }
+
+    /// The preview of `counted` (see `previewCount`), its lines checked.
+    private func preview(_ counted: [(fruit: FruitID, count: Int)], session: String?) async throws(ShopError) -> [CountLine] {
         guard let session else { return try lines(counted, stock: try await snapshot().inventory.counts, moved: [:]) }
         guard let found = try await store.countSession(id: session) else { throw .unknownCountSession(session) }
         if let applied = found.appliedBy { throw .countSessionApplied(session, entry: applied) }
@@ -132,15 +163,15 @@ extension Shop {
 
     /// Applies a count: each fruit set to what was counted (plus, in a `session`, what moved since it started), all or
     /// none, journaled as `.count` with expected, counted and variance per fruit, even when everything matched. A
-    /// fruit given twice, a count below 0, an unknown or applied session are refused.
+    /// fruit given twice, a count below 0, an unknown or applied session are refused (a line's refusal placed on it,
+    /// `lines[i].count`).
     public func count(
         _ counted: [(fruit: FruitID, count: Int)], session: String? = nil, command: String, request: String? = nil
     ) async throws(ShopError) -> ShopReceipt {
-        var byFruit: [FruitID: Int] = [:]
-        for (fruit, count) in counted {
-            guard byFruit.updateValue(count, forKey: fruit) == nil else { throw .duplicateFruit(fruit) }
+        let byFruit = try Self.counts(counted)
+        do { return try await store.perform(.count(byFruit, session: session), book: book, command: command, request: request) } catch {
+            throw error.placed(onLineOf: counted.map(\.fruit), amount: "count")
         }
-        return try await store.perform(.count(byFruit, session: session), book: book, command: command, request: request)
     }
 
     /// The lots, what expires when and the last counts, as of `today`.

@@ -40,6 +40,27 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownSupplier(String, suggestion: String?)
     /// The state file could not be used.
     case state(StateError)
+    /// `reason`, about the part of the request at `path` (a line's units, an order's arrival day): what the shop
+    /// checked there. Its kind, category and message are the reason's; adapters say the place in their own terms.
+    indirect case at(FieldPath, ShopError)
+
+    /// This error about the part at `path`: inside a place it already names, that place is `path` followed by it.
+    public func at(_ path: FieldPath) -> ShopError {
+        if case .at(let inner, let reason) = self { return .at(path.appending(inner), reason) }
+        return .at(path, self)
+    }
+
+    /// Where in the request the refusal is, when the shop knows.
+    public var place: FieldPath? {
+        if case .at(let path, _) = self { return path }
+        return nil
+    }
+
+    /// The refusal itself, without its place.
+    public var reason: ShopError {
+        if case .at(_, let reason) = self { return reason }
+        return self
+    }
 
     /// A readable explanation (English, naming things by id; `ShopText` renders it for people, in their language).
     public var description: String {
@@ -70,6 +91,7 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
             return "unknown supplier '\(id)'"
                 + (suggestion.map { "; did you mean '\($0)'?" } ?? "; suppliers are listed under suppliers: in the recipe files")
         case .state(let error): return error.description
+        case .at(_, let reason): return reason.description
         }
     }
 
@@ -88,6 +110,8 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
             return .request
         case .state:
             return .state
+        case .at(_, let reason):
+            return reason.category
         }
     }
 
@@ -118,6 +142,7 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownSupplier: return "unknown-supplier"
         case .arrivesBeforeOrderBy: return "arrives-before-order-by"
         case .state(let error): return error.kind
+        case .at(_, let reason): return reason.kind
         }
     }
 }

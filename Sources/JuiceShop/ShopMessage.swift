@@ -225,12 +225,12 @@ private struct ShopErrorText {
                 : "\(text.label(of: fruit)) is set more than once; give each fruit once"
         case .fruitStillInRecipes(let fruit):
             return ko
-                ? "\(KoreanParticle.topic.after(text.label(of: fruit))) 아직 레시피에 있어서 단종할 수 없어요. 재고만 비우려면 'juice stock set \(fruit)=0'"
-                : "\(text.label(of: fruit)) is still in the recipes, so it cannot be retired; to empty its stock use 'juice stock set \(fruit)=0'"
+                ? "\(KoreanParticle.topic.after(text.label(of: fruit))) 아직 레시피에 있어서 단종할 수 없어요"
+                : "\(text.label(of: fruit)) is still in the recipes, so it cannot be retired"
         case .fruitNotInRecipes(let fruit, let kept):
             return ko
-                ? "'\(fruit)'은(는) 이제 레시피에 없어요 (재고 \(kept)개). 'juice stock retire \(fruit)'로 단종하세요"
-                : "'\(fruit)' is no longer in the recipes (\(kept) kept); retire it with 'juice stock retire \(fruit)'"
+                ? "'\(fruit)'은(는) 이제 레시피에 없어요 (재고 \(kept)개)"
+                : "'\(fruit)' is no longer in the recipes (\(kept) kept)"
         case .nothingToUndo:
             return ko ? "되돌릴 변경이 없어요" : "there is no change to undo"
         case .undoRefused(let entry, let kind, let reason):
@@ -251,28 +251,28 @@ private struct ShopErrorText {
                 : "the use-by date of \(text.label(of: fruit)), \(expires), is before the day it was received, \(received); check the date (YYYY-MM-DD)"
         case .unknownCountSession(let id):
             return ko
-                ? "재고 세기 '\(id)'이(가) 없어요. 'juice count --start'로 새로 시작하세요"
-                : "there is no count session '\(id)'; start one with 'juice count --start'"
+                ? "재고 세기 '\(id)'이(가) 없어요"
+                : "there is no count session '\(id)'"
         case .countSessionApplied(let id, let entry):
             return ko
                 ? "재고 세기 '\(id)'은(는) 이미 반영됐어요 (#\(entry)). 다시 세려면 새로 시작하세요"
                 : "count session '\(id)' was applied already (change #\(entry)); start a new one to count again"
         case .unknownPurchaseOrder(let id):
             return ko
-                ? "발주 \(id)번이 없어요. 'juice purchase list'로 발주 목록을 보세요"
-                : "there is no purchase order \(id); 'juice purchase list' lists them"
+                ? "발주 \(id)번이 없어요"
+                : "there is no purchase order \(id)"
         case .purchaseOrderReceived(let id, let entry):
             return ko
-                ? "발주 \(id)번은 이미 입고했어요 (#\(entry)). 더 온 과일은 'juice receive'로 따로 입고하세요"
-                : "purchase order \(id) was received already (change #\(entry)); receive anything more with 'juice receive'"
+                ? "발주 \(id)번은 이미 입고했어요 (#\(entry))"
+                : "purchase order \(id) was received already (change #\(entry))"
         case .emptyPurchaseOrder:
             return ko
-                ? "발주에도 입고에도 과일이 하나는 있어야 해요. 발주는 과일=묶음수 (예: kiwi=2), 입고는 과일=개수 (예: kiwi=18)로 주세요"
-                : "a purchase order, and what came of one, needs at least one fruit; give FRUIT=PACKS to order (kiwi=2), FRUIT=N to receive (kiwi=18)"
+                ? "발주에도 입고에도 과일이 하나는 있어야 해요"
+                : "a purchase order, and what came of one, needs at least one fruit"
         case .arrivesBeforeOrderBy(let arrives, let orderBy):
             return ko
-                ? "도착 예정일 \(KoreanParticle.subject.after(arrives)) 발주 마감일 \(orderBy)보다 빨라요. --arrives와 --order-by를 확인하세요 (YYYY-MM-DD)"
-                : "the order would arrive on \(arrives), before the last day to place it, \(orderBy); check --arrives and --order-by (YYYY-MM-DD)"
+                ? "도착 예정일 \(KoreanParticle.subject.after(arrives)) 발주 마감일 \(orderBy)보다 빨라요"
+                : "the order would arrive on \(arrives), before the last day to place it, \(orderBy)"
         case .unknownSupplier(let id, let suggestion):
             let hint =
                 suggestion.map { ko ? " 혹시 '\($0)' 말씀이세요?" : "; did you mean '\($0)'?" }
@@ -280,6 +280,8 @@ private struct ShopErrorText {
             return ko ? "모르는 거래처예요: '\(id)'.\(hint)" : "unknown supplier '\(id)'\(hint)"
         case .state(let error):
             return ko ? state(error) : error.description
+        case .at(_, let reason):
+            return message(reason)
         }
     }
 

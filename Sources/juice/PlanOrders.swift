@@ -19,27 +19,6 @@ enum PlanOrders {
         case unitsNotPacks(String, units: Int, packs: Int, pack: Int)
     }
 
-    /// The path of the field of a plan's order `index` (`orders[index]`) that `error` refuses, as far as it names one:
-    /// `orders[0].lines[1].fruit`, `orders[0].arrives`, ….
-    static func field(of error: ShopError, in draft: PurchaseOrderDraft, index: Int) -> String? {
-        let path = "orders[\(index)]"
-        func line(_ fruit: FruitID, _ part: String, last: Bool = false) -> String? {
-            let lines = draft.lines.indices.filter { draft.lines[$0].fruit == fruit }
-            return (last ? lines.last : lines.first).map { "\(path).lines[\($0)].\(part)" }
-        }
-        switch error {
-        case .unknownSupplier: return "\(path).supplier"
-        case .emptyPurchaseOrder: return "\(path).lines"
-        case .arrivesBeforeOrderBy: return "\(path).arrives"
-        case .invalidDate(let text): return draft.arrives == text ? "\(path).arrives" : "\(path).orderBy"
-        case .stockRefused(.unknownFruit(let fruit, _)): return line(fruit, "fruit")
-        case .duplicateFruit(let fruit): return line(fruit, "fruit", last: true)
-        case .stockRefused(.negativeAmount(let fruit, _)): return line(fruit, "cost")
-        case .invalidQuantity(let fruit, _): return line(fruit, "packs")
-        default: return nil
-        }
-    }
-
     /// The drafts of `data`'s orders, in the plan's order; only `supplier`'s when given. None when the plan has none.
     /// `pack` gives a fruit's pack in the recipe files (nil when they do not say how it is bought): a line whose units
     /// are not its packs times that was edited by hand, and which of the two was meant cannot be told.

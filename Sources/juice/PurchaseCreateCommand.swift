@@ -64,18 +64,21 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
             return draft
         }
         let drafts: [PurchaseOrderDraft]
+        // Where in the plan file a refusal of one of its orders is (`orders[0].lines[1].fruit`): the shop places it in
+        // the drafts it was given; a date from --order-by or --arrives is the option's, not the file's.
+        var place: (FieldPath) -> (file: String?, field: String)? = { _ in nil }
         if let fromPlan {
-            let planned = try readPlan(fromPlan, reporter: reporter) { book.fruit($0)?.buy?.pack }.map { ($0.index, dated($0.draft)) }
-            // Checked before any is kept, so that a refusal of the plan's own values names its place in the plan file
-            // (`orders[0].lines[1].fruit`); a date from --order-by or --arrives is the option's, not the file's.
-            for (index, draft) in planned {
-                do throws(ShopError) { _ = try session.shop.checked(draft) } catch {
-                    let field = PlanOrders.field(of: error, in: draft, index: index)
-                    let given = (orderBy != nil && field == "orders[\(index)].orderBy") || (arrives != nil && field == "orders[\(index)].arrives")
-                    throw reporter.fail(error, text: session.text, at: given ? nil : field.map { (fromPlan == "-" ? nil : fromPlan, $0) })
-                }
+            let planned = try readPlan(fromPlan, reporter: reporter) { book.fruit($0)?.buy?.pack }
+            drafts = planned.map { dated($0.draft) }
+            let (orderBy, arrives) = (orderBy, arrives)
+            place = { path in
+                guard case .index(let position)? = path.steps.first, planned.indices.contains(position) else { return nil }
+                let inner = FieldPath(Array(path.steps.dropFirst()))
+                if (orderBy != nil && inner == .field("orderBy")) || (arrives != nil && inner == .field("arrives")) { return nil }
+                return (
+                    fromPlan == "-" ? nil : fromPlan, FieldPath([.field("orders"), .index(planned[position].index)]).appending(inner).description
+                )
             }
-            drafts = planned.map(\.1)
         } else {
             let packs = parsed.resolved(in: book).map { PurchaseOrderDraft.Packs(fruit: $0.fruit, packs: $0.value) }
             do throws(ShopError) {
@@ -85,7 +88,7 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
             }
         }
         let kept = drafts
-        let orders = try await session.write { shop throws(ShopError) in try await shop.createPurchaseOrders(kept) }
+        let orders = try await session.write(placing: place) { shop throws(ShopError) in try await shop.createPurchaseOrders(kept) }
         // Kept: what staff should know of them (bought elsewhere, below the minimum, kept twice) is said, never refused.
         let notes: [[PurchaseOrderNote]]
         do throws(ShopError) { notes = try await session.shop.notes(on: orders) } catch { throw reporter.fail(error, text: session.text) }

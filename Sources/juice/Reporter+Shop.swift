@@ -14,8 +14,11 @@ extension Reporter {
 
     /// `fail(_:text:)` naming where in an input file the refused value is: the file (nil: standard input) and the
     /// field's path, after the message and as `field` (and `file`) in JSON.
-    func fail(_ error: ShopError, text: ShopText, at place: (file: String?, field: String)?) -> ExitCode {
-        var message = text(.error(error))
+    func fail(_ located: ShopError, text: ShopText, at place: (file: String?, field: String)?) -> ExitCode {
+        let error = located.reason
+        // What happened (the shop's words), then what to do about it on the command line, unless the place is a file's.
+        let said = text(.error(error))
+        var message = place?.file == nil ? CommandLineHint.message(said, for: error, language: text.language) : said
         var details = ErrorJSON.details(error, text: text)
         if let place {
             let ko = text.language == .korean
@@ -104,6 +107,8 @@ enum ErrorJSON {
             return [("state", .string(location)), ("request", request.map(JSONValue.string) ?? .null)]
         case .state(let state):
             return [("state", .string(state.path))]
+        case .at(_, let reason):
+            return details(reason, text: text)
         }
     }
 

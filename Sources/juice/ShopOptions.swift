@@ -166,8 +166,10 @@ struct ShopSession {
     }
 
     /// Runs one write to the state (a change, or keeping purchase orders) as `change` does, without its notes on the
-    /// stock.
-    func write<Value>(_ body: (Shop) async throws(ShopError) -> Value) async throws -> Value {
+    /// stock. A refusal the shop places (`FieldPath`) is reported at the input file's place `placing` gives for it.
+    func write<Value>(
+        placing place: (FieldPath) -> (file: String?, field: String)? = { _ in nil }, _ body: (Shop) async throws(ShopError) -> Value
+    ) async throws -> Value {
         let path = options.statePath
         let isFile = !PostgresLocation.isPostgresURL(path)
         let directory = (path as NSString).deletingLastPathComponent
@@ -189,7 +191,7 @@ struct ShopSession {
         } catch {
             // A refused first change has still made the (empty) state file.
             noteIfCreated()
-            throw reporter.fail(error, text: text)
+            throw reporter.fail(error, text: text, at: error.place.flatMap(place))
         }
         noteIfCreated()
         return result

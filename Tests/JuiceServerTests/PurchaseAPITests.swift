@@ -132,6 +132,8 @@ import Testing
                 "/api/purchases",
                 #"{"supplier": "garak-market", "orderBy": "2099-01-05T14:00", "arrives": "2099-01-04", "lines": [{"fruit": "kiwi", "packs": 1}]}"#)
             #expect(status == .badRequest && error.code == "arrives-before-order-by" && error.field == "arrives")
+            // The shop's words say what happened; the how-to is the API's (its fields), never the command line's options.
+            #expect(error.message.contains("orderBy") && !error.message.contains("--"), "\(error.message)")
             (status, error) = try await refused(
                 "/api/purchases", #"{"supplier": "garak-market", "arrives": "2099-02-30", "lines": [{"fruit": "kiwi", "packs": 1}]}"#)
             #expect(status == .badRequest && error.code == "invalid-date" && error.field == "arrives")

@@ -67,38 +67,46 @@ struct PurchaseOrderContractTests {
         let shop = subject.shop(Self.book)
         var draft = Self.draft
         draft.supplier = "garak-markt"
-        await #expect(throws: ShopError.unknownSupplier("garak-markt", suggestion: "garak-market")) { try await shop.createPurchaseOrder(draft) }
+        await #expect(throws: ShopError.unknownSupplier("garak-markt", suggestion: "garak-market").at(.field("supplier"))) {
+            try await shop.createPurchaseOrder(draft)
+        }
         draft.supplier = "가락시장"
-        await #expect(throws: ShopError.unknownSupplier("가락시장", suggestion: "garak-market"), "named by its name") {
+        await #expect(throws: ShopError.unknownSupplier("가락시장", suggestion: "garak-market").at(.field("supplier")), "named by its name") {
             try await shop.createPurchaseOrder(draft)
         }
         draft = Self.draft
         draft.lines = []
-        await #expect(throws: ShopError.emptyPurchaseOrder) { try await shop.createPurchaseOrder(draft) }
+        await #expect(throws: ShopError.emptyPurchaseOrder.at(.field("lines"))) { try await shop.createPurchaseOrder(draft) }
         draft.lines = [PurchaseLine(fruit: "kiwi", packs: 1, units: 10), PurchaseLine(fruit: "kiwi", packs: 1, units: 10)]
-        await #expect(throws: ShopError.duplicateFruit("kiwi")) { try await shop.createPurchaseOrder(draft) }
+        await #expect(throws: ShopError.duplicateFruit("kiwi").at(.line(1).field("fruit"))) { try await shop.createPurchaseOrder(draft) }
         draft.lines = [PurchaseLine(fruit: "kiwi", packs: 0, units: 10)]
-        await #expect(throws: ShopError.invalidQuantity("kiwi", 0)) { try await shop.createPurchaseOrder(draft) }
+        await #expect(throws: ShopError.invalidQuantity("kiwi", 0).at(.line(0).field("packs"))) { try await shop.createPurchaseOrder(draft) }
         draft.lines = [PurchaseLine(fruit: "kiwii", packs: 1, units: 10)]
-        await #expect(throws: ShopError.stockRefused(.unknownFruit("kiwii", suggestion: "kiwi"))) { try await shop.createPurchaseOrder(draft) }
+        await #expect(throws: ShopError.stockRefused(.unknownFruit("kiwii", suggestion: "kiwi")).at(.line(0).field("fruit"))) {
+            try await shop.createPurchaseOrder(draft)
+        }
         // Arriving the day before the last day to place it (a cut-off time or not); the same day, or the past, is kept.
         var early = Self.draft
         (early.orderBy, early.arrives) = ("2099-01-05T14:00", "2099-01-04")
-        await #expect(throws: ShopError.arrivesBeforeOrderBy(arrives: "2099-01-04", orderBy: "2099-01-05")) {
+        await #expect(throws: ShopError.arrivesBeforeOrderBy(arrives: "2099-01-04", orderBy: "2099-01-05").at(.field("arrives"))) {
             try await shop.createPurchaseOrder(early)
         }
         draft.lines = [PurchaseLine(fruit: "kiwi", packs: 1, units: 10, cost: -1)]
-        await #expect(throws: ShopError.stockRefused(.negativeAmount("kiwi", -1))) { try await shop.createPurchaseOrder(draft) }
+        await #expect(throws: ShopError.stockRefused(.negativeAmount("kiwi", -1)).at(.line(0).field("cost"))) {
+            try await shop.createPurchaseOrder(draft)
+        }
         draft = Self.draft
         draft.arrives = "2026-02-30"
-        await #expect(throws: ShopError.invalidDate("2026-02-30")) { try await shop.createPurchaseOrder(draft) }
+        await #expect(throws: ShopError.invalidDate("2026-02-30").at(.field("arrives"))) { try await shop.createPurchaseOrder(draft) }
         draft = Self.draft
         draft.orderBy = "2026-11-28T24:00"
-        await #expect(throws: ShopError.invalidDate("2026-11-28T24:00")) { try await shop.createPurchaseOrder(draft) }
-        // Several at once are all or none: the second's mistake keeps the first out too.
+        await #expect(throws: ShopError.invalidDate("2026-11-28T24:00").at(.field("orderBy"))) { try await shop.createPurchaseOrder(draft) }
+        // Several at once are all or none: the second's mistake keeps the first out too, and is placed in the second.
         var second = Self.draft
         second.lines = [PurchaseLine(fruit: "kiwi", packs: 1, units: 0)]
-        await #expect(throws: ShopError.invalidQuantity("kiwi", 0)) { try await shop.createPurchaseOrders([Self.draft, second]) }
+        await #expect(throws: ShopError.invalidQuantity("kiwi", 0).at(FieldPath([.index(1), .field("lines"), .index(0), .field("units")]))) {
+            try await shop.createPurchaseOrders([Self.draft, second])
+        }
         #expect(try await shop.purchaseOrders().isEmpty)
         #expect(try await shop.createPurchaseOrders([Self.draft, Self.draft]).map(\.id) == [1, 2])
     }
@@ -184,7 +192,7 @@ struct PurchaseOrderContractTests {
         await #expect(throws: ShopError.emptyPurchaseOrder) {
             try await shop.receivePurchaseOrder(1, lines: [DeliveryLine(fruit: "kiwi", quantity: 0)], received: Self.today, command: "t")
         }
-        await #expect(throws: ShopError.invalidQuantity("pineapple", 0)) {
+        await #expect(throws: ShopError.invalidQuantity("pineapple", 0).at(.line(0).field("quantity"))) {
             try await shop.receivePurchaseOrder(1, lines: [DeliveryLine(fruit: "pineapple", quantity: 0)], received: Self.today, command: "t")
         }
         #expect(try await shop.purchaseOrder(1).status == .open)

@@ -65,21 +65,21 @@ struct StockKeepingContractTests {
         let subject = try await factory.make()
         defer { subject.remove() }
         let shop = subject.shop()
-        await #expect(throws: ShopError.stockRefused(.aboveCapacity("kiwi", result: 101, capacity: 100))) {
+        await #expect(throws: ShopError.stockRefused(.aboveCapacity("kiwi", result: 101, capacity: 100)).at(.line(1).field("quantity"))) {
             try await shop.receive(
                 [DeliveryLine(fruit: "banana", quantity: 1), DeliveryLine(fruit: "kiwi", quantity: 91)], received: Self.today, command: "t")
         }
-        await #expect(throws: ShopError.duplicateFruit("kiwi")) {
+        await #expect(throws: ShopError.duplicateFruit("kiwi").at(.line(1).field("fruit"))) {
             try await shop.receive(
                 [DeliveryLine(fruit: "kiwi", quantity: 1), DeliveryLine(fruit: "kiwi", quantity: 2)], received: Self.today, command: "t")
         }
-        await #expect(throws: ShopError.invalidQuantity("kiwi", 0)) {
+        await #expect(throws: ShopError.invalidQuantity("kiwi", 0).at(.line(0).field("quantity"))) {
             try await shop.receive([DeliveryLine(fruit: "kiwi", quantity: 0)], received: Self.today, command: "t")
         }
-        await #expect(throws: ShopError.expiresBeforeDelivery("kiwi", expires: "2026-11-27", received: "2026-11-28")) {
+        await #expect(throws: ShopError.expiresBeforeDelivery("kiwi", expires: "2026-11-27", received: "2026-11-28").at(.line(0).field("expires"))) {
             try await shop.receive([DeliveryLine(fruit: "kiwi", quantity: 1, expires: "2026-11-27")], received: Self.today, command: "t")
         }
-        await #expect(throws: ShopError.invalidDate("2026-02-30")) {
+        await #expect(throws: ShopError.invalidDate("2026-02-30").at(.line(0).field("expires"))) {
             try await shop.receive([DeliveryLine(fruit: "kiwi", quantity: 1, expires: "2026-02-30")], received: Self.today, command: "t")
         }
         #expect(try await shop.history().isEmpty)
@@ -106,7 +106,7 @@ struct StockKeepingContractTests {
         #expect(wasted.entry?.detail == JournalDetail(reason: .dropped, note: "바닥에", cost: 800))
         // Mango has no cost: the waste carries none.
         #expect(try await shop.waste([("mango", 1)], reason: .spoiled, command: "t").entry?.detail?.cost == nil)
-        await #expect(throws: ShopError.stockRefused(.belowZero("kiwi", stock: 8, result: -1))) {
+        await #expect(throws: ShopError.stockRefused(.belowZero("kiwi", stock: 8, result: -1)).at(.line(0).field("amount"))) {
             try await shop.waste([("kiwi", 9)], reason: .spoiled, command: "t")
         }
         // Two lots expired by 11-28 (one partly used), one not: --expired takes exactly what is left of the two.
@@ -150,8 +150,12 @@ struct StockKeepingContractTests {
         _ = try await shop.undo(command: "t")
         shelf = try await shop.shelf(today: Self.today)
         #expect(Set(shelf.lastCounted.keys) == ["kiwi", "mango"])
-        await #expect(throws: ShopError.duplicateFruit("kiwi")) { try await shop.count([("kiwi", 1), ("kiwi", 2)], command: "t") }
-        await #expect(throws: ShopError.invalidQuantity("kiwi", -1)) { try await shop.count([("kiwi", -1)], command: "t") }
+        await #expect(throws: ShopError.duplicateFruit("kiwi").at(.line(1).field("fruit"))) {
+            try await shop.count([("kiwi", 1), ("kiwi", 2)], command: "t")
+        }
+        await #expect(throws: ShopError.invalidQuantity("kiwi", -1).at(.line(0).field("count"))) {
+            try await shop.count([("kiwi", -1)], command: "t")
+        }
         #expect(try await shop.checkIntegrity().isHealthy)
     }
 

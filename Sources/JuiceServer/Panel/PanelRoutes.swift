@@ -33,7 +33,7 @@ extension ShopServer {
             let stockRoom = StockRoomDay(entries: try await sales.stockRoomEntries(), day: today, book: book, timeZone: configuration.clock.timeZone)
             return JSONResponse.make(SalesTodayBody(report, day: today, book: book, stockRoom: stockRoom))
         } catch {
-            throw APIError.shop(error, book: book)
+            throw APIError.refusal(error, book: book)
         }
     }
 
@@ -74,7 +74,7 @@ extension ShopServer {
             answer.recentPending = recentPending ? true : nil
             return JSONResponse.make(answer)
         } catch {
-            throw APIError.shop(error, book: book)
+            throw APIError.refusal(error, book: book)
         }
     }
 }

@@ -96,12 +96,11 @@ enum APIError: HTTPResponseError, Sendable {
         }
     }
 
-    /// The shop's refusal `error` as an API error about the request field `field` (a state failure is the server's own,
-    /// about no field).
-    static func shop(_ error: ShopError, book: RecipeBook, field: String?) -> APIError {
-        guard let field else { return .shop(error, book: book) }
-        if case .state = error { return .shop(error, book: book) }
-        return .atField(field, .shop(error, book: book))
+    /// The shop's refusal `error` as an API error: about the request field where the shop placed it (`lines[2].units`),
+    /// said as `naming` says the route's fields; a state failure is the server's own, about no field.
+    static func refusal(_ error: ShopError, book: RecipeBook, naming: RequestFieldNames = RequestFieldNames()) -> APIError {
+        guard let place = error.place, !error.reason.isState else { return .shop(error.reason, book: book) }
+        return .atField(naming.field(for: place), .shop(error.reason, book: book))
     }
 
     /// The response's status: the one mapping from errors to HTTP statuses.
@@ -144,7 +143,8 @@ enum APIError: HTTPResponseError, Sendable {
     /// names something the shop does not have (a juice, a fruit, a count session, a purchase order, a supplier) and 400 otherwise, a refusal of the stock now is 409, an unusable state
     /// 503. Every state failure is the server's own here (its store, opened at start), never the request's, so it is a
     /// 503 even where the command line counts it as a wrong `--state` argument.
-    static func status(of error: ShopError) -> HTTPResponse.Status {
+    static func status(of located: ShopError) -> HTTPResponse.Status {
+        let error = located.reason
         if case .state = error { return .serviceUnavailable }
         switch error.category {
         case .request:
@@ -190,5 +190,34 @@ enum APIError: HTTPResponseError, Sendable {
         case .atField(_, let error): return error.stateFailure
         default: return nil
         }
+    }
+}
+
+/// How a route says the places the shop names (`FieldPath`, in the shop's own words) as its request's fields: the
+/// shop's list of lines may be the body's `counts`, a line's `count` its `counted`, and a body of one line has no list.
+struct RequestFieldNames: Sendable {
+    /// Field names the route spells otherwise (the shop's name to the body's).
+    var renamed: [String: String] = [:]
+    /// Whether the body is one line: the shop's `lines[0]` is the body itself.
+    var singleLine = false
+
+    /// `path` as the body's field, `counts[2].counted` or `quantity`.
+    func field(for path: FieldPath) -> String {
+        var steps = path.steps
+        if singleLine, steps.count > 2, case .field("lines") = steps[0], case .index = steps[1] { steps.removeFirst(2) }
+        return FieldPath(
+            steps.map { step in
+                guard case .field(let name) = step, let spelled = renamed[name] else { return step }
+                return .field(spelled)
+            }
+        ).description
+    }
+}
+
+extension ShopError {
+    /// Whether the state failed (the server's own failure, about no request field).
+    var isState: Bool {
+        if case .state = self { return true }
+        return false
     }
 }

@@ -90,7 +90,9 @@ extension APIError {
         case .atField(let field, _):
             return field
         case .shop(let error, _):
+            if let place = error.place { return place.description }
             switch error {
+            case .at: return nil
             case .unknownJuice: return "juice"
             case .orderRefused(.invalidCount), .orderRefused(.countTooLarge): return "count"
             case .orderRefused(.insufficientStock), .nothingToUndo, .undoRefused, .state, .countSessionApplied: return nil
@@ -193,12 +195,10 @@ extension APIError {
             return Self.unavailable(in: language)
         case .shop(.orderRefused(.insufficientStock), let book):
             return ShopText(language: language, book: book)(.notEnough)
-        case .shop(.unknownCountSession(let id), _):
-            return ko
-                ? "재고 세기 '\(id)'이(가) 없어요. POST /api/counts로 새로 시작하세요"
-                : "there is no count session '\(id)'; start one with POST /api/counts"
         case .shop(let error, let book):
-            return ShopText(language: language, book: book)(.error(error))
+            // The shop's words for what happened, then what to do about it through the API.
+            let message = ShopText(language: language, book: book)(.error(error))
+            return Self.hint(for: error.reason, language: language).map { message + (ko ? ". " : "; ") + $0 } ?? message
         case .menuEdit(let error, _):
             return error.message(in: language)
         case .unknownReason(let reason, let allowed):
@@ -237,6 +237,23 @@ extension APIError.JSONType {
         case (.array, false): return "an array"
         case (.object, true): return "객체"
         case (.object, false): return "an object"
+        }
+    }
+}
+
+extension APIError {
+    /// What to do about a shop refusal through the API, when there is more to say than the shop's message (which
+    /// names no command or option): the routes and fields to use.
+    static func hint(for error: ShopError, language: Language) -> String? {
+        let ko = language == .korean
+        switch error {
+        case .unknownCountSession: return ko ? "POST /api/counts로 새로 시작하세요" : "start one with POST /api/counts"
+        case .unknownPurchaseOrder: return ko ? "GET /api/purchases로 발주 목록을 보세요" : "GET /api/purchases lists them"
+        case .purchaseOrderReceived:
+            return ko ? "더 온 과일은 POST /api/deliveries로 따로 입고하세요" : "receive anything more with POST /api/deliveries"
+        case .emptyPurchaseOrder: return ko ? "lines에 과일을 하나 이상 주세요" : "give at least one fruit in lines"
+        case .arrivesBeforeOrderBy: return ko ? "arrives와 orderBy를 확인하세요 (YYYY-MM-DD)" : "check arrives and orderBy (YYYY-MM-DD)"
+        default: return nil
         }
     }
 }

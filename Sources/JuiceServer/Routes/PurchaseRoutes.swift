@@ -23,7 +23,7 @@ extension ShopServer {
                 let orders = try await Shop(book: book, store: store).purchaseOrders(status: status)
                 return JSONResponse.make(PurchaseListBody(orders: orders.map { PurchaseOrderBody($0, book: book, language: context.language) }))
             } catch {
-                throw APIError.shop(error, book: book)
+                throw APIError.refusal(error, book: book)
             }
         }
         staff.post("/api/purchases/:id/receive") { request, context in
@@ -49,7 +49,7 @@ extension ShopServer {
             let notes = try await shop.notes(on: [order]).first ?? []
             return JSONResponse.make(PurchaseOrderBody(order, book: book, language: context.language, notes: notes), status: .created)
         } catch {
-            throw APIError.shop(error, book: book, field: Self.field(of: error, purchase: body, packs: packs))
+            throw APIError.refusal(error, book: book)
         }
     }
 
@@ -73,33 +73,7 @@ extension ShopServer {
             return JSONResponse.make(
                 PurchaseReceiptBody(done, message: text(PurchaseMessage.received(done.order)), book: book, language: context.language))
         } catch {
-            let field = lines.flatMap { lines in
-                Self.field(of: error, lines: lines.map { ($0.fruit, $0.expires) }, prefix: "lines", amount: "quantity")
-            }
-            throw APIError.shop(error, book: book, field: field)
-        }
-    }
-
-    /// The field of `POST /api/purchases` a refusal is about: `supplier`, `orderBy`, `arrives`, `lines`, or
-    /// `lines[i].fruit`, `.packs`, `.units`, `.cost` of the line it names.
-    static func field(of error: ShopError, purchase body: PurchaseRequest, packs: [PurchaseOrderDraft.Packs]) -> String? {
-        func line(_ fruit: FruitID, _ part: String) -> String {
-            packs.firstIndex { $0.fruit == fruit }.map { "lines[\($0)].\(part)" } ?? "lines"
-        }
-        switch error {
-        case .unknownSupplier: return "supplier"
-        case .emptyPurchaseOrder: return "lines"
-        case .arrivesBeforeOrderBy: return "arrives"
-        case .invalidDate(let text): return body.arrives == text ? "arrives" : "orderBy"
-        case .invalidQuantity(let fruit, let value):
-            let given = packs.first { $0.fruit == fruit }
-            return line(fruit, given?.packs == value ? "packs" : "units")
-        case .stockRefused(.negativeAmount(let fruit, _)): return line(fruit, "cost")
-        case .stockRefused(.overflow(let fruit)): return line(fruit, "packs")
-        case .stockRefused(.unknownFruit(let fruit, _)): return line(fruit, "fruit")
-        case .duplicateFruit:
-            return Self.field(of: error, lines: packs.map { ($0.fruit, nil) }, prefix: "lines", amount: "packs")
-        default: return nil
+            throw APIError.refusal(error, book: book)
         }
     }
 }

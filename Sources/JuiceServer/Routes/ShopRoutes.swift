@@ -21,7 +21,7 @@ extension ShopServer {
                 let text = ShopText(language: context.language, book: book)
                 return JSONResponse.make(ReceiptBody(receipt, message: receipt.undone.map { text(.undid($0)) } ?? text(.nothingChanged), book: book))
             } catch {
-                throw APIError.shop(error, book: book)
+                throw APIError.refusal(error, book: book)
             }
         }
         staff.get("/api/history") { request, _ in
@@ -29,7 +29,7 @@ extension ShopServer {
             do throws(ShopError) {
                 return JSONResponse.make(HistoryBody(entries: try await store.history(limit: limit).map(EntryBody.init)))
             } catch {
-                throw APIError.shop(error, book: await menu.current.book)
+                throw APIError.refusal(error, book: await menu.current.book)
             }
         }
         staff.get("/api/refusals") { request, _ in
@@ -37,7 +37,7 @@ extension ShopServer {
             do throws(ShopError) {
                 return JSONResponse.make(RefusalsBody(refusals: try await store.refusedOrders(limit: limit).map(RefusalBody.init)))
             } catch {
-                throw APIError.shop(error, book: await menu.current.book)
+                throw APIError.refusal(error, book: await menu.current.book)
             }
         }
         router.get("/healthz") { _, _ in
@@ -85,7 +85,7 @@ extension ShopServer {
             case .orderRefused: metrics.recordOrder(.invalid, duration: .now - started)
             default: metrics.recordOrder(.failed, duration: .now - started)
             }
-            throw APIError.shop(error, book: book)
+            throw APIError.refusal(error, book: book)
         }
     }
 
@@ -95,7 +95,7 @@ extension ShopServer {
         let book = await menu.current.book
         let entry: JournalEntry?
         do throws(ShopError) { entry = try await Shop(book: book, store: store).orderEntry(request: request) } catch {
-            throw APIError.shop(error, book: book)
+            throw APIError.refusal(error, book: book)
         }
         guard let entry else { throw APIError.noSuchOrder(request: request) }
         return JSONResponse.make(OrderLookupBody(request: request, entry: EntryBody(entry)))
@@ -129,7 +129,7 @@ extension ShopServer {
             let message = receipt.entry == nil ? ShopText(language: context.language, book: book)(.nothingChanged) : changed
             return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
         } catch {
-            throw APIError.shop(error, book: book)
+            throw APIError.refusal(error, book: book)
         }
     }
 

@@ -20,7 +20,7 @@ extension ShopServer {
                 let expected = try await shop.previewCount(book.fruits.map { ($0.id, 0) }, session: session.id)
                 return JSONResponse.make(CountSessionBody(session, expected: expected), status: .created)
             } catch {
-                throw APIError.shop(error, book: book)
+                throw APIError.refusal(error, book: book)
             }
         }
         staff.post("/api/counts/:id") { request, context in
@@ -32,7 +32,7 @@ extension ShopServer {
                 let shelf = try await sales.shelf(today: configuration.clock.today)
                 return JSONResponse.make(LotsBody(shelf, book: book))
             } catch {
-                throw APIError.shop(error, book: book)
+                throw APIError.refusal(error, book: book)
             }
         }
     }
@@ -54,8 +54,7 @@ extension ShopServer {
             let message = context.language == .korean ? "입고를 기록했어요" : "Delivery received."
             return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
         } catch {
-            let field = Self.field(of: error, lines: lines.map { ($0.fruit, $0.expires) }, prefix: "lines", amount: "quantity")
-            throw APIError.shop(error, book: book, field: field)
+            throw APIError.refusal(error, book: book)
         }
     }
 
@@ -76,7 +75,7 @@ extension ShopServer {
                     : (ko ? "유통기한이 지난 과일을 폐기했어요" : "Expired fruit written off.")
                 return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
             } catch {
-                throw APIError.shop(error, book: book)
+                throw APIError.refusal(error, book: book)
             }
         case .fruit(let name, let quantity, let reason):
             let fruit = book.fruitID(matching: name)
@@ -85,7 +84,7 @@ extension ShopServer {
                     [(fruit: fruit, amount: quantity)], reason: reason, note: body.note, command: "juice serve: POST /api/waste")
                 return JSONResponse.make(ReceiptBody(receipt, message: ko ? "폐기를 기록했어요" : "Waste recorded.", book: book))
             } catch {
-                throw APIError.shop(error, book: book, field: Self.field(of: error, lines: [(fruit, nil)], prefix: nil, amount: "quantity"))
+                throw APIError.refusal(error, book: book, naming: RequestFieldNames(renamed: ["amount": "quantity"], singleLine: true))
             }
         }
     }
@@ -100,19 +99,12 @@ extension ShopServer {
             throw APIError.outOfRange(field: "counts", value: body.counts.count, range: 1...100)
         }
         let counted = body.counts.map { (fruit: book.fruitID(matching: $0.fruit), count: $0.counted) }
-        let located = counted.map { ($0.fruit, String?.none) }
-        // What the shop refuses in the count itself, checked before the preview, which takes each line as it comes.
-        var seen: Set<FruitID> = []
-        for (fruit, count) in counted {
-            let error: ShopError? =
-                !seen.insert(fruit).inserted ? .duplicateFruit(fruit) : count < 0 ? .invalidQuantity(fruit, count) : nil
-            if let error { throw APIError.shop(error, book: book, field: Self.field(of: error, lines: located, prefix: "counts", amount: "counted")) }
-        }
+        let naming = RequestFieldNames(renamed: ["lines": "counts", "count": "counted"])
         let shop = Shop(book: book, store: store)
         if !body.confirm {
             let preview: [CountLine]
             do throws(ShopError) { preview = try await shop.previewCount(counted, session: session) } catch {
-                throw APIError.shop(error, book: book, field: Self.field(of: error, lines: located, prefix: "counts", amount: "counted"))
+                throw APIError.refusal(error, book: book, naming: naming)
             }
             if preview.contains(where: { $0.isLarge(beyond: configuration.maxCountVariance) }) {
                 throw APIError.largeVariance(preview, threshold: largeVariancePercent)
@@ -127,38 +119,7 @@ extension ShopServer {
                     message: message, counts: (receipt.entry?.detail?.counts ?? []).map(CountLineBody.init), entry: receipt.entry.map(EntryBody.init),
                     stock: stock))
         } catch {
-            throw APIError.shop(error, book: book, field: Self.field(of: error, lines: located, prefix: "counts", amount: "counted"))
+            throw APIError.refusal(error, book: book, naming: naming)
         }
-    }
-
-    /// The request field a shop refusal of a line is about: `prefix[i].fruit`, `prefix[i].<amount>` or
-    /// `prefix[i].expires` for the line `i` of `lines` (its fruit and use-by date) the error names, the bare field
-    /// without `prefix` (a body of one fruit); nil for an error about no line.
-    static func field(of error: ShopError, lines: [(fruit: FruitID, expires: String?)], prefix: String?, amount: String) -> String? {
-        let fruit: FruitID
-        let part: String
-        switch error {
-        case .stockRefused(.unknownFruit(let named, _)), .fruitNotInRecipes(let named, _):
-            (fruit, part) = (named, "fruit")
-        case .duplicateFruit(let named):
-            // The second line that names it.
-            guard let first = lines.firstIndex(where: { $0.fruit == named }),
-                let second = lines[(first + 1)...].firstIndex(where: { $0.fruit == named })
-            else { return prefix ?? "fruit" }
-            return prefix.map { "\($0)[\(second)].fruit" } ?? "fruit"
-        case .invalidQuantity(let named, _), .stockRefused(.belowZero(let named, _, _)), .stockRefused(.aboveCapacity(let named, _, _)),
-            .stockRefused(.overflow(let named)), .stockRefused(.negativeAmount(let named, _)):
-            (fruit, part) = (named, amount)
-        case .expiresBeforeDelivery(let named, _, _):
-            (fruit, part) = (named, "expires")
-        case .invalidDate(let text):
-            guard let index = lines.firstIndex(where: { $0.expires == text }) else { return prefix ?? "expires" }
-            return prefix.map { "\($0)[\(index)].expires" } ?? "expires"
-        default:
-            return nil
-        }
-        guard let prefix else { return part }
-        guard let index = lines.firstIndex(where: { $0.fruit == fruit }) else { return prefix }
-        return "\(prefix)[\(index)].\(part)"
     }
 }

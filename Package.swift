@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "JuiceServer",
             dependencies: [
-                "JuiceShop", "JuiceReload", "JuiceMenuEditing", "JuiceRecipes", "JuiceCore", "JuiceYAML", "JuicePlanning",
+                "JuiceShop", "JuiceReload", "JuiceMenuEditing", "JuiceRecipes", "JuiceCore", "JuiceYAML", "JuicePlanning", "JuiceUseCases",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -99,6 +99,9 @@ let package = Package(
         // Planning from the shop's own history: sales histories, forecasts of daily demand, backtests; the shop's
         // journal and refused orders as sales records, and the plan from a shop.
         .target(name: "JuicePlanning", dependencies: ["JuiceCore", "JuiceRecipes", "JuiceSimulation", "JuiceShop", "JuiceFileReading"]),
+        // Use cases: one method for each thing staff do, over the shop and its clock (`ShopActions`); the commands and
+        // the routes parse, call one and show what it answers.
+        .target(name: "JuiceUseCases", dependencies: ["JuiceShop", "JuiceCore"]),
         // The run of a command line shared by every command: usage errors, help in Korean, the error style, reporters of
         // diagnostics. ArgumentParser and the recipe layer only, no Foundation, no database, no server.
         .target(
@@ -110,7 +113,7 @@ let package = Package(
             name: "juice",
             dependencies: [
                 "JuiceCommandLine", "JuiceRecipes", "JuiceCore", "JuiceShop", "JuiceSimulation", "JuiceServer", "JuiceReload",
-                "JuiceMenuEditing", "JuiceLSP", "JuicePlanning", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "JuiceMenuEditing", "JuiceLSP", "JuicePlanning", "JuiceUseCases", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
@@ -147,6 +150,7 @@ let package = Package(
             dependencies: ["JuicePlanning", "JuiceCore", "JuiceRecipes", "JuiceShop", "JuiceSimulation", "JuiceTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload", "JuiceCore", "JuiceRecipes"]),
+        .testTarget(name: "JuiceUseCasesTests", dependencies: ["JuiceUseCases", "JuiceShop", "JuiceCore"]),
         .testTarget(
             name: "JuiceServerTests",
             dependencies: [

@@ -4,6 +4,7 @@ import JuiceCommandLine
 import JuiceCore
 import JuiceRecipes
 import JuiceShop
+import JuiceUseCases
 
 /// `juice count FRUIT=N …`, `juice count --start`, `juice count --session ID FRUIT=N …`: a stocktake.
 struct CountCommand: AsyncParsableCommand {
@@ -83,29 +84,31 @@ struct CountCommand: AsyncParsableCommand {
             return
         }
 
-        if !yes {
-            let preview: [CountLine]
-            do throws(ShopError) { preview = try await shopSession.shop.previewCount(counted, session: session) } catch {
-                throw shopSession.reporter.fail(error, text: text)
+        let (session, largeVariance) = (session, maxVariance)
+        let actions = shopSession.actions
+        func count(confirmed: Bool) async throws -> ShopActions.CountOutcome {
+            try await shopSession.write { _ throws(ShopError) in
+                try await actions.count(counted, session: session, confirmed: confirmed, largeVariance: largeVariance, command: commandLineText)
             }
+        }
+        var outcome = try await count(confirmed: yes)
+        if case .needsConfirmation(let preview) = outcome {
+            // Confirmed on the terminal, or refused without one (--yes applies it).
             let threshold = Int((maxVariance * 100).rounded())
-            if preview.contains(where: { $0.isLarge(beyond: maxVariance) }) {
-                guard !json, Terminal.isInteractive else {
-                    throw shopSession.reporter.failure(
-                        kind: "large-variance", message: CommandMessage.largeVarianceNeedsYes(threshold: threshold).text(in: text.language),
-                        details: [("counts", ShopJSON.countLines(preview))], status: ExitStatus.failure)
-                }
-                for line in preview { Terminal.write(text(.countLine(line)) + "\n") }
-                guard ask(text(.largeVariance(threshold: threshold)), text: text) else {
-                    Terminal.write(text(.countNotApplied) + "\n")
-                    throw ExitCode(ExitStatus.failure)
-                }
+            guard !json, Terminal.isInteractive else {
+                throw shopSession.reporter.failure(
+                    kind: "large-variance", message: CommandMessage.largeVarianceNeedsYes(threshold: threshold).text(in: text.language),
+                    details: [("counts", ShopJSON.countLines(preview))], status: ExitStatus.failure)
             }
+            for line in preview { Terminal.write(text(.countLine(line)) + "\n") }
+            guard ask(text(.largeVariance(threshold: threshold)), text: text) else {
+                Terminal.write(text(.countNotApplied) + "\n")
+                throw ExitCode(ExitStatus.failure)
+            }
+            outcome = try await count(confirmed: true)
         }
-        let session = session
-        let receipt = try await shopSession.change { shop throws(ShopError) in
-            try await shop.count(counted, session: session, command: commandLineText)
-        }
+        guard case .applied(let receipt) = outcome else { throw ExitCode(ExitStatus.failure) }
+        shopSession.noteOrphans(receipt.snapshot)
         let lines = receipt.entry?.detail?.counts ?? []
         if json {
             var members: [(String, JSONValue)] = [("counts", ShopJSON.countLines(lines))]

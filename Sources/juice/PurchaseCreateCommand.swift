@@ -4,6 +4,7 @@ import JuiceCommandLine
 import JuiceCore
 import JuiceRecipes
 import JuiceShop
+import JuiceUseCases
 
 /// `juice purchase create --supplier S FRUIT=PACKS …` or `juice purchase create --from-plan FILE|-`: purchase orders
 /// kept in the state, open.
@@ -88,19 +89,18 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
             }
         }
         let kept = drafts
-        let orders = try await session.write(placing: place) { shop throws(ShopError) in try await shop.createPurchaseOrders(kept) }
-        // Kept: what staff should know of them (bought elsewhere, below the minimum, kept twice) is said, never refused.
-        let notes: [[PurchaseOrderNote]]
-        do throws(ShopError) { notes = try await session.shop.notes(on: orders) } catch { throw reporter.fail(error, text: session.text) }
+        // Kept with what staff should know of them (bought elsewhere, below the minimum, kept twice): said, never refused.
+        let actions = session.actions
+        let orders = try await session.write(placing: place) { _ throws(ShopError) in try await actions.keepPurchaseOrders(kept) }
         if json {
-            let objects = zip(orders, notes).map { order, notes in
-                ShopJSON.purchaseOrder(order, notes: notes.map { ($0.kind, PurchaseMessage.text(of: $0, text: session.text)) })
+            let objects = orders.map { kept in
+                ShopJSON.purchaseOrder(kept.order, notes: kept.notes.map { ($0.kind, PurchaseMessage.text(of: $0, text: session.text)) })
             }
             Terminal.write(JSONValue.object([("orders", .array(objects))]).rendered(pretty: true) + "\n")
             return
         }
-        for (order, notes) in zip(orders, notes) {
-            Terminal.write(([session.text(.created(order))] + notes.map { session.text(.note($0)) }).map { $0 + "\n" }.joined())
+        for kept in orders {
+            Terminal.write(([session.text(.created(kept.order))] + kept.notes.map { session.text(.note($0)) }).map { $0 + "\n" }.joined())
         }
     }
 

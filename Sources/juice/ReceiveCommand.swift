@@ -3,6 +3,7 @@ import Foundation
 import JuiceCommandLine
 import JuiceCore
 import JuiceShop
+import JuiceUseCases
 
 /// `juice receive FRUIT N` or `juice receive FRUIT=N …`: a delivery, each fruit a lot.
 struct ReceiveCommand: AsyncParsableCommand {
@@ -62,14 +63,13 @@ struct ReceiveCommand: AsyncParsableCommand {
         if let stray = orders.resolved(in: session.shop.book).first(where: { !received.contains($0.fruit) }) {
             throw reporter.usage(.orderedNotReceived(stray.fruit.rawValue))
         }
-        let today = session.clock.today
+        let actions = session.actions
         let receipt = try await session.change { shop throws(ShopError) in
             let ordered = Dictionary(orders.resolved(in: shop.book).map { ($0.fruit, $0.value) }, uniquingKeysWith: { first, _ in first })
             let lines = parsed.resolved(in: shop.book).map {
                 DeliveryLine(fruit: $0.fruit, quantity: $0.value, expires: expires, cost: cost, ordered: ordered[$0.fruit])
             }
-            return try await shop.receive(
-                lines, supplier: supplier, received: today, command: commandLineText)
+            return try await actions.receive(lines, supplier: supplier, command: commandLineText)
         }
         if !json {
             for line in receipt.entry?.detail?.lots ?? [] { Terminal.write(session.text(.received(line)) + "\n") }
@@ -82,7 +82,7 @@ struct ReceiveCommand: AsyncParsableCommand {
         guard ordered.isEmpty, supplier == nil else { throw reporter.failure(.orderGivesOrderedAndSupplier) }
         let parsed = try FruitAssignments(fruitAndAmountOr: deliveries, reporter: reporter)
         let session = try options.session(json: json)
-        let today = session.clock.today
+        let actions = session.actions
         let (expires, cost) = (expires, cost)
         let done = try await session.write { shop throws(ShopError) in
             var lines: [DeliveryLine]? =
@@ -92,7 +92,7 @@ struct ReceiveCommand: AsyncParsableCommand {
                 // What was ordered, with the date or cost given.
                 lines = try await shop.purchaseOrder(id).lines.map { DeliveryLine(fruit: $0.fruit, quantity: $0.units, expires: expires, cost: cost) }
             }
-            return try await shop.receivePurchaseOrder(id, lines: lines, received: today, command: commandLineText)
+            return try await actions.receivePurchaseOrder(id, lines: lines, command: commandLineText)
         }
         session.noteOrphans(done.receipt.snapshot)
         if json {

@@ -4,6 +4,7 @@ import Foundation
 import JuiceCore
 import JuiceRecipes
 import JuiceShop
+import JuiceUseCases
 
 extension Language: ExpressibleByArgument {}
 
@@ -145,6 +146,9 @@ struct ShopSession {
     let reporter: Reporter
     /// The shop's clock: what "today" is for this command.
     let clock: ShopClock
+
+    /// What staff can do with the shop, dated by the command's clock.
+    var actions: ShopActions { ShopActions(shop: shop, clock: clock) }
 
     /// The current stock (noting fruits the recipes no longer have).
     func snapshot() async throws -> ShopSnapshot {

@@ -4,6 +4,7 @@ import JuiceCommandLine
 import JuiceCore
 import JuiceRecipes
 import JuiceShop
+import JuiceUseCases
 
 /// `juice stock`: shows and changes the stock.
 struct StockCommand: AsyncParsableCommand {
@@ -43,7 +44,7 @@ struct StockShowCommand: AsyncParsableCommand {
         let session = try options.session(json: json)
         let snapshot = try await session.snapshot()
         let shelf: Shelf
-        do throws(ShopError) { shelf = try await session.shop.shelf(today: session.clock.today) } catch {
+        do throws(ShopError) { shelf = try await session.actions.shelf() } catch {
             throw session.reporter.fail(error, text: session.text)
         }
         let book = session.shop.book

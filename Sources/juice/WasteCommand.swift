@@ -3,6 +3,7 @@ import Foundation
 import JuiceCommandLine
 import JuiceCore
 import JuiceShop
+import JuiceUseCases
 
 extension WasteReason: ExpressibleByArgument {}
 
@@ -53,10 +54,10 @@ struct WasteCommand: AsyncParsableCommand {
         let session = try options.session(json: json)
         let reason = reason ?? .expired
         let expired = expired
-        let today = session.clock.today
+        let actions = session.actions
         let receipt = try await session.change { shop throws(ShopError) in
-            if expired { return try await shop.wasteExpired(today: today, note: note, command: commandLineText) }
-            return try await shop.waste(
+            if expired { return try await actions.wasteExpired(note: note, command: commandLineText) }
+            return try await actions.waste(
                 parsed.resolved(in: shop.book).map { ($0.fruit, $0.value) }, reason: reason, note: note, command: commandLineText)
         }
         if !json {

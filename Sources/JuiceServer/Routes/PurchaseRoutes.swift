@@ -44,10 +44,8 @@ extension ShopServer {
         do throws(ShopError) {
             let draft = try PurchaseOrderDraft(
                 supplier: SupplierID(body.supplier), orderBy: body.orderBy, arrives: body.arrives, packs: packs, book: book)
-            let shop = Shop(book: book, store: store)
-            let order = try await shop.createPurchaseOrder(draft)
-            let notes = try await shop.notes(on: [order]).first ?? []
-            return JSONResponse.make(PurchaseOrderBody(order, book: book, language: context.language, notes: notes), status: .created)
+            let kept = try await actions(book).keepPurchaseOrder(draft)
+            return JSONResponse.make(PurchaseOrderBody(kept.order, book: book, language: context.language, notes: kept.notes), status: .created)
         } catch {
             throw APIError.refusal(error, book: book)
         }
@@ -67,8 +65,7 @@ extension ShopServer {
             DeliveryLine(fruit: book.fruitID(matching: line.fruit), quantity: line.quantity, expires: line.expires, cost: line.cost)
         }
         do throws(ShopError) {
-            let done = try await Shop(book: book, store: store).receivePurchaseOrder(
-                id, lines: lines, received: configuration.clock.today, command: "juice serve: POST /api/purchases/\(id)/receive")
+            let done = try await actions(book).receivePurchaseOrder(id, lines: lines, command: "juice serve: POST /api/purchases/\(id)/receive")
             let text = ShopText(language: context.language, book: book)
             return JSONResponse.make(
                 PurchaseReceiptBody(done, message: text(PurchaseMessage.received(done.order)), book: book, language: context.language))

@@ -2,10 +2,16 @@ import Foundation
 import Hummingbird
 import JuiceCore
 import JuiceShop
+import JuiceUseCases
 
 extension ShopServer {
     /// The variance, in percent of the expected stock, above which a count needs `"confirm": true`.
     var largeVariancePercent: Int { Int((configuration.maxCountVariance * 100).rounded()) }
+
+    /// What staff can do with the shop on `book`, dated by the server's clock.
+    func actions(_ book: RecipeBook) -> ShopActions {
+        ShopActions(shop: Shop(book: book, store: store), clock: configuration.clock)
+    }
 
     /// Deliveries, waste, counts (stocktakes) and the lots, for `staff`. Each change is all or none and, like every
     /// stock change, reaches the pages as a `stock` event (the event loop follows the store's change token).
@@ -29,7 +35,7 @@ extension ShopServer {
         staff.get("/api/lots") { _, _ in
             let book = await menu.current.book
             do throws(ShopError) {
-                let shelf = try await sales.shelf(today: configuration.clock.today)
+                let shelf = try await sales.shelf(today: configuration.clock.today)  // (the cache's replay of the journal)
                 return JSONResponse.make(LotsBody(shelf, book: book))
             } catch {
                 throw APIError.refusal(error, book: book)
@@ -49,8 +55,7 @@ extension ShopServer {
                 fruit: book.fruitID(matching: line.fruit), quantity: line.quantity, expires: line.expires, cost: line.cost, ordered: line.ordered)
         }
         do throws(ShopError) {
-            let receipt = try await Shop(book: book, store: store).receive(
-                lines, supplier: body.supplier, received: configuration.clock.today, command: "juice serve: POST /api/deliveries")
+            let receipt = try await actions(book).receive(lines, supplier: body.supplier, command: "juice serve: POST /api/deliveries")
             let message = context.language == .korean ? "입고를 기록했어요" : "Delivery received."
             return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
         } catch {
@@ -62,13 +67,12 @@ extension ShopServer {
     func waste(_ request: Request, context: ShopRequestContext) async throws -> Response {
         let body = try await decodeBody(WasteRequest.self, from: request, limit: configuration.bodyLimit)
         let book = await menu.current.book
-        let shop = Shop(book: book, store: store)
+        let actions = actions(book)
         let ko = context.language == .korean
         switch body.waste {
         case .expired:
             do throws(ShopError) {
-                let receipt = try await shop.wasteExpired(
-                    today: configuration.clock.today, note: body.note, command: "juice serve: POST /api/waste")
+                let receipt = try await actions.wasteExpired(note: body.note, command: "juice serve: POST /api/waste")
                 let message =
                     receipt.entry == nil
                     ? (ko ? "유통기한이 지난 과일이 없어요. 재고는 그대로예요." : "Nothing has expired; the stock is unchanged.")
@@ -80,7 +84,7 @@ extension ShopServer {
         case .fruit(let name, let quantity, let reason):
             let fruit = book.fruitID(matching: name)
             do throws(ShopError) {
-                let receipt = try await shop.waste(
+                let receipt = try await actions.waste(
                     [(fruit: fruit, amount: quantity)], reason: reason, note: body.note, command: "juice serve: POST /api/waste")
                 return JSONResponse.make(ReceiptBody(receipt, message: ko ? "폐기를 기록했어요" : "Waste recorded.", book: book))
             } catch {
@@ -100,26 +104,24 @@ extension ShopServer {
         }
         let counted = body.counts.map { (fruit: book.fruitID(matching: $0.fruit), count: $0.counted) }
         let naming = RequestFieldNames(renamed: ["lines": "counts", "count": "counted"])
-        let shop = Shop(book: book, store: store)
-        if !body.confirm {
-            let preview: [CountLine]
-            do throws(ShopError) { preview = try await shop.previewCount(counted, session: session) } catch {
-                throw APIError.refusal(error, book: book, naming: naming)
-            }
-            if preview.contains(where: { $0.isLarge(beyond: configuration.maxCountVariance) }) {
-                throw APIError.largeVariance(preview, threshold: largeVariancePercent)
-            }
-        }
+        let outcome: ShopActions.CountOutcome
         do throws(ShopError) {
-            let receipt = try await shop.count(counted, session: session, command: "juice serve: POST /api/counts/\(session)")
+            outcome = try await actions(book).count(
+                counted, session: session, confirmed: body.confirm, largeVariance: configuration.maxCountVariance,
+                command: "juice serve: POST /api/counts/\(session)")
+        } catch {
+            throw APIError.refusal(error, book: book, naming: naming)
+        }
+        switch outcome {
+        case .needsConfirmation(let preview):
+            throw APIError.largeVariance(preview, threshold: largeVariancePercent)
+        case .applied(let receipt):
             let message = context.language == .korean ? "재고를 센 값으로 맞췄어요" : "Count applied."
             let stock = Dictionary(uniqueKeysWithValues: receipt.snapshot.inventory.counts.map { ($0.key.rawValue, $0.value) })
             return JSONResponse.make(
                 CountResultBody(
                     message: message, counts: (receipt.entry?.detail?.counts ?? []).map(CountLineBody.init), entry: receipt.entry.map(EntryBody.init),
                     stock: stock))
-        } catch {
-            throw APIError.refusal(error, book: book, naming: naming)
         }
     }
 }

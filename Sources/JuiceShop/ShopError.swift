@@ -62,37 +62,10 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         return self
     }
 
-    /// A readable explanation (English, naming things by id; `ShopText` renders it for people, in their language).
+    /// A readable explanation in English, naming things by id: the shop's own English message (`ShopText`, which
+    /// renders it for people in their language, naming fruits by their names), so the English is written once.
     public var description: String {
-        switch self {
-        case .unknownJuice(let error): return error.description
-        case .orderRefused(let error): return error.description
-        case .stockRefused(let error): return error.description
-        case .duplicateFruit(let fruit): return "'\(fruit)' is set more than once; give each fruit once"
-        case .fruitStillInRecipes(let fruit):
-            return "'\(fruit)' is still in the recipes; only a fruit the recipes no longer have can be retired"
-        case .fruitNotInRecipes(let fruit, let kept):
-            return "'\(fruit)' is no longer in the recipes (\(kept) kept); retire it with 'juice stock retire \(fruit)'"
-        case .nothingToUndo: return "there is no change to undo"
-        case .undoRefused(let entry, let kind, let reason):
-            return "cannot undo change #\(entry) (\(kind.rawValue)): \(reason)"
-        case .invalidQuantity(let fruit, let quantity): return "the quantity of '\(fruit)' must be at least 1 (0 for a count), not \(quantity)"
-        case .invalidDate(let text): return "'\(text)' is not a date; write it YYYY-MM-DD, for example 2026-11-30"
-        case .expiresBeforeDelivery(let fruit, let expires, let received):
-            return "the use-by date of '\(fruit)', \(expires), is before the day it was received, \(received)"
-        case .unknownCountSession(let id): return "there is no count session '\(id)'; start one with 'juice count --start'"
-        case .countSessionApplied(let id, let entry): return "count session '\(id)' was applied already (change #\(entry)); start a new one"
-        case .unknownPurchaseOrder(let id): return "there is no purchase order \(id); 'juice purchase list' lists them"
-        case .purchaseOrderReceived(let id, let entry): return "purchase order \(id) was received already (change #\(entry))"
-        case .emptyPurchaseOrder: return "a purchase order, and what came of one, needs at least one fruit"
-        case .arrivesBeforeOrderBy(let arrives, let orderBy):
-            return "the purchase order would arrive on \(arrives), before the last day to place it, \(orderBy)"
-        case .unknownSupplier(let id, let suggestion):
-            return "unknown supplier '\(id)'"
-                + (suggestion.map { "; did you mean '\($0)'?" } ?? "; suppliers are listed under suppliers: in the recipe files")
-        case .state(let error): return error.description
-        case .at(_, let reason): return reason.description
-        }
+        ShopText(language: .english, book: RecipeBook(fruits: [], juices: [], store: Store()))(.error(self))
     }
 
     /// What kind of failure this is, for exit codes and HTTP statuses.

@@ -60,8 +60,9 @@ MONEY_HOME = "Sources/JuiceCore/NumberText.swift"
 PAGE_FOLDER = "Sources/JuiceServer/Page"
 
 LANGUAGE_TEST = r"[!=]=\s*(?:Language)?\.(?:korean|english)\b"
-TERNARY_INLINE = re.compile(LANGUAGE_TEST + r"\s*\?(?=\s)")
-TERNARY_OPEN = re.compile(LANGUAGE_TEST + r"\s*$")
+# `== .korean ?`, and the same in parentheses, `(language == .korean) ?`.
+TERNARY_INLINE = re.compile(LANGUAGE_TEST + r"\s*\)?\s*\?(?=\s)")
+TERNARY_OPEN = re.compile(LANGUAGE_TEST + r"\s*\)?\s*$")
 NEXT_LINE_TERNARY = re.compile(r"^\s*\?(?=\s)")
 BINDING = re.compile(
     r"\b(?:let|var)\s+(\w+)\s*=\s*(?:[^=\n]*?" + LANGUAGE_TEST + r"\)?|[\w.]*\bisKorean)\s*$", re.MULTILINE
@@ -233,14 +234,15 @@ def ternaries(code):
     found = []
     names = {match.group(1) for match in BINDING.finditer(code)} | {m.group(1) for m in COMPUTED_BINDING.finditer(code)}
     names.add("isKorean")
-    name_inline = re.compile(r"(?<![\w.])(" + "|".join(sorted(map(re.escape, names))) + r")\s*\?(?=\s)")
+    # A binding (`ko ?`), or the language test read off a text (`text.isKorean ?`).
+    name_inline = re.compile(r"(?<![\w.])(" + "|".join(sorted(map(re.escape, names))) + r")\s*\?(?=\s)|(?<=\.)(isKorean)\s*\?(?=\s)")
     name_open = re.compile(r"(?<![\w.])(" + "|".join(sorted(map(re.escape, names))) + r")\s*$")
     lines = code.split("\n")
     for number, line in enumerate(lines, 1):
         for match in TERNARY_INLINE.finditer(line):
             found.append((number, f"inline language ternary `{' '.join(match.group(0).split())}`"))
         for match in name_inline.finditer(line):
-            found.append((number, f"inline language ternary `{match.group(1)} ?`"))
+            found.append((number, f"inline language ternary `{match.group(1) or match.group(2)} ?`"))
         match = TERNARY_OPEN.search(line) or name_open.search(line)
         if match:
             following = next((later for later in lines[number:] if later.strip()), "")

@@ -52,8 +52,12 @@ extension Shop {
     ) async throws(ShopError) -> PurchaseReceipt {
         let order = try await purchaseOrder(id)
         if order.status == .received { throw .purchaseOrderReceived(id, entry: order.receivedEntry ?? 0) }
-        // The given lines' dates, checked where they were given (a line left out below is refused all the same).
-        if let given { _ = try dated(given, received: received) }
+        // The given lines, checked where they were given (a line left out below, 0 of a fruit ordered, is refused all
+        // the same when it repeats a fruit or has a date that is none).
+        if let given {
+            try Self.checkLines(given, allowingNone: true)
+            _ = try dated(given, received: received)
+        }
         var lines: [DeliveryLine] = []
         if let given {
             for var line in given {

@@ -36,10 +36,24 @@ extension Shop {
     public func receive(
         _ lines: [DeliveryLine], supplier: String? = nil, received: CivilDate, command: String, request: String? = nil
     ) async throws(ShopError) -> ShopReceipt {
+        try Self.checkLines(lines)
         let dated = try self.dated(lines, received: received)
         let supplier = supplier.flatMap { $0.isEmpty ? nil : $0 }
         do { return try await store.perform(.receive(dated, supplier: supplier), book: book, command: command, request: request) } catch {
             throw error.placed(onLineOf: lines.map(\.fruit), amount: "quantity")
+        }
+    }
+
+    /// Refuses a delivery's line, where it is: a fruit given again (`lines[i].fruit`, the second), a quantity below 1
+    /// (`lines[i].quantity`), an ordered quantity below 0 (`lines[i].ordered`). The ledger checks again what it
+    /// applies; this says which line, as the ledger, deciding by fruit, cannot.
+    static func checkLines(_ lines: [DeliveryLine], allowingNone: Bool = false) throws(ShopError) {
+        var seen: Set<FruitID> = []
+        for (index, line) in lines.enumerated() {
+            let place = FieldPath.line(index)
+            guard seen.insert(line.fruit).inserted else { throw ShopError.duplicateFruit(line.fruit).at(place.field("fruit")) }
+            if line.quantity < (allowingNone ? 0 : 1) { throw ShopError.invalidQuantity(line.fruit, line.quantity).at(place.field("quantity")) }
+            if let ordered = line.ordered, ordered < 0 { throw ShopError.invalidQuantity(line.fruit, ordered).at(place.field("ordered")) }
         }
     }
 

@@ -46,9 +46,10 @@ public struct ShopClock: Sendable {
         return ShopMoment(date: CivilDate(dayNumber: day), minuteOfDay: secondOfDay / 60)
     }
 
-    /// The instant a journal time (ISO 8601 in UTC, as the stores write it) names, or nil when it is not one.
+    /// The instant a journal time (ISO 8601 in UTC, as the stores write it, ending in `Z`) names, or nil when it is not
+    /// one.
     public static func instant(ofJournalTime text: String) -> Date? {
-        guard let utc = SaleTime(parsing: text) else { return nil }
+        guard text.hasSuffix("Z"), let utc = SaleTime(parsing: text) else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(utc.date.dayNumber * 86_400 + utc.secondOfDay))
     }
 

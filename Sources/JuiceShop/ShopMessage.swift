@@ -293,8 +293,8 @@ private struct ShopErrorText {
             return ko ? "모르는 과일이에요: '\(fruit)'.\(hint)" : "unknown fruit '\(fruit)'\(hint)"
         case .negativeAmount(let fruit, let amount):
             return ko
-                ? "\(text.label(of: fruit)): 수량은 0 이상이어야 해요 (\(amount)). 줄이려면 'juice stock remove', 늘리려면 'juice stock add'"
-                : "invalid amount \(amount) for \(text.label(of: fruit)): amounts are 0 or more; use 'juice stock remove' to take away, 'juice stock add' to add"
+                ? "\(text.label(of: fruit)): 수량은 0 이상이어야 해요 (\(amount))"
+                : "invalid amount \(amount) for \(text.label(of: fruit)): amounts are 0 or more"
         case .belowZero(let fruit, let stock, let result):
             return ko
                 ? "\(KoreanParticle.topic.after(text.label(of: fruit))) 0개 아래로 내려갈 수 없어요 (재고 \(stock)개, 결과 \(result)개)"

@@ -28,6 +28,8 @@ enum CommandLineHint {
             return ko
                 ? "발주는 과일=묶음수 (예: kiwi=2), 입고는 과일=개수 (예: kiwi=18)로 주세요"
                 : "give FRUIT=PACKS to order (kiwi=2), FRUIT=N to receive (kiwi=18)"
+        case .stockRefused(.negativeAmount):
+            return ko ? "줄이려면 'juice stock remove', 늘리려면 'juice stock add'" : "use 'juice stock remove' to take away, 'juice stock add' to add"
         case .arrivesBeforeOrderBy:
             return ko ? "--arrives와 --order-by를 확인하세요 (YYYY-MM-DD)" : "check --arrives and --order-by (YYYY-MM-DD)"
         default:

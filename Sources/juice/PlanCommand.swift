@@ -234,7 +234,9 @@ struct PlanCommand: AsyncParsableCommand {
             } else {
                 objective = .serviceLevel(command.serviceLevel.flatMap(PlanCommand.probability) ?? 0.95)
             }
-            let clock = try command.options.shop.clock(json: json)
+            // The shop's clock matters only for the shop's own state (a history file's plan is placed at its first day).
+            let fromState = command.period.history == nil || command.options.fromState
+            let clock = fromState ? try command.options.shop.clock(json: json) : ShopClock.system()
             let (onHand, lots, onOrder) = try await self.stock(book: book, json: json, today: clock.today)
             let choice = ModelChoice(command.model) ?? .auto
             let settings = SalesPlanSettings(

@@ -18,7 +18,7 @@ extension Reporter {
         let error = located.reason
         // What happened (the shop's words), then what to do about it on the command line, unless the place is a file's.
         let said = text(.error(error))
-        var message = place?.file == nil ? CommandLineHint.message(said, for: error, language: text.language) : said
+        var message = place == nil ? CommandLineHint.message(said, for: error, language: text.language) : said
         var details = ErrorJSON.details(error, text: text)
         if let place {
             let ko = text.language == .korean

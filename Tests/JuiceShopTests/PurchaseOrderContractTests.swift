@@ -192,6 +192,11 @@ struct PurchaseOrderContractTests {
         await #expect(throws: ShopError.emptyPurchaseOrder) {
             try await shop.receivePurchaseOrder(1, lines: [DeliveryLine(fruit: "kiwi", quantity: 0)], received: Self.today, command: "t")
         }
+        // A fruit given twice is refused at the second, even as 0 of a fruit ordered (which says it did not come).
+        await #expect(throws: ShopError.duplicateFruit("kiwi").at(.line(1).field("fruit"))) {
+            try await shop.receivePurchaseOrder(
+                1, lines: [DeliveryLine(fruit: "kiwi", quantity: 3), DeliveryLine(fruit: "kiwi", quantity: 0)], received: Self.today, command: "t")
+        }
         await #expect(throws: ShopError.invalidQuantity("pineapple", 0).at(.line(0).field("quantity"))) {
             try await shop.receivePurchaseOrder(1, lines: [DeliveryLine(fruit: "pineapple", quantity: 0)], received: Self.today, command: "t")
         }

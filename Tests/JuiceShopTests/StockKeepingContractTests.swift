@@ -73,6 +73,16 @@ struct StockKeepingContractTests {
             try await shop.receive(
                 [DeliveryLine(fruit: "kiwi", quantity: 1), DeliveryLine(fruit: "kiwi", quantity: 2)], received: Self.today, command: "t")
         }
+        // A repeated fruit is refused at the line that repeats it, before its quantity is looked at.
+        await #expect(throws: ShopError.duplicateFruit("kiwi").at(.line(1).field("fruit"))) {
+            try await shop.receive(
+                [DeliveryLine(fruit: "kiwi", quantity: 2), DeliveryLine(fruit: "kiwi", quantity: 0)], received: Self.today, command: "t")
+        }
+        await #expect(throws: ShopError.invalidQuantity("mango", -1).at(.line(1).field("ordered"))) {
+            try await shop.receive(
+                [DeliveryLine(fruit: "kiwi", quantity: 2), DeliveryLine(fruit: "mango", quantity: 1, ordered: -1)], received: Self.today,
+                command: "t")
+        }
         await #expect(throws: ShopError.invalidQuantity("kiwi", 0).at(.line(0).field("quantity"))) {
             try await shop.receive([DeliveryLine(fruit: "kiwi", quantity: 0)], received: Self.today, command: "t")
         }

@@ -79,7 +79,7 @@ extension ShopServer {
             let message = ShopText(language: context.language, book: book)(.served(receipt.entry?.juice ?? JuiceID(body.juice), count: body.count))
             return JSONResponse.make(ReceiptBody(receipt, message: message, book: book), status: .created)
         } catch {
-            switch error {
+            switch error.reason {
             case .unknownJuice: metrics.recordOrder(.unknown, duration: .now - started)
             case .orderRefused(.insufficientStock): metrics.recordOrder(.refused, duration: .now - started)
             case .orderRefused: metrics.recordOrder(.invalid, duration: .now - started)

@@ -16,15 +16,15 @@ public struct PurchaseLine: Hashable, Sendable, Codable {
     public var packs: Int
     /// The units those packs hold (at least 1): what the delivery is expected to bring.
     public var units: Int
-    /// What one unit costs, in won, if known.
-    public var cost: Int?
+    /// What one unit costs, in won, if known (a line's whole cost is units × this).
+    public var unitCost: Int?
 
     /// A line.
-    public init(fruit: FruitID, packs: Int, units: Int, cost: Int? = nil) {
+    public init(fruit: FruitID, packs: Int, units: Int, unitCost: Int? = nil) {
         self.fruit = fruit
         self.packs = packs
         self.units = units
-        self.cost = cost
+        self.unitCost = unitCost
     }
 }
 
@@ -55,7 +55,7 @@ public struct PurchaseOrderDraft: Hashable, Sendable {
     public var linesTotal: Int? {
         var sum = 0
         for line in lines {
-            guard let cost = line.cost else { return nil }
+            guard let cost = line.unitCost else { return nil }
             let (product, overflow) = line.units.multipliedReportingOverflow(by: cost)
             let (next, overflowSum) = sum.addingReportingOverflow(product)
             guard !overflow, !overflowSum else { return nil }

@@ -11,14 +11,14 @@ extension PurchaseOrderDraft {
         /// The units, when not packs × the fruit's `buy.pack`.
         public var units: Int?
         /// What a unit costs in won, when not the fruit's `buy` price over its pack (else its `cost`).
-        public var cost: Int?
+        public var unitCost: Int?
 
         /// A line to order.
-        public init(fruit: FruitID, packs: Int, units: Int? = nil, cost: Int? = nil) {
+        public init(fruit: FruitID, packs: Int, units: Int? = nil, unitCost: Int? = nil) {
             self.fruit = fruit
             self.packs = packs
             self.units = units
-            self.cost = cost
+            self.unitCost = unitCost
         }
     }
 
@@ -42,10 +42,10 @@ extension PurchaseOrderDraft {
                 if overflow { throw ShopError.stockRefused(.overflow(item.fruit)).at(FieldPath.line(index).field("packs")) }
                 units = product
             }
-            let cost = item.cost ?? buy?.unitCost ?? book.fruit(item.fruit)?.cost
-            lines.append(PurchaseLine(fruit: item.fruit, packs: item.packs, units: units, cost: cost))
+            let cost = item.unitCost ?? buy?.unitCost ?? book.fruit(item.fruit)?.cost
+            lines.append(PurchaseLine(fruit: item.fruit, packs: item.packs, units: units, unitCost: cost))
             // At the pack's price when the line is as the recipe files sell it, else at its unit cost.
-            let asSold = item.units == nil && item.cost == nil
+            let asSold = item.units == nil && item.unitCost == nil
             let price =
                 (asSold ? buy?.price.map { item.packs.multipliedReportingOverflow(by: $0) } : nil)
                 ?? cost.map {

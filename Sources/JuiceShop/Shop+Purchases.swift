@@ -64,11 +64,11 @@ extension Shop {
                 let ordered = order.line(of: line.fruit)
                 if line.quantity == 0, ordered != nil { continue }
                 line.ordered = ordered?.units ?? 0
-                line.cost = line.cost ?? ordered?.cost
+                line.cost = line.cost ?? ordered?.unitCost
                 lines.append(line)
             }
         } else {
-            lines = order.lines.map { DeliveryLine(fruit: $0.fruit, quantity: $0.units, cost: $0.cost, ordered: $0.units) }
+            lines = order.lines.map { DeliveryLine(fruit: $0.fruit, quantity: $0.units, cost: $0.unitCost, ordered: $0.units) }
         }
         guard !lines.isEmpty else { throw .emptyPurchaseOrder }
         let dated = try self.dated(lines, received: received)
@@ -122,7 +122,7 @@ extension Shop {
             guard seen.insert(line.fruit).inserted else { throw ShopError.duplicateFruit(line.fruit).at(place.field("fruit")) }
             guard line.packs >= 1 else { throw ShopError.invalidQuantity(line.fruit, line.packs).at(place.field("packs")) }
             guard line.units >= 1 else { throw ShopError.invalidQuantity(line.fruit, line.units).at(place.field("units")) }
-            if let cost = line.cost, cost < 0 { throw ShopError.stockRefused(.negativeAmount(line.fruit, cost)).at(place.field("cost")) }
+            if let cost = line.unitCost, cost < 0 { throw ShopError.stockRefused(.negativeAmount(line.fruit, cost)).at(place.field("unitCost")) }
         }
         if let arrives = draft.arrives {
             guard let date = CivilDate(parsing: arrives) else { throw ShopError.invalidDate(arrives).at(.field("arrives")) }

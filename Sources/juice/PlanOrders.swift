@@ -1,11 +1,12 @@
 import Foundation
 import JuiceCore
+import JuicePlanning
 import JuiceShop
 
-/// The purchase orders of a plan, `juice plan … --format json`'s `orders: [{supplier, orderBy, arrives, coversUntil,
-/// lines: [{fruit, packs, units, cost}], total, minimumMet, …}]`, as drafts to keep: one per entry, its lines and total
-/// as planned (the other fields are the plan's reasons and are not kept). A line's `cost` is what the line costs (packs
-/// × the pack's price); the order keeps what one unit costs.
+/// The purchase orders of a plan, `juice plan … --format json`'s `orders`, read back by the type that wrote them
+/// (`PlannedOrderJSON`), as drafts to keep: one per entry, its lines and total as planned (the other fields are the
+/// plan's reasons and are not kept). A line keeps its `unitCost` (else its `lineCost` over its units, to the nearest
+/// won).
 enum PlanOrders {
     /// Why a plan's orders cannot be read: a field (named by its path, `orders[0].lines[1].packs`) missing or wrong.
     enum Problem: Error {
@@ -19,74 +20,89 @@ enum PlanOrders {
         case unitsNotPacks(String, units: Int, packs: Int, pack: Int)
     }
 
+    /// A plan file: its orders (the rest of the plan is not read).
+    private struct PlanFile: Decodable {
+        var orders: [PlannedOrderJSON]?
+    }
+
     /// The drafts of `data`'s orders, in the plan's order; only `supplier`'s when given. None when the plan has none.
     /// `pack` gives a fruit's pack in the recipe files (nil when they do not say how it is bought): a line whose units
     /// are not its packs times that was edited by hand, and which of the two was meant cannot be told.
     static func drafts(
         from data: Data, supplier: String?, pack: (FruitID) -> Int?
     ) throws(Problem) -> [(index: Int, draft: PurchaseOrderDraft)] {
-        let document: Any
-        do { document = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch { throw .notJSON }
-        guard let top = document as? [String: Any] else { throw .wrong("the plan", .object) }
-        guard let value = top["orders"], !(value is NSNull) else { return [] }
-        guard let orders = value as? [Any] else { throw .wrong("orders", .array) }
+        let plan: PlanFile
+        do { plan = try JSONDecoder().decode(PlanFile.self, from: data) } catch let error as DecodingError {
+            throw problem(error)
+        } catch {
+            throw .notJSON
+        }
         var drafts: [(index: Int, draft: PurchaseOrderDraft)] = []
-        for (index, value) in orders.enumerated() {
+        for (index, order) in (plan.orders ?? []).enumerated() {
             let path = "orders[\(index)]"
-            guard let order = value as? [String: Any] else { throw .wrong(path, .object) }
-            let name = try text(order, "supplier", at: path)
-            if let supplier, name != supplier { continue }
-            guard let linesValue = order["lines"] else { throw .missing("\(path).lines") }
-            guard let lines = linesValue as? [Any] else { throw .wrong("\(path).lines", .array) }
-            var purchaseLines: [PurchaseLine] = []
-            for (number, value) in lines.enumerated() {
-                let linePath = "\(path).lines[\(number)]"
-                guard let line = value as? [String: Any] else { throw .wrong(linePath, .object) }
-                let fruit = FruitID(try text(line, "fruit", at: linePath))
-                let (packs, units) = (try whole(line, "packs", at: linePath, least: 1), try whole(line, "units", at: linePath, least: 1))
-                if let size = pack(fruit), packs.multipliedReportingOverflow(by: size) != (units, false) {
-                    throw .unitsNotPacks("\(linePath).units", units: units, packs: packs, pack: size)
-                }
-                // The line's cost over its units: what one unit costs, to the nearest won (the order keeps its total).
-                let cost = try optionalWhole(line, "cost", at: linePath).map { ($0 + units / 2) / units }
-                purchaseLines.append(PurchaseLine(fruit: fruit, packs: packs, units: units, cost: cost))
+            if let total = order.total, total < 0 { throw .wrong("\(path).total", .wholeNumber) }
+            if let supplier, order.supplier != supplier { continue }
+            var lines: [PurchaseLine] = []
+            for (number, line) in order.lines.enumerated() {
+                lines.append(try draftLine(line, at: "\(path).lines[\(number)]", pack: pack))
             }
-            drafts.append(
-                (
-                    index,
-                    PurchaseOrderDraft(
-                        supplier: SupplierID(name), orderBy: try optionalText(order, "orderBy", at: path),
-                        arrives: try optionalText(order, "arrives", at: path), lines: purchaseLines,
-                        total: try optionalWhole(order, "total", at: path))
-                ))
+            let draft = PurchaseOrderDraft(
+                supplier: SupplierID(order.supplier), orderBy: order.orderBy, arrives: order.arrives, lines: lines, total: order.total)
+            drafts.append((index, draft))
         }
         return drafts
     }
 
-    private static func text(_ object: [String: Any], _ key: String, at path: String) throws(Problem) -> String {
-        guard let value = try optionalText(object, key, at: path) else { throw .missing("\(path).\(key)") }
-        return value
+    /// The line to keep of a planned line at `path`: packs and units 1 or more, and (when the recipe files give the
+    /// fruit's pack) units that are packs × pack; costs 0 or more.
+    private static func draftLine(_ line: PurchaseLineJSON, at path: String, pack: (FruitID) -> Int?) throws(Problem) -> PurchaseLine {
+        let fruit = FruitID(line.fruit)
+        guard line.packs >= 1 else { throw .wrong("\(path).packs", .countOfOneOrMore) }
+        guard line.units >= 1 else { throw .wrong("\(path).units", .countOfOneOrMore) }
+        if let size = pack(fruit), line.packs.multipliedReportingOverflow(by: size) != (line.units, false) {
+            throw .unitsNotPacks("\(path).units", units: line.units, packs: line.packs, pack: size)
+        }
+        if let cost = line.unitCost, cost < 0 { throw .wrong("\(path).unitCost", .wholeNumber) }
+        if let cost = line.lineCost, cost < 0 { throw .wrong("\(path).lineCost", .wholeNumber) }
+        let unitCost = line.unitCost ?? line.lineCost.map { ($0 + line.units / 2) / line.units }
+        return PurchaseLine(fruit: fruit, packs: line.packs, units: line.units, unitCost: unitCost)
     }
 
-    private static func optionalText(_ object: [String: Any], _ key: String, at path: String) throws(Problem) -> String? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
-        guard let text = value as? String else { throw .wrong("\(path).\(key)", .text) }
+    /// What the decoder's `error` says is wrong, at the field it names.
+    private static func problem(_ error: DecodingError) -> Problem {
+        switch error {
+        case .keyNotFound(let key, let context): return .missing(field(context.codingPath + [key]))
+        case .valueNotFound(_, let context): return .missing(field(context.codingPath))
+        case .typeMismatch(let type, let context):
+            return .wrong(field(context.codingPath), expectation(of: type))
+        case .dataCorrupted(let context):
+            // At the top: not JSON at all; at a field: a number that is not a whole one an `Int` holds.
+            return context.codingPath.isEmpty ? .notJSON : .wrong(field(context.codingPath), .wholeNumber)
+        @unknown default: return .notJSON
+        }
+    }
+
+    /// What a field of `type` should have been.
+    private static func expectation(of type: Any.Type) -> PlanFieldExpectation {
+        if type == String.self { return .text }
+        if type == Bool.self { return .trueOrFalse }
+        if type == Double.self { return .number }
+        if type is any BinaryInteger.Type { return .wholeNumber }
+        if type is any Collection.Type, !(type is [String: Any].Type) { return .array }
+        return .object
+    }
+
+    /// `path` as the plan file's field: `orders[0].lines[1].packs`, or "the plan" for the whole file.
+    private static func field(_ path: [any CodingKey]) -> String {
+        guard !path.isEmpty else { return "the plan" }
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
         return text
-    }
-
-    /// A whole number `least` or more (0 or 1).
-    private static func whole(_ object: [String: Any], _ key: String, at path: String, least: Int) throws(Problem) -> Int {
-        guard let value = try optionalWhole(object, key, at: path) else { throw .missing("\(path).\(key)") }
-        guard value >= least else { throw .wrong("\(path).\(key)", .countOfOneOrMore) }
-        return value
-    }
-
-    /// A whole number 0 or more (a JSON number without a fraction that an `Int` holds), nil when absent or null.
-    private static func optionalWhole(_ object: [String: Any], _ key: String, at path: String) throws(Problem) -> Int? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
-        guard let number = value as? NSNumber, let whole = Int(exactly: number.doubleValue), Double(whole) == number.doubleValue
-        else { throw .wrong("\(path).\(key)", .wholeNumber) }
-        guard whole >= 0 else { throw .wrong("\(path).\(key)", .wholeNumber) }
-        return whole
     }
 }

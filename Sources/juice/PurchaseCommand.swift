@@ -60,7 +60,7 @@ struct PurchaseListCommand: AsyncParsableCommand {
             throw session.reporter.fail(error, text: session.text)
         }
         if json {
-            Terminal.write(JSONValue.array(orders.map { ShopJSON.purchaseOrder($0) }).rendered(pretty: true) + "\n")
+            Terminal.write(JSONValue.array(orders.map { ShopJSON.purchaseOrder($0, text: session.text) }).rendered(pretty: true) + "\n")
             return
         }
         Terminal.write(orders.isEmpty ? session.text(.noneListed) + "\n" : orders.map { session.text(.listed($0)) + "\n" }.joined())

@@ -81,6 +81,10 @@ enum PlanFieldExpectation {
     case wholeNumber
     /// A whole number, 1 or more (packs and units).
     case countOfOneOrMore
+    /// A number (an estimate, an expected amount).
+    case number
+    /// `true` or `false`.
+    case trueOrFalse
 
     /// What it should have been: in Korean as a whole predicate ("…여야 해요"), in English as the thing expected.
     func text(ko: Bool) -> String {
@@ -90,6 +94,8 @@ enum PlanFieldExpectation {
         case .text: return ko ? "문자열이어야 해요" : "text"
         case .wholeNumber: return ko ? "0 이상의 정수여야 해요" : "a whole number, 0 or more"
         case .countOfOneOrMore: return ko ? "1 이상의 정수여야 해요" : "a whole number, 1 or more"
+        case .number: return ko ? "숫자여야 해요" : "a number"
+        case .trueOrFalse: return ko ? "true나 false여야 해요" : "true or false"
         }
     }
 }

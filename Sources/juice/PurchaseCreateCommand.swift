@@ -93,9 +93,7 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
         let actions = session.actions
         let orders = try await session.write(placing: place) { _ throws(ShopError) in try await actions.keepPurchaseOrders(kept) }
         if json {
-            let objects = orders.map { kept in
-                ShopJSON.purchaseOrder(kept.order, notes: kept.notes.map { ($0.kind, PurchaseMessage.text(of: $0, text: session.text)) })
-            }
+            let objects = orders.map { ShopJSON.purchaseOrder($0.order, text: session.text, notes: $0.notes) }
             Terminal.write(JSONValue.object([("orders", .array(objects))]).rendered(pretty: true) + "\n")
             return
         }

@@ -96,7 +96,7 @@ struct ReceiveCommand: AsyncParsableCommand {
         }
         session.noteOrphans(done.receipt.snapshot)
         if json {
-            Terminal.write(ShopJSON.purchaseReceipt(done).rendered(pretty: true) + "\n")
+            Terminal.write(ShopJSON.purchaseReceipt(done, text: session.text).rendered(pretty: true) + "\n")
             return
         }
         var out = ""

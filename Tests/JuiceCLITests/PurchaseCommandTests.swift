@@ -8,15 +8,16 @@ import Testing
 @Suite("juice purchase and juice receive --order (golden transcripts)")
 struct PurchaseCommandTests {
     /// A plan's JSON as `juice plan --service-level P --format json` writes it (the fields kept, and some that are not;
-    /// a line's cost is the line's, packs × the pack's price).
+    /// a line's `lineCost` is packs × the pack's price, its `unitCost` what one unit costs; the second order's line has
+    /// only a line cost, as a plan edited by hand may).
     static let plan = """
         {"fruits": [], "orders": [
           {"supplier": "garak-market", "name": {"ko": "가락시장 청과", "en": "Garak Market"}, "orderBy": "2099-01-01T14:00",
            "arrives": "2099-01-02", "coversUntil": "2099-01-03", "protectionDays": 2,
-           "lines": [{"fruit": "kiwi", "packs": 1, "units": 10, "cost": 4000}, {"fruit": "mango", "packs": 2, "units": 12, "cost": null}],
+           "lines": [{"fruit": "kiwi", "packs": 1, "units": 10, "unitCost": 400, "lineCost": 4000}, {"fruit": "mango", "packs": 2, "units": 12}],
            "total": 4000, "minimum": null, "minimumMet": true, "raised": null},
           {"supplier": "orchard", "orderBy": "2099-01-01", "arrives": "2099-01-03", "coversUntil": "2099-01-05",
-           "lines": [{"fruit": "pineapple", "packs": 1, "units": 6, "cost": 4200}], "total": 4200, "minimumMet": true}
+           "lines": [{"fruit": "pineapple", "packs": 1, "units": 6, "lineCost": 4200}], "total": 4200, "minimumMet": true}
         ]}
         """
 

@@ -57,7 +57,7 @@ struct PurchasePlanningTests {
         let boxed = try Self.plan(Self.book(Self.market(), pack: 40))
         let one = try #require(single.orders.first?.choice.lines.first)
         let box = try #require(boxed.orders.first?.choice.lines.first)
-        #expect(box.units % 40 == 0 && box.packs * 40 == box.units && box.cost == box.packs * 40_000)
+        #expect(box.units % 40 == 0 && box.packs * 40 == box.units && box.lineCost == box.packs * 40_000)
         #expect(box.units <= one.units.roundedUp(to: 40), "never above the unit answer rounded up")
         // Two days of 100 strawberries a day, deviation 2·10·√2 ≈ 28: 90 % needs about 236.
         #expect((220...260).contains(one.units), "\(one.units)")

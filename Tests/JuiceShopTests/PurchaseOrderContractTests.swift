@@ -24,7 +24,7 @@ struct PurchaseOrderContractTests {
 
     static let draft = PurchaseOrderDraft(
         supplier: "garak-market", orderBy: "2026-11-28", arrives: "2026-11-29",
-        lines: [PurchaseLine(fruit: "kiwi", packs: 2, units: 20, cost: 400), PurchaseLine(fruit: "mango", packs: 1, units: 6)])
+        lines: [PurchaseLine(fruit: "kiwi", packs: 2, units: 20, unitCost: 400), PurchaseLine(fruit: "mango", packs: 1, units: 6)])
 
     @Test("an order is kept open with its lines, listed newest first, by status and by number", arguments: StoreFactory.all)
     func createAndList(factory: StoreFactory) async throws {
@@ -41,7 +41,7 @@ struct PurchaseOrderContractTests {
         #expect(first.receivedEntry == nil && first.receivedAt == nil)
         #expect(first.createdAt.hasSuffix("Z"))
         var costed = Self.draft
-        costed.lines = [PurchaseLine(fruit: "kiwi", packs: 1, units: 10, cost: 400)]
+        costed.lines = [PurchaseLine(fruit: "kiwi", packs: 1, units: 10, unitCost: 400)]
         costed.orderBy = "2026-01-05T14:00"
         let second = try await shop.createPurchaseOrder(costed)
         #expect(second.id == 2)
@@ -91,8 +91,8 @@ struct PurchaseOrderContractTests {
         await #expect(throws: ShopError.arrivesBeforeOrderBy(arrives: "2099-01-04", orderBy: "2099-01-05").at(.field("arrives"))) {
             try await shop.createPurchaseOrder(early)
         }
-        draft.lines = [PurchaseLine(fruit: "kiwi", packs: 1, units: 10, cost: -1)]
-        await #expect(throws: ShopError.stockRefused(.negativeAmount("kiwi", -1)).at(.line(0).field("cost"))) {
+        draft.lines = [PurchaseLine(fruit: "kiwi", packs: 1, units: 10, unitCost: -1)]
+        await #expect(throws: ShopError.stockRefused(.negativeAmount("kiwi", -1)).at(.line(0).field("unitCost"))) {
             try await shop.createPurchaseOrder(draft)
         }
         draft = Self.draft
@@ -154,7 +154,7 @@ struct PurchaseOrderContractTests {
         defer { subject.remove() }
         let shop = subject.shop(Self.book)
         var draft = Self.draft
-        draft.lines.append(PurchaseLine(fruit: "banana", packs: 1, units: 12, cost: 300))
+        draft.lines.append(PurchaseLine(fruit: "banana", packs: 1, units: 12, unitCost: 300))
         _ = try await shop.createPurchaseOrder(draft)
         let done = try await shop.receivePurchaseOrder(
             1,

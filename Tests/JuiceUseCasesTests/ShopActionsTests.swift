@@ -67,7 +67,7 @@ import Testing
             suppliers: [Supplier(id: "market", name: LocalizedName(korean: "시장", english: "Market"), leadTime: 1, minimum: 50_000)])
         let clock = try Self.clock()
         let actions = ShopActions(shop: Shop(book: book, store: MemoryStore(clock: clock)), clock: clock)
-        let draft = PurchaseOrderDraft(supplier: "market", lines: [PurchaseLine(fruit: "kiwi", packs: 1, units: 10, cost: 300)])
+        let draft = PurchaseOrderDraft(supplier: "market", lines: [PurchaseLine(fruit: "kiwi", packs: 1, units: 10, unitCost: 300)])
         let kept = try await actions.keepPurchaseOrders([draft])
         #expect(kept.map(\.order.id) == [1])
         #expect(kept.first?.notes.map(\.kind) == ["bought-elsewhere", "below-minimum"], "the files buy kiwi nowhere; ₩3,000 is below ₩50,000")

@@ -30,7 +30,7 @@ package struct PurchasePlan: Sendable {
         /// The units they hold.
         package var units: Int
         /// What the line costs, in won (packs × the pack's price), when the price is known.
-        package var cost: Int?
+        package var lineCost: Int?
     }
 
     /// An order's lines and what they give over its days.

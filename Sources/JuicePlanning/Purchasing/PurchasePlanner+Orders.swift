@@ -195,7 +195,7 @@ extension PurchasePlanner {
         let lines = fruits.filter { units[$0] > 0 }.map { p in
             let packs = units[p] / bought[p].pack
             return PurchasePlan.Line(
-                fruit: planner.menu.fruits[bought[p].fruit], packs: packs, units: units[p], cost: bought[p].packPrice.map { $0 * packs })
+                fruit: planner.menu.fruits[bought[p].fruit], packs: packs, units: units[p], lineCost: bought[p].packPrice.map { $0 * packs })
         }
         let waste = fruits.map { table.waste($0, units: units[$0]) }
         let knowsCosts = fruits.allSatisfy { bought[$0].unitCost != nil }
@@ -207,7 +207,7 @@ extension PurchasePlanner {
             }
         }
         return PurchasePlan.Choice(
-            lines: lines, total: lines.allSatisfy { $0.cost != nil } ? lines.reduce(0) { $0 + ($1.cost ?? 0) } : nil,
+            lines: lines, total: lines.allSatisfy { $0.lineCost != nil } ? lines.reduce(0) { $0 + ($1.lineCost ?? 0) } : nil,
             serviceLevel: ScenarioEstimate(successes: table.covered(units, fruits: fruits), trials: table.scenarios),
             expectedWaste: waste.reduce(0, +),
             expectedWasteCost: knowsCosts ? zip(fruits, waste).reduce(0.0) { $0 + (bought[$1.0].unitCost ?? 0) * $1.1 } : nil,

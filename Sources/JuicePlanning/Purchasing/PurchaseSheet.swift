@@ -108,7 +108,7 @@ package struct PurchaseSheet: Sendable {
         for line in choice.lines {
             rows.append([
                 book.displayLabel(of: line.fruit, in: language), NumberText.grouped(line.packs), NumberText.grouped(line.units),
-                line.cost.map(Self.money) ?? "–",
+                line.lineCost.map(Self.money) ?? "–",
             ])
         }
         rows.append([ko ? "합계" : "total", "", "", choice.total.map(Self.money) ?? "–"])
@@ -124,56 +124,12 @@ package struct PurchaseSheet: Sendable {
             : "\(indent)Every order served meanwhile, as far as these fruits decide: \(Self.percent(choice.serviceLevel.value)); expected waste \(Self.amount(choice.expectedWaste)) units\(waste)\n"
     }
 
-    /// The JSON `orders`: `[{supplier, name, orderBy, arrives, coversUntil, protectionDays, lines: [{fruit, packs,
-    /// units, cost}], total, minimum, minimumMet, serviceLevel, expectedWaste, expectedWasteCost, expectedProfit,
-    /// raised, raisingPays, spoilsEarly}]`.
+    /// The JSON `orders` (each a `PlannedOrderJSON`: `[{supplier, name, orderBy, arrives, coversUntil, protectionDays,
+    /// lines: [{fruit, packs, units, unitCost, lineCost}], total, serviceLevel, expectedWaste, expectedWasteCost,
+    /// expectedProfit, minimum, minimumMet, raised, raisingPays, spoilsEarly}]`, absent values left out), and the
+    /// orders' joint service level, whether it is reachable and the fruits no supplier sells.
     package func json(_ plan: PurchasePlan) -> [(String, JSONValue)] {
-        func choice(_ choice: PurchasePlan.Choice) -> [(String, JSONValue)] {
-            [
-                (
-                    "lines",
-                    .array(
-                        choice.lines.map { line in
-                            .object([
-                                ("fruit", .string(line.fruit.rawValue)), ("packs", .int(line.packs)), ("units", .int(line.units)),
-                                ("cost", line.cost.map(JSONValue.int) ?? .null),
-                            ])
-                        })
-                ),
-                ("total", choice.total.map(JSONValue.int) ?? .null),
-                (
-                    "serviceLevel",
-                    .object([
-                        ("estimate", .double(choice.serviceLevel.value)), ("lower", .double(choice.serviceLevel.lower)),
-                        ("upper", .double(choice.serviceLevel.upper)),
-                    ])
-                ),
-                ("expectedWaste", .double(choice.expectedWaste)), ("expectedWasteCost", choice.expectedWasteCost.map(JSONValue.double) ?? .null),
-                ("expectedProfit", choice.expectedProfit.map(JSONValue.double) ?? .null),
-            ]
-        }
-        let orders: [JSONValue] = plan.orders.map { order in
-            let window = order.window
-            let supplier = book.supplier(window.supplier)
-            var fields: [(String, JSONValue)] = [
-                ("supplier", .string(window.supplier.rawValue)),
-                (
-                    "name",
-                    .object([
-                        ("ko", supplier?.name.korean.map(JSONValue.string) ?? .null), ("en", supplier?.name.english.map(JSONValue.string) ?? .null),
-                    ])
-                ),
-                ("orderBy", .string(window.orderBy)), ("arrives", .string(window.arrives.description)),
-                ("coversUntil", .string(window.coversUntil.description)), ("protectionDays", .int(window.protectionDays)),
-            ]
-            fields += choice(order.choice)
-            fields += [("minimum", order.minimum.map(JSONValue.int) ?? .null), ("minimumMet", .bool(order.minimumMet))]
-            fields.append(("raised", order.raised.map { .object(choice($0)) } ?? .null))
-            fields.append(("raisingPays", order.raisingPays.map(JSONValue.bool) ?? .null))
-            fields.append(
-                ("spoilsEarly", .object(order.spoilsEarly.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .string($0.value.description)) })))
-            return .object(fields)
-        }
+        let orders = plan.orders.map { JSONValue(encoding: PlannedOrderJSON($0, book: book)) }
         return [
             ("orders", .array(orders)),
             (
@@ -202,7 +158,7 @@ package struct PurchaseSheet: Sendable {
                 for line in choice.lines {
                     out +=
                         "\(window.supplier),\(window.orderBy),\(window.arrives),\(window.coversUntil),\(name),\(line.fruit),\(line.packs),\(line.units),"
-                        + "\(line.cost.map(String.init) ?? ""),\(minimum),\(order.minimumMet),\(pays)\n"
+                        + "\(line.lineCost.map(String.init) ?? ""),\(minimum),\(order.minimumMet),\(pays)\n"
                 }
             }
         }

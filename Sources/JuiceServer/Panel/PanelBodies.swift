@@ -157,7 +157,7 @@ struct PlanDetailBody: Codable, Sendable, Hashable {
     /// Every fruit of the menu, in menu order.
     var fruits: [PlanFruitBody]
     /// With suppliers, each supplier's next purchase order; absent without them.
-    var orders: [PlannedOrderBody]?
+    var orders: [PlannedOrderJSON]?
 
     /// `report`'s plan, names from `book`, each purchase order's sheet in `language`.
     init(_ report: StockPlanReport, book: RecipeBook, language: Language) {
@@ -175,53 +175,9 @@ struct PlanDetailBody: Codable, Sendable, Hashable {
         }
         let sheet = PurchaseSheet(book: book, language: language)
         orders = report.purchases.map { plan in
-            plan.orders.map { order in
-                let supplier = book.supplier(order.window.supplier)
-                return PlannedOrderBody(
-                    supplier: order.window.supplier.rawValue, name: NameBody(supplier?.name ?? LocalizedName()), orderBy: order.window.orderBy,
-                    arrives: order.window.arrives.description, coversUntil: order.window.coversUntil.description,
-                    lines: order.choice.lines.map { line in
-                        PlannedLineBody(fruit: line.fruit.rawValue, packs: line.packs, units: line.units, cost: line.cost)
-                    }, total: order.choice.total, minimum: order.minimum, minimumMet: order.minimumMet,
-                    serviceLevel: EstimateBody(
-                        value: order.choice.serviceLevel.value, lower: order.choice.serviceLevel.lower, upper: order.choice.serviceLevel.upper),
-                    expectedWaste: order.choice.expectedWaste, raisingPays: order.raisingPays, sheet: sheet.text(order))
-            }
+            plan.orders.map { PlannedOrderJSON($0, book: book, sheet: sheet.text($0)) }
         }
     }
-}
-
-/// One supplier's next purchase order on the staff panel.
-struct PlannedOrderBody: Codable, Sendable, Hashable {
-    var supplier: String
-    var name: NameBody
-    /// The deadline: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` with the supplier's cut-off.
-    var orderBy: String
-    var arrives: String
-    /// The last day it must cover (the day before the delivery after it).
-    var coversUntil: String
-    /// Whole packs per fruit (empty: nothing to order).
-    var lines: [PlannedLineBody]
-    /// Won, when every line's price is known.
-    var total: Int?
-    var minimum: Int?
-    var minimumMet: Bool
-    /// The chance every order of its days is served, as far as its fruit decides.
-    var serviceLevel: EstimateBody
-    var expectedWaste: Double
-    /// Below the minimum: whether raising the order to it pays (absent without prices and costs, or when met).
-    var raisingPays: Bool?
-    /// The sheet as text, in the request's language, ready to send or print.
-    var sheet: String
-}
-
-/// One fruit of a purchase order.
-struct PlannedLineBody: Codable, Sendable, Hashable {
-    var fruit: String
-    var packs: Int
-    var units: Int
-    /// Won for the line, when the pack's price is known.
-    var cost: Int?
 }
 
 /// An estimate with its 95 % interval.

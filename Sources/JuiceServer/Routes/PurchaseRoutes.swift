@@ -21,7 +21,8 @@ extension ShopServer {
             let book = await menu.current.book
             do throws(ShopError) {
                 let orders = try await Shop(book: book, store: store).purchaseOrders(status: status)
-                return JSONResponse.make(PurchaseListBody(orders: orders.map { PurchaseOrderBody($0, book: book, language: context.language) }))
+                return JSONResponse.make(
+                    PurchaseListBody(orders: orders.map { PurchaseOrderJSON($0, text: ShopText(language: context.language, book: book)) }))
             } catch {
                 throw APIError.refusal(error, book: book)
             }
@@ -39,13 +40,14 @@ extension ShopServer {
         }
         let book = await menu.current.book
         let packs = body.lines.map { line in
-            PurchaseOrderDraft.Packs(fruit: book.fruitID(matching: line.fruit), packs: line.packs, units: line.units, cost: line.cost)
+            PurchaseOrderDraft.Packs(fruit: book.fruitID(matching: line.fruit), packs: line.packs, units: line.units, unitCost: line.unitCost)
         }
         do throws(ShopError) {
             let draft = try PurchaseOrderDraft(
                 supplier: SupplierID(body.supplier), orderBy: body.orderBy, arrives: body.arrives, packs: packs, book: book)
             let kept = try await actions(book).keepPurchaseOrder(draft)
-            return JSONResponse.make(PurchaseOrderBody(kept.order, book: book, language: context.language, notes: kept.notes), status: .created)
+            return JSONResponse.make(
+                PurchaseOrderJSON(kept.order, text: ShopText(language: context.language, book: book), notes: kept.notes), status: .created)
         } catch {
             throw APIError.refusal(error, book: book)
         }

@@ -41,7 +41,7 @@ extension PostgresStore {
             INSERT INTO purchase_line (purchase_order, position, fruit, packs, units, cost)
             SELECT \(kept.id), l.n - 1, l.fruit, l.packs, l.units, nullif(l.cost, -1)
             FROM unnest(\(order.lines.map(\.fruit.rawValue)), \(order.lines.map(\.packs)), \(order.lines.map(\.units)),
-                        \(order.lines.map { $0.cost ?? -1 })) WITH ORDINALITY AS l (fruit, packs, units, cost, n)
+                        \(order.lines.map { $0.unitCost ?? -1 })) WITH ORDINALITY AS l (fruit, packs, units, cost, n)
             """, logger: logger)
         return kept
     }
@@ -81,7 +81,7 @@ extension PostgresStore {
                     (Int, String, String?, String?, Int?, String, String, Int?, String?, [String], [Int], [Int], [Int]).self)
                 let lines = fruits.indices.map { index in
                     PurchaseLine(
-                        fruit: FruitID(fruits[index]), packs: packs[index], units: units[index], cost: costs[index] < 0 ? nil : costs[index])
+                        fruit: FruitID(fruits[index]), packs: packs[index], units: units[index], unitCost: costs[index] < 0 ? nil : costs[index])
                 }
                 result.append(
                     PurchaseOrder(

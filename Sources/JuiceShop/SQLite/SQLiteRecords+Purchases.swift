@@ -14,7 +14,7 @@ extension SQLiteRecords {
         let line = try db.cachedStatement(
             sql: "INSERT INTO purchase_line (purchase_order, position, fruit, packs, units, cost) VALUES (?, ?, ?, ?, ?, ?)")
         for (position, item) in order.lines.enumerated() {
-            try line.execute(arguments: [id, position, item.fruit.rawValue, item.packs, item.units, item.cost])
+            try line.execute(arguments: [id, position, item.fruit.rawValue, item.packs, item.units, item.unitCost])
         }
         var kept = order
         kept.id = id
@@ -41,7 +41,7 @@ extension SQLiteRecords {
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
             let id: Int = row["id"]
             let items = try Row.fetchAll(lines, arguments: [id]).map { line in
-                PurchaseLine(fruit: FruitID(line["fruit"] as String), packs: line["packs"], units: line["units"], cost: line["cost"])
+                PurchaseLine(fruit: FruitID(line["fruit"] as String), packs: line["packs"], units: line["units"], unitCost: line["cost"])
             }
             return PurchaseOrder(
                 id: id, supplier: SupplierID(row["supplier"] as String), orderBy: row["order_by"], arrives: row["arrives"], lines: items,

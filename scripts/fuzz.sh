@@ -38,7 +38,8 @@ module JuiceMenuEditing
 # The sales-history reader without the rest of JuicePlanning (which needs the shop: GRDB, swift-log…): its files, named
 # here, compiled as a JuicePlanning of their own. A file gone from the list fails the build, saying which.
 history=()
-for file in SaleRecord CSVFields FlatJSONObject HistoryReader HistoryReader+Chunks ParallelWork ComputeThreads; do
+for file in History/SaleRecord History/CSVFields History/FlatJSONObject History/HistoryReader History/HistoryReader+Chunks \
+    Compute/ParallelWork Compute/ComputeThreads; do
     history+=("Sources/JuicePlanning/$file.swift")
     [ -f "${history[-1]}" ] || { echo "fuzz.sh: ${history[-1]} is gone; update the history reader's list here" >&2; exit 1; }
 done

@@ -33,9 +33,12 @@ public struct Lot: Hashable, Sendable {
 /// last, older before newer), then from untracked stock; an undo of a delivery takes back from that delivery's own
 /// lots first. Fruit coming back (an undone order, an addition, a count above what was expected) is untracked. Every
 /// entry was allowed by the stock, so the lots never hold more than it.
-public struct LotReplay: Sendable {
-    /// Per fruit, its lots with fruit left, first out first.
-    private var lots: [FruitID: [Lot]] = [:]
+public struct JournalLots: Sendable {
+    /// Per fruit, its lots with fruit left, first out first (by use-by date as text; each tagged with its delivery's
+    /// journal entry).
+    private var lots: [FruitID: FirstExpiredFirstOut<String>] = [:]
+    /// Per fruit, each lot's delivery as it came (its `remaining` is the lots' units), by journal entry.
+    private var delivered: [FruitID: [Int: Lot]] = [:]
     /// Per fruit, when it was last counted (a count entry not undone).
     public private(set) var lastCounted: [FruitID: String] = [:]
     /// The count entries replayed, to forget the last counts an undo reverts.
@@ -51,7 +54,15 @@ public struct LotReplay: Sendable {
 
     /// Every lot with fruit left: by fruit id, then first out first.
     public var remaining: [Lot] {
-        lots.keys.sorted().flatMap { lots[$0] ?? [] }
+        lots.keys.sorted().flatMap { fruit in
+            (lots[fruit]?.lots ?? []).compactMap { held in
+                delivered[fruit]?[held.tag].map { lot in
+                    var lot = lot
+                    lot.remaining = held.units
+                    return lot
+                }
+            }
+        }
     }
 
     /// Replays one entry (entries come oldest first).
@@ -69,40 +80,28 @@ public struct LotReplay: Sendable {
             take(-delta, of: fruit, preferring: entry.kind == .undo ? entry.undoes : nil)
         }
         guard entry.kind == .delivery, let lines = entry.detail?.lots else { return }
+        // Entries come oldest first, so a lot added after those with its use-by date is the newer delivery.
         for line in lines where line.quantity > 0 {
             let lot = Lot(
                 entry: entry.id, fruit: line.fruit, received: entry.time, quantity: line.quantity, remaining: line.quantity,
                 expires: line.expires, cost: line.cost, supplier: entry.detail?.supplier)
-            var fruitLots = lots[line.fruit] ?? []
-            let index = fruitLots.firstIndex { Self.comesOut(lot, before: $0) } ?? fruitLots.endIndex
-            fruitLots.insert(lot, at: index)
-            lots[line.fruit] = fruitLots
+            lots[line.fruit, default: FirstExpiredFirstOut()].add(line.quantity, lastDay: line.expires, tag: entry.id)
+            delivered[line.fruit, default: [:]][entry.id] = lot
         }
     }
 
     /// Takes `amount` of `fruit` off its lots: from the lots of entry `preferred` first, then first out first; what
     /// the lots do not hold came from untracked stock.
     private mutating func take(_ amount: Int, of fruit: FruitID, preferring preferred: Int?) {
-        guard var fruitLots = lots[fruit], !fruitLots.isEmpty else { return }
-        var left = amount
-        let order = fruitLots.indices.filter { fruitLots[$0].entry == preferred } + fruitLots.indices.filter { fruitLots[$0].entry != preferred }
-        for index in order where left > 0 {
-            let taken = min(left, fruitLots[index].remaining)
-            fruitLots[index].remaining -= taken
-            left -= taken
-        }
-        fruitLots.removeAll { $0.remaining == 0 }
-        lots[fruit] = fruitLots.isEmpty ? nil : fruitLots
-    }
-
-    /// First expired, first out: a lot with an earlier use-by date, then one with a date before one without, then the
-    /// older delivery.
-    static func comesOut(_ lot: Lot, before other: Lot) -> Bool {
-        switch (lot.expires, other.expires) {
-        case (let a?, let b?) where a != b: return a < b
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: return lot.entry < other.entry
+        guard let held = lots[fruit]?.lots.count else { return }
+        lots[fruit]?.take(amount, preferring: preferred)
+        guard let left = lots[fruit]?.lots, left.count != held else { return }
+        if left.isEmpty {
+            lots[fruit] = nil
+            delivered[fruit] = nil
+        } else {
+            let tags = Set(left.map(\.tag))
+            delivered[fruit] = delivered[fruit]?.filter { tags.contains($0.key) }
         }
     }
 }

@@ -32,7 +32,7 @@ public actor MemoryStore: ShopStore {
     public func perform(_ operation: StockOperation, book: RecipeBook, command: String, request: String?) throws(ShopError) -> ShopReceipt {
         try ledger.requireConsistent(location: location)
         var context = LedgerContext()
-        if case .wasteExpired = operation { context.lots = LotReplay(journal).remaining }
+        if case .wasteExpired = operation { context.lots = JournalLots(journal).remaining }
         var session: CountSession?
         if case .count(_, let id?) = operation {
             guard let found = sessions[id] else { throw .unknownCountSession(id) }
@@ -126,7 +126,7 @@ public actor MemoryStore: ShopStore {
         for entry in journal {
             for (fruit, delta) in entry.deltas { sums[fruit, default: 0] += delta }
         }
-        return ledger.integrityReport(journalSums: sums, backendCheck: [], lots: LotReplay(journal).remaining)
+        return ledger.integrityReport(journalSums: sums, backendCheck: [], lots: JournalLots(journal).remaining)
     }
 
     /// The last recipe set kept, if any.

@@ -2,7 +2,7 @@ import Foundation
 import JuiceCore
 
 /// What is on the shelf beyond the counts: the lots with fruit left, what expires when, and when each fruit was last
-/// counted. Made from the journal (`LotReplay`), as of `today`.
+/// counted. Made from the journal (`JournalLots`), as of `today`.
 public struct Shelf: Hashable, Sendable {
     /// The day it is as of (the shop's local date).
     public var today: CivilDate
@@ -11,9 +11,9 @@ public struct Shelf: Hashable, Sendable {
     /// Per fruit, when it was last counted (ISO 8601 in UTC).
     public var lastCounted: [FruitID: String]
 
-    /// The shelf `replay` makes, as of `today`.
-    package init(today: CivilDate, replay: LotReplay) {
-        (self.today, lots, lastCounted) = (today, replay.remaining, replay.lastCounted)
+    /// The shelf `journal`'s lots make, as of `today`.
+    package init(today: CivilDate, lots journal: JournalLots) {
+        (self.today, lots, lastCounted) = (today, journal.remaining, journal.lastCounted)
     }
 
     /// How much of `fruit` is in lots that expire `days` after today (0: today, 1: tomorrow).
@@ -190,6 +190,6 @@ extension Shop {
 
     /// The lots, what expires when and the last counts, as of `today`.
     public func shelf(today: CivilDate) async throws(ShopError) -> Shelf {
-        Shelf(today: today, replay: LotReplay(try await store.lotEntries()))
+        Shelf(today: today, lots: JournalLots(try await store.lotEntries()))
     }
 }

@@ -161,7 +161,7 @@ public protocol ShopStore: Service {
     /// The purchase order numbered `id`, or nil when there is none. Never writes.
     func purchaseOrder(id: Int) async throws(ShopError) -> PurchaseOrder?
 
-    /// The journal entries the lots and last counts are made from (`LotReplay`), oldest first: every entry from the
+    /// The journal entries the lots and last counts are made from (`JournalLots`), oldest first: every entry from the
     /// first delivery or count on (none when there was neither). Never writes.
     func lotEntries() async throws(ShopError) -> [JournalEntry]
 

@@ -123,8 +123,8 @@ private let records: [SaleRecord] = {
     @Test func noPlanningSourceCallsConcurrentPerformOfItsOwn() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/JuicePlanning").standardized
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
-        #expect(files.contains("ParallelWork.swift"))
-        for file in files where file != "ParallelWork.swift" {
+        #expect(files.contains("Compute/ParallelWork.swift"))
+        for file in files where file != "Compute/ParallelWork.swift" {
             let calls = try String(contentsOfFile: sources.appendingPathComponent(file).path, encoding: .utf8).contains("concurrentPerform")
             #expect(!calls, "\(file) calls concurrentPerform: use ParallelWork.map or .fill")
         }

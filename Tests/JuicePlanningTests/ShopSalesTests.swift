@@ -30,32 +30,32 @@ private let bananaBook = RecipeBook(
         #expect(records.first?.time.date == ShopClock.system(timeZone: utc).today)
     }
 
-    @Test("a ledger brought up to date after each change reads what a whole read gives: orders, refusals, undos")
-    func ledgerFollowsTheJournal() async throws {
+    @Test("a follower brought up to date after each change reads what a whole read gives: orders, refusals, undos")
+    func followerFollowsTheJournal() async throws {
         let utc = try #require(TimeZone(identifier: "UTC"))
         let book = RecipeBook(
             fruits: bananaBook.fruits, juices: bananaBook.juices, store: Store(defaultCapacity: 1_000, initialStock: ["banana": 30]))
         let shop = Shop(book: book, store: MemoryStore())
-        var ledger = SalesLedger(timeZone: utc)
+        var follower = JournalFollower(timeZone: utc)
         var random = SystemRandomNumberGenerator()
-        // More changes than the ledger's first batch between two updates, too, so that it reads on in larger batches.
+        // More changes than the follower's first batch between two updates, too, so that it reads on in larger batches.
         for round in 0..<12 {
-            for _ in 0..<(round == 5 ? SalesLedger.firstBatch * 3 : 1 + Int.random(in: 0..<6, using: &random)) {
+            for _ in 0..<(round == 5 ? JournalFollower.firstBatch * 3 : 1 + Int.random(in: 0..<6, using: &random)) {
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0..<5: _ = try? await shop.order("banana-juice", count: Int.random(in: 1...3, using: &random), command: "test")
                 case 5..<7: _ = try await shop.changeStock([.add("banana", 3)], kind: .add, command: "test")
                 default: _ = try? await shop.undo(command: "test")
                 }
             }
-            try await ledger.update(from: shop.store)
-            #expect(ledger.records == (try await ShopSales.read(from: shop.store, timeZone: utc)), "round \(round)")
+            try await follower.update(from: shop.store)
+            #expect(follower.records == (try await ShopSales.read(from: shop.store, timeZone: utc)), "round \(round)")
         }
-        #expect(!(try await ledger.update(from: shop.store)), "nothing new: nothing changed")
-        // A state restored from an older copy: the ledger notices and reads it whole.
+        #expect(!(try await follower.update(from: shop.store)), "nothing new: nothing changed")
+        // A state restored from an older copy: the follower notices and reads it whole.
         let older = Shop(book: book, store: MemoryStore())
         _ = try await older.order("banana-juice", command: "test")
-        try await ledger.update(from: older.store)
-        #expect(ledger.records == (try await ShopSales.read(from: older.store, timeZone: utc)))
+        try await follower.update(from: older.store)
+        #expect(follower.records == (try await ShopSales.read(from: older.store, timeZone: utc)))
     }
 
     @Test func journalTimesAreReadAtTheShopsLocalTime() throws {
@@ -99,7 +99,7 @@ private let bananaBook = RecipeBook(
     }
 }
 
-/// The staff panel's stock room line: `SalesLedger.stockRoom` kept as a whole read gives it, `StockRoomDay` from it.
+/// The staff panel's stock room line: `JournalFollower.stockRoom` kept as a whole read gives it, `StockRoomDay` from it.
 @Suite struct StockRoomLineTests {
     /// Kiwi costs 500 won; banana has no cost.
     static let book = RecipeBook(
@@ -112,11 +112,11 @@ private let bananaBook = RecipeBook(
         ],
         store: Store(defaultCapacity: 10_000, initialStock: ["banana": 50, "kiwi": 50]))
 
-    @Test("the ledger's deliveries, wastes and counts are the journal's not undone, and its lots the store's, after every change")
-    func ledgerKeepsTheStockRoomEntries() async throws {
+    @Test("the follower's deliveries, wastes and counts are the journal's not undone, and its lots the store's, after every change")
+    func followerKeepsTheStockRoomEntries() async throws {
         let utc = try #require(TimeZone(identifier: "UTC"))
         let shop = Shop(book: Self.book, store: MemoryStore())
-        var ledger = SalesLedger(timeZone: utc)
+        var follower = JournalFollower(timeZone: utc)
         var random = SeededRandom(seed: 11)
         let today = ShopClock.system().today
         var roundsWithLots = 0
@@ -136,12 +136,12 @@ private let bananaBook = RecipeBook(
                 default: _ = try? await shop.undo(command: "test")
                 }
             }
-            try await ledger.update(from: shop.store)
+            try await follower.update(from: shop.store)
             let whole = try await shop.history().filter { [.delivery, .waste, .count].contains($0.kind) && $0.undoneBy == nil }
-            #expect(ledger.stockRoom.map(\.id) == whole.reversed().map(\.id), "round \(round)")
+            #expect(follower.stockRoom.map(\.id) == whole.reversed().map(\.id), "round \(round)")
             let shelf = try await shop.shelf(today: today)
-            #expect(ledger.lots.remaining == shelf.lots, "round \(round)")
-            #expect(ledger.lots.lastCounted == shelf.lastCounted, "round \(round)")
+            #expect(follower.lots.remaining == shelf.lots, "round \(round)")
+            #expect(follower.lots.lastCounted == shelf.lastCounted, "round \(round)")
             roundsWithLots += shelf.lots.isEmpty ? 0 : 1
         }
         #expect(roundsWithLots >= 3, "lots to compare")

@@ -55,13 +55,13 @@ package struct PurchaseBacktest: Sendable {
 
 /// Stock and orders in transit while days are replayed.
 struct ReplayState {
-    /// Each bought fruit's lots: (units, last day it keeps, as a series index), the one that expires first first.
-    var lots: [[(units: Int, lastDay: Int)]]
+    /// Each bought fruit's lots, good through a series index (nil: it keeps), used first expired, first out.
+    var lots: [FirstExpiredFirstOut<Int>]
     /// Deliveries on their way: (day it arrives, bought fruit, units).
     var pending: [(day: Int, fruit: Int, units: Int)] = []
 
     /// What bought fruit `p` holds.
-    func onHand(_ p: Int) -> Int { lots[p].reduce(0) { $0 + $1.units } }
+    func onHand(_ p: Int) -> Int { lots[p].units }
     /// What is on its way of bought fruit `p`.
     func onOrder(_ p: Int) -> Int { pending.filter { $0.fruit == p }.reduce(0) { $0 + $1.units } }
 }
@@ -106,14 +106,11 @@ struct ReplayContext {
     func replay(_ rule: PurchaseRule, orders: [[(juice: Int, count: Int)]], decide: (Int, ReplayState) -> [Int]) -> PurchaseReplay {
         let menu = purchaser.planner.menu
         let bought = purchaser.bought
-        let boughtIndex = Dictionary(uniqueKeysWithValues: bought.enumerated().map { ($1.fruit, $0) })
-        var state = ReplayState(lots: Array(repeating: [], count: bought.count))
+        var state = ReplayState(lots: Array(repeating: FirstExpiredFirstOut(), count: bought.count))
         var result = PurchaseReplay(rule: rule, days: 0, daysAllServed: 0, demanded: 0, served: 0, waste: 0, wasteCost: 0, spend: 0, orders: 0)
         let total = series.first?.count ?? 0
         func receive(_ p: Int, units: Int, on day: Int) {
-            let lastDay = bought[p].shelfLife.map { day + max(1, $0) - 1 } ?? .max
-            let at = state.lots[p].firstIndex { $0.lastDay > lastDay } ?? state.lots[p].count
-            state.lots[p].insert((units, lastDay), at: at)
+            state.lots[p].add(units, lastDay: bought[p].shelfLife.map { day + max(1, $0) - 1 })
         }
         for (offset, dayOrders) in orders.enumerated() {
             let day = total - orders.count + offset
@@ -135,36 +132,16 @@ struct ReplayContext {
                     if placed { result.orders += 1 }
                 }
             }
-            // The day's orders, all or nothing, from the lots that expire first.
-            var demanded = 0
-            var served = 0
-            for (juice, count) in dayOrders {
-                demanded += count
-                let items = menu.recipeStart[juice]..<menu.recipeStart[juice + 1]
-                let enough = items.allSatisfy { item in
-                    guard let p = boughtIndex[menu.ingredientFruit[item]] else { return true }
-                    let (need, overflow) = menu.ingredientAmount[item].multipliedReportingOverflow(by: count)
-                    return !overflow && state.onHand(p) >= need
-                }
-                guard enough else { continue }
-                for item in items {
-                    guard let p = boughtIndex[menu.ingredientFruit[item]] else { continue }
-                    var need = menu.ingredientAmount[item] * count
-                    var k = 0
-                    while need > 0, k < state.lots[p].count {
-                        let take = min(need, state.lots[p][k].units)
-                        state.lots[p][k].units -= take
-                        need -= take
-                        k += 1
-                    }
-                    state.lots[p].removeAll { $0.units == 0 }
-                }
-                served += count
-            }
+            // The day's orders, all or nothing (fruit no supplier sells never runs short), taken from the lots first
+            // expired, first out.
+            var opening = [Int](repeating: .max, count: menu.fruits.count)
+            for (p, item) in bought.enumerated() { opening[item.fruit] = state.onHand(p) }
+            let outcome = ServedOrders(dayOrders, from: opening, menu: menu)
+            for (p, item) in bought.enumerated() { state.lots[p].take(opening[item.fruit] - outcome.left[item.fruit]) }
+            let (demanded, served) = (outcome.demanded, outcome.served)
             // What keeps no longer spoils tonight.
             for p in bought.indices {
-                let spoiled = state.lots[p].filter { $0.lastDay <= day }.reduce(0) { $0 + $1.units }
-                state.lots[p].removeAll { $0.lastDay <= day }
+                let spoiled = state.lots[p].expire(through: day)
                 result.waste += spoiled
                 result.wasteCost += Int((Double(spoiled) * (bought[p].unitCost ?? 0)).rounded())
             }
@@ -187,7 +164,7 @@ struct ReplayContext {
         outlook.apply(purchaser.planner.calendar, from: today)
         var stock = [[StockBatch]](repeating: [], count: purchaser.planner.menu.fruits.count)
         for (p, item) in purchaser.bought.enumerated() {
-            stock[item.fruit] = state.lots[p].map { StockBatch(units: $0.units, lastDay: $0.lastDay == .max ? nil : $0.lastDay - day) }
+            stock[item.fruit] = state.lots[p].lots.map { StockBatch(units: $0.units, lastDay: $0.lastDay.map { $0 - day }) }
             for delivery in state.pending where delivery.fruit == p {
                 let arrives = delivery.day - day
                 stock[item.fruit].append(

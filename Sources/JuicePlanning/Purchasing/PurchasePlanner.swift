@@ -150,67 +150,40 @@ package struct PurchasePlanner: Sendable {
     ///
     /// When every juice draws its errors from the same past days (`DemandOutlook.jointDays`), a scenario is wholly
     /// decided by the run of past days it starts at: each run's row is worked out once, and every scenario takes its
-    /// run's row (the same numbers as drawing each, far fewer draws).
+    /// run's row (the same numbers as drawing each, far fewer draws; `DemandScenarios.rows`).
     func requirements(
         _ outlook: DemandOutlook, fruitDays: [FruitDays], stock: [[StockBatch]], stream: UInt64, count: Int, seed: UInt64
     ) -> [Int] {
         let width = 2 * bought.count
         let draws = DemandScenarios(outlook: outlook, menu: planner.menu, seed: seed, stream: stream)
-        // Each fruit's batches, the one that expires first first.
+        // Each fruit's batches, used first expired, first out.
         let batches = bought.map { item in
-            (item.fruit < stock.count ? stock[item.fruit] : []).filter { $0.units > 0 }.sorted { ($0.lastDay ?? .max) < ($1.lastDay ?? .max) }
+            FirstExpiredFirstOut(
+                (item.fruit < stock.count ? stock[item.fruit] : []).filter { $0.units > 0 }.map {
+                    FirstExpiredFirstOut<Int>.Lot(units: $0.units, lastDay: $0.lastDay, arrives: $0.arrives)
+                })
         }
-        var table = [Int](repeating: 0, count: count * width)
-        if let starts = draws.jointStarts {
-            var filled = [Int](repeating: 0, count: starts * width)
-            ParallelWork.fill(&filled, pieceSize: width) { start, row in
-                var work = RequirementWork(outlook: outlook, menu: planner.menu)
-                draws.draw(start: start, juiceDemand: &work.juiceDemand, fruitByDay: &work.fruitByDay)
-                fill(row, from: &work, fruitDays: fruitDays, batches: batches, days: outlook.horizon)
-            }
-            let runs = filled
-            ParallelWork.fill(&table, pieceSize: DemandScenarios.chunk * width) { chunk, rows in
-                let first = chunk * DemandScenarios.chunk
-                for index in first..<min(count, first + DemandScenarios.chunk) {
-                    let run = draws.jointStart(index) * width
-                    for k in 0..<width { rows[(index - first) * width + k] = runs[run + k] }
-                }
-            }
-            return table
+        return draws.rows(count: count, width: width, byDay: true, scratch: { FirstExpiredFirstOut<Int>() }) { drawn, lots, row in
+            fill(row, fruitByDay: drawn.fruit, lots: &lots, fruitDays: fruitDays, batches: batches, days: outlook.horizon)
         }
-        ParallelWork.fill(&table, pieceSize: DemandScenarios.chunk * width) { chunk, rows in
-            var work = RequirementWork(outlook: outlook, menu: planner.menu)
-            let first = chunk * DemandScenarios.chunk
-            for index in first..<min(count, first + DemandScenarios.chunk) {
-                draws.draw(index, juiceDemand: &work.juiceDemand, fruitByDay: &work.fruitByDay)
-                fill(
-                    UnsafeMutableBufferPointer(rebasing: rows[((index - first) * width)..<((index - first + 1) * width)]), from: &work,
-                    fruitDays: fruitDays, batches: batches, days: outlook.horizon)
-            }
-        }
-        return table
     }
 
-    /// Writes one scenario's row (covers, then usable units) from the fruit its days need (`work.fruitByDay`).
+    /// Writes one scenario's row (covers, then usable units) from the fruit its days need (`fruitByDay`), its lots taken
+    /// first expired, first out (`lots`: the task's own, reset to the fruit's `batches` for each).
     private func fill(
-        _ row: UnsafeMutableBufferPointer<Int>, from work: inout RequirementWork, fruitDays: [FruitDays], batches: [[StockBatch]], days: Int
+        _ row: UnsafeMutableBufferPointer<Int>, fruitByDay: [Int], lots: inout FirstExpiredFirstOut<Int>, fruitDays: [FruitDays],
+        batches: [FirstExpiredFirstOut<Int>], days: Int
     ) {
         let fruits = planner.menu.fruits.count
         for (p, item) in bought.enumerated() {
             let window = fruitDays[p]
-            work.left.removeAll(keepingCapacity: true)
-            for batch in batches[p] { work.left.append(batch.units) }
+            lots.reset(to: batches[p])
             var cover = 0
             var usable = 0
             for day in 0..<days {
-                var demand = work.fruitByDay[day * fruits + item.fruit]
+                var demand = fruitByDay[day * fruits + item.fruit]
                 guard demand > 0 else { continue }
-                for (k, batch) in batches[p].enumerated() where demand > 0 && work.left[k] > 0 {
-                    guard batch.arrives <= day, (batch.lastDay ?? .max) >= day else { continue }
-                    let take = min(demand, work.left[k])
-                    work.left[k] -= take
-                    demand -= take
-                }
+                demand = lots.take(demand, on: day)
                 guard day >= window.arrives, day < window.usableEnd else { continue }
                 usable = usable.addingReportingOverflow(demand).overflow ? .max : usable + demand
                 if day < window.coverEnd { cover = cover.addingReportingOverflow(demand).overflow ? .max : cover + demand }
@@ -221,17 +194,5 @@ package struct PurchasePlanner: Sendable {
             let (sum, overflow) = usable.addingReportingOverflow(window.usableLater)
             row[bought.count + p] = overflow ? Int.max / 4 : sum
         }
-    }
-}
-
-/// The buffers one task reuses while it works out scenarios' requirements.
-struct RequirementWork {
-    var juiceDemand: [Int]
-    var fruitByDay: [Int]
-    var left: [Int] = []
-
-    init(outlook: DemandOutlook, menu: CompiledMenu) {
-        juiceDemand = [Int](repeating: 0, count: outlook.horizon * menu.juices.count)
-        fruitByDay = [Int](repeating: 0, count: outlook.horizon * menu.fruits.count)
     }
 }

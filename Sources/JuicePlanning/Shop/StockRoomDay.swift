@@ -35,7 +35,7 @@ package struct StockRoomDay: Hashable, Sendable {
     package var lastCount: LastCount?
 
     /// The summary of `day` (local, in `timeZone`) from `entries`: deliveries, wastes and counts not undone, oldest
-    /// first (`SalesLedger.stockRoom`). A delivered unit costs what its lot says, else what `book` says its fruit
+    /// first (`JournalFollower.stockRoom`). A delivered unit costs what its lot says, else what `book` says its fruit
     /// costs; a wasted unit what `book` says (as the waste's own cost is reckoned).
     package init(entries: [JournalEntry], day: CivilDate, book: RecipeBook, timeZone: TimeZone = .current) {
         self.day = day

@@ -155,40 +155,66 @@ struct DemandScenarios: Sendable {
         return value < Double(largestDraw) ? Int(value + 0.5) : largestDraw
     }
 
-    /// The fruit needed by each of the first `count` scenarios, scenario by scenario (`count × fruits` values). With
-    /// joint errors, worked out once per run of past days (the same numbers as drawing each scenario).
+    /// The fruit needed by each of the first `count` scenarios, scenario by scenario (`count × fruits` values).
     func fruitDemand(count: Int) -> [Int] {
-        let fruits = menu.fruits.count
-        var table = [Int](repeating: 0, count: count * fruits)
+        rows(count: count, width: menu.fruits.count, byDay: false, scratch: {}) { drawn, _, row in
+            for f in 0..<row.count { row[f] = drawn.fruit[f] }
+        }
+    }
+
+    /// The rows of the first `count` scenarios, `width` values each, scenario by scenario: `row` writes a scenario's
+    /// from its draw (`drawn`: the fruit summed over the horizon, or with `byDay` each day's apart, as `draw` lays
+    /// them out) and `scratch`, its task's own. With joint errors a scenario is wholly decided by the run of past
+    /// days it starts at: each run's row is worked out once, and every scenario takes its run's (the same numbers as
+    /// drawing each, far fewer draws). The one memo of joint runs, for the stock planner's fruit demand and the
+    /// purchase planner's requirements.
+    func rows<Scratch>(
+        count: Int, width: Int, byDay: Bool, scratch: @Sendable () -> Scratch,
+        _ row: @Sendable (_ drawn: ScenarioDraw, _ scratch: inout Scratch, _ row: UnsafeMutableBufferPointer<Int>) -> Void
+    ) -> [Int] {
+        let fruitsPerDay = byDay ? menu.fruits.count : 0
+        let buffers: @Sendable () -> ScenarioDraw = { [horizon, menu] in
+            ScenarioDraw(
+                juiceDemand: [Int](repeating: 0, count: horizon * menu.juices.count),
+                fruit: [Int](repeating: 0, count: byDay ? horizon * menu.fruits.count : menu.fruits.count))
+        }
+        var table = [Int](repeating: 0, count: count * width)
         if let starts = jointStarts {
-            // With joint errors a scenario is its run of past days: each run's row once, then each scenario's copied.
-            var filled = [Int](repeating: 0, count: starts * fruits)
-            ParallelWork.fill(&filled, pieceSize: fruits) { start, row in
-                var juiceDemand = [Int](repeating: 0, count: horizon * menu.juices.count)
-                var fruit = [Int](repeating: 0, count: fruits)
-                draw(0, juiceDemand: &juiceDemand, fruit: &fruit, fruitsPerDay: 0, start: start)
-                for f in 0..<fruits { row[f] = fruit[f] }
+            // Each run's row once, then each scenario's copied from its run's.
+            var filled = [Int](repeating: 0, count: starts * width)
+            ParallelWork.fill(&filled, pieceSize: width) { start, slots in
+                var drawn = buffers()
+                var work = scratch()
+                draw(0, juiceDemand: &drawn.juiceDemand, fruit: &drawn.fruit, fruitsPerDay: fruitsPerDay, start: start)
+                row(drawn, &work, slots)
             }
             let runs = filled
-            ParallelWork.fill(&table, pieceSize: Self.chunk * fruits) { chunk, rows in
+            ParallelWork.fill(&table, pieceSize: Self.chunk * width) { chunk, rows in
                 let first = chunk * Self.chunk
                 for index in first..<min(count, first + Self.chunk) {
-                    let run = jointStart(index) * fruits
-                    for f in 0..<fruits { rows[(index - first) * fruits + f] = runs[run + f] }
+                    let run = jointStart(index) * width
+                    for k in 0..<width { rows[(index - first) * width + k] = runs[run + k] }
                 }
             }
             return table
         }
         // A piece per chunk of scenarios: its rows.
-        ParallelWork.fill(&table, pieceSize: Self.chunk * fruits) { chunk, rows in
-            var juiceDemand = [Int](repeating: 0, count: horizon * menu.juices.count)
-            var fruit = [Int](repeating: 0, count: fruits)
+        ParallelWork.fill(&table, pieceSize: Self.chunk * width) { chunk, rows in
+            var drawn = buffers()
+            var work = scratch()
             let first = chunk * Self.chunk
             for index in first..<min(count, first + Self.chunk) {
-                draw(index, juiceDemand: &juiceDemand, fruit: &fruit)
-                for f in 0..<fruits { rows[(index - first) * fruits + f] = fruit[f] }
+                draw(index, juiceDemand: &drawn.juiceDemand, fruit: &drawn.fruit, fruitsPerDay: fruitsPerDay)
+                row(drawn, &work, UnsafeMutableBufferPointer(rebasing: rows[((index - first) * width)..<((index - first + 1) * width)]))
             }
         }
         return table
     }
+}
+
+/// The buffers a task draws scenarios into: every juice's demand by day (`day * juices + juice`) and the fruit it
+/// needs (over the horizon, or `day * fruits + fruit`).
+struct ScenarioDraw {
+    var juiceDemand: [Int]
+    var fruit: [Int]
 }

@@ -65,18 +65,18 @@ package struct PlanBacktest: Sendable {
     }
 }
 
-/// Fruit on hand from day to day while days are replayed under planned levels: each fruit's batches, oldest first,
-/// with the last day each keeps.
+/// Fruit on hand from day to day while days are replayed under planned levels: each fruit's lots, used first expired,
+/// first out, each good through a day of the series.
 struct StockReplay {
     /// The planner (menu and shelf lives).
     let planner: StockPlanner
-    /// Each fruit's batches on hand: (units, last day it keeps), oldest first.
-    private var batches: [[(units: Int, lastDay: Int)]]
+    /// Each fruit's lots on hand, good through a series index.
+    private var lots: [FirstExpiredFirstOut<Int>]
 
     /// Nothing on hand yet.
     init(planner: StockPlanner) {
         self.planner = planner
-        batches = Array(repeating: [], count: planner.menu.fruits.count)
+        lots = Array(repeating: FirstExpiredFirstOut(), count: planner.menu.fruits.count)
     }
 
     /// Day `day` (its index in the series) opened at `levels` (fruit still good from earlier days counts; what is
@@ -86,22 +86,15 @@ struct StockReplay {
         let fruits = menu.fruits.count
         var opening = [Int](repeating: 0, count: fruits)
         for f in 0..<fruits {
-            let held = batches[f].reduce(0) { $0 + $1.units }
-            if levels[f] > held { batches[f].append((levels[f] - held, day + max(1, planner.shelfLives[f]) - 1)) }
+            let held = lots[f].units
+            if levels[f] > held { lots[f].add(levels[f] - held, lastDay: day + max(1, planner.shelfLives[f]) - 1) }
             opening[f] = max(levels[f], held)
         }
-        let outcome = OrderReplay.serve(recorded: dayOrders, from: opening, menu: menu)
+        let outcome = ServedOrders(dayOrders, from: opening, menu: menu)
         var wasted = 0
         for f in 0..<fruits {
-            var used = opening[f] - outcome.left[f]
-            while used > 0, !batches[f].isEmpty {
-                let take = min(used, batches[f][0].units)
-                batches[f][0].units -= take
-                used -= take
-                if batches[f][0].units == 0 { batches[f].removeFirst() }
-            }
-            wasted += batches[f].filter { $0.lastDay <= day }.reduce(0) { $0 + $1.units }
-            batches[f].removeAll { $0.lastDay <= day }
+            lots[f].take(opening[f] - outcome.left[f])
+            wasted += lots[f].expire(through: day)
         }
         return PlanBacktest.Day(
             date: date, demanded: outcome.demanded, served: outcome.served, wasted: wasted, revenue: outcome.revenue, levels: levels)

@@ -77,8 +77,8 @@ struct ProfitSearch {
             var sum = 0.0
             for index in (chunk * DemandScenarios.chunk)..<min(count, (chunk + 1) * DemandScenarios.chunk) {
                 var random = SeededRandom.scenario(index, of: seed, stream: 5)
-                let outcome = OrderReplay.serve(
-                    juiceDemand[index], horizon: horizon, from: levels, needed: needed[index], menu: menu, random: &random)
+                let outcome = ServedOrders(
+                    scenario: juiceDemand[index], horizon: horizon, from: levels, needed: needed[index], menu: menu, random: &random)
                 var cost = 0.0
                 for f in levels.indices { cost += costs[f] * Double(levels[f] - (spoils[f] ? 0 : outcome.left[f])) }
                 sum += outcome.revenue - cost

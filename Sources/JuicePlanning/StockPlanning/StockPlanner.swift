@@ -98,7 +98,7 @@ package struct StockPlanner: Sendable {
             for index in (chunk * DemandScenarios.chunk)..<min(scenarios, (chunk + 1) * DemandScenarios.chunk) {
                 check.draw(index, juiceDemand: &juiceDemand, fruit: &needed)
                 var random = SeededRandom.scenario(index, of: seed, stream: 3)
-                let outcome = OrderReplay.serve(juiceDemand, horizon: outlook.horizon, from: levels, needed: needed, menu: menu, random: &random)
+                let outcome = ServedOrders(scenario: juiceDemand, horizon: outlook.horizon, from: levels, needed: needed, menu: menu, random: &random)
                 tally.add(outcome, spoils: { shelfLives[$0] <= outlook.horizon })
             }
             return tally
@@ -191,7 +191,7 @@ struct EvaluationTally {
         wasted = Array(repeating: 0, count: fruits)
     }
 
-    mutating func add(_ outcome: ReplayOutcome, spoils: (Int) -> Bool) {
+    mutating func add(_ outcome: ServedOrders, spoils: (Int) -> Bool) {
         if outcome.allServed { allServed += 1 }
         demanded += outcome.demanded
         served += outcome.served

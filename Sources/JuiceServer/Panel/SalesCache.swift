@@ -12,10 +12,10 @@ enum PlanState: Sendable {
 }
 
 /// The shop's sales and the plan made from them, kept until the shop changes: the sales records are brought up to date
-/// (reading only the journal entries and refusals that are new: `SalesLedger`) only when the journal's change token or
+/// (reading only the journal entries and refusals that are new: `JournalFollower`) only when the journal's change token or
 /// the newest refused order differ (a refusal never moves the change token), and the plan is made again only when
 /// those, the menu's version, the local day or the settings differ. So reloading the staff panel costs two small reads,
-/// not a plan (with suppliers, a third: the open purchase orders; the lots come from the ledger's replay). One plan is
+/// not a plan (with suppliers, a third: the open purchase orders; the lots come from the follower's `JournalLots`). One plan is
 /// made at a time, on a thread of its own, one core's work (the threads that answer requests stay free), for the
 /// newest request; a request waits for it only so long, then hears that it is still being made.
 actor SalesCache {
@@ -53,7 +53,7 @@ actor SalesCache {
     /// The shop's clock: what today is, and the time zone sales are read in.
     private let clock: ShopClock
     /// The sales, and the key they were last brought up to date at.
-    private var sales: (key: SalesKey?, ledger: SalesLedger)
+    private var sales: (key: SalesKey?, follower: JournalFollower)
     /// The newest plan made.
     private var made: (key: PlanKey, report: StockPlanReport?)?
     /// What the plan being made is for.
@@ -68,37 +68,37 @@ actor SalesCache {
     init(store: any ShopStore, clock: ShopClock) {
         self.store = store
         self.clock = clock
-        sales = (nil, SalesLedger(timeZone: clock.timeZone))
+        sales = (nil, JournalFollower(timeZone: clock.timeZone))
     }
 
     /// The shop's sales now, and the key they were read at.
     func records() async throws(ShopError) -> (key: SalesKey, records: [SaleRecord]) {
-        let (key, ledger) = try await ledger()
-        return (key, ledger.records)
+        let (key, current) = try await follower()
+        return (key, current.records)
     }
 
-    /// The deliveries, wastes and counts not undone, oldest first (`SalesLedger.stockRoom`), brought up to date as the
+    /// The deliveries, wastes and counts not undone, oldest first (`JournalFollower.stockRoom`), brought up to date as the
     /// sales are.
     func stockRoomEntries() async throws(ShopError) -> [JournalEntry] {
-        try await ledger().ledger.stockRoom
+        try await follower().follower.stockRoom
     }
 
     /// The lots and last counts as of `today`, replayed from the journal as the sales are read (a shop with many orders
     /// since its first delivery reads the new entries, not all of them, per request).
     func shelf(today: CivilDate) async throws(ShopError) -> Shelf {
-        Shelf(today: today, replay: try await ledger().ledger.lots)
+        Shelf(today: today, lots: try await follower().follower.lots)
     }
 
-    /// The ledger brought up to date, and the key it was read at.
-    private func ledger() async throws(ShopError) -> (key: SalesKey, ledger: SalesLedger) {
+    /// The follower brought up to date, and the key it was read at.
+    private func follower() async throws(ShopError) -> (key: SalesKey, follower: JournalFollower) {
         let key = SalesKey(changeToken: try await store.changeToken(), newestRefusal: try await store.refusedOrders(limit: 1).first?.id)
-        if sales.key == key { return (key, sales.ledger) }
+        if sales.key == key { return (key, sales.follower) }
         // Only what is new is read. (Two requests may bring copies up to date at once; each copy is right as of its own
         // key, and the one kept is stored with its key, so a later request reads on from there.)
-        var ledger = sales.ledger
-        try await ledger.update(from: store)
-        sales = (key, ledger)
-        return (key, ledger)
+        var follower = sales.follower
+        try await follower.update(from: store)
+        sales = (key, follower)
+        return (key, follower)
     }
 
     /// The plan for `book` (the menu `menuVersion`) with `settings`, from the shop's sales, `onHand` (menu order) and,

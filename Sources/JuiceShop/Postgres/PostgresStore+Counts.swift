@@ -72,7 +72,7 @@ extension PostgresStore {
         var context = LedgerContext()
         switch operation {
         case .wasteExpired:
-            context.lots = LotReplay(try await lotEntries(on: connection, location: location, logger: logger)).remaining
+            context.lots = JournalLots(try await lotEntries(on: connection, location: location, logger: logger)).remaining
         case .receiveOrder(let id, _, _):
             try await requireOpen(purchaseOrder: id, on: connection, logger: logger)
         case .count(_, let id?):

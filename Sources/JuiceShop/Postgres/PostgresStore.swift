@@ -235,7 +235,7 @@ public final class PostgresStore: ShopStore {
                 problems.append("\(badLinks) journal entries are marked undone by an entry that does not undo them")
             }
             let lots = try await client.withConnection { [location, logger] connection in
-                LotReplay(try await Self.lotEntries(on: connection, location: location, logger: logger)).remaining
+                JournalLots(try await Self.lotEntries(on: connection, location: location, logger: logger)).remaining
             }
             return ledger.integrityReport(journalSums: sums, backendCheck: problems.isEmpty ? ["ok"] : problems, lots: lots)
         }

@@ -84,7 +84,7 @@ enum SQLiteRecords {
         var context = LedgerContext()
         switch operation {
         case .wasteExpired:
-            context.lots = LotReplay(try lotEntries(db)).remaining
+            context.lots = JournalLots(try lotEntries(db)).remaining
             return (context, nil, nil)
         case .receiveOrder(let id, _, _):
             try requireOpen(purchaseOrder: id, in: db)

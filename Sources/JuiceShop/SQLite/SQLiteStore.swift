@@ -103,7 +103,7 @@ public actor SQLiteStore: ShopStore {
             let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")
             let sums = try SQLiteRecords.journalSums(db)
             let ledger = try SQLiteRecords.ledger(db, keptSums: version >= 2, journalSums: sums)
-            let lots = version >= 6 ? LotReplay(try SQLiteRecords.lotEntries(db)).remaining : []
+            let lots = version >= 6 ? JournalLots(try SQLiteRecords.lotEntries(db)).remaining : []
             return ledger.integrityReport(journalSums: sums, backendCheck: check, lots: lots)
         }
     }

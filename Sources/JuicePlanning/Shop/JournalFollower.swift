@@ -5,7 +5,7 @@ import JuiceShop
 /// refused order, each later one only the entries and refusals numbered after those seen (an undo takes its order out).
 /// What the staff panel reads after every change: a shop with a million orders then reads a few rows per change, not
 /// the whole journal. The records are those `ShopSales.read` gives (the same conversion, the same order).
-package struct SalesLedger: Sendable {
+package struct JournalFollower: Sendable {
     /// The orders served and not undone, by journal number, oldest first.
     private var served: [(id: Int, record: SaleRecord)] = []
     /// The refused orders, oldest first.
@@ -21,12 +21,12 @@ package struct SalesLedger: Sendable {
     /// The deliveries, wastes and counts not undone, oldest first (the staff panel's stock room line).
     package private(set) var stockRoom: [JournalEntry] = []
     /// The lots and last counts, replayed from every entry read (what `ShopStore.lotEntries` would give, read once).
-    package private(set) var lots = LotReplay()
+    package private(set) var lots = JournalLots()
 
     /// The first read asks for rows this many at a time before it doubles.
     static let firstBatch = 64
 
-    /// An empty ledger, at local time in `timeZone`.
+    /// An empty follower, at local time in `timeZone`.
     package init(timeZone: TimeZone = .current) { self.timeZone = timeZone }
 
     /// Reads what `store` has recorded since the last update; whether anything changed. When the journal is older
@@ -70,7 +70,7 @@ package struct SalesLedger: Sendable {
         let refusals = try await store.refusedOrders(limit: nil)
         served = ShopSales.servedOrders(entries, in: timeZone)
         stockRoom = entries.filter { Self.isStockRoom($0) && $0.undoneBy == nil }.reversed()
-        lots = LotReplay(entries.reversed())
+        lots = JournalLots(entries.reversed())
         refused = ShopSales.refusedRecords(refusals, in: timeZone)
         (newestEntry, newestRefusal, read) = (entries.first?.id, refusals.first?.id, true)
         records = ShopSales.merge(served: served.map(\.record), refused: refused)

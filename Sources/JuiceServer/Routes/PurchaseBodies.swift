@@ -150,13 +150,15 @@ struct PurchaseReceiptBody: Codable, Sendable, Hashable {
     var order: PurchaseOrderBody
     var entry: EntryBody?
     var stock: [String: Int]
+    /// How many of each juice of the menu the stock after the delivery makes.
+    var makeable: [String: Int]?
     var differences: [Difference]
 
     /// The receipt of `receipt`, saying `message`.
     init(_ receipt: PurchaseReceipt, message: String, book: RecipeBook, language: Language) {
         // The delivery's entry and the stock after it, as any stock change's receipt gives them.
         let delivery = ReceiptBody(receipt.receipt, message: message, book: book)
-        (self.message, entry, stock) = (message, delivery.entry, delivery.stock)
+        (self.message, entry, stock, makeable) = (message, delivery.entry, delivery.stock, delivery.makeable)
         order = PurchaseOrderBody(receipt.order, book: book, language: language)
         differences = receipt.differences.map {
             Difference(fruit: $0.fruit.rawValue, ordered: $0.ordered, received: $0.received, short: $0.short)

@@ -75,7 +75,8 @@ let package = Package(
             ],
             // The page and the OpenAPI document, compiled into the binary (`PackageResources.index_html` …).
             resources: [
-                .embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/menu.js"), .embedInCode("Page/stockroom.js"),
+                .embedInCode("Page/index.html"), .embedInCode("Page/api.js"), .embedInCode("Page/app.js"), .embedInCode("Page/menu.js"),
+                .embedInCode("Page/stockroom.js"),
                 .embedInCode("Page/style.css"),
                 .embedInCode("OpenAPI/openapi.yaml"),
             ]

@@ -136,6 +136,11 @@ class CheckDriftTests(unittest.TestCase):
             "Sources/JuiceServer/Page/menu.js": """
                 const MENU_TEXT = { en: { won: (n) => `₩${n}` }, ko: { remove: (name) => `${name}을(를) 뺄까요?` } };
             """,
+            # The page's one money text is not checked (as NumberText is not); its particles are.
+            "Sources/JuiceServer/Page/api.js": """
+                export const money = (won) => (en ? `₩${won}` : `${won}원`);
+                export const gone = (name) => `${name}이(가) 없어요`;
+            """,
         })
         status, output = run(self.root)
         self.assertEqual(status, 1, output)
@@ -151,9 +156,11 @@ class CheckDriftTests(unittest.TestCase):
             "or package API instead of @testable",
             "Sources/JuiceServer/Page/menu.js:1: money text `₩${` by hand",
             "Sources/JuiceServer/Page/menu.js:1: particle pair `(를)` by hand",
+            "Sources/JuiceServer/Page/api.js:2: particle pair `(가)` by hand",
             f"{new}: 3 ternary (baseline 0): new in this file",
         ):
             self.assertIn(expected, output)
+        self.assertNotIn("Sources/JuiceServer/Page/api.js:1:", output)
         self.assertEqual(run(self.root)[1], output)  # deterministic
 
     def test_more_in_a_baseline_file_fails(self):

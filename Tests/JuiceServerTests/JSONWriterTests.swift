@@ -31,8 +31,9 @@ import Testing
             entry: EntryBody(
                 id: 3, time: "2026-11-24T10:00:00Z", kind: "order", command: "juice serve: POST /api/orders", juice: "mango-juice",
                 count: 2, deltas: ["mango": -6], undoes: nil, undoneBy: nil, request: "r"),
-            stock: ["mango": 4], amount: 9000),
+            stock: ["mango": 4], makeable: ["mango-juice": 1, "banana-juice": 0], amount: 9000),
         ReceiptBody(message: "free", entry: nil, stock: ["a": 1], amount: 0),
+        ReceiptBody(message: "none makeable", entry: nil, stock: ["a": 0], makeable: [:]),
         ReceiptBody(message: "", entry: nil, stock: [:], amount: Int.max),
         ReceiptBody(
             message: "undid 7",

@@ -45,17 +45,21 @@ import JuiceServer
     @Test func thePageHasNoInlineScriptOrStyleThePolicyWouldBlock() throws {
         let page = TestDirectories.packageRoot.appendingPathComponent("Sources/JuiceServer/Page")
         let html = try String(contentsOf: page.appendingPathComponent("index.html"), encoding: .utf8)
-        let script = try String(contentsOf: page.appendingPathComponent("app.js"), encoding: .utf8)
+        let scripts = try ["api.js", "app.js", "menu.js", "stockroom.js"].map {
+            try String(contentsOf: page.appendingPathComponent($0), encoding: .utf8)
+        }
         for tag in html.components(separatedBy: "<script").dropFirst() {
             #expect(tag.prefix { $0 != ">" }.contains("src="), "an inline <script>")
         }
-        for text in [html, script] {
+        for text in [html] + scripts {
             #expect(!text.contains("<style"))
             #expect(!text.contains(" style="))
             #expect(!text.contains("javascript:"))
             #expect(text.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) == nil, "an inline event handler")
         }
-        #expect(!script.contains("eval("))
-        #expect(!script.contains("new Function"))
+        for script in scripts {
+            #expect(!script.contains("eval("))
+            #expect(!script.contains("new Function"))
+        }
     }
 }

@@ -104,9 +104,17 @@ import Testing
                 #expect(response.headers[.contentType]?.hasPrefix("text/javascript") == true)
                 #expect(Array(response.body.readableBytesView) == PackageResources.app_js)
             }
-            try await client.execute(uri: "/menu.js", method: .get) { response throws in
-                #expect(response.headers[.contentType]?.hasPrefix("text/javascript") == true)
-                #expect(Array(response.body.readableBytesView) == PackageResources.menu_js)
+            // The scripts are modules: a browser runs one only when it is served with a JavaScript type.
+            for (path, bytes) in [
+                ("/api.js", PackageResources.api_js), ("/menu.js", PackageResources.menu_js), ("/stockroom.js", PackageResources.stockroom_js),
+            ] {
+                try await client.execute(uri: path, method: .get) { response throws in
+                    #expect(response.headers[.contentType]?.hasPrefix("text/javascript") == true)
+                    #expect(Array(response.body.readableBytesView) == bytes)
+                }
+            }
+            try await client.execute(uri: "/", method: .get) { response throws in
+                #expect(response.body.text.contains(#"<script type="module" src="/app.js"></script>"#))
             }
             try await client.execute(uri: "/openapi.yaml", method: .get) { response throws in
                 #expect(response.body.text.hasPrefix("openapi: 3.1.0"))

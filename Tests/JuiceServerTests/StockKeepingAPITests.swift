@@ -381,4 +381,57 @@ import Testing
         #expect(try await shop.stock()["kiwi"] == 28)
     }
 
+    @Test("the server counts how many of each juice the stock makes: in the stock, a change's answer and the stock event")
+    func makeableCountsFollowTheStock() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            let before = try (try await Self.call(client, .get, "/api/stock", headers: [:])).body.decoded(StockBody.self)
+            // 10 bananas: 5 banana juices (2 each); 10 strawberries: 1 strawberry-banana juice (10 and 1).
+            #expect(before.makeable["banana-juice"] == 5)
+            #expect(before.makeable["strawberry-banana-juice"] == 1)
+            #expect(before.makeable["strawberry-juice"] == 0)
+            #expect(Set(before.makeable.keys) == Set(await shop.menu.current.book.juices.map(\.id.rawValue)))
+
+            let (status, body) = try await Self.call(client, .post, "/api/waste", #"{"fruit": "banana", "quantity": 5, "reason": "dropped"}"#)
+            #expect(status == .ok)
+            let receipt = try body.decoded(ReceiptBody.self)
+            #expect(receipt.makeable?["banana-juice"] == 2)
+            #expect(receipt.makeable?["kiwi-juice"] == 3)
+
+            let after = try (try await Self.call(client, .get, "/api/stock", headers: [:])).body.decoded(StockBody.self)
+            #expect(after.makeable["banana-juice"] == 2)
+            let event = try await shop.server.hub.stockEvent()
+            #expect(event.name == "stock")
+            #expect(try JSONDecoder().decode(StockBody.self, from: Data(event.data.utf8)).makeable == after.makeable)
+
+            let (delivered, deliveryBody) = try await Self.call(
+                client, .post, "/api/deliveries", #"{"lines": [{"fruit": "strawberry", "quantity": 6}]}"#)
+            #expect(delivered == .ok)
+            #expect(try deliveryBody.decoded(ReceiptBody.self).makeable?["strawberry-juice"] == 1)
+        }
+    }
+
+    @Test("the history labels each entry and waste reason, and the lots list the reasons, in the request's language")
+    func labelsInTheRequestsLanguage() async throws {
+        let shop = try TestShop()
+        try await shop.application().test(.router) { client in
+            #expect(try await Self.call(client, .post, "/api/orders", #"{"juice": "banana-juice", "count": 2}"#).status == .created)
+            #expect(try await Self.call(client, .post, "/api/waste", #"{"fruit": "kiwi", "quantity": 1, "reason": "spoiled"}"#).status == .ok)
+            #expect(try await Self.call(client, .post, "/api/stock", #"{"changes": [{"fruit": "mango", "add": 1}]}"#).status == .ok)
+            #expect(try await Self.call(client, .post, "/api/undo").status == .ok)
+            var english = TestShop.staffHeaders
+            english[.acceptLanguage] = "en"
+            for (headers, labels, reasons) in [
+                (TestShop.staffHeaders, ["#3 되돌리기", "재고 추가", "폐기", "바나나쥬스 2잔 주문"], ["상함", "기한 지남", "떨어뜨림", "직원", "기타"]),
+                (english, ["Undo of #3", "Stock added", "Waste", "2 × Banana Juice ordered"], ["Spoiled", "Expired", "Dropped", "Staff", "Other"]),
+            ] {
+                let history = try (try await Self.call(client, .get, "/api/history", headers: headers)).body.decoded(HistoryBody.self)
+                #expect(history.entries.map(\.label) == labels)
+                #expect(history.entries.map(\.reasonLabel) == [nil, nil, reasons[0], nil])
+                let lots = try (try await Self.call(client, .get, "/api/lots", headers: headers)).body.decoded(LotsBody.self)
+                #expect(lots.reasons.map(\.reason) == ["spoiled", "expired", "dropped", "staff", "other"])
+                #expect(lots.reasons.map(\.label) == reasons)
+            }
+        }
+    }
 }

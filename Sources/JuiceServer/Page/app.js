@@ -1,20 +1,25 @@
-// The two screens of 쥬스 메이커: plain JavaScript, no build step, no network beyond this server.
-"use strict";
+// The page's entry module: the order screen, the stock screen and the staff panel, and the live state (the menu, the
+// stock events). Plain JavaScript modules, no build step, no network beyond this server; what the screens share is in
+// api.js, the menu screen in menu.js, the stock room in stockroom.js.
+import {
+  $, api, ask, cell, clock, closeScreens, errorText, fruitName, money, nameOf, notice, onRedraw, redraw, askToken, staffCall,
+  state, takeStock, token, words,
+} from "./api.js";
+import { loadMenuEditor, menuEvent } from "./menu.js";
+import { stockRoomChanged, stockRoomSummary, stockRoomSummaryTitle } from "./stockroom.js";
 
 const TEXT = {
   ko: {
     title: "맛있는 쥬스를 만들어 드려요!", order: (name) => `${name} 주문`, makeable: (n) => `${n}잔 가능`,
-    price: (won) => `${won.toLocaleString("ko-KR")}원`,
-    soldOut: "재료 부족", editStock: "재고수정", stockTitle: "재고 추가", close: "닫기", apply: "적용", discard: "취소",
-    yes: "예", no: "아니오", ok: "확인", cancel: "취소", staff: "직원", logout: "로그아웃", tokenPrompt: "직원 토큰을 입력해 주세요",
-    wrongToken: "직원 토큰이 맞지 않아요. 다시 입력해 주세요", nothingStaged: "바뀐 것이 없어요", connected: "",
+    soldOut: "재료 부족", editStock: "재고수정", stockTitle: "재고 추가", apply: "적용", discard: "취소",
+    staff: "직원", logout: "로그아웃", nothingStaged: "바뀐 것이 없어요", connected: "",
     offline: "연결이 끊겼어요. 다시 연결하는 중…", toggle: "English", decrease: "빼기", increase: "더하기",
     banner: (problems) => `메뉴 파일에 문제가 있어 바꾸지 않았어요 (손님에게는 마지막 정상 메뉴가 보여요):\n${problems}`,
     panelTitle: "직원 패널", salesTitle: "오늘 판매", juiceColumn: "쥬스", servedColumn: "판매", refusedColumn: "거절",
     revenueColumn: "매출", planTitle: "내일 살 것", fruitColumn: "과일", onHandColumn: "있는 양", levelColumn: "둘 양",
     toBuyColumn: "살 양", journalTitle: "기록", undo: "되돌리기", noSales: "오늘은 아직 판매가 없어요",
     salesSummary: (day, served, refused) => `${day}: ${served}잔 판매, ${refused}잔 거절`,
-    revenue: (won) => `, 매출 ${won.toLocaleString("ko-KR")}원`,
+    revenue: (won) => `, 매출 ${money(won)}`,
     planSummary: (day, level, lower, upper, target, fill) =>
       `${day}에 둘 양: 모든 주문이 나갈 확률 약 ${level} (95% 구간 ${lower}–${upper}, 목표 ${target}), 채움률 ${fill}`,
     recent: (days, achieved, lower, upper, target) =>
@@ -24,25 +29,18 @@ const TEXT = {
     receiveOrder: "입고", orderOpen: "입고 전", orderReceived: "입고됨",
     keptOrder: (id) => `발주 ${id}번을 기록했어요`,
     orderLine: (order, lines) => `${order.id}번 ${order.supplierName || order.supplier}${order.arrives ? ` · ${order.arrives} 도착` : ""}: ${lines}`,
-    entry: {
-      order: (juice, count) => `${juice} ${count}잔 주문`, add: () => "재고 추가", remove: () => "재고 빼기",
-      set: () => "재고 맞추기", reset: () => "재고 초기화", undo: (id) => `#${id} 되돌리기`, delivery: () => "입고",
-      waste: () => "폐기", count: () => "재고 조사", retire: () => "메뉴에서 빠진 과일 정리",
-    },
   },
   en: {
     title: "Let us make you a delicious juice!", order: (name) => `Order ${name}`, makeable: (n) => `${n} can be made`,
-    price: (won) => `₩${won.toLocaleString("en-US")}`,
-    soldOut: "Out of ingredients", editStock: "Edit stock", stockTitle: "Add stock", close: "Close", apply: "Apply",
-    discard: "Discard", yes: "Yes", no: "No", ok: "OK", cancel: "Cancel", staff: "Staff", logout: "Log out", tokenPrompt: "Enter the staff token",
-    wrongToken: "That staff token is not correct. Try again", nothingStaged: "Nothing to apply", connected: "",
+    soldOut: "Out of ingredients", editStock: "Edit stock", stockTitle: "Add stock", apply: "Apply",
+    discard: "Discard", staff: "Staff", logout: "Log out", nothingStaged: "Nothing to apply", connected: "",
     offline: "Disconnected. Reconnecting…", toggle: "한국어", decrease: "Decrease", increase: "Increase",
     banner: (problems) => `The menu files have a problem and were not applied (customers keep the last good menu):\n${problems}`,
     panelTitle: "Staff panel", salesTitle: "Today's sales", juiceColumn: "Juice", servedColumn: "Served", refusedColumn: "Refused",
     revenueColumn: "Revenue", planTitle: "To buy for tomorrow", fruitColumn: "Fruit", onHandColumn: "On hand",
     levelColumn: "Level", toBuyColumn: "To buy", journalTitle: "Journal", undo: "Undo", noSales: "No sales yet today",
     salesSummary: (day, served, refused) => `${day}: ${served} served, ${refused} refused`,
-    revenue: (won) => `, revenue ₩${won.toLocaleString("en-US")}`,
+    revenue: (won) => `, revenue ${money(won)}`,
     planSummary: (day, level, lower, upper, target, fill) =>
       `Stock for ${day}: every order served with probability about ${level} (95% interval ${lower}–${upper}, target ${target}); fill rate ${fill}`,
     recent: (days, achieved, lower, upper, target) =>
@@ -52,43 +50,14 @@ const TEXT = {
     receiveOrder: "Receive", orderOpen: "open", orderReceived: "received",
     keptOrder: (id) => `Purchase order ${id} kept`,
     orderLine: (order, lines) => `#${order.id} ${order.supplierName || order.supplier}${order.arrives ? ` · arrives ${order.arrives}` : ""}: ${lines}`,
-    entry: {
-      order: (juice, count) => `${count} × ${juice} ordered`, add: () => "Stock added", remove: () => "Stock removed",
-      set: () => "Stock set", reset: () => "Stock reset", undo: (id) => `Undo of #${id}`, delivery: () => "Delivery received",
-      waste: () => "Waste", count: () => "Stock count", retire: () => "Retired fruit cleared",
-    },
   },
 };
 
-const state = {
-  lang: localStorage.getItem("juice.lang") || (document.documentElement.lang === "en" ? "en" : "ko"),
-  menu: null, stock: {}, capacity: {}, fruits: [], staged: {}, events: null,
-  panel: null, panelLoading: false, panelAgain: false,
-};
-const $ = (id) => document.getElementById(id);
+// This module's own state: the stock screen's staged changes, the event stream and the staff panel's readings.
+const page = { staged: {}, events: null, panel: null, panelLoading: false, panelAgain: false };
 const t = () => TEXT[state.lang];
-const nameOf = (item) => (state.lang === "en" ? item.name.en || item.name.ko : item.name.ko || item.name.en) || item.id;
-const token = () => sessionStorage.getItem("juice.staffToken");
-
-async function api(method, path, body, extraHeaders = {}) {
-  const headers = { "Accept-Language": state.lang, ...extraHeaders };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token()) headers.Authorization = `Bearer ${token()}`;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  let data = null;
-  try { data = await response.json(); } catch (_) { data = null; }
-  return { status: response.status, data, etag: response.headers.get("ETag") };
-}
 
 // ---- rendering ----
-
-function makeable(juice) {
-  const need = {};
-  for (const part of juice.recipe) need[part.fruit] = (need[part.fruit] || 0) + part.amount;
-  let best = Infinity;
-  for (const [fruit, amount] of Object.entries(need)) if (amount > 0) best = Math.min(best, Math.floor((state.stock[fruit] || 0) / amount));
-  return best === Infinity ? 0 : best;
-}
 
 function render() {
   const text = t();
@@ -96,7 +65,7 @@ function render() {
   $("order-title").textContent = text.title;
   $("open-stock").textContent = text.editStock;
   $("stock-title").textContent = text.stockTitle;
-  $("close-stock").textContent = text.close;
+  $("close-stock").textContent = words().close;
   $("apply").textContent = text.apply;
   $("discard").textContent = text.discard;
   $("lang-toggle").textContent = text.toggle;
@@ -120,7 +89,8 @@ function render() {
 
   const juices = $("juices");
   juices.replaceChildren(...(state.menu ? state.menu.juices : []).map((juice) => {
-    const count = makeable(juice);
+    // How many the stock makes, as the server counted it (the menu's reading, the last stock event or change).
+    const count = state.makeable[juice.id] ?? 0;
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.juice = juice.id;
@@ -131,15 +101,13 @@ function render() {
     const priced = Number.isInteger(juice.price);
     button.innerHTML = `<span class="label"></span>${priced ? `<span class="price"></span>` : ""}<span class="makeable"></span>`;
     button.querySelector(".label").textContent = text.order(nameOf(juice));
-    if (priced) button.querySelector(".price").textContent = text.price(juice.price);
+    if (priced) button.querySelector(".price").textContent = money(juice.price);
     button.querySelector(".makeable").textContent = count === 0 ? text.soldOut : text.makeable(count);
     button.addEventListener("click", () => order(juice));
     return button;
   }));
   renderSteppers();
   renderPanel();
-  renderMenuEditor();
-  renderStockRoom();
 }
 
 function renderSteppers() {
@@ -147,7 +115,7 @@ function renderSteppers() {
   $("steppers").replaceChildren(...state.fruits.map((fruit) => {
     const base = state.stock[fruit.id] ?? 0;
     const capacity = state.capacity[fruit.id] ?? 0;
-    const value = Math.min(Math.max(base + (state.staged[fruit.id] || 0), 0), Math.max(capacity, base));
+    const value = Math.min(Math.max(base + (page.staged[fruit.id] || 0), 0), Math.max(capacity, base));
     const item = document.createElement("li");
     item.dataset.fruit = fruit.id;
     item.classList.toggle("changed", value !== base);
@@ -167,58 +135,10 @@ function renderSteppers() {
 }
 
 function step(fruit, by) {
-  state.staged[fruit] = (state.staged[fruit] || 0) + by;
-  if (state.staged[fruit] === 0) delete state.staged[fruit];
+  page.staged[fruit] = (page.staged[fruit] || 0) + by;
+  if (page.staged[fruit] === 0) delete page.staged[fruit];
   $("stock-status").textContent = "";
   renderSteppers();
-}
-
-// ---- dialogs ----
-
-function dialog(message, details, buttons, withInput) {
-  return new Promise((resolve) => {
-    $("dialog-message").textContent = message;
-    $("dialog-details").replaceChildren(...(details || []).map((line) => {
-      const item = document.createElement("li");
-      item.textContent = line;
-      return item;
-    }));
-    const input = $("token-input");
-    input.hidden = !withInput;
-    input.value = "";
-    $("dialog-buttons").replaceChildren(...buttons.map(([label, value, id]) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.id = id;
-      button.textContent = label;
-      if (value === false) button.className = "secondary";
-      button.addEventListener("click", () => {
-        $("dialog").hidden = true;
-        resolve(withInput && value ? input.value.trim() : value);
-      });
-      return button;
-    }));
-    $("dialog").hidden = false;
-    (withInput ? input : $("dialog-buttons").lastChild).focus();
-  });
-}
-
-const notice = (message, details) => dialog(message, details, [[t().ok, true, "dialog-ok"]]);
-
-async function askToken(message) {
-  const value = await dialog(message, [], [[t().cancel, false, "dialog-cancel"], [t().ok, true, "dialog-ok"]], true);
-  if (value) { sessionStorage.setItem("juice.staffToken", value); render(); }
-  return Boolean(value);
-}
-
-// A staff request: asks for the token once per browser session, again if it is refused.
-async function staffCall(method, path, body, headers = {}) {
-  let result = await api(method, path, body, headers);
-  while (result.status === 401) {
-    if (!(await askToken(token() ? t().wrongToken : t().tokenPrompt))) return result;
-    result = await api(method, path, body, headers);
-  }
-  return result;
 }
 
 // ---- actions ----
@@ -227,96 +147,80 @@ async function order(juice) {
   const { status, data } = await api("POST", "/api/orders", { juice: juice.id, count: 1 });
   refreshPanel();
   if (status === 201) {
-    if (data.stock) Object.assign(state.stock, data.stock);
-    render();
+    takeStock(data);
+    redraw();
     await notice(data.message);
   } else if (status === 409 && data && data.error.code === "insufficient-stock") {
-    const yes = await dialog(data.error.message, data.error.details, [[t().no, false, "dialog-no"], [t().yes, true, "dialog-yes"]]);
-    if (yes) showStock(true);
+    if (await ask(data.error.message, data.error.details)) showStock(true);
   } else {
-    await notice(data ? data.error.message : `HTTP ${status}`);
+    await notice(errorText(status, data));
   }
 }
 
 function showStock(open) {
-  if (menuEditor.open) showMenu(false);
-  if (stockRoom.open) showStockRoom(null);
+  closeScreens("stock");
   $("order-screen").hidden = open;
   $("stock-screen").hidden = !open;
-  state.staged = {};
+  page.staged = {};
   $("stock-status").textContent = "";
   renderSteppers();
 }
 
 async function applyStock() {
-  const changes = Object.entries(state.staged).map(([fruit, delta]) => (delta > 0 ? { fruit, add: delta } : { fruit, remove: -delta }));
+  const changes = Object.entries(page.staged).map(([fruit, delta]) => (delta > 0 ? { fruit, add: delta } : { fruit, remove: -delta }));
   if (changes.length === 0) { $("stock-status").textContent = t().nothingStaged; return; }
   const { status, data } = await staffCall("POST", "/api/stock", { changes });
   if (status === 200) {
-    state.staged = {};
-    Object.assign(state.stock, data.stock);
-    render();
+    page.staged = {};
+    takeStock(data);
+    redraw();
     $("stock-status").textContent = data.message;
     checkReload();
     refreshPanel();
   } else if (status !== 401) {
-    await notice(data ? data.error.message : `HTTP ${status}`);
+    await notice(errorText(status, data));
   }
 }
 
 // ---- staff panel ----
 
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
-const juiceName = (id) => {
-  const juice = state.menu && state.menu.juices.find((item) => item.id === id);
-  return juice ? nameOf(juice) : id;
-};
-const fruitName = (id) => {
-  const fruit = state.fruits.find((item) => item.id === id);
-  return fruit ? nameOf(fruit) : id;
-};
-const cell = (text, className) => {
-  const td = document.createElement("td");
-  td.textContent = text;
-  if (className) td.className = className;
-  return td;
-};
 
 // Today's sales, the journal and tomorrow's purchase list, read again after every change; shown only to staff (a
 // staff token was given and the server accepts it). Sales and journal first, then the plan (which may take a moment
 // to make the first time). One reading at a time; a change during one asks for another.
 async function refreshPanel() {
-  if (!token()) { state.panel = null; renderPanel(); return; }
-  if (state.panelLoading) { state.panelAgain = true; return; }
-  state.panelLoading = true;
+  if (!token()) { page.panel = null; renderPanel(); return; }
+  if (page.panelLoading) { page.panelAgain = true; return; }
+  page.panelLoading = true;
   try {
     const [sales, history, purchases] = await Promise.all([api("GET", "/api/sales/today"), api("GET", "/api/history?limit=20"),
       api("GET", "/api/purchases?status=all")]);
     if (sales.status === 200 && history.status === 200) {
-      state.panel = { sales: sales.data, history: history.data.entries, plan: state.panel ? state.panel.plan : null,
+      page.panel = { sales: sales.data, history: history.data.entries, plan: page.panel ? page.panel.plan : null,
         purchases: purchases.status === 200 ? purchases.data.orders : [] };
       renderPanel();
       const plan = await api("GET", "/api/plan");
-      if (plan.status === 200 && state.panel) {
-        state.panel.plan = plan.data;
+      if (plan.status === 200 && page.panel) {
+        page.panel.plan = plan.data;
         // Still being made (the plan, or the replay of the last weeks after it): ask again in a moment (unless a
         // change asks sooner).
-        if (plan.data.status === "planning" || plan.data.recentPending) setTimeout(() => { if (state.panel) refreshPanel(); }, 1000);
+        if (plan.data.status === "planning" || plan.data.recentPending) setTimeout(() => { if (page.panel) refreshPanel(); }, 1000);
       }
     } else {
-      state.panel = null;
+      page.panel = null;
     }
   } catch (_) {
-    state.panel = null;
+    page.panel = null;
   } finally {
-    state.panelLoading = false;
+    page.panelLoading = false;
   }
   renderPanel();
-  if (state.panelAgain) { state.panelAgain = false; refreshPanel(); }
+  if (page.panelAgain) { page.panelAgain = false; refreshPanel(); }
 }
 
 function renderPanel() {
-  const panel = state.panel;
+  const panel = page.panel;
   $("staff-panel").hidden = !panel;
   if (!panel) return;
   const text = t();
@@ -332,7 +236,7 @@ function renderPanel() {
       cell(juice.revenue.toLocaleString(), "revenue"));
     return row;
   }));
-  $("stockroom-summary-title").textContent = srt().panel.title;
+  $("stockroom-summary-title").textContent = stockRoomSummaryTitle();
   $("stockroom-summary").replaceChildren(...stockRoomSummary(sales.stockRoom).map(([kind, line]) => {
     const item = document.createElement("li");
     item.dataset.line = kind;
@@ -428,13 +332,11 @@ function renderPanel() {
     if (typeof entry === "string") { item.textContent = entry; return item; }
     item.dataset.entry = entry.id;
     item.classList.toggle("undone", entry.undoneBy !== undefined);
-    const describe = text.entry[entry.kind] || (() => entry.kind);
-    const what = entry.kind === "order" ? describe(juiceName(entry.juice), entry.count) : describe(entry.undoes);
+    // What it did and why, in the server's words (the history is read in the page's language).
+    const what = entry.label || entry.kind;
     const deltas = Object.entries(entry.deltas).map(([fruit, delta]) => `${fruitName(fruit)} ${delta > 0 ? "+" : "−"}${Math.abs(delta)}`);
-    const time = new Date(entry.time);
-    const clock = Number.isNaN(time.getTime()) ? entry.time : time.toLocaleTimeString(state.lang === "en" ? "en-US" : "ko-KR");
-    const reason = entry.reason ? ` · ${srt().reasons[entry.reason] || entry.reason}` : "";
-    item.textContent = `#${entry.id} ${clock} ${what}${reason}${deltas.length ? ` (${deltas.join(", ")})` : ""}`
+    const reason = entry.reason ? ` · ${entry.reasonLabel || entry.reason}` : "";
+    item.textContent = `#${entry.id} ${clock(entry.time)} ${what}${reason}${deltas.length ? ` (${deltas.join(", ")})` : ""}`
       + (entry.undoneBy !== undefined ? ` — ${text.undone}` : "");
     return item;
   }));
@@ -443,11 +345,11 @@ function renderPanel() {
 async function undo() {
   const { status, data } = await staffCall("POST", "/api/undo");
   if (status === 200) {
-    Object.assign(state.stock, data.stock);
-    render();
+    takeStock(data);
+    redraw();
     $("undo-status").textContent = data.message;
   } else if (status !== 401) {
-    $("undo-status").textContent = data ? data.error.message : `HTTP ${status}`;
+    $("undo-status").textContent = errorText(status, data);
   }
   refreshPanel();
 }
@@ -467,7 +369,7 @@ function showKeptOrders(status, data, ok, success) {
   if (status === ok) {
     $("kept-orders-status").textContent = success();
   } else if (status !== 401) {
-    $("kept-orders-status").textContent = data ? data.error.message : `HTTP ${status}`;
+    $("kept-orders-status").textContent = errorText(status, data);
   }
   refreshPanel();
 }
@@ -476,8 +378,8 @@ function showKeptOrders(status, data, ok, success) {
 async function receiveOrder(id) {
   const { status, data } = await staffCall("POST", `/api/purchases/${id}/receive`);
   showKeptOrders(status, data, 200, () => {
-    Object.assign(state.stock, data.stock);
-    render();
+    takeStock(data);
+    redraw();
     return data.message;
   });
 }
@@ -491,7 +393,8 @@ async function refresh() {
   state.fruits = data.fruits;
   state.stock = data.stock;
   state.capacity = data.capacity;
-  render();
+  state.makeable = Object.fromEntries(data.juices.map((juice) => [juice.id, juice.makeable]));
+  redraw();
   checkReload();
   refreshPanel();
 }
@@ -517,9 +420,9 @@ async function checkReload() {
 }
 
 function connect() {
-  if (state.events) state.events.close();
+  if (page.events) page.events.close();
   const events = new EventSource("/api/events");
-  state.events = events;
+  page.events = events;
   // (Re)connected: events may have been missed meanwhile, so the menu screen, when open, reads the menu again too.
   events.addEventListener("open", () => { $("connection").textContent = t().connected; refresh(); loadMenuEditor(); });
   events.addEventListener("stock", (event) => {
@@ -527,7 +430,8 @@ function connect() {
     state.stock = data.stock;
     state.capacity = data.capacity;
     state.fruits = data.fruits;
-    render();
+    state.makeable = data.makeable;
+    redraw();
     refreshPanel();
     stockRoomChanged();
   });
@@ -541,32 +445,31 @@ function connect() {
 
 $("open-stock").addEventListener("click", () => showStock(true));
 $("close-stock").addEventListener("click", () => showStock(false));
-$("discard").addEventListener("click", () => { state.staged = {}; $("stock-status").textContent = ""; renderSteppers(); });
+$("discard").addEventListener("click", () => { page.staged = {}; $("stock-status").textContent = ""; renderSteppers(); });
 $("apply").addEventListener("click", applyStock);
 $("staff-login").addEventListener("click", async () => {
-  if (await askToken(t().tokenPrompt)) { checkReload(); refreshPanel(); }
+  if (await askToken(words().tokenPrompt)) { checkReload(); refreshPanel(); }
 });
 // Ends the staff session on this page: the token is forgotten, the staff panel and the broken-menu banner go, and
 // the next staff action asks for the token again. (The token itself stays valid for the server: to revoke it, restart
 // `juice serve` with a new one.)
 $("staff-logout").addEventListener("click", () => {
   sessionStorage.removeItem("juice.staffToken");
-  state.panel = null;
-  if (menuEditor.open) showMenu(false);
-  if (stockRoom.open) showStockRoom(null);
-  render();
-  renderPanel();
+  page.panel = null;
+  closeScreens();
+  redraw();
   checkReload();
 });
 $("undo").addEventListener("click", undo);
 $("lang-toggle").addEventListener("click", () => {
   state.lang = state.lang === "ko" ? "en" : "ko";
   localStorage.setItem("juice.lang", state.lang);
-  render();
+  redraw();
   checkReload();
   refreshPanel();
 });
 
-render();
+onRedraw(render);
+redraw();
 refresh();
 connect();

@@ -1,7 +1,10 @@
 // The menu screen (메뉴 수정), for staff: every juice and fruit as the recipe files define them, changed in place and
-// written back by the server as the smallest text edit of the file (GET /api/menu/editable and /api/menu/…). Loaded
-// before app.js, whose helpers ($, t, api, staffCall, dialog, notice, token, state) it calls once the page runs.
-"use strict";
+// written back by the server as the smallest text edit of the file (GET /api/menu/editable and /api/menu/…). A module:
+// what it shares with the other screens comes from api.js; app.js reads the menu again through `loadMenuEditor` and
+// hands it `menu` events (`menuEvent`).
+import {
+  $, api, ask, closeScreens, element, errorText, money, nameOf, notice, onRedraw, screen, staffCall, state, token, words,
+} from "./api.js";
 
 const MENU_TEXT = {
   ko: {
@@ -9,7 +12,7 @@ const MENU_TEXT = {
     nameKo: "이름 (한국어)", nameEn: "이름 (영어)", aliases: "다른 이름 (쉼표로 구분)", price: "가격 (원)", recipe: "레시피 (개수)",
     id: "아이디 (영문 소문자와 -)", file: "파일 (비우면 쥬스가 있는 파일)", fruitFile: "파일 (비우면 과일이 있는 파일)",
     emoji: "이모지", stock: "처음 재고", capacity: "창고 용량", save: "저장", remove: "삭제", add: "추가",
-    newJuice: "새 쥬스", newFruit: "새 과일", noPrice: "가격 없음", won: (n) => `${n.toLocaleString("ko-KR")}원`,
+    newJuice: "새 쥬스", newFruit: "새 과일", noPrice: "가격 없음",
     confirmRemove: (name) => `${name}을(를) 메뉴에서 뺄까요?`, nothingChanged: "바뀐 것이 없어요",
     refused: "이 수정은 메뉴 규칙에 맞지 않아 저장하지 않았어요:", stale: "그 사이 다른 곳에서 메뉴가 바뀌었어요. 지금 메뉴를 보여 드려요. 다시 수정해 주세요.",
     readOnly: (why) => `메뉴 파일을 고칠 수 없어요: ${why}`, fileErrors: "디스크의 메뉴 파일에 문제가 있어요 (손님에게는 마지막 정상 메뉴가 보여요):",
@@ -21,7 +24,7 @@ const MENU_TEXT = {
     recipe: "Recipe (units)", id: "Id (lowercase letters and -)", file: "File (empty: the file that holds the juices)",
     fruitFile: "File (empty: the file that holds the fruits)", emoji: "Emoji", stock: "Initial stock", capacity: "Capacity",
     save: "Save", remove: "Remove", add: "Add", newJuice: "New juice", newFruit: "New fruit", noPrice: "no price",
-    won: (n) => `₩${n.toLocaleString("en-US")}`, confirmRemove: (name) => `Remove ${name} from the menu?`,
+    confirmRemove: (name) => `Remove ${name} from the menu?`,
     nothingChanged: "Nothing changed", refused: "This edit breaks the menu's rules and was not saved:",
     stale: "The menu changed elsewhere in the meantime. Here is the menu now; please make your change again.",
     readOnly: (why) => `The menu files cannot be changed: ${why}`,
@@ -47,13 +50,6 @@ function staffSession() {
     sessionStorage.setItem("juice.staffSession", session);
   }
   return session;
-}
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 // A labelled input; `value` undefined leaves it empty.
@@ -106,7 +102,7 @@ function sameRecipe(a, b) {
 
 // Reads the menu and the record again and draws them. One reading at a time: asked for during one, it reads once more
 // afterwards; a `menu` event during one (or during an edit) is kept in `pending` and looked at afterwards.
-async function loadMenuEditor() {
+export async function loadMenuEditor() {
   if (!menuEditor.open) return;
   if (menuEditor.loading) { menuEditor.pending = { version: null, force: true }; return; }
   menuEditor.loading = true;
@@ -122,7 +118,7 @@ async function loadMenuEditor() {
     } else if (result.status === 401) {
       showMenu(false);
     } else {
-      await notice(result.data ? result.data.error.message : `HTTP ${result.status}`);
+      await notice(errorText(result.status, result.data));
     }
   } finally {
     menuEditor.loading = false;
@@ -136,7 +132,7 @@ async function loadMenuEditor() {
 // reload (the files' errors may have changed). So an edit made here, whose answer is followed by the reading that
 // draws it, is drawn once: its own event, before or after that reading, names the version drawn. While a reading
 // or an edit is under way the event waits for it (it may have read the menu before the change).
-function menuEvent(event) {
+export function menuEvent(event) {
   $("menu-screen").dataset.event = event.version;
   if (!menuEditor.open) return;
   const force = event.result === "rejected" || Boolean(menuEditor.pending && menuEditor.pending.force);
@@ -192,7 +188,7 @@ async function sendMenuEdit(method, path, body, form) {
   } else if (status === 412 && error) {
     await notice(mt().stale);
   } else {
-    await notice(error ? error.message : `HTTP ${status}`, error ? error.details : []);
+    await notice(errorText(status, data), error ? error.details : []);
   }
   return false;
 }
@@ -216,8 +212,7 @@ async function saveJuice(juice, form) {
 }
 
 async function removeJuice(juice) {
-  const yes = await dialog(mt().confirmRemove(nameOf(juice)), [], [[t().no, false, "dialog-no"], [t().yes, true, "dialog-yes"]]);
-  if (yes) await sendMenuEdit("DELETE", `/api/menu/juices/${encodeURIComponent(juice.id)}`);
+  if (await ask(mt().confirmRemove(nameOf(juice)), [])) await sendMenuEdit("DELETE", `/api/menu/juices/${encodeURIComponent(juice.id)}`);
 }
 
 async function addJuice(form) {
@@ -288,7 +283,7 @@ function itemForm(kind, key, summary, fields, buttons) {
 }
 
 // The labels every time; the lists (and the record) only when what they show changed: another reading of the menu,
-// a refusal's menu, the language. The page draws itself on every stock event and order (app.js's render), which
+// a refusal's menu, the language. The page draws itself on every stock event and order (`redraw`), which
 // leaves them as they are: forms being typed in keep their elements and focus. `data-draws` on the screen counts the
 // drawings and `data-version` names the version drawn (for tests).
 function renderMenuEditor() {
@@ -296,7 +291,7 @@ function renderMenuEditor() {
   $("open-menu").textContent = text.open;
   $("open-menu").hidden = !token();
   $("menu-title").textContent = text.title;
-  $("close-menu").textContent = t().close;
+  $("close-menu").textContent = words().close;
   $("menu-juices-title").textContent = text.juices;
   $("menu-fruits-title").textContent = text.fruits;
   $("menu-edits-title").textContent = text.edits;
@@ -327,7 +322,7 @@ function renderMenuEditor() {
     }
   }
   const juices = menu.juices.map((juice) => {
-    const summary = `${nameOf(juice)} · ${juice.price === undefined ? text.noPrice : text.won(juice.price)}`;
+    const summary = `${nameOf(juice)} · ${juice.price === undefined ? text.noPrice : money(juice.price)}`;
     return itemForm("juice", juice.id, summary, [
       field(text.nameKo, "name-ko", juice.name.ko), field(text.nameEn, "name-en", juice.name.en),
       field(text.aliases, "aliases", juice.aliases.join(", ")), field(text.price, "price", juice.price, "number"),
@@ -373,7 +368,7 @@ function renderMenuEditor() {
 }
 
 function showMenu(open) {
-  if (open && stockRoom.open) showStockRoom(null);
+  if (open) closeScreens("menu");
   menuEditor.open = open;
   menuEditor.pending = null;
   $("menu-screen").hidden = !open;
@@ -384,7 +379,8 @@ function showMenu(open) {
   if (open) loadMenuEditor(); else renderMenuEditor();
 }
 
-// (app.js, with $, is not loaded yet.)
-document.getElementById("open-menu").addEventListener("click", () => showMenu(true));
-document.getElementById("close-menu").addEventListener("click", () => showMenu(false));
-document.getElementById("menu-undo").addEventListener("click", () => sendMenuEdit("POST", "/api/menu/edits/undo"));
+screen("menu", () => { if (menuEditor.open) showMenu(false); });
+onRedraw(renderMenuEditor);
+$("open-menu").addEventListener("click", () => showMenu(true));
+$("close-menu").addEventListener("click", () => showMenu(false));
+$("menu-undo").addEventListener("click", () => sendMenuEdit("POST", "/api/menu/edits/undo"));

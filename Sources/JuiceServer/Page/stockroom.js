@@ -1,8 +1,12 @@
 // The stock room, for staff: deliveries (입고), waste (폐기) and what expires when, on one screen; the count (재고 조사)
 // on another, blind by default. Each change goes through the staff API (POST /api/deliveries, /api/waste, /api/counts)
-// all or nothing, and reaches every page as a stock event. Loaded after menu.js (element, field) and before app.js,
-// whose helpers ($, t, state, nameOf, staffCall, dialog, notice, token) it calls once the page runs.
-"use strict";
+// all or nothing, and reaches every page as a stock event. A module: what it shares with the other screens comes from
+// api.js; app.js tells it of stock events (`stockRoomChanged`) and shows its line in the staff panel
+// (`stockRoomSummary`). The waste reasons and their words are the server's (GET /api/lots's `reasons`).
+import {
+  $, ask, cell, clock, closeScreens, dateTime, element, errorText, fruitName, money, nameOf, notice, onRedraw, redraw, screen,
+  signed, staffCall, state, takeStock, token, words,
+} from "./api.js";
 
 const STOCKROOM_TEXT = {
   ko: {
@@ -12,7 +16,6 @@ const STOCKROOM_TEXT = {
     receiveButton: "입고 기록", waste: "폐기", reason: "이유", note: "메모 (선택)", wasteButton: "폐기 기록",
     wasteExpired: "유통기한 지난 것 모두 폐기", confirmExpired: (n) => `유통기한이 지난 과일 ${n}개를 모두 폐기할까요?`,
     noneExpired: "유통기한이 지난 과일이 없어요", nothingToReceive: "입고할 개수를 적어 주세요",
-    reasons: { spoiled: "상함", expired: "기한 지남", dropped: "떨어뜨림", staff: "직원", other: "기타" },
     session: (time) => `${time}에 시작한 재고 조사예요. 세는 동안 나간 주문은 반영할 때 더해져요.`,
     starting: "재고 조사를 시작하는 중…", showExpected: "기록된 재고 보기", counted: "센 개수", expected: (n) => `기록 ${n}`,
     hidden: "기록 ?", applyCount: "반영", restart: "새로 세기", nothingCounted: "센 개수를 적어 주세요",
@@ -27,7 +30,7 @@ const STOCKROOM_TEXT = {
     supplier: "Supplier (optional)", receiveButton: "Record delivery", waste: "Waste", reason: "Reason", note: "Note (optional)",
     wasteButton: "Record waste", wasteExpired: "Write off everything expired",
     confirmExpired: (n) => `Write off all ${n} expired units?`, noneExpired: "Nothing has expired",
-    nothingToReceive: "Enter the units received", reasons: { spoiled: "Spoiled", expired: "Expired", dropped: "Dropped", staff: "Staff", other: "Other" },
+    nothingToReceive: "Enter the units received",
     session: (time) => `Count started at ${time}. Orders served while counting are added when it is applied.`,
     starting: "Starting a count…", showExpected: "Show the recorded stock", counted: "Counted", expected: (n) => `recorded ${n}`,
     hidden: "recorded ?", applyCount: "Apply", restart: "Count again", nothingCounted: "Enter what you counted",
@@ -37,19 +40,12 @@ const STOCKROOM_TEXT = {
   },
 };
 
-const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
-const REASONS = ["spoiled", "expired", "dropped", "staff", "other"];
-
-// `open`: which screen is shown ("room", "count" or null). `lots`: the last GET /api/lots. `count`: the session being
-// counted ({session, startedAt, expected}), null while none is started, `result` the lines of the last one applied.
-// `drawn`: what the forms were drawn for (fruits and language), so a stock event does not wipe what staff typed.
-const stockRoom = { open: null, lots: null, count: null, result: null, showExpected: false, drawn: null };
+// `open`: which screen is shown ("room", "count" or null). `lots`: the last GET /api/lots (read in `lotsLang`, the
+// language its reasons' words are in). `count`: the session being counted ({session, startedAt, expected}), null
+// while none is started, `result` the lines of the last one applied. `drawn`: what the forms were drawn for (fruits,
+// language and reasons), so a stock event does not wipe what staff typed.
+const stockRoom = { open: null, lots: null, lotsLang: null, count: null, result: null, showExpected: false, drawn: null };
 const srt = () => STOCKROOM_TEXT[state.lang];
-
-function clockOf(iso) {
-  const time = new Date(iso);
-  return Number.isNaN(time.getTime()) ? iso : time.toLocaleTimeString(state.lang === "en" ? "en-US" : "ko-KR");
-}
 
 // An error answer as one line, and the request field it names marked on the form.
 function stockRoomRefusal(data, status, form) {
@@ -76,9 +72,9 @@ async function sendStockRoomChange(path, body, form, done) {
   if (status === 200 || status === 201) {
     done();
     for (const input of form.querySelectorAll(".invalid")) input.classList.remove("invalid");
-    Object.assign(state.stock, data.stock);
+    takeStock(data);
     $("stockroom-status").textContent = data.message;
-    render();
+    redraw();
     loadLots();
   } else if (status !== 401) {
     $("stockroom-status").textContent = stockRoomRefusal(data, status, form);
@@ -86,8 +82,10 @@ async function sendStockRoomChange(path, body, form, done) {
 }
 
 async function loadLots() {
+  const lang = state.lang;
+  stockRoom.lotsLang = lang;
   const { status, data } = await staffCall("GET", "/api/lots");
-  if (status === 200) stockRoom.lots = data;
+  if (status === 200 && lang === state.lang) stockRoom.lots = data;
   renderStockRoom();
 }
 
@@ -122,15 +120,17 @@ async function recordWaste() {
 async function wasteExpired() {
   const expired = stockRoom.lots ? stockRoom.lots.fruits.reduce((sum, fruit) => sum + fruit.expired, 0) : 0;
   if (expired === 0) { $("stockroom-status").textContent = srt().noneExpired; return; }
-  const yes = await dialog(srt().confirmExpired(expired), [], [[t().no, false, "dialog-no"], [t().yes, true, "dialog-yes"]]);
-  if (!yes) return;
+  if (!(await ask(srt().confirmExpired(expired), []))) return;
   await sendStockRoomChange("/api/waste", { expired: true }, $("waste-form"), () => {});
 }
 
 // The forms, drawn again only when the fruits or the language change (what staff typed stays typed).
 function drawStockRoomForms() {
   const text = srt();
-  const key = `${state.lang}|${state.fruits.map((fruit) => `${fruit.id}:${nameOf(fruit)}`).join(",")}`;
+  // The waste reasons with their words, as the server last said them (none before the lots are read).
+  const reasons = stockRoom.lots && stockRoom.lots.reasons ? stockRoom.lots.reasons : [];
+  const key = `${state.lang}|${state.fruits.map((fruit) => `${fruit.id}:${nameOf(fruit)}`).join(",")}|`
+    + reasons.map((reason) => `${reason.reason}:${reason.label}`).join(",");
   if (stockRoom.drawn === key) return;
   stockRoom.drawn = key;
   const input = (name, type, label) => {
@@ -161,9 +161,9 @@ function drawStockRoomForms() {
   }));
   if (state.fruits.some((fruit) => fruit.id === chosen)) $("waste-fruit").value = chosen;
   const reason = $("waste-reason").value;
-  $("waste-reason").replaceChildren(...REASONS.map((id) => {
-    const option = element("option", "", text.reasons[id]);
-    option.value = id;
+  $("waste-reason").replaceChildren(...reasons.map((reason) => {
+    const option = element("option", "", reason.label);
+    option.value = reason.reason;
     return option;
   }));
   if (reason) $("waste-reason").value = reason;
@@ -214,7 +214,7 @@ async function startCount() {
   if (status === 201 || status === 200) {
     stockRoom.count = data;
   } else if (status !== 401) {
-    $("count-status").textContent = data ? data.error.message : `HTTP ${status}`;
+    $("count-status").textContent = errorText(status, data);
   }
   renderCount();
 }
@@ -234,22 +234,21 @@ async function applyCount(confirm = false) {
   if (status === 200 || status === 201) {
     stockRoom.count = null;
     stockRoom.result = data.counts;
-    Object.assign(state.stock, data.stock);
+    takeStock(data);
     $("count-status").textContent = data.message;
-    render();
+    redraw();
     renderCount();
     return;
   }
   if (status === 401) return;
   const code = data && data.error ? data.error.code : null;
   if (status === 409 && code === "large-variance") {
-    const yes = await dialog(text.largeVariance, lines(data.error.counts || []), [[text.no, false, "dialog-no"], [text.yes, true, "dialog-yes"]]);
-    if (yes) await applyCount(true);
+    if (await ask(text.largeVariance, lines(data.error.counts || []), text.yes, text.no)) await applyCount(true);
   } else if (code === "count-session-applied" || code === "unknown-count-session") {
     await notice(text.sessionGone, [data.error.message]);
     await startCount();
   } else {
-    $("count-status").textContent = data && data.error ? data.error.message : `HTTP ${status}`;
+    $("count-status").textContent = errorText(status, data);
   }
 }
 
@@ -257,7 +256,7 @@ function renderCount() {
   const text = srt();
   const session = stockRoom.count;
   const result = stockRoom.result ? new Map(stockRoom.result.map((line) => [line.fruit, line])) : null;
-  $("count-session").textContent = session ? text.session(clockOf(session.startedAt)) : "";
+  $("count-session").textContent = session ? text.session(clock(session.startedAt)) : "";
   $("count-apply").disabled = !session;
   $("count-restart").hidden = Boolean(session);
   for (const item of document.querySelectorAll("#count-rows li")) {
@@ -286,8 +285,8 @@ function renderStockRoom() {
   $("open-count").hidden = !staff;
   $("stockroom-title").textContent = text.roomTitle;
   $("count-title").textContent = text.countTitle;
-  $("close-stockroom").textContent = t().close;
-  $("close-count").textContent = t().close;
+  $("close-stockroom").textContent = words().close;
+  $("close-count").textContent = words().close;
   $("shelf-title").textContent = text.shelf;
   $("receive-title").textContent = text.receive;
   $("waste-title").textContent = text.waste;
@@ -304,13 +303,15 @@ function renderStockRoom() {
   $("count-apply").textContent = text.applyCount;
   $("count-restart").textContent = text.restart;
   if (!stockRoom.open) return;
+  // The lots (and the reasons' words) are read again in the page's language when it changes.
+  if (stockRoom.open === "room" && stockRoom.lotsLang !== state.lang) loadLots();
   drawStockRoomForms();
   renderShelf();
   renderCount();
 }
 
 function showStockRoom(which) {
-  if (which && menuEditor.open) showMenu(false);
+  if (which) closeScreens("stockroom");
   stockRoom.open = which;
   $("stockroom-screen").hidden = which !== "room";
   $("count-screen").hidden = which !== "count";
@@ -324,15 +325,15 @@ function showStockRoom(which) {
 }
 
 // A stock event: the lots may have changed (an order took from them, a delivery added one).
-function stockRoomChanged() {
+export function stockRoomChanged() {
   if (stockRoom.open === "room") loadLots();
 }
 
 // The staff panel's line: today's deliveries and waste, and the last count's variance (GET /api/sales/today).
-function stockRoomSummary(summary) {
+export function stockRoomSummary(summary) {
   const text = srt();
   const units = (list) => list.map((line) => `${fruitName(line.fruit)} ${line.units}`).join(", ");
-  const won = (amount) => (amount === undefined || amount === null ? "" : ` (${t().price(amount)})`);
+  const won = (amount) => (amount === undefined || amount === null ? "" : ` (${money(amount)})`);
   const total = (list) => (list.every((line) => Number.isInteger(line.cost)) ? list.reduce((sum, line) => sum + line.cost, 0) : null);
   const lines = [];
   lines.push(["received", summary.received.length === 0 ? text.panel.noDeliveries : `${text.panel.received}: ${units(summary.received)}${won(total(summary.received))}`]);
@@ -342,7 +343,7 @@ function stockRoomSummary(summary) {
     lines.push(["count", text.panel.noCount]);
   } else {
     const off = count.counts.filter((line) => line.variance !== 0).map((line) => `${fruitName(line.fruit)} ${signed(line.variance)}`);
-    const when = new Date(count.time).toLocaleString(state.lang === "en" ? "en-US" : "ko-KR");
+    const when = dateTime(count.time);
     lines.push(["count", `${text.panel.lastCount(when)}: ${off.length === 0 ? text.panel.matched : off.join(", ")}`]);
   }
   return lines;
@@ -357,17 +358,21 @@ STOCKROOM_TEXT.en.panel = {
   noWaste: "No waste today", noCount: "No count yet", lastCount: (when) => `Last count (${when})`, matched: "everything matched",
 };
 
-// (app.js, with $, is not loaded yet.)
-document.getElementById("open-stockroom").addEventListener("click", () => showStockRoom("room"));
-document.getElementById("open-count").addEventListener("click", () => showStockRoom("count"));
-document.getElementById("close-stockroom").addEventListener("click", () => showStockRoom(null));
-document.getElementById("close-count").addEventListener("click", () => showStockRoom(null));
-document.getElementById("receive").addEventListener("click", () => receiveDelivery());
-document.getElementById("waste").addEventListener("click", () => recordWaste());
-document.getElementById("waste-expired").addEventListener("click", () => wasteExpired());
-document.getElementById("count-apply").addEventListener("click", () => applyCount());
-document.getElementById("count-restart").addEventListener("click", () => startCount());
-document.getElementById("count-show-expected").addEventListener("change", (event) => {
+/** The staff panel's title for `stockRoomSummary`'s lines. */
+export const stockRoomSummaryTitle = () => srt().panel.title;
+
+screen("stockroom", () => { if (stockRoom.open) showStockRoom(null); });
+onRedraw(renderStockRoom);
+$("open-stockroom").addEventListener("click", () => showStockRoom("room"));
+$("open-count").addEventListener("click", () => showStockRoom("count"));
+$("close-stockroom").addEventListener("click", () => showStockRoom(null));
+$("close-count").addEventListener("click", () => showStockRoom(null));
+$("receive").addEventListener("click", () => receiveDelivery());
+$("waste").addEventListener("click", () => recordWaste());
+$("waste-expired").addEventListener("click", () => wasteExpired());
+$("count-apply").addEventListener("click", () => applyCount());
+$("count-restart").addEventListener("click", () => startCount());
+$("count-show-expected").addEventListener("change", (event) => {
   stockRoom.showExpected = event.target.checked;
   renderCount();
 });

@@ -29,7 +29,7 @@ struct JSONWriter {
         membersSoFar.reserveCapacity(4)
     }
 
-    /// A receipt: `{"amount": …, "entry": …, "message": …, "stock": {…}}`.
+    /// A receipt: `{"amount": …, "entry": …, "makeable": {…}, "message": …, "stock": {…}}`.
     mutating func write(_ receipt: ReceiptBody) {
         beginObject()
         if let amount = receipt.amount {
@@ -39,6 +39,10 @@ struct JSONWriter {
         if let entry = receipt.entry {
             member("entry")
             write(entry)
+        }
+        if let makeable = receipt.makeable {
+            member("makeable")
+            write(makeable)
         }
         member("message")
         string(receipt.message)
@@ -71,12 +75,14 @@ struct JSONWriter {
         }
         member("kind")
         string(entry.kind)
+        optional("label", entry.label)
         if let lots = entry.lots {
             member("lots")
             array(lots) { writer, line in writer.write(line) }
         }
         optional("note", entry.note)
         optional("reason", entry.reason)
+        optional("reasonLabel", entry.reasonLabel)
         if let request = entry.request {
             member("request")
             string(request)

@@ -34,12 +34,16 @@ struct FruitBody: Codable, Sendable, Hashable {
     }
 }
 
-/// `GET /api/stock` and the `stock` event: `{"stock": {fruit: n}, "capacity": {fruit: n}, "fruits": […], "orphans": {…}}`.
+/// `GET /api/stock` and the `stock` event: `{"stock": {fruit: n}, "capacity": {fruit: n}, "fruits": […], "orphans": {…},
+/// "makeable": {juice: n}}`.
 struct StockBody: Codable, Sendable, Hashable {
     var stock: [String: Int]
     var capacity: [String: Int]
     var fruits: [FruitBody]
     var orphans: [String: Int]
+    /// How many of each juice of the menu the stock makes now (`Inventory.availability(of:)`), so the page shows the
+    /// shop's count instead of working it out from the recipes.
+    var makeable: [String: Int]
 
     init(_ snapshot: ShopSnapshot, book: RecipeBook) {
         stock = [:]
@@ -50,6 +54,12 @@ struct StockBody: Codable, Sendable, Hashable {
         }
         fruits = book.fruits.map(FruitBody.init)
         orphans = Dictionary(uniqueKeysWithValues: snapshot.orphans.map { ($0.key.rawValue, $0.value) })
+        makeable = Self.makeable(snapshot.inventory, book: book)
+    }
+
+    /// How many of each juice of `book` `inventory` makes, by juice id.
+    static func makeable(_ inventory: Inventory, book: RecipeBook) -> [String: Int] {
+        Dictionary(book.juices.map { ($0.id.rawValue, inventory.availability(of: $0).makeable) }, uniquingKeysWith: { first, _ in first })
     }
 }
 
@@ -131,6 +141,11 @@ package struct EntryBody: Codable, Sendable, Hashable {
     var session: String?
     /// The purchase order a delivery received.
     var purchaseOrder: Int?
+    /// What the entry did, in the request's language, as the staff page lists it ("딸기쥬스 2잔 주문", "Stock added"):
+    /// `GET /api/history` only.
+    var label: String?
+    /// A waste's reason in the request's language ("상함", "Spoiled"): `GET /api/history` only.
+    var reasonLabel: String?
 
     /// An entry of `kind` made by `command`, with its fields as the journal keeps them (and what a delivery, waste or
     /// count recorded beyond its deltas, `detail`).
@@ -176,6 +191,13 @@ extension EntryBody {
         request = entry.request
         if let detail = entry.detail { add(detail) }
     }
+
+    /// `entry` with its `label` and `reasonLabel` in `language`, juices named from `book`.
+    init(_ entry: JournalEntry, labelledFrom book: RecipeBook, in language: Language) {
+        self.init(entry)
+        label = JournalLabelText.label(of: entry, book: book, in: language)
+        reasonLabel = entry.detail?.reason.map { JournalLabelText.label(of: $0, book: book, in: language) }
+    }
 }
 
 /// What a change returns: a message for the customer, the journal entry (none when nothing changed) and the stock;
@@ -184,15 +206,19 @@ package struct ReceiptBody: Codable, Sendable, Hashable {
     var message: String
     var entry: EntryBody?
     var stock: [String: Int]
+    /// How many of each juice of the menu the stock after the change makes (left out where the receipt was made
+    /// without the menu).
+    var makeable: [String: Int]?
     /// What the order charged, in won: the juice's price times the count (left out when the juice has no price, and
     /// for anything but an order).
     var amount: Int?
 
-    /// A receipt saying `message`, with the entry made (if any), the stock after it and what it charged.
-    package init(message: String, entry: EntryBody?, stock: [String: Int], amount: Int? = nil) {
+    /// A receipt saying `message`, with the entry made (if any), the stock after it, what it makes and what it charged.
+    package init(message: String, entry: EntryBody?, stock: [String: Int], makeable: [String: Int]? = nil, amount: Int? = nil) {
         self.message = message
         self.entry = entry
         self.stock = stock
+        self.makeable = makeable
         self.amount = amount
     }
 
@@ -201,7 +227,7 @@ package struct ReceiptBody: Codable, Sendable, Hashable {
         self.init(
             message: message, entry: receipt.entry.map(EntryBody.init),
             stock: Dictionary(uniqueKeysWithValues: receipt.snapshot.inventory.counts.map { ($0.key.rawValue, $0.value) }),
-            amount: receipt.amount(in: book))
+            makeable: StockBody.makeable(receipt.snapshot.inventory, book: book), amount: receipt.amount(in: book))
     }
 }
 

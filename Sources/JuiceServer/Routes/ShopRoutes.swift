@@ -24,12 +24,14 @@ extension ShopServer {
                 throw APIError.refusal(error, book: book)
             }
         }
-        staff.get("/api/history") { request, _ in
+        staff.get("/api/history") { request, context in
             let limit = try integerQuery(request, name: "limit", default: 50, range: 1...1000)
+            let book = await menu.current.book
             do throws(ShopError) {
-                return JSONResponse.make(HistoryBody(entries: try await store.history(limit: limit).map(EntryBody.init)))
+                let entries = try await store.history(limit: limit).map { EntryBody($0, labelledFrom: book, in: context.language) }
+                return JSONResponse.make(HistoryBody(entries: entries))
             } catch {
-                throw APIError.refusal(error, book: await menu.current.book)
+                throw APIError.refusal(error, book: book)
             }
         }
         staff.get("/api/refusals") { request, _ in

@@ -194,6 +194,8 @@ struct CountResultBody: Codable, Sendable, Hashable {
     var counts: [CountLineBody]
     var entry: EntryBody?
     var stock: [String: Int]
+    /// How many of each juice of the menu the stock after the count makes.
+    var makeable: [String: Int]
 }
 
 /// `GET /api/lots`: the lots with fruit left, and per fruit what expires when and when it was last counted.
@@ -220,12 +222,25 @@ struct LotsBody: Codable, Sendable, Hashable {
         var lastCounted: String?
     }
 
+    /// A reason fruit is thrown away, with its words.
+    struct ReasonBody: Codable, Sendable, Hashable {
+        /// The reason as `POST /api/waste` takes it (`spoiled`).
+        var reason: String
+        /// The reason in the request's language (`상함`, `Spoiled`).
+        var label: String
+    }
+
     var today: String
     var lots: [LotBody]
     var fruits: [FruitBody]
+    /// Every waste reason, in the order the page offers them, with its words in the request's language.
+    var reasons: [ReasonBody]
 
-    /// The shelf, with a line per fruit of `book` in its order.
-    init(_ shelf: Shelf, book: RecipeBook) {
+    /// The shelf, with a line per fruit of `book` in its order and the waste reasons in `language`.
+    init(_ shelf: Shelf, book: RecipeBook, language: Language) {
+        reasons = WasteReason.allCases.map {
+            ReasonBody(reason: $0.rawValue, label: JournalLabelText.label(of: $0, book: book, in: language))
+        }
         today = shelf.today.description
         lots = shelf.lots.map { lot in
             LotBody(

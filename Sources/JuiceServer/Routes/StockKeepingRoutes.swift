@@ -32,11 +32,11 @@ extension ShopServer {
         staff.post("/api/counts/:id") { request, context in
             try await applyCount(request, session: context.parameters.get("id") ?? "", context: context)
         }
-        staff.get("/api/lots") { _, _ in
+        staff.get("/api/lots") { _, context in
             let book = await menu.current.book
             do throws(ShopError) {
                 let shelf = try await sales.shelf(today: configuration.clock.today)  // (the cache's replay of the journal)
-                return JSONResponse.make(LotsBody(shelf, book: book))
+                return JSONResponse.make(LotsBody(shelf, book: book, language: context.language))
             } catch {
                 throw APIError.refusal(error, book: book)
             }
@@ -121,7 +121,7 @@ extension ShopServer {
             return JSONResponse.make(
                 CountResultBody(
                     message: message, counts: (receipt.entry?.detail?.counts ?? []).map(CountLineBody.init), entry: receipt.entry.map(EntryBody.init),
-                    stock: stock))
+                    stock: stock, makeable: StockBody.makeable(receipt.snapshot.inventory, book: book)))
         }
     }
 }

@@ -97,7 +97,9 @@ struct PurchasePlanTests {
             for line in lines {
                 let (pack, price) = try #require(packs[line["fruit"] as? String ?? ""])
                 let count = try #require(line["packs"] as? Int)
-                #expect(count > 0 && line["units"] as? Int == count * pack && line["cost"] as? Int == count * price)
+                #expect(
+                    count > 0 && line["units"] as? Int == count * pack && line["lineCost"] as? Int == count * price
+                        && line["unitCost"] as? Int == (price + pack / 2) / pack)
                 sum += count * price
             }
             #expect(order["total"] as? Int == sum)

@@ -37,7 +37,7 @@ trap bench_cleanup EXIT
 mkdir "$work/pgbench"
 chmod 711 "$work"
 [ "$(id -u)" -eq 0 ] && chown postgres: "$work/pgbench"
-eval "$(scripts/postgres.sh start)"
+eval "$(JUICE_POSTGRES_DURABLE=1 scripts/postgres.sh start)"  # as a shop runs it: on disk, syncing
 port=$(cat "$JUICE_TEST_POSTGRES_DIR/port")
 psql_() { bench_as_owner "$bin/psql" -X -q -t -A -h 127.0.0.1 -p "$port" -U juice "$@"; }
 psql_ -d postgres -c "CREATE DATABASE bench" -c "CREATE DATABASE shop"

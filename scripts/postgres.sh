@@ -10,6 +10,14 @@
 #   scripts/postgres.sh down [DIR]        stops it fast, keeping its directory (the database is away until `up`)
 #   scripts/postgres.sh up [DIR]          starts a server stopped by `down` again on the same port
 #   scripts/postgres.sh psql [ARGS...]    psql as the superuser on that server
+#   scripts/postgres.sh watch DIR FILE    until killed, appends to FILE every 2 s what the server's sessions wait on
+#                                         (those busy for more than 2 s) and how many there are: what CI prints when a
+#                                         test step fails, so that a stall says where it was
+#
+# A test server does not wait for the disk (fsync, synchronous_commit and full_page_writes off; its data in
+# /dev/shm when that has room): what the tests check is what is stored, and a slow or shared disk must not turn a
+# burst of tests into "the database did not answer in time". The data survives a stop of the server, not of the
+# machine. JUICE_POSTGRES_DURABLE=1 (the benchmarks) starts it as a real shop's server is, on disk and syncing.
 #
 # Roles for the fault tests: `juice` (superuser, trust), `juice_secret` (password `right`, scram-sha-256; a wrong
 # password is refused), `juice_limited` (may connect, may not create tables: migrations are refused).
@@ -46,16 +54,32 @@ without_inherited_fds() {
     )
 }
 
+# What the server is started with: its port and socket directory, loopback only, room for every test at once, and
+# (unless durable, as written in $1/durable) no waiting on the disk; statements and lock waits over a second logged.
 start_server() { # DIR PORT
-    without_inherited_fds as_owner "$bin/pg_ctl" -D "$1/data" -l "$1/log" -w -t 60 \
-        -o "-p $2 -k $1 -c listen_addresses=127.0.0.1 -c max_connections=300" start >/dev/null
+    local settings="-p $2 -k $1 -c listen_addresses=127.0.0.1 -c max_connections=300"
+    settings+=" -c log_min_duration_statement=1000 -c log_lock_waits=on -c deadlock_timeout=1s"
+    [ -f "$1/durable" ] || settings+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    without_inherited_fds as_owner "$bin/pg_ctl" -D "$1/data" -l "$1/log" -w -t 60 -o "$settings" start >/dev/null
+}
+
+# Where a new server's directory goes: /dev/shm when it has 4 GiB free (a test run makes about a hundred small
+# databases), unless durable; else $TMPDIR.
+server_parent() {
+    if [ "${JUICE_POSTGRES_DURABLE:-0}" != 1 ] && [ -d /dev/shm ] && [ -w /dev/shm ] &&
+        [ "$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')" -gt $((4 * 1024 * 1024)) ]; then
+        echo /dev/shm
+    else
+        echo "${TMPDIR:-/tmp}"
+    fi
 }
 
 command=${1:-}
 case "$command" in
 start)
-    dir=$(mktemp -d "${TMPDIR:-/tmp}/juice-postgres.XXXXXX")
+    dir=$(mktemp -d "$(server_parent)/juice-postgres.XXXXXX")
     chmod 755 "$dir"
+    [ "${JUICE_POSTGRES_DURABLE:-0}" = 1 ] && touch "$dir/durable"
     [ "$(id -u)" -eq 0 ] && chown postgres: "$dir"
     port=$(free_port)
     as_owner "$bin/initdb" -D "$dir/data" -U juice --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 || {
@@ -102,8 +126,26 @@ psql)
     shift
     as_owner "$bin/psql" -X -h "$dir" -p "$(cat "$dir/port")" -U juice "$@"
     ;;
+watch)
+    dir=${2:?"postgres.sh watch: no server directory given"}
+    out=${3:?"postgres.sh watch: no output file given"}
+    while [ -d "$dir" ]; do
+        as_owner "$bin/psql" -X -q -A -t -F ' | ' -h "$dir" -p "$(cat "$dir/port")" -U juice -d postgres -c "
+            SELECT to_char(now(), 'HH24:MI:SS'), 'sessions ' || count(*) FILTER (WHERE backend_type = 'client backend')
+                || ', active ' || count(*) FILTER (WHERE state = 'active' AND backend_type = 'client backend')
+            FROM pg_stat_activity
+            UNION ALL
+            SELECT to_char(now(), 'HH24:MI:SS'), concat_ws(' | ', datname, backend_type, state,
+                wait_event_type || ':' || wait_event, round(extract(epoch FROM now() - coalesce(query_start, backend_start)))
+                || ' s', left(regexp_replace(query, '\s+', ' ', 'g'), 100))
+            FROM pg_stat_activity
+            WHERE pid <> pg_backend_pid() AND state IS DISTINCT FROM 'idle' AND backend_type = 'client backend'
+                AND now() - coalesce(query_start, backend_start) > interval '2 seconds'" >>"$out" 2>&1 || true
+        sleep 2
+    done
+    ;;
 *)
-    echo "usage: scripts/postgres.sh start | stop [DIR] | restart [DIR] | down [DIR] | up [DIR] | psql [ARGS...]" >&2
+    echo "usage: scripts/postgres.sh start | stop [DIR] | restart [DIR] | down [DIR] | up [DIR] | psql [ARGS...] | watch DIR FILE" >&2
     exit 2
     ;;
 esac

@@ -22,6 +22,20 @@ import Testing
         }
     }
 
+    /// `GET /api/plan` until the plan is made (or two minutes pass): on a busy machine a plan may take longer than the
+    /// server waits for it, and the answer is then "being made" (what `aPlanNotMadeWithinThePatience…` checks).
+    static func madePlan(_ client: some TestClientProtocol, headers: HTTPFields) async throws -> PlanBody {
+        var body = try await client.execute(uri: "/api/plan", method: .get, headers: headers) { response throws in
+            #expect(response.status == .ok)
+            return try response.body.decoded(PlanBody.self)
+        }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while body.status == .planning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            body = try await client.execute(uri: "/api/plan", method: .get, headers: headers) { try $0.body.decoded(PlanBody.self) }
+        }
+        return body
+    }
     @Test func withNoSalesTodaysFiguresAreZeroAndThePlanSaysThereIsNoneYetInTheRequestsLanguage() async throws {
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
@@ -33,10 +47,7 @@ import Testing
             #expect(sales.day == ShopClock.system().today.description)
             #expect(sales.priced == false)
             for (headers, words) in [(Self.korean, "판매 기록이 없어서"), (Self.english, "No sales recorded yet")] {
-                let plan = try await client.execute(uri: "/api/plan", method: .get, headers: headers) { response throws in
-                    #expect(response.status == .ok)
-                    return try response.body.decoded(PlanBody.self)
-                }
+                let plan = try await Self.madePlan(client, headers: headers)
                 #expect(plan.plan == nil)
                 #expect(plan.status == .noSales)
                 #expect(plan.target == 0.95)
@@ -76,10 +87,7 @@ import Testing
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
             for juice in ["banana-juice", "banana-juice", "mango-juice", "kiwi-juice", "strawberry-juice"] { _ = try await Self.order(client, juice) }
-            let body = try await client.execute(uri: "/api/plan", method: .get, headers: Self.english) { response throws in
-                #expect(response.status == .ok)
-                return try response.body.decoded(PlanBody.self)
-            }
+            let body = try await Self.madePlan(client, headers: Self.english)
             let plan = try #require(body.plan)
             #expect(body.status == .planned)
             #expect(body.message == nil)
@@ -108,8 +116,7 @@ import Testing
             #expect(again == body)
             // After another order, what is on hand follows the stock.
             #expect(try await Self.order(client, "banana-juice") == .created)
-            let later = try #require(
-                try await client.execute(uri: "/api/plan", method: .get, headers: Self.english) { try $0.body.decoded(PlanBody.self) }.plan)
+            let later = try #require(try await Self.madePlan(client, headers: Self.english).plan)
             let bananas = try #require(later.fruits.first { $0.fruit == "banana" })
             #expect(bananas.onHand == 4)  // 10, less two bananas for each of three banana juices
             #expect(bananas.toBuy == max(0, bananas.level - 4))
@@ -140,13 +147,7 @@ import Testing
         try await shop.application().test(.router) { client in
             for _ in 0..<3 { _ = try await Self.order(client, "banana-juice") }
             for (headers, title) in [(Self.korean, "발주서: 가락시장 청과 (garak-market)"), (Self.english, "Purchase order: Garak Market (garak-market)")] {
-                // On a busy machine the plan may take longer than the server waits: ask again until it is made.
-                var body = try await client.execute(uri: "/api/plan", method: .get, headers: headers) { try $0.body.decoded(PlanBody.self) }
-                let deadline = ContinuousClock.now + .seconds(120)
-                while body.status == .planning, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(100))
-                    body = try await client.execute(uri: "/api/plan", method: .get, headers: headers) { try $0.body.decoded(PlanBody.self) }
-                }
+                let body = try await Self.madePlan(client, headers: headers)
                 let orders = try #require(body.plan?.orders)
                 #expect(orders.map(\.supplier) == ["garak-market"])
                 let order = try #require(orders.first)
@@ -166,7 +167,7 @@ import Testing
         let plain = try TestShop()
         try await plain.application().test(.router) { client in
             _ = try await Self.order(client, "banana-juice")
-            let body = try await client.execute(uri: "/api/plan", method: .get, headers: Self.english) { try $0.body.decoded(PlanBody.self) }
+            let body = try await Self.madePlan(client, headers: Self.english)
             #expect(body.plan != nil && body.plan?.orders == nil)
         }
     }
@@ -180,7 +181,7 @@ import Testing
         quiet.logLevel = .warning
         try await server.application(logger: quiet).test(.router) { client in
             _ = try await Self.order(client, "banana-juice")
-            let body = try await client.execute(uri: "/api/plan", method: .get, headers: Self.english) { try $0.body.decoded(PlanBody.self) }
+            let body = try await Self.madePlan(client, headers: Self.english)
             #expect(body.target == 0.6)
             #expect(body.scenarios == 2_000)
             #expect(body.plan != nil)

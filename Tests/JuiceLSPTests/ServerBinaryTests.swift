@@ -27,10 +27,11 @@ import Testing
             try process.run()
             nonisolated(unsafe) var errors = Data()
             let finished = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
+            // On a thread of its own, never a global queue's (those are the cooperative pool's: see JuiceBinary).
+            Thread {
                 errors = stderr.fileHandleForReading.readDataToEndOfFile()
                 finished.signal()
-            }
+            }.start()
             stdin.fileHandleForWriting.write(Data(input))
             try stdin.fileHandleForWriting.close()
             let output = stdout.fileHandleForReading.readDataToEndOfFile()

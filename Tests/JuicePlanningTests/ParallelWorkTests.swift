@@ -130,6 +130,26 @@ private let records: [SaleRecord] = {
         }
     }
 
+    /// Nothing in the package's sources or tests hands work to Dispatch's global queues: on Linux their threads are
+    /// the ones Swift concurrency's cooperative pool runs on (as many as there are cores), so a blocking read or a
+    /// loop there stalls every async task of the process (a server's requests, a store's transactions, the tests'
+    /// in-process servers). Blocking work goes to a thread of its own, loops to `ComputeThreads`.
+    @Test func nothingRunsOnDispatchsGlobalQueues() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        var checked = 0
+        for folder in ["Sources", "Tests", "Benchmarks"] {
+            let base = root.appendingPathComponent(folder)
+            guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { continue }
+            for case let file as String in enumerator where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: base.appendingPathComponent(file).path, encoding: .utf8)
+                checked += 1
+                // (Spelled apart here, so that this file does not find itself.)
+                #expect(!text.contains("DispatchQueue" + ".global"), "\(folder)/\(file) uses a global queue: use a Thread or ComputeThreads")
+            }
+        }
+        #expect(checked > 100, "the package's sources were found")
+    }
+
     /// The process's compute threads run every index of a loop exactly once, also for loops started inside a loop's
     /// work and for loops started from several threads at once.
     @Test func computeThreadsRunEveryIndexOnce() async throws {

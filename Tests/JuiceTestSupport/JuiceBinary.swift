@@ -93,15 +93,18 @@ public enum JuiceBinary {
         guardTimer.setEventHandler { kill(pid, SIGKILL) }
         guardTimer.resume()
         defer { guardTimer.cancel() }
-        // Read both pipes concurrently so a full pipe cannot block the child.
-        // The semaphore orders the reader's write before the read below (ThreadSanitizer checks this).
+        // Read both pipes concurrently so a full pipe cannot block the child: standard error on a thread of its own.
+        // Never on Dispatch's global queues: on Linux their threads are the ones Swift concurrency's cooperative pool
+        // runs on (two on two cores), so two children reading there would stall every async test meanwhile (the
+        // in-process servers, the PostgreSQL stores' transactions). The semaphore orders the reader's write before the
+        // read below (ThreadSanitizer checks this).
         nonisolated(unsafe) var errData = Data()
         let finished = DispatchSemaphore(value: 0)
         let errHandle = err.fileHandleForReading
-        DispatchQueue.global().async {
+        Thread {
             errData = errHandle.readDataToEndOfFile()
             finished.signal()
-        }
+        }.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         finished.wait()

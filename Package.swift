@@ -102,7 +102,7 @@ let package = Package(
         .target(name: "JuicePlanning", dependencies: ["JuiceCore", "JuiceRecipes", "JuiceSimulation", "JuiceShop", "JuiceFileReading"]),
         // Use cases: one method for each thing staff do, over the shop and its clock (`ShopActions`); the commands and
         // the routes parse, call one and show what it answers.
-        .target(name: "JuiceUseCases", dependencies: ["JuiceShop", "JuiceCore"]),
+        .target(name: "JuiceUseCases", dependencies: ["JuiceShop", "JuicePlanning", "JuiceCore"]),
         // The run of a command line shared by every command: usage errors, help in Korean, the error style, reporters of
         // diagnostics. ArgumentParser and the recipe layer only, no Foundation, no database, no server.
         .target(
@@ -151,7 +151,7 @@ let package = Package(
             dependencies: ["JuicePlanning", "JuiceCore", "JuiceRecipes", "JuiceShop", "JuiceSimulation", "JuiceTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "JuiceReloadTests", dependencies: ["JuiceReload", "JuiceCore", "JuiceRecipes"]),
-        .testTarget(name: "JuiceUseCasesTests", dependencies: ["JuiceUseCases", "JuiceShop", "JuiceCore"]),
+        .testTarget(name: "JuiceUseCasesTests", dependencies: ["JuiceUseCases", "JuiceShop", "JuicePlanning", "JuiceCore"]),
         .testTarget(
             name: "JuiceServerTests",
             dependencies: [

@@ -4,6 +4,7 @@ import JuiceCommandLine
 import JuiceCore
 import JuicePlanning
 import JuiceShop
+import JuiceUseCases
 
 extension ForecastFormat: ExpressibleByArgument {}
 
@@ -190,14 +191,17 @@ struct ForecastCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let book = try shop.loadBook(json: format == .json)
+        let json = format == .json
+        let book = try shop.loadBook(json: json)
         let input = sales.input
-        var (tally, problems) = try await input.readDemand(book: book, json: format == .json)
-        try input.check(problems)
-        let demand = tally.finish(from: sales.firstDay, to: sales.lastDay)
-        guard demand.dayCount > 0 else { throw input.fail(PlanningMessage.noSales(source: input.source), status: ExitStatus.failure) }
-        let choice = ModelChoice(model) ?? .auto
-        let run = ForecastRun(book: book, demand: demand, horizon: horizon, choice: choice, level: Double(level) / 100, backtestDays: backtest)
+        let run: ForecastRun
+        do {
+            run = try await PlanningActions(book: book).forecast(
+                from: try input.sales(json: json), first: sales.firstDay, last: sales.lastDay, horizon: horizon,
+                choice: ModelChoice(model) ?? .auto, level: Double(level) / 100, backtestDays: backtest)
+        } catch let failure as PlanningFailure {
+            throw input.fail(failure, book: book, json: json)
+        }
         Terminal.write(ForecastRenderer(language: language).render(run, as: format))
     }
 }

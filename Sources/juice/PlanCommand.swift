@@ -5,6 +5,7 @@ import JuiceCore
 import JuicePlanning
 import JuiceShop
 import JuiceSimulation
+import JuiceUseCases
 
 extension StockPlanFormat: ExpressibleByArgument {}
 
@@ -197,7 +198,8 @@ struct PlanCommand: AsyncParsableCommand {
         if report.ordersRefused.contains(where: { $0 > 0 }) { throw ExitCode(ExitStatus.failure) }
     }
 
-    /// The run of `juice plan --service-level`: read the history, forecast, plan, print.
+    /// The run of `juice plan --service-level`: the sales, the starting stock and the request read from the options,
+    /// the plan made by `PlanningActions`, printed.
     private struct StockPlanRun {
         let command: PlanCommand
 
@@ -206,116 +208,62 @@ struct PlanCommand: AsyncParsableCommand {
             let json = command.format == .json
             let book = try shop.loadBook(json: json)
             let input = SalesHistoryInput(shop: shop, history: command.period.history)
-            // With suppliers, the backtest replays a warm-up before its days (each way of ordering fills its own shelves).
-            let purchaser = PurchasePlanner(book: book)
-            var recent = RecentOrders(days: command.backtest.map { $0 + (purchaser == nil ? 0 : PurchaseBacktest.warmUp) } ?? 0)
-            var tally: DemandTally
-            if command.backtest == nil {
-                // Without a backtest no order is kept: the history is read in chunks on every core.
-                let problems: [HistoryError]
-                (tally, problems) = try await input.readDemand(book: book, json: json)
-                try input.check(problems)
-            } else {
-                tally = DemandTally(book: book, file: input.source)
-                let problems = try await input.read(json: json) { record in
-                    if let juice = tally.add(record) { recent.add(record, juice: juice) }
-                }
-                try input.check(problems + tally.errors)
-            }
-            let demand = tally.finish(from: command.period.firstDay, to: command.period.lastDay)
-            guard demand.dayCount > 0, let firstDay = demand.firstDay else {
-                throw input.fail(PlanningMessage.noSales(source: input.source), status: ExitStatus.failure)
-            }
-            let planner = StockPlanner(book: book)
-            let objective: PlanObjective
-            if command.objective == .profit {
-                try checkEconomics(book, input: input)
-                objective = .profit
-            } else {
-                objective = .serviceLevel(command.serviceLevel.flatMap(PlanCommand.probability) ?? 0.95)
-            }
-            // The shop's clock matters only for the shop's own state (a history file's plan is placed at its first day).
+            // The shop's own state counts (its clock, stock, lots and open orders) unless a history file is planned
+            // from alone (then the plan is placed at the history's first day).
             let fromState = command.period.history == nil || command.options.fromState
-            let clock = fromState ? try command.options.shop.clock(json: json) : ShopClock.system()
-            let (onHand, lots, onOrder) = try await self.stock(book: book, json: json, today: clock.today)
-            let choice = ModelChoice(command.model) ?? .auto
-            let settings = SalesPlanSettings(
-                objective: objective, horizon: command.horizon, scenarios: command.scenarios, seed: command.seed, choice: choice)
-            guard var report = SalesPlanning.plan(demand, planner: planner, settings: settings, onHand: onHand) else {
-                throw input.fail(PlanningMessage.noSales(source: input.source), status: ExitStatus.failure)
+            let clock = fromState ? try shop.clock(json: json) : ShopClock.system()
+            let actions = PlanningActions(book: book)
+            let outcome: StockPlanOutcome
+            do {
+                let request = self.request(clock: fromState ? clock : nil)
+                let history = try await actions.history(for: request, from: try input.sales(json: json))
+                let stock = fromState ? try await startingStock(book: book, json: json, today: clock.today) : .initial(of: book)
+                outcome = try await actions.planStock(request, history: history, stock: stock)
+            } catch let failure as PlanningFailure {
+                throw input.fail(failure, book: book, json: json)
             }
-            let stock = StockBatch.batches(
-                book: book, onHand: onHand, lots: lots, firstDay: report.firstDay, onOrder: StockBatch.onOrder(onOrder, firstDay: report.firstDay))
-            report.purchases = SalesPlanning.purchases(demand, planner: planner, settings: settings, stock: stock, now: orderMoment(clock))
-            if let given = command.orderTime.flatMap(PlanCommand.orderMoment), report.purchases != nil,
-                given.date != report.firstDay, given.date != report.firstDay.adding(days: -1)
-            {
-                Terminal.writeError(PlanningMessage.orderTimeOutside(given.date, firstDay: report.firstDay).text(in: command.language))
+            render(outcome, book: book)
+            if !outcome.report.plan.reachable { throw ExitCode(ExitStatus.failure) }
+        }
+
+        /// What the options ask for; the purchase orders are placed at --order-time, else now by `clock` (the shop's
+        /// state), else (a history file alone) at the plan's first day's opening.
+        private func request(clock: ShopClock?) -> StockPlanRequest {
+            let objective: PlanObjective =
+                command.objective == .profit ? .profit : .serviceLevel(command.serviceLevel.flatMap(PlanCommand.probability) ?? 0.95)
+            let given = command.orderTime.flatMap(PlanCommand.orderMoment)
+            return StockPlanRequest(
+                settings: SalesPlanSettings(
+                    objective: objective, horizon: command.horizon, scenarios: command.scenarios, seed: command.seed,
+                    choice: ModelChoice(command.model) ?? .auto),
+                firstDay: command.period.firstDay, lastDay: command.period.lastDay, backtestDays: command.backtest,
+                calibration: command.calibration, purchasesAsked: command.purchases, orderTime: given ?? clock?.moment,
+                orderTimeGiven: given != nil)
+        }
+
+        /// What the shop holds now, its lots and its open purchase orders (`StartingStock.now`); its state must exist.
+        private func startingStock(book: RecipeBook, json: Bool, today: CivilDate) async throws -> StartingStock {
+            let shop = try command.options.shop.openExistingShop(book: book, json: json)
+            do {
+                return try await StartingStock.now(in: shop.store, book: book) { () async throws(ShopError) in try await shop.shelf(today: today) }
+            } catch {
+                throw command.options.shop.reporter(json: json).fail(error, text: ShopText(language: command.language, book: book))
             }
-            report.purchasesWithoutSuppliers = command.purchases && report.purchases == nil
-            if let days = command.backtest {
-                let replayed = min(days, demand.dayCount - 1)
-                let start = demand.dayCount - replayed
-                if let purchaser {
-                    // With suppliers, the days are replayed with their order days, lead times, packs and shelf lives, and
-                    // the rules of thumb beside the plan.
-                    let withWarmUp = min(demand.dayCount - 1, replayed + PurchaseBacktest.warmUp)
-                    report.purchaseBacktest = PurchaseBacktest(
-                        series: demand.demand, orders: recent.byDay(from: firstDay.dayNumber + demand.dayCount - withWarmUp, count: withWarmUp),
-                        scored: replayed, firstDay: firstDay, purchaser: purchaser, objective: objective, choice: choice,
-                        scenarios: command.scenarios, seed: command.seed)
-                } else {
-                    report.backtest = PlanBacktest(
-                        series: demand.demand, orders: recent.byDay(from: firstDay.dayNumber + start, count: replayed), firstDay: firstDay,
-                        planner: planner, objective: objective, choice: choice, scenarios: command.scenarios, seed: command.seed)
-                }
-                if command.calibration {
-                    report.calibration = PlanCalibration(
-                        series: demand.demand, orders: recent.byDay(from: firstDay.dayNumber + start, count: replayed), firstDay: firstDay,
-                        planner: planner, choice: choice, scenarios: command.scenarios, seed: command.seed)
-                }
+        }
+
+        /// Prints the plan in the asked format, after what the person asking should know of it (an order time not
+        /// used; what a CSV leaves out).
+        private func render(_ outcome: StockPlanOutcome, book: RecipeBook) {
+            let report = outcome.report
+            if let unused = outcome.unusedOrderTime {
+                Terminal.writeError(PlanningMessage.orderTimeOutside(unused, firstDay: report.firstDay).text(in: command.language))
             }
-            let plan = report.plan
             if command.format == .csv, command.backtest != nil || report.purchasesWithoutSuppliers {
                 let leftOut = PlanningMessage.csvLeavesOut(
                     backtest: command.backtest != nil, purchasesWithoutSuppliers: report.purchasesWithoutSuppliers)
                 Terminal.writeError(leftOut.text(in: command.language))
             }
             Terminal.write(StockPlanRenderer(book: book, language: command.language).render(report, as: command.format))
-            if !plan.reachable { throw ExitCode(ExitStatus.failure) }
-        }
-
-        /// Ends the command when the profit objective lacks a fruit's cost or a juice's price.
-        private func checkEconomics(_ book: RecipeBook, input: SalesHistoryInput) throws {
-            let fruits = book.fruits.filter { $0.cost == nil }.map(\.id.rawValue)
-            let juices = book.juices.filter { $0.price == nil }.map(\.id.rawValue)
-            guard fruits.isEmpty, juices.isEmpty else {
-                throw input.fail(PlanningMessage.profitNeedsCosts(fruits: fruits, juices: juices), status: ExitStatus.usage)
-            }
-        }
-
-        /// When the purchase orders are placed: --order-time, else now for the shop's journal, else (a history file)
-        /// the plan's first day's opening.
-        private func orderMoment(_ clock: ShopClock) -> ShopMoment? {
-            if let text = command.orderTime { return PlanCommand.orderMoment(text) }
-            guard command.period.history == nil || command.options.fromState else { return nil }
-            return clock.moment
-        }
-
-        /// What the shop holds now, its lots and its open purchase orders: its live stock, or the store section's
-        /// initial stock (no lots, nothing on order) when planning from a history file without --from-state.
-        private func stock(book: RecipeBook, json: Bool, today: CivilDate) async throws -> (onHand: [Int], lots: [Lot], onOrder: [PurchaseOrder]) {
-            let menu = CompiledMenu(book: book)
-            guard command.period.history == nil || command.options.fromState else { return (menu.stock(from: book.initialInventory), [], []) }
-            let live = try command.options.shop.openExistingShop(book: book, json: json)
-            do {
-                let snapshot = try await live.snapshot()
-                let shelf = try await live.shelf(today: today)
-                let onOrder = PurchasePlanner.buysFromSuppliers(book) ? try await live.purchaseOrders(status: .open) : []
-                return (menu.stock(from: snapshot.inventory), shelf.lots, onOrder)
-            } catch {
-                throw command.options.shop.reporter(json: json).fail(error, text: ShopText(language: command.language, book: book))
-            }
         }
     }
 }

@@ -3,6 +3,7 @@ import JuiceCommandLine
 import JuiceCore
 import JuicePlanning
 import JuiceRecipes
+import JuiceUseCases
 
 extension ReportGrouping: ExpressibleByArgument {}
 
@@ -64,32 +65,38 @@ struct ReportCommand: AsyncParsableCommand {
             Terminal.writeError(CommandMessage.errorPrefix.text(in: shop.language) + problem.text(in: shop.language))
             throw ExitCode(ExitStatus.usage)
         }
-        let book = try shop.loadBook(json: format == .json)
+        let json = format == .json
+        let book = try shop.loadBook(json: json)
         let input = sales.input
+        let actions = PlanningActions(book: book)
+        do {
+            let source = try input.sales(json: json)
+            if waste {
+                guard let flow = try await actions.stockFlow(from: source, first: sales.firstDay, last: sales.lastDay) else { return }
+                return try show(waste: flow, book: book)
+            }
+            let report = try await actions.salesReport(from: source, grouping: by, first: sales.firstDay, last: sales.lastDay)
+            // By fruit from the shop's state: the stock flow too (what came, went, was wasted, what counts found), and
+            // the chart draws it; otherwise the chart is the sales report's.
+            let withFlow = by == .fruit && (format != .csv || chart != nil)
+            let flow = withFlow ? try await actions.stockFlow(from: source, first: sales.firstDay, last: sales.lastDay) : nil
+            try show(report, flow: flow, book: book)
+        } catch let failure as PlanningFailure {
+            throw input.fail(failure, book: book, json: json)
+        }
+    }
+
+    /// Prints what was thrown away (and draws it).
+    private func show(waste flow: StockFlow, book: RecipeBook) throws {
+        let flows = StockFlowRenderer(book: book, language: shop.language)
+        if let chart { try ChartOutput.write(StockFlowChart(renderer: flows).svg(waste: flow), to: chart, language: shop.language) }
+        Terminal.write(flows.render(waste: flow, as: format))
+    }
+
+    /// Prints the sales report, with the stock flow when there is one (and draws it, or the report).
+    private func show(_ report: SalesReport, flow: StockFlow?, book: RecipeBook) throws {
         let renderer = SalesReportRenderer(book: book, language: shop.language)
         let flows = StockFlowRenderer(book: book, language: shop.language)
-        if waste {
-            guard let flow = try await input.readStockFlow(from: sales.firstDay, to: sales.lastDay, json: format == .json) else { return }
-            if let chart { try ChartOutput.write(StockFlowChart(renderer: flows).svg(waste: flow), to: chart, language: shop.language) }
-            Terminal.write(flows.render(waste: flow, as: format))
-            return
-        }
-        var juices = HistoryJuices(book: book, file: input.source)
-        var report = SalesReport(book: book, grouping: by)
-        let first = sales.firstDay
-        let last = sales.lastDay
-        let problems = try await input.read(json: format == .json) { record in
-            guard let juice = juices.position(of: record) else { return }
-            if let first, record.time.date < first { return }
-            if let last, record.time.date > last { return }
-            report.add(juiceAt: juice, count: record.count, result: record.result, at: record.time)
-        }
-        try input.check(problems + juices.errors)
-        report.finish()
-        // By fruit from the shop's state: the stock flow too (what came, went, was wasted, what counts found), and the
-        // chart draws it; otherwise the chart is the sales report's.
-        let flow =
-            by == .fruit && (format != .csv || chart != nil) ? try await input.readStockFlow(from: first, to: last, json: format == .json) : nil
         if let chart {
             let svg = flow.map { StockFlowChart(renderer: flows).svg(fruits: $0) } ?? SalesChart(renderer: renderer).svg(report)
             try ChartOutput.write(svg, to: chart, language: shop.language)

@@ -4,6 +4,7 @@ import JuiceCommandLine
 import JuiceCore
 import JuicePlanning
 import JuiceShop
+import JuiceUseCases
 
 /// The options of the commands that read sales (`juice report`, `juice forecast`): the shop's, a history file, and the
 /// days to count.
@@ -61,63 +62,30 @@ struct SalesHistoryInput {
     var source: String { history ?? shop.statePath }
     private var language: Language { shop.language }
 
-    /// Reads every sale to `body`: the history file's records, or the state's sales as `ShopSales` reads them (the
-    /// journal's orders not undone, served, and the orders the stock refused, at the shop's local time, in time order). Returns the
-    /// file's problems; an unreadable file or state ends the command.
-    func read(json: Bool, _ body: (SaleRecord) -> Void) async throws -> [HistoryError] {
-        if let history {
-            do {
-                return try HistoryReader.read(path: history, body)
-            } catch {
-                throw fail(error.description(in: language), status: ExitStatus.usage)
-            }
-        }
-        let session = try shop.session(json: json)
-        let records: [SaleRecord]
-        do { records = try await ShopSales.read(from: session.shop.store) } catch {
-            throw session.reporter.fail(error, text: session.text)
-        }
-        for record in records { body(record) }
-        return []
+    /// The sales to read: the history file, or the shop's journal (its store opened; a location that cannot be used
+    /// ends the command).
+    func sales(json: Bool) throws -> SalesSource {
+        if let history { return .file(path: history) }
+        return .shop(try shop.makeStore(json: json), name: shop.statePath)
     }
 
-    /// The stock flow of the state's fruits between `first` and `last` (`StockFlow`); nil for a history file, which
-    /// has no deliveries, waste or counts. An unreadable state ends the command.
-    func readStockFlow(from first: CivilDate?, to last: CivilDate?, json: Bool) async throws -> StockFlow? {
-        guard history == nil else { return nil }
-        let session = try shop.session(json: json)
-        do {
-            let entries = try await session.shop.history()
-            let snapshot = try await session.shop.snapshot()
-            let current = snapshot.inventory.counts.merging(snapshot.orphans) { book, _ in book }
-            return StockFlow(entries: entries, current: current, book: session.shop.book, from: first, to: last)
-        } catch {
-            throw session.reporter.fail(error, text: session.text)
+    /// Writes what `failure` means in the error style (each problem of the history at its line and column first) and
+    /// returns the exit to throw: 2 for a history that cannot be read or has problems and for a missing cost, 1 when
+    /// there are no sales.
+    func fail(_ failure: PlanningFailure, book: RecipeBook, json: Bool) -> ExitCode {
+        switch failure {
+        case .unreadableHistory(let error):
+            return fail(error.description(in: language), status: ExitStatus.usage)
+        case .historyProblems(let problems):
+            Terminal.writeError(problems.map { CommandMessage.errorPrefix.text(in: language) + $0.description(in: language) }.joined(separator: "\n"))
+            return fail(PlanningMessage.historyProblems(problems.count), status: ExitStatus.usage)
+        case .shop(let error):
+            return shop.reporter(json: json).fail(error, text: ShopText(language: language, book: book))
+        case .noSales(let source):
+            return fail(PlanningMessage.noSales(source: source), status: ExitStatus.failure)
+        case .profitNeedsCosts(let fruits, let juices):
+            return fail(PlanningMessage.profitNeedsCosts(fruits: fruits.map(\.rawValue), juices: juices.map(\.rawValue)), status: ExitStatus.usage)
         }
-    }
-
-    /// The daily demand of `book`'s juices: a history file read in chunks on every core
-    /// (`DemandTally.read(path:book:)`), or the journal's orders. Returns the problems (the file's and its unknown
-    /// juices'); an unreadable file or state ends the command.
-    func readDemand(book: RecipeBook, json: Bool) async throws -> (tally: DemandTally, problems: [HistoryError]) {
-        if let history {
-            do {
-                return try DemandTally.read(path: history, book: book)
-            } catch {
-                throw fail(error.description(in: language), status: ExitStatus.usage)
-            }
-        }
-        var tally = DemandTally(book: book, file: source)
-        let problems = try await read(json: json) { tally.add($0) }
-        return (tally, problems + tally.errors)
-    }
-
-    /// Ends the command (exit 2) when the history has problems, listing each at its line and column.
-    func check(_ problems: [HistoryError]) throws {
-        guard !problems.isEmpty else { return }
-        let sorted = problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
-        Terminal.writeError(sorted.map { CommandMessage.errorPrefix.text(in: language) + $0.description(in: language) }.joined(separator: "\n"))
-        throw fail(PlanningMessage.historyProblems(problems.count), status: ExitStatus.usage)
     }
 
     /// Writes `message` in the error style and returns the exit to throw.

@@ -2,6 +2,7 @@ import Hummingbird
 import JuiceCore
 import JuicePlanning
 import JuiceShop
+import JuiceUseCases
 
 extension ShopServer {
     /// The staff panel's routes, for `staff`: today's sales and refusals, and the purchase list at the configured
@@ -44,16 +45,11 @@ extension ShopServer {
         let book = current.book
         let settings = panelPlanSettings
         do throws(ShopError) {
-            let snapshot = try await store.snapshot(book: book)
-            let onHand = book.fruits.map { snapshot.inventory[$0.id] }
-            // With suppliers, the lots and the open purchase orders too: what spoils before an order arrives does not
-            // count, what is on order does.
-            let suppliers = PurchasePlanner.buysFromSuppliers(book)
-            let lots = suppliers ? try await sales.shelf(today: configuration.clock.today).lots : nil
-            let onOrder = suppliers ? try await store.purchaseOrders(status: .open) : []
+            // The lots come from the journal follower the sales are read by (only what is new is read).
+            let today = configuration.clock.today
+            let stock = try await StartingStock.now(in: store, book: book) { () async throws(ShopError) in try await sales.shelf(today: today) }
             let (state, recent, recentPending) = try await sales.plan(
-                book: book, menuVersion: current.version, settings: settings, onHand: onHand, lots: lots, onOrder: onOrder,
-                patience: configuration.planPatience)
+                book: book, menuVersion: current.version, settings: settings, stock: stock, patience: configuration.planPatience)
             let body: PlanBody
             switch state {
             case .ready(let report?):

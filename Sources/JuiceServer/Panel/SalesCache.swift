@@ -2,6 +2,7 @@ import Foundation
 import JuiceCore
 import JuicePlanning
 import JuiceShop
+import JuiceUseCases
 
 /// Where the staff panel's plan stands for what the shop is now.
 enum PlanState: Sendable {
@@ -43,9 +44,9 @@ actor SalesCache {
         var today: CivilDate
         var settings: SalesPlanSettings
         var onHand: [Int]
-        /// With suppliers, the lots' remaining units and use-by dates, and how many of the suppliers' cut-offs have
-        /// passed today (the next order moves on when one does).
-        var lots: [String]?
+        /// The lots' remaining units and use-by dates and the open orders (with suppliers), and how many of the
+        /// suppliers' cut-offs have passed today (the next order moves on when one does).
+        var lots: [String]
         var cutOffsPassed: Int
     }
 
@@ -101,13 +102,12 @@ actor SalesCache {
         return (key, follower)
     }
 
-    /// The plan for `book` (the menu `menuVersion`) with `settings`, from the shop's sales, `onHand` (menu order) and,
-    /// with suppliers, the `lots`, or `.planning` when it is not made within `patience` (another plan being made counts
-    /// against it); and the last weeks replayed, if made for the sales as they are (nil while being made, or when there
-    /// is no whole day to replay), and whether that replay is still being made. The sales are read once for both.
+    /// The plan for `book` (the menu `menuVersion`) with `settings`, from the shop's sales and `stock`, or `.planning`
+    /// when it is not made within `patience` (another plan being made counts against it); and the last weeks replayed,
+    /// if made for the sales as they are (nil while being made, or when there is no whole day to replay), and whether
+    /// that replay is still being made. The sales are read once for both.
     func plan(
-        book: RecipeBook, menuVersion: String, settings: SalesPlanSettings, onHand: [Int], lots: [Lot]? = nil, onOrder: [PurchaseOrder] = [],
-        patience: Duration
+        book: RecipeBook, menuVersion: String, settings: SalesPlanSettings, stock: StartingStock, patience: Duration
     ) async throws(ShopError)
         -> (state: PlanState, recent: PlanBacktest?, recentPending: Bool)
     {
@@ -123,10 +123,9 @@ actor SalesCache {
         var pending: Bool { promiseKey.map { $0.recordsBefore > 0 && promised?.key != $0 } ?? false }
         let passed = book.suppliers.filter { supplier in supplier.cutOff.map { cutOff in now.minuteOfDay > cutOff } ?? false }.count
         let key = PlanKey(
-            sales: salesKey, menuVersion: menuVersion, today: now.date, settings: settings, onHand: onHand,
-            lots: lots.map { lots in
-                lots.map { "\($0.fruit) \($0.remaining) \($0.expires ?? "")" } + onOrder.map { "order \($0.id) \($0.status.rawValue)" }
-            }, cutOffsPassed: passed)
+            sales: salesKey, menuVersion: menuVersion, today: now.date, settings: settings, onHand: stock.onHand,
+            lots: stock.lots.map { "\($0.fruit) \($0.remaining) \($0.expires ?? "")" } + stock.onOrder.map { "order \($0.id) \($0.status.rawValue)" },
+            cutOffsPassed: passed)
         let deadline = ContinuousClock.now + patience
         while true {
             if let made, made.key == key { return (.ready(made.report), recent, pending) }
@@ -134,7 +133,9 @@ actor SalesCache {
                 making = key
                 Task {
                     let report = await ComputeThreads.run(serial: true) {
-                        SalesPlanning.plan(records: records, book: book, settings: settings, onHand: onHand, lots: lots, onOrder: onOrder, now: now)
+                        SalesPlanning.plan(
+                            records: records, book: book, settings: settings, onHand: stock.onHand, lots: stock.lots, onOrder: stock.onOrder,
+                            now: now)
                     }
                     self.finished(key, report: report)
                     // Then the last weeks replayed, once a day (or when older sales or the menu change): slower than the plan.

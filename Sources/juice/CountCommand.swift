@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import JuiceCommandLine
 import JuiceCore
 import JuiceRecipes

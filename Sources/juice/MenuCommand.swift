@@ -31,7 +31,7 @@ struct MenuCommand: AsyncParsableCommand {
         let dim = Terminal.wantsColor
         for entry in menu.entries {
             let line = session.text(.menuLine(entry.juice, entry.availability))
-            // A juice a fruit stops is dimmed and crossed out.
+            // A juice that a fruit stops shows dimmed, behind a ✗.
             if entry.availability.makeable == 0, entry.availability.limitingFruit != nil {
                 Terminal.write(Terminal.dim("✗ " + line, enabled: dim) + "\n")
             } else {

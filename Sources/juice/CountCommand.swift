@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import JuiceCommandLine
 import JuiceCore
 import JuiceRecipes
@@ -65,12 +64,8 @@ struct CountCommand: AsyncParsableCommand {
         let text = shopSession.text
         if start {
             let started: CountSession
-            do throws(ShopError) { started = try await shopSession.shop.startCount() } catch { throw shopSession.reporter.fail(error, text: text) }
-            Terminal.write(
-                json
-                    ? JSONValue.object([("session", .string(started.id)), ("start", .int(started.start)), ("startedAt", .string(started.startedAt))])
-                        .rendered(pretty: true) + "\n"
-                    : text(.countStarted(started)) + "\n")
+            do throws(ShopError) { started = try await shopSession.actions.startCount() } catch { throw shopSession.reporter.fail(error, text: text) }
+            Terminal.write((json ? ShopJSON.countSession(started).rendered(pretty: true) : text(.countStarted(started))) + "\n")
             return
         }
         let counted =
@@ -83,73 +78,31 @@ struct CountCommand: AsyncParsableCommand {
             Terminal.write(text(.countNotApplied) + "\n")
             return
         }
-
-        let (session, largeVariance) = (session, maxVariance)
-        let actions = shopSession.actions
-        func count(confirmed: Bool) async throws -> ShopActions.CountOutcome {
-            try await shopSession.write { _ throws(ShopError) in
-                try await actions.count(counted, session: session, confirmed: confirmed, largeVariance: largeVariance, command: commandLineText)
-            }
-        }
-        var outcome = try await count(confirmed: yes)
-        if case .needsConfirmation(let preview) = outcome {
-            // Confirmed on the terminal, or refused without one (--yes applies it).
-            let threshold = Int((maxVariance * 100).rounded())
-            guard !json, Terminal.isInteractive else {
-                throw shopSession.reporter.failure(
-                    kind: "large-variance", message: CommandMessage.largeVarianceNeedsYes(threshold: threshold).text(in: text.language),
-                    details: [("counts", ShopJSON.countLines(preview))], status: ExitStatus.failure)
-            }
-            for line in preview { Terminal.write(text(.countLine(line)) + "\n") }
-            guard ask(text(.largeVariance(threshold: threshold)), text: text) else {
-                Terminal.write(text(.countNotApplied) + "\n")
-                throw ExitCode(ExitStatus.failure)
-            }
-            outcome = try await count(confirmed: true)
-        }
-        guard case .applied(let receipt) = outcome else { throw ExitCode(ExitStatus.failure) }
+        let receipt = try await apply(counted, session: shopSession)
         shopSession.noteOrphans(receipt.snapshot)
         let lines = receipt.entry?.detail?.counts ?? []
         if json {
-            var members: [(String, JSONValue)] = [("counts", ShopJSON.countLines(lines))]
-            if case .object(let receiptMembers) = ShopJSON.receipt(receipt) { members += receiptMembers }
-            Terminal.write(JSONValue.object(members).rendered(pretty: true) + "\n")
+            Terminal.write(ShopJSON.countReceipt(receipt, lines: lines).rendered(pretty: true) + "\n")
             return
         }
         for line in lines { Terminal.write(text(.countLine(line)) + "\n") }
         printReceipt(receipt, session: shopSession, json: false)
     }
 
-    /// Asks each of `book`'s fruits for its count, without the expected value (it shows after, with the variance): a
-    /// whole number 0 or more, an empty answer to skip the fruit; the end of input stops asking.
-    private func askEachFruit(book: RecipeBook, text: ShopText) -> [(fruit: FruitID, count: Int)] {
-        var counted: [(fruit: FruitID, count: Int)] = []
-        for fruit in book.fruits {
-            var prompt = text(.countPrompt(fruit.id))
-            while true {
-                Terminal.writeError(prompt, newline: false)
-                guard let answer = readLine() else { return counted }
-                let trimmed = answer.trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty { break }
-                if let count = Int(trimmed), count >= 0 {
-                    counted.append((fruit.id, count))
-                    break
-                }
-                prompt = text(.countPromptAgain(fruit.id))
+    /// Applies the count (`ShopActions.count`, the one rule of when a variance needs confirming), confirmed by
+    /// `--yes` or, when its variance is large, by staff on the terminal (`confirmLargeVariance`).
+    private func apply(_ counted: [(fruit: FruitID, count: Int)], session shopSession: ShopSession) async throws -> ShopReceipt {
+        let (session, largeVariance, actions) = (session, maxVariance, shopSession.actions)
+        func count(confirmed: Bool) async throws -> ShopActions.CountOutcome {
+            try await shopSession.write { _ throws(ShopError) in
+                try await actions.count(counted, session: session, confirmed: confirmed, largeVariance: largeVariance, command: commandLineText)
             }
         }
-        return counted
-    }
-
-    /// Asks `prompt` until yes or no (no at the end of input).
-    private func ask(_ prompt: String, text: ShopText) -> Bool {
-        var prompt = prompt
-        while true {
-            Terminal.writeError(prompt, newline: false)
-            guard let answer = readLine() else { return false }
-            if text.isYes(answer) { return true }
-            if text.isNo(answer) { return false }
-            prompt = text(.answerYesOrNo)
+        switch try await count(confirmed: yes) {
+        case .applied(let receipt): return receipt
+        case .needsConfirmation(let preview): try confirmLargeVariance(preview, session: shopSession)
         }
+        guard case .applied(let receipt) = try await count(confirmed: true) else { throw ExitCode(ExitStatus.failure) }
+        return receipt
     }
 }

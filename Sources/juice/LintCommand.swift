@@ -134,21 +134,12 @@ package struct LintCommand: ParsableCommand {
             Terminal.write(rule.explanation(in: language))
             return
         }
-        var rules: LoadedRuleConfiguration
-        let result: RecipeLoadResult
         let paths = InputLocations.recipePaths(paths)
+        let rules: LoadedRuleConfiguration
+        let result: RecipeLoadResult
         do {
-            rules = try RuleConfiguration.load(forLinting: paths)
-            rules.configuration = rules.configuration.merging(try commandLineRules())
-            if listRules {
-                Terminal.write(rules.configuration.listing(in: language))
-                // A configuration file with problems sets nothing: say why rather than list defaults silently.
-                guard rules.diagnostics.isEmpty else {
-                    Terminal.writeError(rules.diagnostics.map { $0.description(in: language) }.joined(separator: "\n"))
-                    throw ExitCode(ExitStatus.failure)
-                }
-                return
-            }
+            rules = try configuration(for: paths)
+            if listRules { return try list(rules) }
             result = try RecipeSet.load(paths: paths)
         } catch let error as RecipeSourceError {
             // In lint's language (English unless Korean is asked for); the error style is the one every command uses.
@@ -159,5 +150,22 @@ package struct LintCommand: ParsableCommand {
         let report = LintReport(result, format: format, strict: strict, colored: colored, rules: rules, language: language)
         Terminal.write(report.output)
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+
+    /// The rules for linting `paths`: the set's `.juicelint.yaml`, then `--disable` and `--severity` over it.
+    private func configuration(for paths: [String]) throws -> LoadedRuleConfiguration {
+        var rules = try RuleConfiguration.load(forLinting: paths)
+        rules.configuration = rules.configuration.merging(try commandLineRules())
+        return rules
+    }
+
+    /// `--list-rules`: every rule as `rules` set it; a configuration file with problems sets nothing, so say why
+    /// (exit 1) rather than list defaults silently.
+    private func list(_ rules: LoadedRuleConfiguration) throws {
+        Terminal.write(rules.configuration.listing(in: language))
+        guard rules.diagnostics.isEmpty else {
+            Terminal.writeError(rules.diagnostics.map { $0.description(in: language) }.joined(separator: "\n"))
+            throw ExitCode(ExitStatus.failure)
+        }
     }
 }

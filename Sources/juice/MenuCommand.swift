@@ -3,6 +3,7 @@ import JuiceCommandLine
 import JuiceCore
 import JuiceRecipes
 import JuiceShop
+import JuiceUseCases
 
 /// `juice menu`: every juice, its recipe and how many can be made now.
 struct MenuCommand: AsyncParsableCommand {
@@ -20,35 +21,18 @@ struct MenuCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try options.session(json: json)
-        let snapshot = try await session.snapshot()
-        let rows = session.shop.book.juices.map { juice in (juice, snapshot.inventory.availability(of: juice)) }
+        let menu: ShopActions.Menu
+        do throws(ShopError) { menu = try await session.actions.menu() } catch { throw session.reporter.fail(error, text: session.text) }
+        session.noteOrphans(menu.snapshot)
         if json {
-            Terminal.write(
-                JSONValue.array(
-                    rows.map { juice, availability in
-                        .object([
-                            ("id", .string(juice.id.rawValue)),
-                            (
-                                "name",
-                                .object([
-                                    ("ko", juice.name.korean.map(JSONValue.string) ?? .null),
-                                    ("en", juice.name.english.map(JSONValue.string) ?? .null),
-                                ])
-                            ),
-                            ("recipe", .object(juice.recipe.map { ($0.fruit.rawValue, .int($0.amount)) })),
-                            ("price", juice.price.map(JSONValue.int) ?? .null),
-                            ("canMake", .int(availability.makeable)),
-                            ("limitingFruit", availability.limitingFruit.map { .string($0.rawValue) } ?? .null),
-                            ("neededForOneMore", ShopJSON.counts(availability.neededForOneMore)),
-                        ])
-                    }
-                ).rendered(pretty: true) + "\n")
+            Terminal.write(ShopJSON.menu(menu).rendered(pretty: true) + "\n")
             return
         }
         let dim = Terminal.wantsColor
-        for (juice, availability) in rows {
-            let line = session.text(.menuLine(juice, availability))
-            if availability.makeable == 0, availability.limitingFruit != nil {
+        for entry in menu.entries {
+            let line = session.text(.menuLine(entry.juice, entry.availability))
+            // A juice that a fruit stops shows dimmed, behind a ✗.
+            if entry.availability.makeable == 0, entry.availability.limitingFruit != nil {
                 Terminal.write(Terminal.dim("✗ " + line, enabled: dim) + "\n")
             } else {
                 Terminal.write("  " + line + "\n")

@@ -21,6 +21,8 @@ enum PurchaseCommandMessage {
     case planHasNoOrders(path: String, supplier: String?)
     /// `juice receive --order` with `--ordered` or `--supplier`, which the order gives.
     case orderGivesOrderedAndSupplier
+    /// How a plan read from standard input (`--from-plan -`) is named in the other messages.
+    case standardInput
 
     func text(in language: Language) -> String {
         let ko = language == .korean
@@ -65,6 +67,8 @@ enum PurchaseCommandMessage {
             return ko
                 ? "--order를 주면 주문량과 거래처는 발주에서 가져와요. --ordered와 --supplier를 빼 주세요"
                 : "with --order, what was ordered and the supplier come from the purchase order; leave out --ordered and --supplier"
+        case .standardInput:
+            return ko ? "(표준 입력)" : "(standard input)"
         }
     }
 }

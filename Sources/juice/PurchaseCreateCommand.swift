@@ -58,85 +58,38 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
         let parsed = try FruitAssignments(lines, reporter: reporter)
         let session = try options.session(json: json)
         let book = session.shop.book
-        /// `draft` with the dates `--order-by` and `--arrives` give, when they give them.
-        func dated(_ draft: PurchaseOrderDraft) -> PurchaseOrderDraft {
-            var draft = draft
-            (draft.orderBy, draft.arrives) = (orderBy ?? draft.orderBy, arrives ?? draft.arrives)
-            return draft
-        }
+        let dates = PurchaseDates(orderBy: orderBy, arrives: arrives)
         let drafts: [PurchaseOrderDraft]
-        // Where in the plan file a refusal of one of its orders is (`orders[0].lines[1].fruit`): the shop places it in
-        // the drafts it was given; a date from --order-by or --arrives is the option's, not the file's.
-        var place: (FieldPath) -> (file: String?, field: String)? = { _ in nil }
-        if let fromPlan {
-            let planned = try readPlan(fromPlan, reporter: reporter) { book.fruit($0)?.buy?.pack }
-            drafts = planned.map { dated($0.draft) }
-            let (orderBy, arrives) = (orderBy, arrives)
-            place = { path in
-                guard case .index(let position)? = path.steps.first, planned.indices.contains(position) else { return nil }
-                let inner = FieldPath(Array(path.steps.dropFirst()))
-                if (orderBy != nil && inner == .field("orderBy")) || (arrives != nil && inner == .field("arrives")) { return nil }
-                return (
-                    fromPlan == "-" ? nil : fromPlan, FieldPath([.field("orders"), .index(planned[position].index)]).appending(inner).description
-                )
-            }
+        // Where in the plan file a refusal of one of its orders is (the shop places it in the drafts it was given).
+        let plan = try fromPlan.map { try PlannedPurchases(reading: $0, supplier: supplier, book: book, reporter: reporter) }
+        if let plan {
+            drafts = plan.planned.map { dates.applied(to: $0.draft) }
         } else {
             let packs = parsed.resolved(in: book).map { PurchaseOrderDraft.Packs(fruit: $0.fruit, packs: $0.value) }
             do throws(ShopError) {
-                drafts = [dated(try PurchaseOrderDraft(supplier: SupplierID(supplier ?? ""), packs: packs, book: book))]
+                drafts = [dates.applied(to: try PurchaseOrderDraft(supplier: SupplierID(supplier ?? ""), packs: packs, book: book))]
             } catch {
                 throw reporter.fail(error, text: session.text)
             }
         }
-        let kept = drafts
         // Kept with what staff should know of them (bought elsewhere, below the minimum, kept twice): said, never refused.
         let actions = session.actions
-        let orders = try await session.write(placing: place) { _ throws(ShopError) in try await actions.keepPurchaseOrders(kept) }
+        let orders = try await session.write(placing: { plan?.place(of: $0, dates: dates) }) { _ throws(ShopError) in
+            try await actions.keepPurchaseOrders(drafts)
+        }
+        show(orders, text: session.text)
+    }
+
+    /// Shows the orders kept, each with its notes (or, with `--json`, as the API answers them).
+    private func show(_ orders: [ShopActions.KeptPurchaseOrder], text: ShopText) {
         if json {
-            let objects = orders.map { ShopJSON.purchaseOrder($0.order, text: session.text, notes: $0.notes) }
+            let objects = orders.map { ShopJSON.purchaseOrder($0.order, text: text, notes: $0.notes) }
             Terminal.write(JSONValue.object([("orders", .array(objects))]).rendered(pretty: true) + "\n")
             return
         }
         for kept in orders {
-            Terminal.write(([session.text(.created(kept.order))] + kept.notes.map { session.text(.note($0)) }).map { $0 + "\n" }.joined())
+            Terminal.write(([text(.created(kept.order))] + kept.notes.map { text(.note($0)) }).map { $0 + "\n" }.joined())
         }
-    }
-
-    /// The drafts of the plan at `path` (`-`: standard input), `--supplier`'s only when given; a plan that cannot be
-    /// read, or has no orders, is a usage error naming what is wrong.
-    private func readPlan(
-        _ path: String, reporter: Reporter, pack: (FruitID) -> Int?
-    ) throws -> [(index: Int, draft: PurchaseOrderDraft)] {
-        let language = reporter.language
-        let shown = path == "-" ? (language == .korean ? "(표준 입력)" : "(standard input)") : path
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw reporter.failure(.planUnreadable(path: shown, reason: SystemReason(code: ENOENT).text(in: language)))
-            }
-            guard !isDirectory.boolValue else {
-                throw reporter.failure(.planUnreadable(path: shown, reason: SystemReason(code: EISDIR).text(in: language)))
-            }
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw reporter.failure(.planUnreadable(path: shown, reason: SystemReason(code: EACCES).text(in: language)))
-            }
-            data = contents
-        }
-        let drafts: [(index: Int, draft: PurchaseOrderDraft)]
-        do throws(PlanOrders.Problem) { drafts = try PlanOrders.drafts(from: data, supplier: supplier, pack: pack) } catch {
-            switch error {
-            case .notJSON: throw reporter.failure(.planNotJSON(path: shown))
-            case .missing(let field): throw reporter.failure(.planFieldMissing(path: shown, field: field))
-            case .wrong(let field, let expected): throw reporter.failure(.planField(path: shown, field: field, expected: expected))
-            case .unitsNotPacks(let field, let units, let packs, let pack):
-                throw reporter.failure(.planUnitsNotPacks(path: shown, field: field, units: units, packs: packs, pack: pack))
-            }
-        }
-        guard !drafts.isEmpty else { throw reporter.failure(.planHasNoOrders(path: shown, supplier: supplier)) }
-        return drafts
     }
 }
 

@@ -85,29 +85,58 @@ struct ServeCommand: AsyncParsableCommand {
         // Until the server traps SIGHUP, a reload asked for during start-up must not stop the shop (the menu is read
         // fresh at start anyway).
         signal(SIGHUP, SIG_IGN)
-        let environment = ProcessInfo.processInfo.environment
         let reporter = options.reporter(json: json)
-        let staff: StaffCredential?
-        do { staff = try StaffCredential.load(file: staffTokenFile, environment: environment) } catch {
-            throw reporter.failure(error)
-        }
+        let staff = try staffCredential(reporter: reporter)
         let directory = try options.checkedRecipeDirectory(json: json)
-        let settings = ReloadSettings(watchMethod: watch.method)
         let logger = CommandServices.logger("juice-serve", level: .info)
-        // Staff's menu edits are recorded beside an SQLite state (`menu-edits.jsonl`); with PostgreSQL, in memory only.
-        let editLog: String? =
-            PostgresLocation.isPostgresURL(options.statePath)
-            ? nil : (URL(fileURLWithPath: options.statePath).deletingLastPathComponent().appendingPathComponent("menu-edits.jsonl").path)
-        let editor = MenuEditor(directory: directory, logFile: editLog)
+        let editor = MenuEditor(directory: directory, logFile: Self.menuEditLog(statePath: options.statePath))
         // A menu edit a killed server left half made is taken back before the set is read.
         Self.log(await editor.recoverInterruptedEdits(), logger: logger)
-        // The same store as the CLI: an SQLite file, or PostgreSQL for several counters on one stock.
+        let (menu, store) = try await openMenuAndStore(directory: directory, logger: logger, reporter: reporter)
+        let configuration = ServerConfiguration(
+            host: host, port: port, language: options.language, staff: staff, serviceLevel: PlanCommand.probability(serviceLevel) ?? 0.95,
+            maxCountVariance: maxVariance, clock: try options.clock(json: json))
+        let server: ShopServer
+        do { server = try ShopServer(configuration: configuration, store: store, menu: menu, editor: editor) } catch {
+            throw reporter.failure(error)
+        }
+        MetricsSystem.bootstrap(server.metrics.factory)
+        await keepServedMenu(menu, server: server, directory: directory, logger: logger)
+        let (host, statePath) = (self.host, store.location)
+        // The store runs around the whole command (`CommandServices.runningStores`), so it closes after the server
+        // stops.
+        let application = server.application(logger: logger) { port in
+            Terminal.write("juice: serving on http://\(host):\(port)/ (state \(statePath))\n")
+        }
+        try await application.runService()
+    }
+
+    /// The staff token, from `--staff-token-file` or `$JUICE_STAFF_TOKEN` (nil: none, and the server only listens on
+    /// loopback).
+    private func staffCredential(reporter: Reporter) throws -> StaffCredential? {
+        do { return try StaffCredential.load(file: staffTokenFile, environment: ProcessInfo.processInfo.environment) } catch {
+            throw reporter.failure(error)
+        }
+    }
+
+    /// Where staff's menu edits are recorded: `menu-edits.jsonl` beside an SQLite state; nil (in memory only) with
+    /// PostgreSQL.
+    static func menuEditLog(statePath: String) -> String? {
+        guard !PostgresLocation.isPostgresURL(statePath) else { return nil }
+        return URL(fileURLWithPath: statePath).deletingLastPathComponent().appendingPathComponent("menu-edits.jsonl").path
+    }
+
+    /// The menu to serve and the store, ready: the recipes at `directory` (nil: the built-in set), or, when they are
+    /// broken, the last good menu the state keeps (`LastGoodStart`, which opens the store itself); the same store as
+    /// the CLI (an SQLite file, or PostgreSQL for several counters on one stock), prepared.
+    private func openMenuAndStore(directory: String?, logger: Logger, reporter: Reporter) async throws -> (LiveMenu, any ShopStore) {
+        let settings = ReloadSettings(watchMethod: watch.method)
         var store: (any ShopStore)?
         let menu: LiveMenu
         do throws(LiveMenuError) {
             menu = try LiveMenu(directory: directory, settings: settings)
         } catch {
-            // A broken directory never takes the shop down while the state keeps the last good menu (`LastGoodStart`).
+            // A broken directory never takes the shop down while the state keeps the last good menu.
             guard let directory else { throw reporter.startFailure(error, directory: nil, lastGood: .noneKept) }
             let start = LastGoodStart(
                 directory: directory, settings: settings, rejected: error, logger: logger, language: options.language,
@@ -117,35 +146,23 @@ struct ServeCommand: AsyncParsableCommand {
             store = opened
         }
         let shopStore = try store ?? options.makeStore(json: json)
-        let statePath = shopStore.location
         do { try await shopStore.prepare() } catch {
             // A database that cannot be reached or entered is a problem with how the server was started (exit 2).
             let text = ShopText(language: options.language, book: await menu.current.book)
             throw reporter.fail(error, text: text)
         }
-        let configuration = ServerConfiguration(
-            host: host, port: port, language: options.language, staff: staff, serviceLevel: PlanCommand.probability(serviceLevel) ?? 0.95,
-            maxCountVariance: maxVariance, clock: try options.clock(json: json))
-        let server: ShopServer
-        do { server = try ShopServer(configuration: configuration, store: shopStore, menu: menu, editor: editor) } catch {
-            throw reporter.failure(error)
-        }
-        MetricsSystem.bootstrap(server.metrics.factory)
-        // The set the server accepts is the shop's last good menu from now on (written only when it changed).
+        return (menu, shopStore)
+    }
+
+    /// Keeps the set the server accepts as the shop's last good menu from now on (written only when it changed), when
+    /// it was read from the directory, and logs what is served.
+    private func keepServedMenu(_ menu: LiveMenu, server: ShopServer, directory: String?, logger: Logger) async {
         let live = await menu.current
-        if live.origin == .directory {
-            let kept = await server.keepLastGoodMenu(logger: logger)
-            logger.info(
-                "serving the menu from \(directory ?? "the built-in set") (menu version \(live.version.prefix(12)))\(kept ? "; kept in the state as the last good menu" : "")"
-            )
-        }
-        let host = self.host
-        // The store runs around the whole command (`CommandServices.runningStores`), so it closes after the server
-        // stops.
-        let application = server.application(logger: logger) { port in
-            Terminal.write("juice: serving on http://\(host):\(port)/ (state \(statePath))\n")
-        }
-        try await application.runService()
+        guard live.origin == .directory else { return }
+        let kept = await server.keepLastGoodMenu(logger: logger)
+        logger.info(
+            "serving the menu from \(directory ?? "the built-in set") (menu version \(live.version.prefix(12)))\(kept ? "; kept in the state as the last good menu" : "")"
+        )
     }
 
     /// Logs what the recovery of interrupted menu edits found, if anything.

@@ -134,45 +134,45 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let language = options.shop.language
         if let chart, let problem = ChartOutput.problem(writing: chart) {
-            Terminal.writeError(CommandMessage.errorPrefix.text(in: options.shop.language) + problem.text(in: options.shop.language))
+            Terminal.writeError(CommandMessage.errorPrefix.text(in: language) + problem.text(in: language))
             throw ExitCode(ExitStatus.usage)
         }
         let (menu, stock) = try await options.prepare()
-        var policy = RestockPolicy()
-        do {
-            for rule in restock { try policy.add(rule) }
-            try policy.check(against: menu)
-        } catch {
-            throw usageFailure(error, language: options.shop.language)
-        }
+        let policy: RestockPolicy
+        do throws(OrderSourceError) { policy = try restockPolicy(for: menu) } catch { throw usageFailure(error, language: language) }
         var simulator = Simulator(menu: menu, restock: policy, chart: chart == nil ? nil : StockChart())
-        let language = options.shop.language
         let report = try withProgress(CommandMessage.simulating.text(in: language), language: language) { progress throws(OrderSourceError) in
             simulator.progress = progress
-            if let orders { return try simulator.runValidated(try FileOrders(path: orders, menu: menu), stock: stock) }
-            var source = try GeneratedOrders(count: generate ?? 0, seed: seed, weights: try weights(menu))
-            if let generate, generate > Self.generateLimit {
-                // Everything is checked: the long run the user forced starts now.
-                Reporter(language: language, json: false).note(
-                    CommandMessage.forcedRun(orders: generate, limit: Self.generateLimit).text(in: language))
-            }
-            return try simulator.run(&source, stock: stock)
+            return try simulate(&simulator, menu: menu, stock: stock)
         }
-        let renderer = ReportRenderer(book: menu.book, language: options.shop.language)
+        let renderer = ReportRenderer(book: menu.book, language: language)
         Terminal.write(renderer.render(report, as: format, source: orders))
         if let chart, let recorded = simulator.chart {
             let names = menu.fruits.indices.map { renderer.fruitName($0, menu: menu) }
-            do {
-                try recorded.svg(names: names, language: options.shop.language).write(toFile: chart, atomically: true, encoding: .utf8)
-            } catch {
-                let language = options.shop.language
-                Terminal.writeError(
-                    CommandMessage.errorPrefix.text(in: language)
-                        + CommandMessage.chartWriteFailed(path: chart, reason: error.localizedDescription).text(in: language))
-                throw ExitCode(ExitStatus.usage)
-            }
+            try ChartOutput.write(recorded.svg(names: names, language: language), to: chart, language: language)
         }
+    }
+
+    /// The `--restock` rules as one policy, checked against `menu` (a rule naming a fruit it does not have is refused).
+    private func restockPolicy(for menu: CompiledMenu) throws(OrderSourceError) -> RestockPolicy {
+        var policy = RestockPolicy()
+        for rule in restock { try policy.add(rule) }
+        try policy.check(against: menu)
+        return policy
+    }
+
+    /// Runs `simulator` over the orders of `--orders`, or over `--generate` orders made from `--seed` and the mix.
+    private func simulate(_ simulator: inout Simulator, menu: CompiledMenu, stock: [Int]) throws(OrderSourceError) -> SimulationReport {
+        if let orders { return try simulator.runValidated(try FileOrders(path: orders, menu: menu), stock: stock) }
+        var source = try GeneratedOrders(count: generate ?? 0, seed: seed, weights: try weights(menu))
+        if let generate, generate > Self.generateLimit {
+            // Everything is checked: the long run the user forced starts now.
+            let language = options.shop.language
+            Reporter(language: language, json: false).note(CommandMessage.forcedRun(orders: generate, limit: Self.generateLimit).text(in: language))
+        }
+        return try simulator.run(&source, stock: stock)
     }
 
     private func weights(_ menu: CompiledMenu) throws(OrderSourceError) -> [Int] {

@@ -92,9 +92,9 @@ enum PlanOrders {
         return .object
     }
 
-    /// `path` as the plan file's field: `orders[0].lines[1].packs`, or "the plan" for the whole file.
+    /// `path` as the plan file's field: `orders[0].lines[1].packs`, or empty for the whole file (the messages say so in
+    /// their language).
     private static func field(_ path: [any CodingKey]) -> String {
-        guard !path.isEmpty else { return "the plan" }
         var text = ""
         for key in path {
             if let index = key.intValue {

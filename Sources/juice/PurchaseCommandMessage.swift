@@ -41,6 +41,14 @@ enum PurchaseCommandMessage {
             return ko
                 ? "계획 파일 \(KoreanParticle.subject.after(path)) JSON이 아니에요. 'juice plan … --format json'의 출력을 주세요"
                 : "the plan file \(path) is not JSON; give the output of 'juice plan … --format json'"
+        case .planField(let path, let field, let expected) where field.isEmpty:
+            return ko
+                ? "계획 파일 \(path): \(expected.text(ko: true)). 'juice plan … --format json'의 출력을 그대로 주세요"
+                : "the plan file \(path): expected \(expected.text(ko: false)); give the output of 'juice plan … --format json' as it is"
+        case .planFieldMissing(let path, let field) where field.isEmpty:
+            return ko
+                ? "계획 파일 \(KoreanParticle.subject.after(path)) 비어 있어요 (null). 'juice plan … --format json'의 출력을 그대로 주세요"
+                : "the plan file \(path) holds nothing (null); give the output of 'juice plan … --format json' as it is"
         case .planField(let path, let field, let expected):
             return ko
                 ? "계획 파일 \(path)의 \(field): \(expected.text(ko: true)). 'juice plan … --format json'의 출력을 그대로 주세요"

@@ -105,6 +105,24 @@ struct PurchaseCommandTests {
         let listed = try await shop.run(["purchase", "list", "--json"])
         #expect(try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [Any]).isEmpty)
     }
+
+    @Test("a plan file that is JSON but not a plan (an array, null) is said as such in each language, naming no field")
+    func planNotAnObject() async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        try shop.addSuppliers()
+        for (content, english, korean) in [
+            ("[]", "the plan file plan.json: expected a JSON object", "계획 파일 plan.json: JSON 객체여야 해요"),
+            ("null", "the plan file plan.json holds nothing (null)", "계획 파일 plan.json이(가) 비어 있어요 (null)"),
+        ] {
+            try content.write(to: shop.directory.appendingPathComponent("plan.json"), atomically: true, encoding: .utf8)
+            let en = try await shop.run(["purchase", "create", "--from-plan", "plan.json", "--lang", "en"])
+            #expect(en.status == 2 && en.stderr.contains(english), "\(en.stderr)")
+            let ko = try await shop.run(["purchase", "create", "--from-plan", "plan.json", "--lang", "ko"])
+            #expect(ko.status == 2 && ko.stderr.contains(korean), "\(ko.stderr)")
+            #expect(!ko.stderr.contains("the plan"), "no English in the Korean message: \(ko.stderr)")
+        }
+    }
 }
 
 extension ShopSandbox {

@@ -18,28 +18,32 @@ extension ShopServer {
     func addStockKeepingRoutes(staff: RouterGroup<ShopRequestContext>) {
         staff.post("/api/deliveries") { request, context in try await receive(request, context: context) }
         staff.post("/api/waste") { request, context in try await waste(request, context: context) }
-        staff.post("/api/counts") { _, _ in
-            let book = await menu.current.book
-            do throws(ShopError) {
-                let shop = Shop(book: book, store: store)
-                let session = try await shop.startCount()
-                let expected = try await shop.previewCount(book.fruits.map { ($0.id, 0) }, session: session.id)
-                return JSONResponse.make(CountSessionBody(session, expected: expected), status: .created)
-            } catch {
-                throw APIError.refusal(error, book: book)
-            }
-        }
+        staff.post("/api/counts") { _, _ in try await startCount() }
         staff.post("/api/counts/:id") { request, context in
             try await applyCount(request, session: context.parameters.get("id") ?? "", context: context)
         }
-        staff.get("/api/lots") { _, context in
-            let book = await menu.current.book
-            do throws(ShopError) {
-                let shelf = try await sales.shelf(today: configuration.clock.today)  // (the cache's replay of the journal)
-                return JSONResponse.make(LotsBody(shelf, book: book, language: context.language))
-            } catch {
-                throw APIError.refusal(error, book: book)
-            }
+        staff.get("/api/lots") { _, context in try await lots(context: context) }
+    }
+
+    /// `POST /api/counts`: a count session started, with each fruit's expected count.
+    func startCount() async throws -> Response {
+        let book = await menu.current.book
+        do throws(ShopError) {
+            let started = try await actions(book).startCount()
+            return JSONResponse.make(CountSessionBody(started.session, expected: started.expected), status: .created)
+        } catch {
+            throw APIError.refusal(error, book: book)
+        }
+    }
+
+    /// `GET /api/lots`: the lots with fruit left, what expires when and the last counts, today.
+    func lots(context: ShopRequestContext) async throws -> Response {
+        let book = await menu.current.book
+        do throws(ShopError) {
+            let shelf = try await sales.shelf(today: configuration.clock.today)  // (the cache's replay of the journal)
+            return JSONResponse.make(LotsBody(shelf, book: book, language: context.language))
+        } catch {
+            throw APIError.refusal(error, book: book)
         }
     }
 

@@ -139,7 +139,7 @@ extension ShopServer {
         let edits = body.changes.map { StockEdit($0.operation, $0.fruit, $0.amount) }
         do throws(ShopError) {
             let receipt = try await actions(book).changeStock(edits, command: "juice serve: POST /api/stock")
-            let changed = context.language == .korean ? "재고를 바꿨어요" : "Stock changed."
+            let changed = StockChangeText.stockChanged.text(in: context.language)
             let message = receipt.entry == nil ? ShopText(language: context.language, book: book)(.nothingChanged) : changed
             return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
         } catch {

@@ -35,17 +35,16 @@ public actor MemoryStore: ShopStore {
         if case .wasteExpired = operation { context.lots = JournalLots(journal).remaining }
         var session: CountSession?
         if case .count(_, let id?) = operation {
-            guard let found = sessions[id] else { throw .unknownCountSession(id) }
-            if let applied = found.appliedBy { throw .countSessionApplied(id, entry: applied) }
-            session = found
-            for entry in journal where entry.id > found.start {
+            let start = try CountSession.requireOpen(id, found: sessions[id].map { ($0.start, $0.appliedBy) })
+            session = sessions[id]
+            for entry in journal where entry.id > start {
                 for (fruit, delta) in entry.deltas { context.moved[fruit, default: 0] += delta }
             }
         }
         var purchase: Int?
         if case .receiveOrder(let id, _, _) = operation {
-            guard let index = purchases.firstIndex(where: { $0.id == id }) else { throw .unknownPurchaseOrder(id) }
-            if let entry = purchases[index].receivedEntry { throw .purchaseOrderReceived(id, entry: entry) }
+            let index = purchases.firstIndex(where: { $0.id == id })
+            try PurchaseOrder.requireReceivable(id, receivedBy: index.map { purchases[$0].receivedEntry })
             purchase = index
         }
         let change: LedgerChange

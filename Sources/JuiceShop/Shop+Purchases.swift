@@ -51,7 +51,7 @@ extension Shop {
         _ id: Int, lines given: [DeliveryLine]? = nil, received: CivilDate, command: String, request: String? = nil
     ) async throws(ShopError) -> PurchaseReceipt {
         let order = try await purchaseOrder(id)
-        if order.status == .received { throw .purchaseOrderReceived(id, entry: order.receivedEntry ?? 0) }
+        try PurchaseOrder.requireReceivable(id, receivedBy: .some(order.receivingEntry))
         // The given lines, checked where they were given (a line left out below, 0 of a fruit ordered, is refused all
         // the same when it repeats a fruit or has a date that is none).
         if let given {

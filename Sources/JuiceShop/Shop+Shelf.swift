@@ -126,7 +126,7 @@ extension Shop {
             guard byFruit.updateValue(count, forKey: fruit) == nil else {
                 throw ShopError.duplicateFruit(fruit).placed(onLineOf: fruits, amount: "count")
             }
-            guard count >= 0 else { throw ShopError.invalidQuantity(fruit, count).placed(onLineOf: fruits, amount: "count") }
+            do { try CountLine.requireValid(count, of: fruit) } catch { throw error.placed(onLineOf: fruits, amount: "count") }
         }
         return byFruit
     }
@@ -134,8 +134,8 @@ extension Shop {
     /// The preview of `counted` (see `previewCount`), its lines checked.
     private func preview(_ counted: [(fruit: FruitID, count: Int)], session: String?) async throws(ShopError) -> [CountLine] {
         guard let session else { return try lines(counted, stock: try await snapshot().inventory.counts, moved: [:]) }
-        guard let found = try await store.countSession(id: session) else { throw .unknownCountSession(session) }
-        if let applied = found.appliedBy { throw .countSessionApplied(session, entry: applied) }
+        let found = try await store.countSession(id: session)
+        let start = try CountSession.requireOpen(session, found: found.map { ($0.start, $0.appliedBy) })
         // The stock as of a known journal entry: read between two readings of the newest entry that agree (orders
         // keep coming while staff count; a few tries, then the last reading, as this is only a preview).
         var newest = try await newestEntry()
@@ -148,7 +148,7 @@ extension Shop {
         }
         var moved: [FruitID: Int] = [:]
         let latest = try await newestEntry()
-        for entry in try await store.history(limit: max(0, latest - found.start)) where entry.id > found.start && entry.id <= newest {
+        for entry in try await store.history(limit: max(0, latest - start)) where entry.id > start && entry.id <= newest {
             for (fruit, delta) in entry.deltas { moved[fruit, default: 0] += delta }
         }
         return try lines(counted, stock: stock, moved: moved)

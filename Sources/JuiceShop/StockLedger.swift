@@ -123,7 +123,7 @@ struct StockLedger: Sendable {
             var lines: [CountLine] = []
             var changes: [StockChange] = []
             for (fruit, count) in counted.sorted(by: { $0.key < $1.key }) {
-                guard count >= 0 else { throw .invalidQuantity(fruit, count) }
+                try CountLine.requireValid(count, of: fruit)
                 guard let current = inventory.counts[fruit] else {
                     _ = try apply([.set(fruit, count)], to: &inventory, book: book)
                     continue

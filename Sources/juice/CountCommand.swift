@@ -64,7 +64,9 @@ struct CountCommand: AsyncParsableCommand {
         let text = shopSession.text
         if start {
             let started: CountSession
-            do throws(ShopError) { started = try await shopSession.actions.startCount() } catch { throw shopSession.reporter.fail(error, text: text) }
+            do throws(ShopError) { started = try await shopSession.actions.startCount().session } catch {
+                throw shopSession.reporter.fail(error, text: text)
+            }
             Terminal.write((json ? ShopJSON.countSession(started).rendered(pretty: true) : text(.countStarted(started))) + "\n")
             return
         }

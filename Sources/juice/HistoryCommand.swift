@@ -3,6 +3,7 @@ import JuiceCommandLine
 import JuiceCore
 import JuiceRecipes
 import JuiceShop
+import JuiceUseCases
 
 /// `juice history`: the journal, newest first.
 struct HistoryCommand: AsyncParsableCommand {
@@ -28,7 +29,7 @@ struct HistoryCommand: AsyncParsableCommand {
         let session = try options.session(json: json)
         if refused {
             let refusals: [RefusedOrder]
-            do { refusals = try await session.shop.refusedOrders(limit: limit) } catch { throw session.reporter.fail(error, text: session.text) }
+            do { refusals = try await session.actions.refusedOrders(limit: limit) } catch { throw session.reporter.fail(error, text: session.text) }
             if json {
                 Terminal.write(JSONValue.array(refusals.map(ShopJSON.refusal)).rendered(pretty: true) + "\n")
                 return
@@ -37,7 +38,7 @@ struct HistoryCommand: AsyncParsableCommand {
             return
         }
         let entries: [JournalEntry]
-        do { entries = try await session.shop.history(limit: limit) } catch { throw session.reporter.fail(error, text: session.text) }
+        do { entries = try await session.actions.history(limit: limit) } catch { throw session.reporter.fail(error, text: session.text) }
         if json {
             Terminal.write(JSONValue.array(entries.map(ShopJSON.entry)).rendered(pretty: true) + "\n")
             return
@@ -60,6 +61,6 @@ struct UndoCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 
     func run() async throws {
-        try await runStockChange(options, json: json) { shop throws(ShopError) in try await shop.undo(command: commandLineText) }
+        try await runStockChange(options, json: json) { actions throws(ShopError) in try await actions.undo(command: commandLineText) }
     }
 }

@@ -3,6 +3,7 @@ import JuiceCommandLine
 import Foundation
 import JuiceCore
 import JuiceShop
+import JuiceUseCases
 
 /// `juice order`: makes a juice, all or nothing, with the original app's messages.
 struct OrderCommand: AsyncParsableCommand {
@@ -46,17 +47,16 @@ struct OrderCommand: AsyncParsableCommand {
     func run() async throws {
         guard count >= 1 else { throw options.reporter(json: json).usage(.countBelowOne) }
         let session = try options.session(json: json)
-        let text = session.text
-        // Journaled with the order, so that an order whose outcome is unknown can be looked up (juice history --json).
-        let request = RequestID.make()
         do {
-            let receipt = try await session.change { shop throws(ShopError) in
-                try await shop.order(juice, count: count, command: commandLineText, request: request)
+            // Journaled under a request id, so that an order whose outcome is unknown can be looked up (juice history --json).
+            let served = try await session.write { _ throws(ShopError) in
+                try await session.actions.order(juice, count: count, command: commandLineText)
             }
+            session.noteOrphans(served.receipt.snapshot)
             if json {
-                Terminal.write(ShopJSON.orderReceipt(receipt, book: session.shop.book).rendered(pretty: true) + "\n")
+                Terminal.write(ShopJSON.orderReceipt(served.receipt, book: session.shop.book).rendered(pretty: true) + "\n")
             } else {
-                Terminal.write(text(.served(receipt.entry?.juice ?? JuiceID(juice), count: count)) + "\n")
+                Terminal.write(session.text(.served(served.juice, count: served.count)) + "\n")
             }
         } catch let exit as ExitCode {
             if exit.rawValue != ExitStatus.outcomeUnknown { try await offerRestock(session: session) }

@@ -77,10 +77,10 @@ enum StockTable {
     }
 }
 
-/// Runs one stock change and prints the new stock (saying so when nothing changed).
-func runStockChange(_ options: ShopOptions, json: Bool, _ body: (Shop) async throws(ShopError) -> ShopReceipt) async throws {
+/// Runs one stock change (one of the shop's actions) and prints the new stock (saying so when nothing changed).
+func runStockChange(_ options: ShopOptions, json: Bool, _ body: (ShopActions) async throws(ShopError) -> ShopReceipt) async throws {
     let session = try options.session(json: json)
-    let receipt = try await session.change(body)
+    let receipt = try await session.change { _ throws(ShopError) in try await body(session.actions) }
     printReceipt(receipt, session: session, json: json)
 }
 
@@ -107,10 +107,10 @@ struct FruitAmountArguments: ParsableArguments {
     @Argument(help: ArgumentHelp("How many, 0 or more (default 1).", ko: "개수, 0 이상 (기본값 1).")) var amount: Int = 1
     @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 
-    /// Applies the change `make` builds for the named fruit, journaled as `kind`.
-    func change(kind: JournalKind, _ make: @escaping (FruitID, Int) -> StockChange) async throws {
-        try await runStockChange(options, json: json) { shop throws(ShopError) in
-            try await shop.changeStock([make(shop.book.fruitID(matching: fruit), amount)], kind: kind, command: commandLineText)
+    /// Applies `operation` of the amount to the named fruit.
+    func change(_ operation: StockEdit.Operation) async throws {
+        try await runStockChange(options, json: json) { actions throws(ShopError) in
+            try await actions.changeStock([StockEdit(operation, fruit, amount)], command: commandLineText)
         }
     }
 }
@@ -121,7 +121,7 @@ struct StockAddCommand: AsyncParsableCommand {
         commandName: "add", abstract: HelpLanguage.text("Add N (default 1) of a fruit, up to its capacity.", ko: "과일을 N개 (기본값 1) 더해요. 용량까지만."))
     @OptionGroup var arguments: FruitAmountArguments
 
-    func run() async throws { try await arguments.change(kind: .add) { .add($0, $1) } }
+    func run() async throws { try await arguments.change(.add) }
 }
 
 /// `juice stock remove FRUIT [N]`.
@@ -131,7 +131,7 @@ struct StockRemoveCommand: AsyncParsableCommand {
         abstract: HelpLanguage.text("Take away N (default 1) of a fruit, never below 0.", ko: "과일을 N개 (기본값 1) 빼요. 0 아래로는 안 가요."))
     @OptionGroup var arguments: FruitAmountArguments
 
-    func run() async throws { try await arguments.change(kind: .remove) { .remove($0, $1) } }
+    func run() async throws { try await arguments.change(.remove) }
 }
 
 /// `juice stock set FRUIT=N [FRUIT=N…]`, all applied or none.
@@ -149,8 +149,8 @@ struct StockSetCommand: AsyncParsableCommand {
     func run() async throws {
         guard !assignments.isEmpty else { throw options.reporter(json: json).usage(.noAssignments) }
         let parsed = try FruitAssignments(assignments, reporter: options.reporter(json: json))
-        try await runStockChange(options, json: json) { shop throws(ShopError) in
-            try await shop.changeStock(parsed.resolved(in: shop.book).map { .set($0.fruit, $0.value) }, kind: .set, command: commandLineText)
+        try await runStockChange(options, json: json) { actions throws(ShopError) in
+            try await actions.changeStock(parsed.pairs.map { StockEdit(.set, $0.name, $0.value) }, command: commandLineText)
         }
     }
 }
@@ -164,7 +164,7 @@ struct StockResetCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp("Print the result (or the error) as JSON.", ko: "결과(또는 오류)를 JSON으로 출력해요.")) var json = false
 
     func run() async throws {
-        try await runStockChange(options, json: json) { shop throws(ShopError) in try await shop.reset(command: commandLineText) }
+        try await runStockChange(options, json: json) { actions throws(ShopError) in try await actions.resetStock(command: commandLineText) }
     }
 }
 
@@ -181,7 +181,7 @@ struct StockRetireCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try options.session(json: json)
-        let receipt = try await session.change { shop throws(ShopError) in try await shop.retire(FruitID(fruit), command: commandLineText) }
+        let receipt = try await session.change { _ throws(ShopError) in try await session.actions.retire(FruitID(fruit), command: commandLineText) }
         if !json, let entry = receipt.entry {
             Terminal.write(session.text(.retired(FruitID(fruit), count: -(entry.deltas[FruitID(fruit)] ?? 0))) + "\n")
         }

@@ -12,7 +12,7 @@ import Testing
         let clock = try ShopActionsTests.clock()
         let actions = ShopActions(shop: Shop(book: ShopActionsTests.book, store: MemoryStore(clock: clock)), clock: clock)
         let before = try #require(try await actions.shop.snapshot().inventory.counts["kiwi"])
-        let session = try await actions.startCount()
+        let session = try await actions.startCount().session
         let delivered = 4
         _ = try await actions.receive([DeliveryLine(fruit: "kiwi", quantity: delivered)], supplier: nil, command: "t")
         let outcome = try await actions.count([("kiwi", before)], session: session.id, confirmed: false, largeVariance: 0.2, command: "t")
@@ -30,8 +30,8 @@ import Testing
     @Test func sessionsAreDistinct() async throws {
         let clock = try ShopActionsTests.clock()
         let actions = ShopActions(shop: Shop(book: ShopActionsTests.book, store: MemoryStore(clock: clock)), clock: clock)
-        let first = try await actions.startCount()
-        let second = try await actions.startCount()
+        let first = try await actions.startCount().session
+        let second = try await actions.startCount().session
         #expect(first.id != second.id)
     }
 }

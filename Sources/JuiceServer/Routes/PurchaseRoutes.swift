@@ -8,27 +8,30 @@ extension ShopServer {
     /// received in one change, which reaches the pages as a `stock` event like every stock change).
     func addPurchaseRoutes(staff: RouterGroup<ShopRequestContext>) {
         staff.post("/api/purchases") { request, context in try await createPurchase(request, context: context) }
-        staff.get("/api/purchases") { request, context in
-            let status: PurchaseOrderStatus?
-            switch request.uri.queryParameters.get("status") {
-            case nil, "all": status = nil
-            case let text?:
-                guard let chosen = PurchaseOrderStatus(rawValue: text) else {
-                    throw APIError.badQueryChoice(name: "status", value: text, allowed: ["open", "received", "all"])
-                }
-                status = chosen
-            }
-            let book = await menu.current.book
-            do throws(ShopError) {
-                let orders = try await Shop(book: book, store: store).purchaseOrders(status: status)
-                return JSONResponse.make(
-                    PurchaseListBody(orders: orders.map { PurchaseOrderJSON($0, text: ShopText(language: context.language, book: book)) }))
-            } catch {
-                throw APIError.refusal(error, book: book)
-            }
-        }
+        staff.get("/api/purchases") { request, context in try await listPurchases(request, context: context) }
         staff.post("/api/purchases/:id/receive") { request, context in
             try await receivePurchase(request, id: context.parameters.get("id") ?? "", context: context)
+        }
+    }
+
+    /// `GET /api/purchases?status=open|received|all`: the purchase orders kept, newest first.
+    func listPurchases(_ request: Request, context: ShopRequestContext) async throws -> Response {
+        let status: PurchaseOrderStatus?
+        switch request.uri.queryParameters.get("status") {
+        case nil, "all": status = nil
+        case let text?:
+            guard let chosen = PurchaseOrderStatus(rawValue: text) else {
+                throw APIError.badQueryChoice(name: "status", value: text, allowed: ["open", "received", "all"])
+            }
+            status = chosen
+        }
+        let book = await menu.current.book
+        do throws(ShopError) {
+            let orders = try await actions(book).purchaseOrders(status: status)
+            return JSONResponse.make(
+                PurchaseListBody(orders: orders.map { PurchaseOrderJSON($0, text: ShopText(language: context.language, book: book)) }))
+        } catch {
+            throw APIError.refusal(error, book: book)
         }
     }
 

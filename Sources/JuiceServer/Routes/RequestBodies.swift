@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import JuiceUseCases
 import NIOCore
 
 /// A coding key for any name, so that bodies can list the keys they were sent.
@@ -83,7 +84,8 @@ extension OrderRequest {
 struct StockChangeRequest: Decodable, Sendable {
     /// One change as sent: the fruit's name and exactly one operation.
     struct Change: Decodable, Sendable {
-        enum Operation: String, Sendable { case add, remove, set }
+        /// The operation's key: `add`, `remove` or `set`.
+        typealias Operation = StockEdit.Operation
         var fruit: String
         var operation: Operation
         var amount: Int

@@ -2,53 +2,71 @@ import Foundation
 import Hummingbird
 import JuiceCore
 import JuiceShop
+import JuiceUseCases
 
 extension ShopServer {
     /// The menu, the stock, orders; stock changes, undo, history and refused orders for `staff`.
     func addShopRoutes(to router: Router<ShopRequestContext>, staff: RouterGroup<ShopRequestContext>) {
         router.get("/api/menu") { _, _ in try await menuBody() }
-        router.get("/api/stock") { _, _ in
-            let book = await menu.current.book
-            return JSONResponse.make(StockBody(try await snapshot(book: book), book: book))
-        }
+        router.get("/api/stock") { _, _ in try await stockBody() }
         router.post("/api/orders") { request, context in try await order(request, context: context) }
         router.get("/api/orders/:request") { _, context in try await lookUpOrder(context.parameters.get("request") ?? "") }
         staff.post("/api/stock") { request, context in try await changeStock(request, context: context) }
-        staff.post("/api/undo") { _, context in
-            let book = await menu.current.book
-            do throws(ShopError) {
-                let receipt = try await Shop(book: book, store: store).undo(command: "juice serve: POST /api/undo")
-                let text = ShopText(language: context.language, book: book)
-                return JSONResponse.make(ReceiptBody(receipt, message: receipt.undone.map { text(.undid($0)) } ?? text(.nothingChanged), book: book))
-            } catch {
-                throw APIError.refusal(error, book: book)
-            }
+        staff.post("/api/undo") { _, context in try await undo(context: context) }
+        staff.get("/api/history") { request, context in try await history(request, context: context) }
+        staff.get("/api/refusals") { request, _ in try await refusals(request) }
+        router.get("/healthz") { _, _ in try await health() }
+    }
+
+    /// `GET /api/stock`: each fruit's count and capacity, and how many of each juice the stock makes.
+    func stockBody() async throws -> Response {
+        let book = await menu.current.book
+        return JSONResponse.make(StockBody(try await snapshot(book: book), book: book))
+    }
+
+    /// `POST /api/undo`: the newest change not yet undone reverted, if the stock allows (a staff route).
+    func undo(context: ShopRequestContext) async throws -> Response {
+        let book = await menu.current.book
+        do throws(ShopError) {
+            let receipt = try await actions(book).undo(command: "juice serve: POST /api/undo")
+            let text = ShopText(language: context.language, book: book)
+            return JSONResponse.make(ReceiptBody(receipt, message: receipt.undone.map { text(.undid($0)) } ?? text(.nothingChanged), book: book))
+        } catch {
+            throw APIError.refusal(error, book: book)
         }
-        staff.get("/api/history") { request, context in
-            let limit = try integerQuery(request, name: "limit", default: 50, range: 1...1000)
-            let book = await menu.current.book
-            do throws(ShopError) {
-                let entries = try await store.history(limit: limit).map { EntryBody($0, labelledFrom: book, in: context.language) }
-                return JSONResponse.make(HistoryBody(entries: entries))
-            } catch {
-                throw APIError.refusal(error, book: book)
-            }
+    }
+
+    /// `GET /api/history?limit=N`: the journal, newest first, each entry labelled in the request's language (a staff
+    /// route).
+    func history(_ request: Request, context: ShopRequestContext) async throws -> Response {
+        let limit = try integerQuery(request, name: "limit", default: 50, range: 1...1000)
+        let book = await menu.current.book
+        do throws(ShopError) {
+            let entries = try await actions(book).history(limit: limit).map { EntryBody($0, labelledFrom: book, in: context.language) }
+            return JSONResponse.make(HistoryBody(entries: entries))
+        } catch {
+            throw APIError.refusal(error, book: book)
         }
-        staff.get("/api/refusals") { request, _ in
-            let limit = try integerQuery(request, name: "limit", default: 50, range: 1...1000)
-            do throws(ShopError) {
-                return JSONResponse.make(RefusalsBody(refusals: try await store.refusedOrders(limit: limit).map(RefusalBody.init)))
-            } catch {
-                throw APIError.refusal(error, book: await menu.current.book)
-            }
+    }
+
+    /// `GET /api/refusals?limit=N`: the orders the stock refused, newest first (a staff route).
+    func refusals(_ request: Request) async throws -> Response {
+        let limit = try integerQuery(request, name: "limit", default: 50, range: 1...1000)
+        let book = await menu.current.book
+        do throws(ShopError) {
+            return JSONResponse.make(RefusalsBody(refusals: try await actions(book).refusedOrders(limit: limit).map(RefusalBody.init)))
+        } catch {
+            throw APIError.refusal(error, book: book)
         }
-        router.get("/healthz") { _, _ in
-            do throws(ShopError) {
-                _ = try await store.changeToken()
-                return JSONResponse.make(["status": "ok", "menu": await menu.current.version])
-            } catch {
-                throw APIError.notReady(error, book: await menu.current.book)
-            }
+    }
+
+    /// `GET /healthz`: ok with the menu's version while the store answers; 503 while it does not.
+    func health() async throws -> Response {
+        do throws(ShopError) {
+            _ = try await store.changeToken()
+            return JSONResponse.make(["status": "ok", "menu": await menu.current.version])
+        } catch {
+            throw APIError.notReady(error, book: await menu.current.book)
         }
     }
 
@@ -72,22 +90,25 @@ extension ShopServer {
             throw error
         }
         let book = await menu.current.book
-        // Every order gets a request id, journaled with it: when the answer is lost, the client can look it up.
-        let requestID = RequestID.make()
         do throws(ShopError) {
-            let receipt = try await Shop(book: book, store: store).order(
-                body.juice, count: body.count, command: "juice serve: POST /api/orders", request: requestID)
+            // Journaled under a request id of its own: when the answer is lost, the client can look the order up.
+            let served = try await actions(book).order(body.juice, count: body.count, command: "juice serve: POST /api/orders")
             metrics.recordOrder(.served, duration: .now - started)
-            let message = ShopText(language: context.language, book: book)(.served(receipt.entry?.juice ?? JuiceID(body.juice), count: body.count))
-            return JSONResponse.make(ReceiptBody(receipt, message: message, book: book), status: .created)
+            let message = ShopText(language: context.language, book: book)(.served(served.juice, count: served.count))
+            return JSONResponse.make(ReceiptBody(served.receipt, message: message, book: book), status: .created)
         } catch {
-            switch error.reason {
-            case .unknownJuice: metrics.recordOrder(.unknown, duration: .now - started)
-            case .orderRefused(.insufficientStock): metrics.recordOrder(.refused, duration: .now - started)
-            case .orderRefused: metrics.recordOrder(.invalid, duration: .now - started)
-            default: metrics.recordOrder(.failed, duration: .now - started)
-            }
+            metrics.recordOrder(Self.outcome(ofRefused: error), duration: .now - started)
             throw APIError.refusal(error, book: book)
+        }
+    }
+
+    /// How the order metrics count an order the shop refused with `error`.
+    static func outcome(ofRefused error: ShopError) -> ShopMetrics.OrderResult {
+        switch error.reason {
+        case .unknownJuice: return .unknown
+        case .orderRefused(.insufficientStock): return .refused
+        case .orderRefused: return .invalid
+        default: return .failed
         }
     }
 
@@ -96,7 +117,7 @@ extension ShopServer {
         guard (1...100).contains(request.utf8.count) else { throw APIError.noSuchOrder(request: String(request.prefix(100))) }
         let book = await menu.current.book
         let entry: JournalEntry?
-        do throws(ShopError) { entry = try await Shop(book: book, store: store).orderEntry(request: request) } catch {
+        do throws(ShopError) { entry = try await actions(book).orderEntry(request: request) } catch {
             throw APIError.refusal(error, book: book)
         }
         guard let entry else { throw APIError.noSuchOrder(request: request) }
@@ -115,19 +136,10 @@ extension ShopServer {
             throw APIError.outOfRange(field: "changes", value: body.changes.count, range: 1...100)
         }
         let book = await menu.current.book
-        let changes: [StockChange] = body.changes.map { change in
-            let fruit = book.fruitID(matching: change.fruit)
-            switch change.operation {
-            case .add: return .add(fruit, change.amount)
-            case .remove: return .remove(fruit, change.amount)
-            case .set: return .set(fruit, change.amount)
-            }
-        }
-        let operations = Set(body.changes.map(\.operation))
-        let kind: JournalKind = operations == [.add] ? .add : operations == [.remove] ? .remove : .set
+        let edits = body.changes.map { StockEdit($0.operation, $0.fruit, $0.amount) }
         do throws(ShopError) {
-            let receipt = try await Shop(book: book, store: store).changeStock(changes, kind: kind, command: "juice serve: POST /api/stock")
-            let changed = context.language == .korean ? "재고를 바꿨어요" : "Stock changed."
+            let receipt = try await actions(book).changeStock(edits, command: "juice serve: POST /api/stock")
+            let changed = StockChangeText.stockChanged.text(in: context.language)
             let message = receipt.entry == nil ? ShopText(language: context.language, book: book)(.nothingChanged) : changed
             return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
         } catch {

@@ -18,28 +18,32 @@ extension ShopServer {
     func addStockKeepingRoutes(staff: RouterGroup<ShopRequestContext>) {
         staff.post("/api/deliveries") { request, context in try await receive(request, context: context) }
         staff.post("/api/waste") { request, context in try await waste(request, context: context) }
-        staff.post("/api/counts") { _, _ in
-            let book = await menu.current.book
-            do throws(ShopError) {
-                let shop = Shop(book: book, store: store)
-                let session = try await shop.startCount()
-                let expected = try await shop.previewCount(book.fruits.map { ($0.id, 0) }, session: session.id)
-                return JSONResponse.make(CountSessionBody(session, expected: expected), status: .created)
-            } catch {
-                throw APIError.refusal(error, book: book)
-            }
-        }
+        staff.post("/api/counts") { _, _ in try await startCount() }
         staff.post("/api/counts/:id") { request, context in
             try await applyCount(request, session: context.parameters.get("id") ?? "", context: context)
         }
-        staff.get("/api/lots") { _, context in
-            let book = await menu.current.book
-            do throws(ShopError) {
-                let shelf = try await sales.shelf(today: configuration.clock.today)  // (the cache's replay of the journal)
-                return JSONResponse.make(LotsBody(shelf, book: book, language: context.language))
-            } catch {
-                throw APIError.refusal(error, book: book)
-            }
+        staff.get("/api/lots") { _, context in try await lots(context: context) }
+    }
+
+    /// `POST /api/counts`: a count session started, with each fruit's expected count.
+    func startCount() async throws -> Response {
+        let book = await menu.current.book
+        do throws(ShopError) {
+            let started = try await actions(book).startCount()
+            return JSONResponse.make(CountSessionBody(started.session, expected: started.expected), status: .created)
+        } catch {
+            throw APIError.refusal(error, book: book)
+        }
+    }
+
+    /// `GET /api/lots`: the lots with fruit left, what expires when and the last counts, today.
+    func lots(context: ShopRequestContext) async throws -> Response {
+        let book = await menu.current.book
+        do throws(ShopError) {
+            let shelf = try await sales.shelf(today: configuration.clock.today)  // (the cache's replay of the journal)
+            return JSONResponse.make(LotsBody(shelf, book: book, language: context.language))
+        } catch {
+            throw APIError.refusal(error, book: book)
         }
     }
 
@@ -56,7 +60,7 @@ extension ShopServer {
         }
         do throws(ShopError) {
             let receipt = try await actions(book).receive(lines, supplier: body.supplier, command: "juice serve: POST /api/deliveries")
-            let message = context.language == .korean ? "입고를 기록했어요" : "Delivery received."
+            let message = StockChangeText.deliveryReceived.text(in: context.language)
             return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
         } catch {
             throw APIError.refusal(error, book: book)
@@ -68,15 +72,11 @@ extension ShopServer {
         let body = try await decodeBody(WasteRequest.self, from: request, limit: configuration.bodyLimit)
         let book = await menu.current.book
         let actions = actions(book)
-        let ko = context.language == .korean
         switch body.waste {
         case .expired:
             do throws(ShopError) {
                 let receipt = try await actions.wasteExpired(note: body.note, command: "juice serve: POST /api/waste")
-                let message =
-                    receipt.entry == nil
-                    ? (ko ? "유통기한이 지난 과일이 없어요. 재고는 그대로예요." : "Nothing has expired; the stock is unchanged.")
-                    : (ko ? "유통기한이 지난 과일을 폐기했어요" : "Expired fruit written off.")
+                let message = (receipt.entry == nil ? StockChangeText.nothingExpired : .expiredWrittenOff).text(in: context.language)
                 return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
             } catch {
                 throw APIError.refusal(error, book: book)
@@ -86,7 +86,7 @@ extension ShopServer {
             do throws(ShopError) {
                 let receipt = try await actions.waste(
                     [(fruit: fruit, amount: quantity)], reason: reason, note: body.note, command: "juice serve: POST /api/waste")
-                return JSONResponse.make(ReceiptBody(receipt, message: ko ? "폐기를 기록했어요" : "Waste recorded.", book: book))
+                return JSONResponse.make(ReceiptBody(receipt, message: StockChangeText.wasteRecorded.text(in: context.language), book: book))
             } catch {
                 throw APIError.refusal(error, book: book, naming: RequestFieldNames(renamed: ["amount": "quantity"], singleLine: true))
             }
@@ -116,7 +116,7 @@ extension ShopServer {
         case .needsConfirmation(let preview):
             throw APIError.largeVariance(preview, threshold: largeVariancePercent)
         case .applied(let receipt):
-            let message = context.language == .korean ? "재고를 센 값으로 맞췄어요" : "Count applied."
+            let message = StockChangeText.countApplied.text(in: context.language)
             let stock = Dictionary(uniqueKeysWithValues: receipt.snapshot.inventory.counts.map { ($0.key.rawValue, $0.value) })
             return JSONResponse.make(
                 CountResultBody(

@@ -82,10 +82,9 @@ extension PostgresStore {
             ).decode((Int, Int?).self) {
                 found = (start, applied)
             }
-            guard let found else { throw ShopError.unknownCountSession(id) }
-            if let applied = found.applied { throw ShopError.countSessionApplied(id, entry: applied) }
+            let start = try CountSession.requireOpen(id, found: found.map { ($0.start, $0.applied) })
             for try await (fruit, sum) in try await connection.query(
-                "SELECT fruit, sum(delta)::bigint FROM journal_delta WHERE entry > \(found.start) GROUP BY fruit", logger: logger
+                "SELECT fruit, sum(delta)::bigint FROM journal_delta WHERE entry > \(start) GROUP BY fruit", logger: logger
             ).decode((String, Int).self) {
                 context.moved[FruitID(fruit)] = sum
             }

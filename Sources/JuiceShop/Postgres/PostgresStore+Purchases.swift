@@ -100,8 +100,7 @@ extension PostgresStore {
         ).decode(Int?.self) {
             found = .some(entry)
         }
-        guard let found else { throw ShopError.unknownPurchaseOrder(id) }
-        if let entry = found { throw ShopError.purchaseOrderReceived(id, entry: entry) }
+        try PurchaseOrder.requireReceivable(id, receivedBy: found)
     }
 
     /// Marks purchase order `id` received by the delivery journaled as `entry`, at that entry's time.

@@ -52,10 +52,8 @@ extension SQLiteRecords {
 
     /// Refuses to receive purchase order `id` unless it is there and open.
     static func requireOpen(purchaseOrder id: Int, in db: Database) throws {
-        guard let row = try Row.fetchOne(db, sql: "SELECT received_entry FROM purchase_order WHERE id = ?", arguments: [id]) else {
-            throw ShopError.unknownPurchaseOrder(id)
-        }
-        if let entry = row["received_entry"] as Int? { throw ShopError.purchaseOrderReceived(id, entry: entry) }
+        let row = try Row.fetchOne(db, sql: "SELECT received_entry FROM purchase_order WHERE id = ?", arguments: [id])
+        try PurchaseOrder.requireReceivable(id, receivedBy: row.map { $0["received_entry"] as Int? })
     }
 
     /// Marks purchase order `id` received by the delivery `entry`.

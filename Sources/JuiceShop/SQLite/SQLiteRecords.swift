@@ -90,11 +90,8 @@ enum SQLiteRecords {
             try requireOpen(purchaseOrder: id, in: db)
             return (context, nil, id)
         case .count(_, let id?):
-            guard let row = try Row.fetchOne(db, sql: "SELECT start, applied_by FROM count_session WHERE id = ?", arguments: [id]) else {
-                throw ShopError.unknownCountSession(id)
-            }
-            if let applied = row["applied_by"] as Int? { throw ShopError.countSessionApplied(id, entry: applied) }
-            let start: Int = row["start"]
+            let row = try Row.fetchOne(db, sql: "SELECT start, applied_by FROM count_session WHERE id = ?", arguments: [id])
+            let start = try CountSession.requireOpen(id, found: row.map { (start: $0["start"], appliedBy: $0["applied_by"]) })
             for moved in try Row.fetchAll(
                 db, sql: "SELECT fruit, SUM(delta) AS total FROM journal_delta WHERE entry > ? GROUP BY fruit", arguments: [start])
             {

@@ -88,7 +88,7 @@ package struct PlannedOrderJSON: Codable, Sendable, Hashable {
     /// Below the minimum: whether raising it pays (absent without prices and costs).
     package var raisingPays: Bool?
     /// The fruits whose shelf life ends before its days do, with the last day each keeps (keys sorted).
-    package var spoilsEarly: SortedStrings?
+    package var spoilsEarly: SortedObject<String>?
     /// The order as a sheet to send or print, in the reader's language (the staff panel's).
     package var sheet: String?
 
@@ -113,38 +113,8 @@ package struct PlannedOrderJSON: Codable, Sendable, Hashable {
         minimumMet = order.minimumMet
         raised = order.raised.map(Raised.init)
         raisingPays = order.raisingPays
-        spoilsEarly = SortedStrings(Dictionary(uniqueKeysWithValues: order.spoilsEarly.map { ($0.key.rawValue, $0.value.description) }))
+        spoilsEarly = SortedObject(order.spoilsEarly.mapValues(\.description))
         self.sheet = sheet
-    }
-}
-
-/// A JSON object of strings whose keys are written sorted, by any encoder (a dictionary's own keys come in hash order).
-package struct SortedStrings: Codable, Sendable, Hashable {
-    /// The members.
-    package var members: [String: String]
-
-    /// The object of `members`.
-    package init(_ members: [String: String]) { self.members = members }
-
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    /// Reads an object of strings.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        var members: [String: String] = [:]
-        for key in container.allKeys { members[key.stringValue] = try container.decode(String.self, forKey: key) }
-        self.members = members
-    }
-
-    /// Writes the members, keys sorted.
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        for key in members.keys.sorted() { try container.encode(members[key] ?? "", forKey: Key(stringValue: key)) }
     }
 }
 

@@ -37,7 +37,7 @@ package struct ShopStatusJSON: Encodable, Sendable {
         var exists: Bool
         var journalEntries: Int
         var healthy: Bool
-        var orphans: FruitCounts
+        var orphans: SortedObject<Int>
         var error: Problem?
 
         private enum CodingKeys: String, CodingKey { case location, exists, journalEntries, healthy, orphans, error }
@@ -70,29 +70,7 @@ package struct ShopStatusJSON: Encodable, Sendable {
         let state = status.state
         self.state = State(
             location: state.location, exists: state.exists, journalEntries: state.journalEntries, healthy: state.healthy,
-            orphans: FruitCounts(state.orphans), error: state.error.map { Problem(kind: $0.kind, message: text(.error($0))) })
+            orphans: SortedObject(state.orphans), error: state.error.map { Problem(kind: $0.kind, message: text(.error($0))) })
         problems = status.problems
-    }
-}
-
-/// An object of fruits and counts, fruits in id order.
-package struct FruitCounts: Encodable, Sendable, Hashable {
-    /// The counts.
-    package var counts: [FruitID: Int]
-
-    /// The object of `counts`.
-    package init(_ counts: [FruitID: Int]) { self.counts = counts }
-
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    /// Writes `{fruit: count}`, fruits in id order.
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        for (fruit, count) in counts.sorted(by: { $0.key < $1.key }) { try container.encode(count, forKey: Key(stringValue: fruit.rawValue)) }
     }
 }

@@ -62,14 +62,7 @@ struct CountCommand: AsyncParsableCommand {
         try checkArguments()
         let shopSession = try options.session(json: json)
         let text = shopSession.text
-        if start {
-            let started: CountSession
-            do throws(ShopError) { started = try await shopSession.actions.startCount().session } catch {
-                throw shopSession.reporter.fail(error, text: text)
-            }
-            Terminal.write((json ? ShopJSON.countSession(started).rendered(pretty: true) : text(.countStarted(started))) + "\n")
-            return
-        }
+        if start { return try await startSession(in: shopSession) }
         let counted =
             blind
             ? askEachFruit(book: shopSession.shop.book, text: text)
@@ -89,6 +82,15 @@ struct CountCommand: AsyncParsableCommand {
         }
         for line in lines { Terminal.write(text(.countLine(line)) + "\n") }
         printReceipt(receipt, session: shopSession, json: false)
+    }
+
+    /// `juice count --start`: starts a count session and says its id.
+    private func startSession(in shopSession: ShopSession) async throws {
+        let started: CountSession
+        do throws(ShopError) { started = try await shopSession.actions.startCount().session } catch {
+            throw shopSession.reporter.fail(error, text: shopSession.text)
+        }
+        Terminal.write((json ? ShopJSON.countSession(started).rendered(pretty: true) : shopSession.text(.countStarted(started))) + "\n")
     }
 
     /// Applies the count (`ShopActions.count`, the one rule of when a variance needs confirming), confirmed by

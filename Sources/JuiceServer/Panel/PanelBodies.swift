@@ -114,6 +114,26 @@ struct PlanBody: Codable, Sendable, Hashable {
     var recentPending: Bool?
 }
 
+extension PlanBody {
+    /// Where the panel's plan `state` stands for `book`, aimed at `target` with `scenarios`, with the last weeks'
+    /// replay `recent` (or whether it is `recentPending`), in `language`.
+    init(
+        _ state: PlanState, target: Double, scenarios: Int, recent: PlanBacktest?, recentPending: Bool, book: RecipeBook,
+        language: Language
+    ) {
+        switch state {
+        case .ready(let report?):
+            self.init(target: target, scenarios: scenarios, status: .planned, plan: PlanDetailBody(report, book: book, language: language))
+        case .ready(nil):
+            self.init(target: target, scenarios: scenarios, status: .noSales, message: PanelMessage.noSalesYet.text(in: language))
+        case .planning:
+            self.init(target: target, scenarios: scenarios, status: .planning, message: PanelMessage.planning.text(in: language))
+        }
+        self.recent = recent.flatMap(RecentPromiseBody.init)
+        self.recentPending = recentPending ? true : nil
+    }
+}
+
 /// The last weeks replayed as `juice plan --backtest` does: the share of days every order was served, against the
 /// target.
 struct RecentPromiseBody: Codable, Sendable, Hashable {

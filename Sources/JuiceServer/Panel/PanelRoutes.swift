@@ -50,25 +50,10 @@ extension ShopServer {
             let stock = try await StartingStock.now(in: store, book: book) { () async throws(ShopError) in try await sales.shelf(today: today) }
             let (state, recent, recentPending) = try await sales.plan(
                 book: book, menuVersion: current.version, settings: settings, stock: stock, patience: configuration.planPatience)
-            let body: PlanBody
-            switch state {
-            case .ready(let report?):
-                body = PlanBody(
-                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .planned,
-                    plan: PlanDetailBody(report, book: book, language: language))
-            case .ready(nil):
-                body = PlanBody(
-                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .noSales,
-                    message: PanelMessage.noSalesYet.text(in: language))
-            case .planning:
-                body = PlanBody(
-                    target: configuration.serviceLevel, scenarios: settings.scenarios, status: .planning,
-                    message: PanelMessage.planning.text(in: language))
-            }
-            var answer = body
-            answer.recent = recent.flatMap(RecentPromiseBody.init)
-            answer.recentPending = recentPending ? true : nil
-            return JSONResponse.make(answer)
+            return JSONResponse.make(
+                PlanBody(
+                    state, target: configuration.serviceLevel, scenarios: settings.scenarios, recent: recent, recentPending: recentPending,
+                    book: book, language: language))
         } catch {
             throw APIError.refusal(error, book: book)
         }

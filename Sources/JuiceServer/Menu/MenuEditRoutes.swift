@@ -6,15 +6,8 @@ import JuiceMenuEditing
 extension ShopServer {
     /// The menu editor's routes, all for staff: the editable menu, changes of juices and fruits, the edit record, undo.
     func addMenuEditRoutes(staff: RouterGroup<ShopRequestContext>) {
-        staff.get("/api/menu/editable") { _, context in
-            let current = try await editableMenu()
-            return Self.tagged(JSONResponse.make(EditableMenuBody(current, language: context.language)), version: current.version)
-        }
-        staff.patch("/api/menu/juices/:id") { request, context in
-            let id = try Self.pathParameter("id", context)
-            let body = try await decodeBody(JuicePatchRequest.self, from: request, limit: configuration.bodyLimit)
-            return try await edit(.changeJuice(JuiceID(id), body.change), request, context)
-        }
+        staff.get("/api/menu/editable") { _, context in try await editableMenuBody(context: context) }
+        staff.patch("/api/menu/juices/:id") { request, context in try await changeJuice(request, context: context) }
         staff.delete("/api/menu/juices/:id") { request, context in
             try await edit(.removeJuice(JuiceID(try Self.pathParameter("id", context))), request, context)
         }
@@ -26,25 +19,46 @@ extension ShopServer {
             let body = try await decodeBody(NewFruitRequest.self, from: request, limit: configuration.bodyLimit)
             return try await edit(.addFruit(body.fruit), request, context, status: .created)
         }
-        staff.patch("/api/menu/fruits/:id") { request, context in
-            let id = try Self.pathParameter("id", context)
-            let body = try await decodeBody(FruitPatchRequest.self, from: request, limit: configuration.bodyLimit)
-            return try await edit(.changeFruit(FruitID(id), body.change), request, context)
+        staff.patch("/api/menu/fruits/:id") { request, context in try await changeFruit(request, context: context) }
+        staff.get("/api/menu/edits") { request, _ in try await menuEdits(request) }
+        staff.post("/api/menu/edits/undo") { request, context in try await undoMenuEdit(request, context: context) }
+    }
+
+    /// `GET /api/menu/editable`: the menu as staff edit it; the `ETag` is its version.
+    private func editableMenuBody(context: ShopRequestContext) async throws -> Response {
+        let current = try await editableMenu()
+        return Self.tagged(JSONResponse.make(EditableMenuBody(current, language: context.language)), version: current.version)
+    }
+
+    /// `PATCH /api/menu/juices/{id}`.
+    private func changeJuice(_ request: Request, context: ShopRequestContext) async throws -> Response {
+        let id = try Self.pathParameter("id", context)
+        let body = try await decodeBody(JuicePatchRequest.self, from: request, limit: configuration.bodyLimit)
+        return try await edit(.changeJuice(JuiceID(id), body.change), request, context)
+    }
+
+    /// `PATCH /api/menu/fruits/{id}`.
+    private func changeFruit(_ request: Request, context: ShopRequestContext) async throws -> Response {
+        let id = try Self.pathParameter("id", context)
+        let body = try await decodeBody(FruitPatchRequest.self, from: request, limit: configuration.bodyLimit)
+        return try await edit(.changeFruit(FruitID(id), body.change), request, context)
+    }
+
+    /// `GET /api/menu/edits`: the newest edits first.
+    private func menuEdits(_ request: Request) async throws -> Response {
+        let limit = try integerQuery(request, name: "limit", default: 50, range: 1...200)
+        return JSONResponse.make(MenuEditsBody(edits: await editor.edits(limit: limit).map(MenuEditBody.init)))
+    }
+
+    /// `POST /api/menu/edits/undo`: the newest edit taken back.
+    private func undoMenuEdit(_ request: Request, context: ShopRequestContext) async throws -> Response {
+        let outcome: MenuEditOutcome
+        do throws(MenuEditError) {
+            outcome = try await editor.undo(ifMatch: Self.entityTags(request), session: Self.session(request, context))
+        } catch {
+            throw await menuEditError(error)
         }
-        staff.get("/api/menu/edits") { request, _ in
-            let limit = try integerQuery(request, name: "limit", default: 50, range: 1...200)
-            return JSONResponse.make(MenuEditsBody(edits: await editor.edits(limit: limit).map(MenuEditBody.init)))
-        }
-        staff.post("/api/menu/edits/undo") { request, context in
-            let outcome: MenuEditOutcome
-            do throws(MenuEditError) {
-                outcome = try await editor.undo(ifMatch: Self.entityTags(request), session: Self.session(request, context))
-            } catch {
-                throw await menuEditError(error)
-            }
-            return await answer(
-                outcome, context: context, status: .ok, done: context.language == .korean ? "메뉴 수정을 되돌렸어요" : "The menu edit was undone.")
-        }
+        return await answer(outcome, context: context, status: .ok, done: MenuEditRouteText.undone.text(in: context.language))
     }
 
     /// The editable menu, or the error that kept it from being read.
@@ -64,7 +78,7 @@ extension ShopServer {
         }
         return await answer(
             outcome, context: context, status: outcome.record == nil ? .ok : status,
-            done: context.language == .korean ? "메뉴를 바꿨어요" : "The menu was changed.")
+            done: MenuEditRouteText.changed.text(in: context.language))
     }
 
     /// The answer to an accepted edit: the live menu reloaded first (as the watcher would, without waiting for it), so
@@ -74,7 +88,7 @@ extension ShopServer {
         if let reason = outcome.recordNotKept, let file = await editor.logFile {
             context.logger.warning("menu edit #\(outcome.record?.id ?? 0) is recorded in memory only: \(file) could not be written: \(reason)")
         }
-        let unchanged = context.language == .korean ? "바뀐 것이 없어요" : "Nothing changed."
+        let unchanged = MenuEditRouteText.nothingChanged.text(in: context.language)
         let after = try? await editor.menu()
         let body = MenuEditResultBody(
             message: outcome.record == nil ? unchanged : done, version: outcome.version, edit: outcome.record.map(MenuEditBody.init),

@@ -55,12 +55,23 @@ package enum SalesPlanning {
         for record in records { tally.add(record) }
         let demand = tally.finish()
         let planner = StockPlanner(book: book)
+        guard let lots else { return plan(demand, planner: planner, settings: settings, onHand: onHand) }
+        return plan(demand, planner: planner, settings: settings, onHand: onHand, lots: lots, onOrder: onOrder, now: now)
+    }
+
+    /// The plan for the days after `demand`'s last day from `onHand` (menu order) and, when `planner`'s book says where
+    /// fruit is bought, each supplier's next order placed at `now`, counting the `lots` (what spoils first goes first)
+    /// and what the open purchase orders `onOrder` bring; nil when `demand` has no day. What `juice plan` and the staff
+    /// panel both plan with.
+    package static func plan(
+        _ demand: DailyDemand, planner: StockPlanner, settings: SalesPlanSettings, onHand: [Int], lots: [Lot], onOrder: [PurchaseOrder],
+        now: ShopMoment?
+    ) -> StockPlanReport? {
         guard var report = plan(demand, planner: planner, settings: settings, onHand: onHand) else { return nil }
-        if let lots {
-            let stock = StockBatch.batches(
-                book: book, onHand: onHand, lots: lots, firstDay: report.firstDay, onOrder: StockBatch.onOrder(onOrder, firstDay: report.firstDay))
-            report.purchases = purchases(demand, planner: planner, settings: settings, stock: stock, now: now)
-        }
+        let stock = StockBatch.batches(
+            book: planner.menu.book, onHand: onHand, lots: lots, firstDay: report.firstDay,
+            onOrder: StockBatch.onOrder(onOrder, firstDay: report.firstDay))
+        report.purchases = purchases(demand, planner: planner, settings: settings, stock: stock, now: now)
         return report
     }
 

@@ -64,12 +64,11 @@ package struct PlanningActions: Sendable {
     ) -> StockPlanOutcome? {
         let settings = request.settings
         let planner = StockPlanner(book: book)
-        guard let historyStart = demand.firstDay, var report = SalesPlanning.plan(demand, planner: planner, settings: settings, onHand: stock.onHand)
+        guard let historyStart = demand.firstDay,
+            let report = SalesPlanning.plan(
+                demand, planner: planner, settings: settings, onHand: stock.onHand, lots: stock.lots, onOrder: stock.onOrder,
+                now: request.orderTime)
         else { return nil }
-        let batches = StockBatch.batches(
-            book: book, onHand: stock.onHand, lots: stock.lots, firstDay: report.firstDay,
-            onOrder: StockBatch.onOrder(stock.onOrder, firstDay: report.firstDay))
-        report.purchases = SalesPlanning.purchases(demand, planner: planner, settings: settings, stock: batches, now: request.orderTime)
         var outcome = StockPlanOutcome(report: report)
         if request.orderTimeGiven, let given = request.orderTime?.date, report.purchases != nil, given != report.firstDay,
             given != report.firstDay.adding(days: -1)

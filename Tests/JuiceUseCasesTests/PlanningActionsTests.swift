@@ -15,6 +15,12 @@ import Testing
         ],
         store: Store(defaultCapacity: 100, initialStock: ["kiwi": 10, "mango": 7]))
 
+    /// Noon UTC on 1 December 2026, in the machine's time zone (the one the shop's sales are read in): a day that does
+    /// not change while a test runs.
+    static func clock() throws -> ShopClock {
+        ShopClock.fixed(at: try #require(ShopClock.instant(ofJournalTime: "2026-12-01T12:00:00Z")), timeZone: .current)
+    }
+
     /// A history file of `text`, in a new temporary directory.
     static func history(_ text: String) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("juice-planning-\(UUID().uuidString)")
@@ -55,7 +61,8 @@ import Testing
     /// A shop with no sales has nothing to forecast or plan from, named by its state; with sales, the forecast
     /// starts the day after them and the report counts what was served.
     @Test func theShopsJournalIsTheSalesAndAnEmptyOneHasNone() async throws {
-        let store = MemoryStore()
+        let clock = try Self.clock()
+        let store = MemoryStore(clock: clock)
         let sales = SalesSource.shop(store, name: "shop.sqlite")
         let actions = PlanningActions(book: Self.book)
         let request = StockPlanRequest(settings: SalesPlanSettings(objective: .serviceLevel(0.9), scenarios: 1_000))
@@ -71,7 +78,7 @@ import Testing
         }
         let shop = Shop(book: Self.book, store: store)
         for _ in 0..<2 { _ = try await shop.order("kiwi-juice", command: "t") }
-        let today = ShopClock.system().today
+        let today = clock.today
         let forecast = try await actions.forecast(from: sales, horizon: 3, choice: .auto, level: 0.8, backtestDays: nil)
         #expect(forecast.firstDay == today.adding(days: 1))
         let report = try await actions.salesReport(from: sales, grouping: .juice)
@@ -106,11 +113,11 @@ import Testing
     /// the recipes, from their initial stock.
     @Test func withoutSuppliersOnlyTheStockCounts() async throws {
         #expect(StartingStock.initial(of: Self.book).onHand == [10, 7])
-        let store = MemoryStore()
+        let today = try Self.clock().today
+        let store = MemoryStore(clock: try Self.clock())
         let shop = Shop(book: Self.book, store: store)
-        _ = try await shop.receive([DeliveryLine(fruit: "mango", quantity: 4)], supplier: nil, received: ShopClock.system().today, command: "t")
+        _ = try await shop.receive([DeliveryLine(fruit: "mango", quantity: 4)], supplier: nil, received: today, command: "t")
         _ = try await shop.order("kiwi-juice", command: "t")
-        let today = ShopClock.system().today
         let stock = try await StartingStock.now(in: store, book: Self.book) { () async throws(ShopError) in try await shop.shelf(today: today) }
         #expect(stock.onHand == [7, 11])
         #expect(stock.lots.isEmpty && stock.onOrder.isEmpty)

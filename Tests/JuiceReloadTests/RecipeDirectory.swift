@@ -116,6 +116,20 @@ actor AttemptLog {
         return attempts[count]
     }
 
+    /// Waits for the attempt after `count` others that changed something or was refused, and returns it; fails after
+    /// `timeout`. An attempt that found the set unchanged is passed over: a watcher may signal on what no reload sees
+    /// (a poll between a rename and the renamed file's new status-change time, a `touch`), and saying "unchanged"
+    /// then is right.
+    func change(after count: Int, timeout: Duration = testTimeout) async throws -> ReloadAttempt {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let changes = attempts.filter { $0.result != .unchanged }
+            if changes.count > count { return changes[count] }
+            guard ContinuousClock.now < deadline else { throw TimedOut(waitingFor: "change \(count + 1)") }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
     /// Stops collecting.
     func stop() { collector?.cancel() }
 }

@@ -20,7 +20,7 @@ import Testing
             let amount = edit % 9 + 3
             let saved = Date()
             try directory.replace("juices.yaml", RecipeDirectory.juices(banana: amount))
-            let attempt = try await log.attempt(after: edit)
+            let attempt = try await log.change(after: edit)
             #expect(attempt.result == .applied)
             #expect(await menu.current.book.juice("banana-juice")?.amount(of: "banana") == amount)
             latencies.append(attempt.at.timeIntervalSince(saved) * 1000)

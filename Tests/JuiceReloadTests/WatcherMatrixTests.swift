@@ -40,10 +40,10 @@ import Testing
             let inode = directory.inode("juices.yaml")
             try directory.replace("juices.yaml", RecipeDirectory.juices(banana: 4))
             #expect(directory.inode("juices.yaml") != inode)
-            #expect(try await log.attempt(after: 0).changes == ["recipe of banana-juice: banana 2 → 4"])
+            #expect(try await log.change(after: 0).changes == ["recipe of banana-juice: banana 2 → 4"])
             // The new inode is watched too: a second save by rename is seen.
             try directory.replace("juices.yaml", RecipeDirectory.juices(banana: 5))
-            #expect(try await log.attempt(after: 1).changes == ["recipe of banana-juice: banana 4 → 5"])
+            #expect(try await log.change(after: 1).changes == ["recipe of banana-juice: banana 4 → 5"])
             #expect(await menu.current.book.juice("banana-juice")?.amount(of: "banana") == 5)
         }
     }
@@ -54,11 +54,11 @@ import Testing
             var files = RecipeDirectory.defaultFiles
             files["juices.yaml"] = RecipeDirectory.juices(banana: 6)
             try directory.swapConfigMap(to: files, generation: 2)
-            #expect(try await log.attempt(after: 0).changes == ["recipe of banana-juice: banana 2 → 6"])
+            #expect(try await log.change(after: 0).changes == ["recipe of banana-juice: banana 2 → 6"])
             // The watches follow the new ..data: a second swap is seen too.
             files["juices.yaml"] = RecipeDirectory.juices(banana: 7)
             try directory.swapConfigMap(to: files, generation: 3)
-            #expect(try await log.attempt(after: 1).changes == ["recipe of banana-juice: banana 6 → 7"])
+            #expect(try await log.change(after: 1).changes == ["recipe of banana-juice: banana 6 → 7"])
         }
     }
 
@@ -75,9 +75,9 @@ import Testing
                     recipe: {kiwi: 1, banana: 1}
 
                 """)
-            #expect(try await log.attempt(after: 0).changes == ["juice added: kiwi-banana-juice (키바쥬스 / Kiwi-Banana Juice): kiwi 1, banana 1"])
+            #expect(try await log.change(after: 0).changes == ["juice added: kiwi-banana-juice (키바쥬스 / Kiwi-Banana Juice): kiwi 1, banana 1"])
             try directory.remove("seasonal/autumn.yml")
-            #expect(try await log.attempt(after: 1).changes == ["juice removed: kiwi-banana-juice"])
+            #expect(try await log.change(after: 1).changes == ["juice removed: kiwi-banana-juice"])
             #expect(await menu.current.book.juices.count == 7)
         }
     }
@@ -135,10 +135,10 @@ import Testing
                 return
             }
             defer { try? FileManager.default.removeItem(atPath: directory.path + ".old") }
-            #expect(try await log.attempt(after: 0).changes == ["recipe of banana-juice: banana 2 → 10"])
+            #expect(try await log.change(after: 0).changes == ["recipe of banana-juice: banana 2 → 10"])
             // The new directory is watched from then on.
             try directory.write("juices.yaml", RecipeDirectory.juices(banana: 1))
-            #expect(try await log.attempt(after: 1).changes == ["recipe of banana-juice: banana 10 → 1"])
+            #expect(try await log.change(after: 1).changes == ["recipe of banana-juice: banana 10 → 1"])
         }
     }
 

@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "JuiceCLITests",
             dependencies: [
-                "juice", "JuiceCommandLine", "JuiceRecipes", "JuiceCore", "JuicePlanning", "JuiceMenuEditing", "JuiceTestSupport",
+                "juice", "JuiceCommandLine", "JuiceRecipes", "JuiceCore", "JuiceShop", "JuicePlanning", "JuiceMenuEditing", "JuiceTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"]

@@ -1,4 +1,5 @@
 import Hummingbird
+import JuiceCore
 import JuiceServer
 import JuiceShop
 import Logging
@@ -25,10 +26,11 @@ struct OrderEchoServer: Sendable {
         let router = ShopServer.router(language: configuration.language, stateFailures: StateFailureLog(interval: .seconds(10)))
         router.post("/api/orders") { request, _ in
             let body = try await OrderRequest.checked(request, configuration: configuration)
-            let entry = EntryBody(
-                id: 0, time: "", kind: JournalKind.order.rawValue, command: "juice serve: POST /api/orders", juice: body.juice,
+            let entry = JournalEntry(
+                id: 0, time: "", kind: .order, command: "juice serve: POST /api/orders", juice: JuiceID(rawValue: body.juice),
                 count: body.count, deltas: [:], undoes: nil, undoneBy: nil)
-            return JSONResponse.make(ReceiptBody(message: body.juice, entry: entry, stock: [:]), status: .created)
+            return JSONResponse.make(
+                ReceiptJSON(message: body.juice, entry: JournalEntryJSON(entry), stock: SortedObject([String: Int]())), status: .created)
         }
         return router
     }

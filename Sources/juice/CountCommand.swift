@@ -77,7 +77,7 @@ struct CountCommand: AsyncParsableCommand {
         shopSession.noteOrphans(receipt.snapshot)
         let lines = receipt.entry?.detail?.counts ?? []
         if json {
-            Terminal.write(ShopJSON.countReceipt(receipt, lines: lines).rendered(pretty: true) + "\n")
+            Terminal.write(JSONValue(encoding: CountResultJSON(receipt, book: shopSession.shop.book)).rendered(pretty: true) + "\n")
             return
         }
         for line in lines { Terminal.write(text(.countLine(line)) + "\n") }
@@ -86,11 +86,14 @@ struct CountCommand: AsyncParsableCommand {
 
     /// `juice count --start`: starts a count session and says its id.
     private func startSession(in shopSession: ShopSession) async throws {
-        let started: CountSession
-        do throws(ShopError) { started = try await shopSession.actions.startCount().session } catch {
+        let started: ShopActions.StartedCount
+        do throws(ShopError) { started = try await shopSession.actions.startCount() } catch {
             throw shopSession.reporter.fail(error, text: shopSession.text)
         }
-        Terminal.write((json ? ShopJSON.countSession(started).rendered(pretty: true) : shopSession.text(.countStarted(started))) + "\n")
+        Terminal.write(
+            (json
+                ? JSONValue(encoding: CountSessionJSON(started.session, expected: started.expected)).rendered(pretty: true)
+                : shopSession.text(.countStarted(started.session))) + "\n")
     }
 
     /// Applies the count (`ShopActions.count`, the one rule of when a variance needs confirming), confirmed by

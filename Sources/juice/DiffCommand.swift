@@ -3,6 +3,7 @@ import JuiceCommandLine
 import JuiceCore
 import JuiceRecipes
 import JuiceReload
+import JuiceShop
 
 /// `juice diff`: what an edit to the recipes changes, for review before it ships (the same summary a reload logs).
 struct DiffCommand: ParsableCommand {
@@ -125,13 +126,7 @@ private enum DiffJSON {
                             ("juice", .string(juice.juice.rawValue)),
                             (
                                 "shortages",
-                                .array(
-                                    juice.shortages.map { shortage in
-                                        .object([
-                                            ("fruit", .string(shortage.fruit.rawValue)), ("needed", .int(shortage.needed)),
-                                            ("inStock", .int(shortage.inStock)),
-                                        ])
-                                    })
+                                .array(juice.shortages.map { JSONValue(encoding: ShortageJSON($0)) })
                             ),
                         ])
                     })

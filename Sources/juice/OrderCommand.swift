@@ -54,7 +54,7 @@ struct OrderCommand: AsyncParsableCommand {
             }
             session.noteOrphans(served.receipt.snapshot)
             if json {
-                Terminal.write(ShopJSON.orderReceipt(served.receipt, book: session.shop.book).rendered(pretty: true) + "\n")
+                Terminal.write(ShopJSON.receipt(served.receipt, book: session.shop.book).rendered(pretty: true) + "\n")
             } else {
                 Terminal.write(session.text(.served(served.juice, count: served.count)) + "\n")
             }

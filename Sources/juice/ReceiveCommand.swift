@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JuiceCommandLine
 import JuiceCore
+import JuiceRecipes
 import JuiceShop
 import JuiceUseCases
 
@@ -96,7 +97,7 @@ struct ReceiveCommand: AsyncParsableCommand {
         }
         session.noteOrphans(done.receipt.snapshot)
         if json {
-            Terminal.write(ShopJSON.purchaseReceipt(done, text: session.text).rendered(pretty: true) + "\n")
+            Terminal.write(JSONValue(encoding: PurchaseReceiptJSON(done, text: session.text)).rendered(pretty: true) + "\n")
             return
         }
         var out = ""

@@ -61,14 +61,7 @@ enum ErrorJSON {
                 ("juice", .string(juice.rawValue)), ("count", .int(count)),
                 (
                     "shortages",
-                    .array(
-                        shortages.map { shortage in
-                            .object([
-                                ("fruit", .string(shortage.fruit.rawValue)), ("needed", .int(shortage.needed)),
-                                ("inStock", .int(shortage.inStock)), ("short", .int(shortage.short)),
-                                ("capacity", .int(text.book.store.capacity(of: shortage.fruit))),
-                            ])
-                        })
+                    .array(shortages.map { JSONValue(encoding: ShortageJSON($0, capacity: text.book.store.capacity(of: $0.fruit))) })
                 ),
                 ("restockable", .bool(text.beyondCapacity(shortages).isEmpty)),
             ]

@@ -18,47 +18,9 @@ enum ShopJSON {
         ])
     }
 
+    /// A journal entry (`JournalEntryJSON`, as the API answers it).
     static func entry(_ entry: JournalEntry) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("id", .int(entry.id)), ("time", .string(entry.time)), ("kind", .string(entry.kind.rawValue)),
-            ("command", .string(entry.command)),
-        ]
-        if let juice = entry.juice { members.append(("juice", .string(juice.rawValue))) }
-        if let count = entry.count { members.append(("count", .int(count))) }
-        members.append(("deltas", counts(entry.deltas)))
-        if let undoes = entry.undoes { members.append(("undoes", .int(undoes))) }
-        if let undoneBy = entry.undoneBy { members.append(("undoneBy", .int(undoneBy))) }
-        if let request = entry.request { members.append(("request", .string(request))) }
-        if let detail = entry.detail { members += Self.detail(detail) }
-        return .object(members)
-    }
-
-    /// What a delivery, waste or count recorded: `lots: [{fruit, quantity, expires, cost, ordered}]`, `supplier`, `reason`,
-    /// `note`, `cost`, `counts: [{fruit, expected, counted, variance}]`, `session`, `purchaseOrder` (those it has).
-    static func detail(_ detail: JournalDetail) -> [(String, JSONValue)] {
-        var members: [(String, JSONValue)] = []
-        if let lots = detail.lots {
-            members.append(
-                (
-                    "lots",
-                    .array(
-                        lots.map { line in
-                            .object([
-                                ("fruit", .string(line.fruit.rawValue)), ("quantity", .int(line.quantity)),
-                                ("expires", line.expires.map(JSONValue.string) ?? .null), ("cost", line.cost.map(JSONValue.int) ?? .null),
-                                ("ordered", line.ordered.map(JSONValue.int) ?? .null),
-                            ])
-                        })
-                ))
-        }
-        if let supplier = detail.supplier { members.append(("supplier", .string(supplier))) }
-        if let reason = detail.reason { members.append(("reason", .string(reason.rawValue))) }
-        if let note = detail.note { members.append(("note", .string(note))) }
-        if let cost = detail.cost { members.append(("cost", .int(cost))) }
-        if let counts = detail.counts { members.append(("counts", countLines(counts))) }
-        if let session = detail.session { members.append(("session", .string(session))) }
-        if let order = detail.purchaseOrder { members.append(("purchaseOrder", .int(order))) }
-        return members
+        JSONValue(encoding: JournalEntryJSON(entry))
     }
 
     /// The shelf: `today`, `lots: [{entry, fruit, received, quantity, remaining, expires, cost, supplier, expired}]`,
@@ -85,52 +47,20 @@ enum ShopJSON {
         return [("today", .string(today)), ("lots", .array(lots)), ("shelf", .object(fruits))]
     }
 
-    /// Count lines: `[{fruit, expected, counted, variance}]`.
+    /// Count lines: `[{fruit, expected, counted, variance}]` (`CountLineJSON`).
     static func countLines(_ lines: [CountLine]) -> JSONValue {
-        .array(
-            lines.map { line in
-                .object([
-                    ("fruit", .string(line.fruit.rawValue)), ("expected", .int(line.expected)), ("counted", .int(line.counted)),
-                    ("variance", .int(line.variance)),
-                ])
-            })
+        .array(lines.map { JSONValue(encoding: CountLineJSON($0)) })
     }
 
-    /// A refused order: `{"id", "time", "command", "juice", "count", "shortages": [{"fruit", "needed", "inStock",
-    /// "short"}]}`.
+    /// A refused order (`RefusedOrderJSON`, as the API answers it).
     static func refusal(_ refusal: RefusedOrder) -> JSONValue {
-        .object([
-            ("id", .int(refusal.id)), ("time", .string(refusal.time)), ("command", .string(refusal.command)),
-            ("juice", .string(refusal.juice.rawValue)), ("count", .int(refusal.count)),
-            (
-                "shortages",
-                .array(
-                    refusal.shortages.map { shortage in
-                        .object([
-                            ("fruit", .string(shortage.fruit.rawValue)), ("needed", .int(shortage.needed)),
-                            ("inStock", .int(shortage.inStock)), ("short", .int(shortage.short)),
-                        ])
-                    })
-            ),
-        ])
+        JSONValue(encoding: RefusedOrderJSON(refusal))
     }
 
-    /// `{"entry": {…} or null (nothing changed), "stock": {…}}`, and for an undo `"undone": {…}`, the entry it reverted.
-    static func receipt(_ receipt: ShopReceipt) -> JSONValue {
-        .object(members(of: receipt, amount: nil))
-    }
-
-    /// An order's receipt: `{"entry": {…}, "amount": won or null, "stock": {…}}`, the amount being what the order
-    /// charged at the prices of `book` (null when its juice has no price).
-    static func orderReceipt(_ receipt: ShopReceipt, book: RecipeBook) -> JSONValue {
-        .object(members(of: receipt, amount: ("amount", receipt.amount(in: book).map(JSONValue.int) ?? .null)))
-    }
-
-    private static func members(of receipt: ShopReceipt, amount: (String, JSONValue)?) -> [(String, JSONValue)] {
-        var members: [(String, JSONValue)] = [("entry", receipt.entry.map(entry) ?? .null)]
-        if let undone = receipt.undone { members.append(("undone", entry(undone))) }
-        if let amount { members.append(amount) }
-        members.append(("stock", counts(receipt.snapshot.inventory.counts)))
-        return members
+    /// A change's receipt (`ReceiptJSON`, as the API answers it, without its message and what the stock makes): the
+    /// entry written (left out when nothing changed), for an undo the entry it reverted, for an order of a juice with
+    /// a price at `book`'s prices what it charged, and the stock after it.
+    static func receipt(_ receipt: ShopReceipt, book: RecipeBook) -> JSONValue {
+        JSONValue(encoding: ReceiptJSON(receipt, book: book))
     }
 }

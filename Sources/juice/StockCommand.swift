@@ -87,7 +87,7 @@ func runStockChange(_ options: ShopOptions, json: Bool, _ body: (ShopActions) as
 /// Prints what a stock change did: JSON, or the stock table (after a line saying nothing changed, or what an undo undid).
 func printReceipt(_ receipt: ShopReceipt, session: ShopSession, json: Bool) {
     if json {
-        Terminal.write(ShopJSON.receipt(receipt).rendered(pretty: true) + "\n")
+        Terminal.write(ShopJSON.receipt(receipt, book: session.shop.book).rendered(pretty: true) + "\n")
         return
     }
     if let undone = receipt.undone {

@@ -217,7 +217,7 @@ struct ReportCommandTests {
         #expect(refusals.first?["count"] as? Int == 2)
         #expect(refusals.first?["command"] as? String == "juice order strawberry-juice --count 2")
         let shortage = try #require((refusals.first?["shortages"] as? [[String: Any]])?.first)
-        #expect(shortage["fruit"] as? String == "strawberry" && shortage["needed"] as? Int == 32 && shortage["inStock"] as? Int == 10)
+        #expect(shortage["fruit"] as? String == "strawberry" && shortage["need"] as? Int == 32 && shortage["have"] as? Int == 10)
         let line = try await shop.run(["history", "--refused", "--lang", "en"])
         #expect(line.stdout.hasPrefix("#1  "), "\(line.stdout)")
         #expect(line.stdout.hasSuffix("  refused Strawberry Juice ×2  [🍓 Strawberry need 32, have 10]  juice order strawberry-juice --count 2\n"))

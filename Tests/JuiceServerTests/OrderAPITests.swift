@@ -44,7 +44,7 @@ import Testing
             try await client.execute(uri: "/api/orders", method: .post, headers: TestShop.jsonHeaders, body: json(#"{"juice": "딸바주스"}"#)) {
                 response throws in
                 #expect(response.status == .created)
-                let receipt = try response.body.decoded(ReceiptBody.self)
+                let receipt = try response.body.decoded(ReceiptJSON.self)
                 #expect(receipt.message == "딸바쥬스 나왔습니다! 맛있게 드세요!")
                 #expect(receipt.entry?.juice == "strawberry-banana-juice")
                 #expect(receipt.stock["strawberry"] == 0 && receipt.stock["banana"] == 9)
@@ -53,7 +53,7 @@ import Testing
             try await client.execute(uri: "/api/orders", method: .post, headers: english, body: json(#"{"juice": "banana juice", "count": 2}"#)) {
                 response throws in
                 #expect(response.status == .created, "\(response.body.text)")
-                #expect(try response.body.decoded(ReceiptBody.self).message == "2 × Banana Juice are ready! Enjoy!")
+                #expect(try response.body.decoded(ReceiptJSON.self).message == "2 × Banana Juice are ready! Enjoy!")
             }
         }
         #expect(try await shop.stock()["banana"] == 5)
@@ -73,7 +73,8 @@ import Testing
                 #expect(error.message == "재료가 모자라요. 재고를 수정할까요?")
                 #expect(
                     error.shortages == [
-                        ShortageBody(fruit: "mango", need: 2, have: 1, short: 1), ShortageBody(fruit: "kiwi", need: 1, have: 0, short: 1),
+                        ShortageJSON(Shortage(fruit: "mango", needed: 2, inStock: 1), capacity: 100),
+                        ShortageJSON(Shortage(fruit: "kiwi", needed: 1, inStock: 0), capacity: 100),
                     ])
                 #expect(error.details?.first == "🥭 망고: 2개 필요, 재고 1개, 1개 부족")
             }
@@ -103,7 +104,7 @@ import Testing
             #expect(listed.refusals.map(\.juice) == ["mango-kiwi-juice"])
             #expect(
                 listed.refusals.first?.shortages == [
-                    ShortageBody(fruit: "mango", need: 4, have: 1, short: 3), ShortageBody(fruit: "kiwi", need: 2, have: 0, short: 2),
+                    ShortageJSON(Shortage(fruit: "mango", needed: 4, inStock: 1)), ShortageJSON(Shortage(fruit: "kiwi", needed: 2, inStock: 0)),
                 ])
         }
         let refusals = try await shop.store.refusedOrders(limit: nil)

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import JuiceCore
+import JuiceShop
 import Testing
 @testable import JuiceServer
 
@@ -60,7 +61,7 @@ import Testing
             ) { response throws in
                 #expect(response.status == .created)
                 #expect(try Self.object(response.body)["amount"] as? Int == 9000)
-                let receipt = try response.body.decoded(ReceiptBody.self)
+                let receipt = try response.body.decoded(ReceiptJSON.self)
                 #expect(receipt.amount == 9000 && receipt.entry?.juice == "mango-juice" && receipt.entry?.count == 2)
                 // Written by the fast writer: the encoder's bytes exactly.
                 let encoder = JSONEncoder()

@@ -58,7 +58,7 @@ import Testing
 
             let (receiveStatus, receiveBody) = try await StockKeepingAPITests.call(client, .post, "/api/purchases/1/receive")
             #expect(receiveStatus == .ok)
-            let receipt = try receiveBody.decoded(PurchaseReceiptBody.self)
+            let receipt = try receiveBody.decoded(PurchaseReceiptJSON.self)
             #expect(receipt.order.status == "received" && receipt.order.receivedEntry == receipt.entry?.id)
             #expect(receipt.entry?.kind == "delivery" && receipt.entry?.purchaseOrder == 1 && receipt.entry?.supplier == "garak-market")
             #expect(receipt.entry?.lots?.map(\.ordered) == [20, 6])
@@ -86,7 +86,7 @@ import Testing
                 client, .post, "/api/purchases/1/receive",
                 #"{"lines": [{"fruit": "kiwi", "quantity": 18, "expires": "2099-03-01"}, {"fruit": "pineapple", "quantity": 3, "cost": 700}]}"#)
             #expect(status == .ok)
-            let receipt = try body.decoded(PurchaseReceiptBody.self)
+            let receipt = try body.decoded(PurchaseReceiptJSON.self)
             let differences = receipt.differences.map { "\($0.fruit) \($0.ordered) \($0.received) \($0.short)" }
             #expect(differences == ["kiwi 20 18 2", "mango 1 0 1", "pineapple 0 3 -3"])
             #expect(receipt.entry?.lots?.first?.cost == 400, "a line without a cost takes the order's")

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import JuiceCore
+import JuiceShop
 import Testing
 @testable import JuiceServer
 
@@ -41,7 +42,7 @@ import Testing
                 body: json(#"{"changes": [{"fruit": "바나나", "add": 5}, {"fruit": "kiwi", "set": 0}]}"#)
             ) { response throws in
                 #expect(response.status == .ok)
-                #expect(try response.body.decoded(ReceiptBody.self).stock["banana"] == 15)
+                #expect(try response.body.decoded(ReceiptJSON.self).stock["banana"] == 15)
             }
             // The second change is refused, so the first is not applied either.
             try await client.execute(
@@ -60,7 +61,7 @@ import Testing
             #expect(try await shop.stock()["banana"] == 15)
             try await client.execute(uri: "/api/undo", method: .post, headers: TestShop.staffHeaders) { response throws in
                 #expect(response.status == .ok)
-                #expect(try response.body.decoded(ReceiptBody.self).entry?.undoes == 1)
+                #expect(try response.body.decoded(ReceiptJSON.self).entry?.undoes == 1)
             }
             #expect(try await shop.stock() == ["strawberry": 10, "banana": 10, "pineapple": 10, "kiwi": 10, "mango": 10])
             let history = try await client.execute(uri: "/api/history?limit=5", method: .get, headers: TestShop.staffHeaders) {

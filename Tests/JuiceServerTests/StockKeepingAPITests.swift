@@ -31,7 +31,7 @@ import Testing
                 """
             let (status, body) = try await Self.call(client, .post, "/api/deliveries", delivery)
             #expect(status == .ok)
-            let receipt = try body.decoded(ReceiptBody.self)
+            let receipt = try body.decoded(ReceiptJSON.self)
             #expect(receipt.stock["kiwi"] == 20 && receipt.stock["pineapple"] == 14 && receipt.stock["mango"] == 15)
             let entry = try #require(receipt.entry)
             #expect(entry.kind == "delivery")
@@ -107,7 +107,7 @@ import Testing
             let (status, body) = try await Self.call(
                 client, .post, "/api/waste", #"{"fruit": "kiwi", "quantity": 2, "reason": "spoiled", "note": "물러짐"}"#)
             #expect(status == .ok)
-            let receipt = try body.decoded(ReceiptBody.self)
+            let receipt = try body.decoded(ReceiptJSON.self)
             #expect(receipt.stock["kiwi"] == 8)
             #expect(receipt.entry?.kind == "waste" && receipt.entry?.reason == "spoiled" && receipt.entry?.note == "물러짐")
             #expect(receipt.entry?.deltas == ["kiwi": -2])
@@ -153,7 +153,7 @@ import Testing
         try await shop.application().test(.router) { client in
             let (none, noneBody) = try await Self.call(client, .post, "/api/waste", #"{"expired": true}"#)
             #expect(none == .ok)
-            #expect(try noneBody.decoded(ReceiptBody.self).entry == nil)
+            #expect(try noneBody.decoded(ReceiptJSON.self).entry == nil)
             #expect(try await shop.journalCount() == 0)
 
             // A delivery received long ago (the API refuses a use-by date before today, the store does not).
@@ -162,7 +162,7 @@ import Testing
                 .receive([DeliveryLine(fruit: "mango", quantity: 4, expires: "2000-01-02")], supplier: nil), book: book, command: "test")
             let (status, body) = try await Self.call(client, .post, "/api/waste", #"{"expired": true, "note": "정리"}"#)
             #expect(status == .ok)
-            let receipt = try body.decoded(ReceiptBody.self)
+            let receipt = try body.decoded(ReceiptJSON.self)
             #expect(receipt.entry?.kind == "waste" && receipt.entry?.reason == "expired" && receipt.entry?.deltas == ["mango": -4])
             #expect(receipt.stock["mango"] == 10)
         }
@@ -173,7 +173,7 @@ import Testing
         try await shop.application().test(.router) { client in
             let (started, startedBody) = try await Self.call(client, .post, "/api/counts")
             #expect(started == .created)
-            let session = try startedBody.decoded(CountSessionBody.self)
+            let session = try startedBody.decoded(CountSessionJSON.self)
             #expect(session.start == 0 && !session.session.isEmpty && !session.startedAt.isEmpty)
             #expect(session.expected == ["strawberry": 10, "banana": 10, "pineapple": 10, "kiwi": 10, "mango": 10])
 
@@ -182,11 +182,11 @@ import Testing
             let (status, body) = try await Self.call(
                 client, .post, "/api/counts/\(session.session)", #"{"counts": [{"fruit": "키위", "counted": 9}, {"fruit": "mango", "counted": 10}]}"#)
             #expect(status == .ok)
-            let result = try body.decoded(CountResultBody.self)
+            let result = try body.decoded(CountResultJSON.self)
             #expect(
                 Set(result.counts) == [
-                    CountLineBody(CountLine(fruit: "kiwi", expected: 10, counted: 9)),
-                    CountLineBody(CountLine(fruit: "mango", expected: 10, counted: 10)),
+                    CountLineJSON(CountLine(fruit: "kiwi", expected: 10, counted: 9)),
+                    CountLineJSON(CountLine(fruit: "mango", expected: 10, counted: 10)),
                 ])
             #expect(result.stock["kiwi"] == 6 && result.stock["mango"] == 10)
             #expect(result.entry?.kind == "count" && result.entry?.session == session.session && result.entry?.deltas["kiwi"] == -1)
@@ -216,7 +216,7 @@ import Testing
         let book = await shop.menu.current.book
         _ = try await shop.store.perform(.change([.set("mango", 0)], kind: .set), book: book, command: "test")
         try await shop.application().test(.router) { client in
-            let session = try (try await Self.call(client, .post, "/api/counts")).body.decoded(CountSessionBody.self).session
+            let session = try (try await Self.call(client, .post, "/api/counts")).body.decoded(CountSessionJSON.self).session
             // 8 of 10 kiwis is within 20%, but 1 mango where none was expected is not; 7 of 10 kiwis is not either.
             for (counts, kiwi) in [
                 (#"[{"fruit": "kiwi", "counted": 8}, {"fruit": "mango", "counted": 1}]"#, 8), (#"[{"fruit": "kiwi", "counted": 7}]"#, 7),
@@ -225,7 +225,7 @@ import Testing
                 #expect(status == .conflict)
                 let error = try Self.error(body)
                 #expect(error.code == "large-variance" && error.field == "confirm")
-                #expect(error.counts?.contains(CountLineBody(CountLine(fruit: "kiwi", expected: 10, counted: kiwi))) == true)
+                #expect(error.counts?.contains(CountLineJSON(CountLine(fruit: "kiwi", expected: 10, counted: kiwi))) == true)
                 #expect(error.message.contains("20%"))
             }
             #expect(try await shop.journalCount() == 1)
@@ -235,7 +235,7 @@ import Testing
                 client, .post, "/api/counts/\(session)",
                 #"{"counts": [{"fruit": "kiwi", "counted": 7}, {"fruit": "mango", "counted": 1}], "confirm": true}"#)
             #expect(confirmed == .ok)
-            #expect(try body.decoded(CountResultBody.self).stock["mango"] == 1)
+            #expect(try body.decoded(CountResultJSON.self).stock["mango"] == 1)
         }
         #expect(try await shop.stock()["kiwi"] == 7)
     }
@@ -244,7 +244,7 @@ import Testing
     func theLargeVarianceThresholdIsTheServersSetting() async throws {
         let shop = try TestShop { $0.maxCountVariance = 0.35 }
         try await shop.application().test(.router) { client in
-            let session = try (try await Self.call(client, .post, "/api/counts")).body.decoded(CountSessionBody.self).session
+            let session = try (try await Self.call(client, .post, "/api/counts")).body.decoded(CountSessionJSON.self).session
             let (refused, body) = try await Self.call(client, .post, "/api/counts/\(session)", #"{"counts": [{"fruit": "kiwi", "counted": 6}]}"#)
             #expect(refused == .conflict)
             #expect(try Self.error(body).message.contains("35%"))
@@ -257,7 +257,7 @@ import Testing
     @Test func badCountLinesAreNamedAndChangeNothingAndACountThatMatchesIsRecorded() async throws {
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
-            let session = try (try await Self.call(client, .post, "/api/counts")).body.decoded(CountSessionBody.self).session
+            let session = try (try await Self.call(client, .post, "/api/counts")).body.decoded(CountSessionJSON.self).session
             for (counts, status, code, field) in [
                 (
                     #"[{"fruit": "kiwi", "counted": 10}, {"fruit": "키위", "counted": 10}]"#, HTTPResponse.Status.badRequest, "duplicate-fruit",
@@ -275,9 +275,9 @@ import Testing
             // A count that matches is recorded too.
             let (status, body) = try await Self.call(client, .post, "/api/counts/\(session)", #"{"counts": [{"fruit": "kiwi", "counted": 10}]}"#)
             #expect(status == .ok)
-            let result = try body.decoded(CountResultBody.self)
-            #expect(result.counts == [CountLineBody(CountLine(fruit: "kiwi", expected: 10, counted: 10))])
-            #expect(result.entry?.kind == "count" && (result.entry?.deltas ?? [:]).values.allSatisfy { $0 == 0 })
+            let result = try body.decoded(CountResultJSON.self)
+            #expect(result.counts == [CountLineJSON(CountLine(fruit: "kiwi", expected: 10, counted: 10))])
+            #expect(result.entry?.kind == "count" && (result.entry?.deltas.members ?? [:]).values.allSatisfy { $0 == 0 })
         }
         #expect(try await shop.journalCount() == 1)
     }
@@ -344,7 +344,7 @@ import Testing
             #expect(try await Self.call(client, .post, "/api/waste", #"{"fruit": "banana", "quantity": 3, "reason": "spoiled"}"#).status == .ok)
             #expect(try await Self.call(client, .post, "/api/waste", #"{"fruit": "kiwi", "quantity": 1, "reason": "dropped"}"#).status == .ok)
             #expect(try await Self.call(client, .post, "/api/undo").status == .ok)  // the dropped kiwi was not dropped after all
-            let session = try (try await Self.call(client, .post, "/api/counts")).body.decoded(CountSessionBody.self).session
+            let session = try (try await Self.call(client, .post, "/api/counts")).body.decoded(CountSessionJSON.self).session
             let count = #"{"counts": [{"fruit": "strawberry", "counted": 10}, {"fruit": "banana", "counted": 6}], "confirm": true}"#
             #expect(try await Self.call(client, .post, "/api/counts/\(session)", count).status == .ok)
 
@@ -358,8 +358,8 @@ import Testing
             let last = try #require(line.lastCount)
             #expect(
                 Set(last.counts) == [
-                    CountLineBody(CountLine(fruit: "strawberry", expected: 10, counted: 10)),
-                    CountLineBody(CountLine(fruit: "banana", expected: 7, counted: 6)),
+                    CountLineJSON(CountLine(fruit: "strawberry", expected: 10, counted: 10)),
+                    CountLineJSON(CountLine(fruit: "banana", expected: 7, counted: 6)),
                 ])
             #expect(last.variance == -1)
         }
@@ -372,7 +372,7 @@ import Testing
             let (status, body) = try await Self.call(
                 client, .post, "/api/deliveries", #"{"lines": [{"fruit": "kiwi", "quantity": 18, "ordered": 20}]}"#)
             #expect(status == .ok)
-            #expect(try body.decoded(ReceiptBody.self).entry?.lots?.first?.ordered == 20)
+            #expect(try body.decoded(ReceiptJSON.self).entry?.lots?.first?.ordered == 20)
             let (refused, refusal) = try await Self.call(
                 client, .post, "/api/deliveries", #"{"lines": [{"fruit": "kiwi", "quantity": 3, "ordered": -1}]}"#)
             #expect(refused == .badRequest)
@@ -394,7 +394,7 @@ import Testing
 
             let (status, body) = try await Self.call(client, .post, "/api/waste", #"{"fruit": "banana", "quantity": 5, "reason": "dropped"}"#)
             #expect(status == .ok)
-            let receipt = try body.decoded(ReceiptBody.self)
+            let receipt = try body.decoded(ReceiptJSON.self)
             #expect(receipt.makeable?["banana-juice"] == 2)
             #expect(receipt.makeable?["kiwi-juice"] == 3)
 
@@ -407,7 +407,7 @@ import Testing
             let (delivered, deliveryBody) = try await Self.call(
                 client, .post, "/api/deliveries", #"{"lines": [{"fruit": "strawberry", "quantity": 6}]}"#)
             #expect(delivered == .ok)
-            #expect(try deliveryBody.decoded(ReceiptBody.self).makeable?["strawberry-juice"] == 1)
+            #expect(try deliveryBody.decoded(ReceiptJSON.self).makeable?["strawberry-juice"] == 1)
         }
     }
 

@@ -51,7 +51,7 @@ struct StockRoomBody: Codable, Sendable, Hashable {
     struct LastCountBody: Codable, Sendable, Hashable {
         var entry: Int
         var time: String
-        var counts: [CountLineBody]
+        var counts: [CountLineJSON]
         var variance: Int
     }
 
@@ -69,7 +69,7 @@ struct StockRoomBody: Codable, Sendable, Hashable {
         wastedCost = day.wasted.isEmpty ? nil : day.wastedCost
         lastCount = day.lastCount.map { count in
             LastCountBody(
-                entry: count.entry, time: count.time, counts: count.lines.map(CountLineBody.init),
+                entry: count.entry, time: count.time, counts: count.lines.map(CountLineJSON.init),
                 variance: count.lines.reduce(0) { $0 + $1.variance })
         }
     }

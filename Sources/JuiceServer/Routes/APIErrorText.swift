@@ -12,7 +12,7 @@ struct ErrorBody: Codable, Sendable {
         var message: String
         var field: String?
         var details: [String]?
-        var shortages: [ShortageBody]?
+        var shortages: [ShortageJSON]?
         var suggestions: [String]?
         /// A refused menu edit: the errors the edited recipes would have.
         var diagnostics: [DiagnosticBody]?
@@ -23,18 +23,10 @@ struct ErrorBody: Codable, Sendable {
         /// An unknown choice (`unknown-reason`): the values allowed.
         var allowed: [String]?
         /// A count not applied for its large variance (`large-variance`): what applying it would record.
-        var counts: [CountLineBody]?
+        var counts: [CountLineJSON]?
     }
 
     var error: Detail
-}
-
-/// A short fruit in a refused order.
-struct ShortageBody: Codable, Sendable, Hashable {
-    var fruit: String
-    var need: Int
-    var have: Int
-    var short: Int
 }
 
 extension APIError {
@@ -59,7 +51,7 @@ extension APIError {
         case .shop(.orderRefused(.insufficientStock(_, _, let shortages)), let book):
             // The original app's words, then a line per short fruit.
             let text = ShopText(language: language, book: book)
-            detail.shortages = shortages.map { ShortageBody(fruit: $0.fruit.rawValue, need: $0.needed, have: $0.inStock, short: $0.short) }
+            detail.shortages = shortages.map { ShortageJSON($0, capacity: book.store.capacity(of: $0.fruit)) }
             detail.details = shortages.map { text(.shortage($0)).trimmingCharacters(in: .whitespaces) }
         case .shop(.state(.outcomeUnknown(_, let request, _)), _):
             detail.request = request
@@ -68,7 +60,7 @@ extension APIError {
         case .unknownReason(_, let allowed), .badQueryChoice(_, _, let allowed):
             detail.allowed = allowed
         case .largeVariance(let lines, _):
-            detail.counts = lines.map(CountLineBody.init)
+            detail.counts = lines.map(CountLineJSON.init)
         default:
             break
         }

@@ -1,3 +1,5 @@
+import JuiceShop
+
 /// A response body that writes its own JSON: exactly the bytes `JSONResponse`'s encoder makes of it, with less work.
 /// `JSONResponse.make` looks for this conformance at run time, so the body takes the fast path whatever static type
 /// it is passed as.
@@ -6,7 +8,7 @@ protocol JSONWritable: Encodable {
     func writeJSON(to writer: inout JSONWriter)
 }
 
-extension ReceiptBody: JSONWritable {
+extension ReceiptJSON: JSONWritable {
     /// The receipt, written by `JSONWriter.write(_:)`.
     func writeJSON(to writer: inout JSONWriter) {
         writer.write(self)
@@ -29,8 +31,8 @@ struct JSONWriter {
         membersSoFar.reserveCapacity(4)
     }
 
-    /// A receipt: `{"amount": …, "entry": …, "makeable": {…}, "message": …, "stock": {…}}`.
-    mutating func write(_ receipt: ReceiptBody) {
+    /// A receipt: `{"amount": …, "entry": …, "makeable": {…}, "message": …, "stock": {…}, "undone": …}`.
+    mutating func write(_ receipt: ReceiptJSON) {
         beginObject()
         if let amount = receipt.amount {
             member("amount")
@@ -42,17 +44,20 @@ struct JSONWriter {
         }
         if let makeable = receipt.makeable {
             member("makeable")
-            write(makeable)
+            write(makeable.members)
         }
-        member("message")
-        string(receipt.message)
+        optional("message", receipt.message)
         member("stock")
-        write(receipt.stock)
+        write(receipt.stock.members)
+        if let undone = receipt.undone {
+            member("undone")
+            write(undone)
+        }
         endObject()
     }
 
     /// A journal entry, its keys in sorted order (a delivery's, waste's or count's detail among them).
-    mutating func write(_ entry: EntryBody) {
+    mutating func write(_ entry: JournalEntryJSON) {
         beginObject()
         member("command")
         string(entry.command)
@@ -66,7 +71,7 @@ struct JSONWriter {
             array(counts) { writer, line in writer.write(line) }
         }
         member("deltas")
-        write(entry.deltas)
+        write(entry.deltas.members)
         member("id")
         integer(entry.id)
         if let juice = entry.juice {
@@ -103,7 +108,7 @@ struct JSONWriter {
     }
 
     /// A delivery line: `{"cost"?, "expires"?, "fruit", "ordered"?, "quantity"}`.
-    mutating func write(_ line: DeliveryLineBody) {
+    mutating func write(_ line: DeliveryLineJSON) {
         beginObject()
         optional("cost", line.cost)
         optional("expires", line.expires)
@@ -116,7 +121,7 @@ struct JSONWriter {
     }
 
     /// A count line: `{"counted", "expected", "fruit", "variance"}`.
-    mutating func write(_ line: CountLineBody) {
+    mutating func write(_ line: CountLineJSON) {
         beginObject()
         member("counted")
         integer(line.counted)

@@ -83,24 +83,3 @@ struct PurchaseReceiveRequest: Decodable, Sendable {
 struct PurchaseListBody: Codable, Sendable, Hashable {
     var orders: [PurchaseOrderJSON]
 }
-
-/// `POST /api/purchases/{id}/receive`: the order (received), the delivery's entry and the stock after it, and what
-/// came differently from the order.
-struct PurchaseReceiptBody: Codable, Sendable, Hashable {
-    var message: String
-    var order: PurchaseOrderJSON
-    var entry: EntryBody?
-    var stock: [String: Int]
-    /// How many of each juice of the menu the stock after the delivery makes.
-    var makeable: [String: Int]?
-    var differences: [PurchaseDifferenceJSON]
-
-    /// The receipt of `receipt`, saying `message`.
-    init(_ receipt: PurchaseReceipt, message: String, book: RecipeBook, language: Language) {
-        // The delivery's entry and the stock after it, as any stock change's receipt gives them.
-        let delivery = ReceiptBody(receipt.receipt, message: message, book: book)
-        (self.message, entry, stock, makeable) = (message, delivery.entry, delivery.stock, delivery.makeable)
-        order = PurchaseOrderJSON(receipt.order, text: ShopText(language: language, book: book))
-        differences = receipt.differences.map(PurchaseDifferenceJSON.init)
-    }
-}

@@ -73,7 +73,9 @@ extension ShopServer {
             let done = try await actions(book).receivePurchaseOrder(id, lines: lines, command: "juice serve: POST /api/purchases/\(id)/receive")
             let text = ShopText(language: context.language, book: book)
             return JSONResponse.make(
-                PurchaseReceiptBody(done, message: text(PurchaseMessage.received(done.order)), book: book, language: context.language))
+                PurchaseReceiptJSON(
+                    done, text: ShopText(language: context.language, book: book), message: text(PurchaseMessage.received(done.order)), makeable: true)
+            )
         } catch {
             throw APIError.refusal(error, book: book)
         }

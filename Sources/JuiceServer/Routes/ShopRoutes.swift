@@ -30,7 +30,8 @@ extension ShopServer {
         do throws(ShopError) {
             let receipt = try await actions(book).undo(command: "juice serve: POST /api/undo")
             let text = ShopText(language: context.language, book: book)
-            return JSONResponse.make(ReceiptBody(receipt, message: receipt.undone.map { text(.undid($0)) } ?? text(.nothingChanged), book: book))
+            return JSONResponse.make(
+                ReceiptJSON(receipt, book: book, message: receipt.undone.map { text(.undid($0)) } ?? text(.nothingChanged), makeable: true))
         } catch {
             throw APIError.refusal(error, book: book)
         }
@@ -42,7 +43,7 @@ extension ShopServer {
         let limit = try integerQuery(request, name: "limit", default: 50, range: 1...1000)
         let book = await menu.current.book
         do throws(ShopError) {
-            let entries = try await actions(book).history(limit: limit).map { EntryBody($0, labelledFrom: book, in: context.language) }
+            let entries = try await actions(book).history(limit: limit).map { JournalEntryJSON($0, labelledFrom: book, in: context.language) }
             return JSONResponse.make(HistoryBody(entries: entries))
         } catch {
             throw APIError.refusal(error, book: book)
@@ -54,7 +55,7 @@ extension ShopServer {
         let limit = try integerQuery(request, name: "limit", default: 50, range: 1...1000)
         let book = await menu.current.book
         do throws(ShopError) {
-            return JSONResponse.make(RefusalsBody(refusals: try await actions(book).refusedOrders(limit: limit).map(RefusalBody.init)))
+            return JSONResponse.make(RefusalsBody(refusals: try await actions(book).refusedOrders(limit: limit).map(RefusedOrderJSON.init)))
         } catch {
             throw APIError.refusal(error, book: book)
         }
@@ -95,7 +96,7 @@ extension ShopServer {
             let served = try await actions(book).order(body.juice, count: body.count, command: "juice serve: POST /api/orders")
             metrics.recordOrder(.served, duration: .now - started)
             let message = ShopText(language: context.language, book: book)(.served(served.juice, count: served.count))
-            return JSONResponse.make(ReceiptBody(served.receipt, message: message, book: book), status: .created)
+            return JSONResponse.make(ReceiptJSON(served.receipt, book: book, message: message, makeable: true), status: .created)
         } catch {
             metrics.recordOrder(Self.outcome(ofRefused: error), duration: .now - started)
             throw APIError.refusal(error, book: book)
@@ -121,7 +122,7 @@ extension ShopServer {
             throw APIError.refusal(error, book: book)
         }
         guard let entry else { throw APIError.noSuchOrder(request: request) }
-        return JSONResponse.make(OrderLookupBody(request: request, entry: EntryBody(entry)))
+        return JSONResponse.make(OrderLookupBody(request: request, entry: JournalEntryJSON(entry)))
     }
 
     /// An order body, checked: a juice name and a count within range.
@@ -141,7 +142,7 @@ extension ShopServer {
             let receipt = try await actions(book).changeStock(edits, command: "juice serve: POST /api/stock")
             let changed = StockChangeText.stockChanged.text(in: context.language)
             let message = receipt.entry == nil ? ShopText(language: context.language, book: book)(.nothingChanged) : changed
-            return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
+            return JSONResponse.make(ReceiptJSON(receipt, book: book, message: message, makeable: true))
         } catch {
             throw APIError.refusal(error, book: book)
         }

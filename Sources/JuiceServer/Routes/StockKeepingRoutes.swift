@@ -30,7 +30,7 @@ extension ShopServer {
         let book = await menu.current.book
         do throws(ShopError) {
             let started = try await actions(book).startCount()
-            return JSONResponse.make(CountSessionBody(started.session, expected: started.expected), status: .created)
+            return JSONResponse.make(CountSessionJSON(started.session, expected: started.expected), status: .created)
         } catch {
             throw APIError.refusal(error, book: book)
         }
@@ -61,7 +61,7 @@ extension ShopServer {
         do throws(ShopError) {
             let receipt = try await actions(book).receive(lines, supplier: body.supplier, command: "juice serve: POST /api/deliveries")
             let message = StockChangeText.deliveryReceived.text(in: context.language)
-            return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
+            return JSONResponse.make(ReceiptJSON(receipt, book: book, message: message, makeable: true))
         } catch {
             throw APIError.refusal(error, book: book)
         }
@@ -77,7 +77,7 @@ extension ShopServer {
             do throws(ShopError) {
                 let receipt = try await actions.wasteExpired(note: body.note, command: "juice serve: POST /api/waste")
                 let message = (receipt.entry == nil ? StockChangeText.nothingExpired : .expiredWrittenOff).text(in: context.language)
-                return JSONResponse.make(ReceiptBody(receipt, message: message, book: book))
+                return JSONResponse.make(ReceiptJSON(receipt, book: book, message: message, makeable: true))
             } catch {
                 throw APIError.refusal(error, book: book)
             }
@@ -86,7 +86,8 @@ extension ShopServer {
             do throws(ShopError) {
                 let receipt = try await actions.waste(
                     [(fruit: fruit, amount: quantity)], reason: reason, note: body.note, command: "juice serve: POST /api/waste")
-                return JSONResponse.make(ReceiptBody(receipt, message: StockChangeText.wasteRecorded.text(in: context.language), book: book))
+                return JSONResponse.make(
+                    ReceiptJSON(receipt, book: book, message: StockChangeText.wasteRecorded.text(in: context.language), makeable: true))
             } catch {
                 throw APIError.refusal(error, book: book, naming: RequestFieldNames(renamed: ["amount": "quantity"], singleLine: true))
             }
@@ -117,11 +118,7 @@ extension ShopServer {
             throw APIError.largeVariance(preview, threshold: largeVariancePercent)
         case .applied(let receipt):
             let message = StockChangeText.countApplied.text(in: context.language)
-            let stock = Dictionary(uniqueKeysWithValues: receipt.snapshot.inventory.counts.map { ($0.key.rawValue, $0.value) })
-            return JSONResponse.make(
-                CountResultBody(
-                    message: message, counts: (receipt.entry?.detail?.counts ?? []).map(CountLineBody.init), entry: receipt.entry.map(EntryBody.init),
-                    stock: stock, makeable: StockBody.makeable(receipt.snapshot.inventory, book: book)))
+            return JSONResponse.make(CountResultJSON(receipt, book: book, message: message, makeable: true))
         }
     }
 }

@@ -14,7 +14,7 @@ public struct SortedObject<Value: Codable & Sendable & Hashable>: Codable, Senda
         self.members = Dictionary(uniqueKeysWithValues: members.map { ($0.key.rawValue, $0.value) })
     }
 
-    private struct Key: CodingKey {
+    private struct MemberKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
@@ -23,7 +23,7 @@ public struct SortedObject<Value: Codable & Sendable & Hashable>: Codable, Senda
 
     /// Reads an object of `Value`s.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
+        let container = try decoder.container(keyedBy: MemberKey.self)
         var members: [String: Value] = [:]
         for key in container.allKeys { members[key.stringValue] = try container.decode(Value.self, forKey: key) }
         self.members = members
@@ -31,7 +31,19 @@ public struct SortedObject<Value: Codable & Sendable & Hashable>: Codable, Senda
 
     /// Writes the members, keys sorted.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        for (key, value) in members.sorted(by: { $0.key < $1.key }) { try container.encode(value, forKey: Key(stringValue: key)) }
+        var container = encoder.container(keyedBy: MemberKey.self)
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) { try container.encode(value, forKey: MemberKey(stringValue: key)) }
+    }
+}
+
+extension SortedObject {
+    /// The member named `key`, if there is one.
+    public subscript(key: String) -> Value? { members[key] }
+}
+
+extension SortedObject: ExpressibleByDictionaryLiteral {
+    /// The object of these members (a later duplicate key wins).
+    public init(dictionaryLiteral elements: (String, Value)...) {
+        self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

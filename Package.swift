@@ -155,7 +155,8 @@ let package = Package(
         .testTarget(
             name: "JuiceServerTests",
             dependencies: [
-                "JuiceServer", "JuiceShop", "JuiceReload", "JuiceMenuEditing", "JuiceRecipes", "JuiceCore", "JuicePlanning", "JuiceTestSupport",
+                "JuiceServer", "JuiceShop", "JuiceReload", "JuiceMenuEditing", "JuiceRecipes", "JuiceCore", "JuiceYAML", "JuicePlanning",
+                "JuiceTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

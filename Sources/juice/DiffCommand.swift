@@ -62,7 +62,7 @@ struct DiffCommand: ParsableCommand {
         let changes = MenuChanges(from: before.book, to: after.book)
         let lines = changes.summaryLines(for: after.book, stock: "the old set's initial stock")
         if json {
-            Terminal.write(DiffJSON.report(changes, lines: lines, old: old, new: new).rendered(pretty: true) + "\n")
+            Terminal.write(JSONValue(encoding: MenuChangesJSON(changes, summary: lines, old: old, new: new)).rendered(pretty: true) + "\n")
         } else {
             Terminal.write(changes.isEmpty ? "no changes to the menu\n" : lines.map { $0 + "\n" }.joined())
         }
@@ -74,75 +74,5 @@ struct DiffCommand: ParsableCommand {
         } catch {
             throw reporter.recipesUnreadable(error, path: path)
         }
-    }
-}
-
-/// What `juice diff --json` prints: the paths, whether the menus are the same, the summary lines, and each kind of
-/// change in the order the summary has them (absent prices are null).
-private enum DiffJSON {
-    static func report(_ changes: MenuChanges, lines: [String], old: String, new: String) -> JSONValue {
-        .object([
-            ("old", .string(old)), ("new", .string(new)), ("identical", .bool(changes.isEmpty)),
-            ("summary", .array(lines.map(JSONValue.string))),
-            ("juicesAdded", ids(changes.juicesAdded.map(\.rawValue))),
-            ("juicesRemoved", ids(changes.juicesRemoved.map(\.rawValue))),
-            (
-                "namesChanged",
-                .array(
-                    changes.namesChanged.map { change in
-                        .object([("juice", .string(change.juice.rawValue)), ("before", name(change.before)), ("after", name(change.after))])
-                    })
-            ),
-            (
-                "aliasesChanged",
-                .array(
-                    changes.aliasesChanged.map { change in
-                        .object([("juice", .string(change.juice.rawValue)), ("added", ids(change.added)), ("removed", ids(change.removed))])
-                    })
-            ),
-            (
-                "pricesChanged",
-                .array(
-                    changes.pricesChanged.map { change in
-                        .object([("juice", .string(change.juice.rawValue)), ("before", price(change.before)), ("after", price(change.after))])
-                    })
-            ),
-            (
-                "recipesChanged",
-                .array(
-                    changes.recipesChanged.map { change in
-                        .object([("juice", .string(change.juice.rawValue)), ("amounts", amounts(change.amounts))])
-                    })
-            ),
-            ("fruitsAdded", ids(changes.fruitsAdded.map(\.rawValue))),
-            ("fruitsRemoved", ids(changes.fruitsRemoved.map(\.rawValue))),
-            ("capacitiesChanged", amounts(changes.capacitiesChanged)),
-            ("initialStockChanged", amounts(changes.initialStockChanged)),
-            (
-                "becameUnmakeable",
-                .array(
-                    changes.becameUnmakeable.map { juice in
-                        .object([
-                            ("juice", .string(juice.juice.rawValue)),
-                            (
-                                "shortages",
-                                .array(juice.shortages.map { JSONValue(encoding: ShortageJSON($0)) })
-                            ),
-                        ])
-                    })
-            ),
-        ])
-    }
-
-    private static func ids(_ ids: [String]) -> JSONValue { .array(ids.map(JSONValue.string)) }
-
-    private static func name(_ name: LocalizedName) -> JSONValue {
-        .object([("ko", name.korean.map(JSONValue.string) ?? .null), ("en", name.english.map(JSONValue.string) ?? .null)])
-    }
-
-    private static func price(_ price: Int?) -> JSONValue { price.map(JSONValue.int) ?? .null }
-
-    private static func amounts(_ amounts: [MenuChanges.AmountChange]) -> JSONValue {
-        .array(amounts.map { .object([("fruit", .string($0.fruit.rawValue)), ("before", .int($0.before)), ("after", .int($0.after))]) })
     }
 }

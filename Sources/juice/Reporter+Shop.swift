@@ -57,22 +57,34 @@ enum ErrorJSON {
         case .orderRefused(.invalidCount(let count)), .orderRefused(.countTooLarge(let count)):
             return [("count", .int(count))]
         case .orderRefused(.insufficientStock(let juice, let count, let shortages)):
+            let short = shortages.map { JSONValue(encoding: ShortageJSON($0, capacity: text.book.store.capacity(of: $0.fruit))) }
             return [
-                ("juice", .string(juice.rawValue)), ("count", .int(count)),
-                (
-                    "shortages",
-                    .array(shortages.map { JSONValue(encoding: ShortageJSON($0, capacity: text.book.store.capacity(of: $0.fruit))) })
-                ),
+                ("juice", .string(juice.rawValue)), ("count", .int(count)), ("shortages", .array(short)),
                 ("restockable", .bool(text.beyondCapacity(shortages).isEmpty)),
             ]
         case .stockRefused(let reason):
             return stock(reason)
+        case .undoRefused(let entry, let kind, let reason):
+            let cause = JSONValue.object([("kind", .string(ShopError.stockRefused(reason).kind))] + stock(reason))
+            return [("entry", .int(entry)), ("entryKind", .string(kind.rawValue)), ("reason", cause)]
+        case .state(.outcomeUnknown(let location, let request, _)):
+            return [("state", .string(location)), ("request", request.map(JSONValue.string) ?? .null)]
+        case .state(let state):
+            return [("state", .string(state.path))]
+        case .at(_, let reason):
+            return details(reason, text: text)
+        default:
+            return stockRoom(error)
+        }
+    }
+
+    /// The details of the stock room's and purchasing's errors (what `details` leaves to it; the rest have none).
+    private static func stockRoom(_ error: ShopError) -> [(String, JSONValue)] {
+        switch error {
         case .duplicateFruit(let fruit), .fruitStillInRecipes(let fruit):
             return [("fruit", .string(fruit.rawValue))]
         case .fruitNotInRecipes(let fruit, let kept):
             return [("fruit", .string(fruit.rawValue)), ("kept", .int(kept))]
-        case .nothingToUndo:
-            return []
         case .invalidQuantity(let fruit, let quantity):
             return [("fruit", .string(fruit.rawValue)), ("quantity", .int(quantity))]
         case .expiresBeforeDelivery(let fruit, let expires, let received):
@@ -87,21 +99,12 @@ enum ErrorJSON {
             return [("order", .int(order))]
         case .purchaseOrderReceived(let order, let entry):
             return [("order", .int(order)), ("entry", .int(entry))]
-        case .emptyPurchaseOrder:
-            return []
         case .arrivesBeforeOrderBy(let arrives, let orderBy):
             return [("arrives", .string(arrives)), ("orderBy", .string(orderBy))]
         case .unknownSupplier(let supplier, let suggestion):
             return [("supplier", .string(supplier)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
-        case .undoRefused(let entry, let kind, let reason):
-            let cause = JSONValue.object([("kind", .string(ShopError.stockRefused(reason).kind))] + stock(reason))
-            return [("entry", .int(entry)), ("entryKind", .string(kind.rawValue)), ("reason", cause)]
-        case .state(.outcomeUnknown(let location, let request, _)):
-            return [("state", .string(location)), ("request", request.map(JSONValue.string) ?? .null)]
-        case .state(let state):
-            return [("state", .string(state.path))]
-        case .at(_, let reason):
-            return details(reason, text: text)
+        default:
+            return []  // nothingToUndo, emptyPurchaseOrder: the kind says it all
         }
     }
 

@@ -33,17 +33,17 @@ public struct PurchaseLine: Hashable, Sendable, Codable {
 public struct PurchaseOrderDraft: Hashable, Sendable {
     /// The supplier's id (`suppliers:` in the recipe files).
     public var supplier: SupplierID
-    /// The last day to place it (`YYYY-MM-DD`), if known.
-    public var orderBy: String?
-    /// The day it should arrive (`YYYY-MM-DD`), if known.
-    public var arrives: String?
+    /// The last day (and, with a cut-off, minute) to place it, if known.
+    public var orderBy: OrderDeadline?
+    /// The day it should arrive, if known.
+    public var arrives: CivilDate?
     /// The fruits ordered, in order; each fruit once.
     public var lines: [PurchaseLine]
     /// What it comes to, in won: as planned when given, else the lines' units × cost when every line has a cost.
     public var total: Int?
 
     /// A draft.
-    public init(supplier: SupplierID, orderBy: String? = nil, arrives: String? = nil, lines: [PurchaseLine], total: Int? = nil) {
+    public init(supplier: SupplierID, orderBy: OrderDeadline? = nil, arrives: CivilDate? = nil, lines: [PurchaseLine], total: Int? = nil) {
         self.supplier = supplier
         self.orderBy = orderBy
         self.arrives = arrives
@@ -72,10 +72,10 @@ public struct PurchaseOrder: Hashable, Sendable {
     public var id: Int
     /// The supplier's id.
     public var supplier: SupplierID
-    /// The last day to place it (`YYYY-MM-DD`), if known.
-    public var orderBy: String?
-    /// The day it should arrive (`YYYY-MM-DD`), if known.
-    public var arrives: String?
+    /// The last day (and, with a cut-off, minute) to place it, if known.
+    public var orderBy: OrderDeadline?
+    /// The day it should arrive, if known.
+    public var arrives: CivilDate?
     /// The fruits ordered, in order.
     public var lines: [PurchaseLine]
     /// What it comes to, in won, if known.
@@ -91,7 +91,7 @@ public struct PurchaseOrder: Hashable, Sendable {
 
     /// An order.
     public init(
-        id: Int, supplier: SupplierID, orderBy: String? = nil, arrives: String? = nil, lines: [PurchaseLine], total: Int? = nil,
+        id: Int, supplier: SupplierID, orderBy: OrderDeadline? = nil, arrives: CivilDate? = nil, lines: [PurchaseLine], total: Int? = nil,
         status: PurchaseOrderStatus = .open, createdAt: String, receivedEntry: Int? = nil, receivedAt: String? = nil
     ) {
         self.id = id

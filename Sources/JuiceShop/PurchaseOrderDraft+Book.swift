@@ -28,7 +28,7 @@ extension PurchaseOrderDraft {
     /// line given its own units or cost), nil when a line has no cost. Packs whose units overflow are refused
     /// (`too-large`); everything else is checked by `Shop.createPurchaseOrder`.
     public init(
-        supplier: SupplierID, orderBy: String? = nil, arrives: String? = nil, packs: [Packs], book: RecipeBook
+        supplier: SupplierID, orderBy: OrderDeadline? = nil, arrives: CivilDate? = nil, packs: [Packs], book: RecipeBook
     ) throws(ShopError) {
         var lines: [PurchaseLine] = []
         var total: Int? = 0

@@ -3,8 +3,8 @@ import JuiceCore
 extension Shop {
     /// Keeps `draft` as a new open purchase order, once checked: its supplier is in the recipe files, it has at least
     /// one line, each line's fruit is on the menu and given once, with at least 1 pack and 1 unit and no cost below 0,
-    /// and its dates are dates (written back `YYYY-MM-DD`; `orderBy` may carry a time of day, `YYYY-MM-DDTHH:MM`, as
-    /// `juice plan` writes a supplier's cut-off). Its total, when given, is the caller's (at least 0); else the lines'
+    /// and it does not arrive before the day it is placed by (the dates are typed: a caller reads them with
+    /// `PurchaseOrderDraft.dates(orderBy:arrives:)`, which places a text that is no date). Its total, when given, is the caller's (at least 0); else the lines'
     /// units × cost when every line has one. The stock and the journal are unchanged.
     public func createPurchaseOrder(_ draft: PurchaseOrderDraft) async throws(ShopError) -> PurchaseOrder {
         let orders = try await store.createPurchaseOrders([try checked(draft)])
@@ -100,10 +100,9 @@ extension Shop {
         return differences
     }
 
-    /// `draft` checked (see `createPurchaseOrder`), its dates written `YYYY-MM-DD`; nothing is kept. For a caller that
-    /// names where in its own input a refused draft came from before keeping any.
+    /// `draft` checked (see `createPurchaseOrder`); nothing is kept. For a caller that names where in its own input a
+    /// refused draft came from before keeping any.
     package func checked(_ draft: PurchaseOrderDraft) throws(ShopError) -> PurchaseOrderDraft {
-        var draft = draft
         guard book.supplier(draft.supplier) != nil else {
             let known = book.suppliers.map { ($0.id.rawValue, $0.name.all) }
             throw ShopError.unknownSupplier(
@@ -124,31 +123,28 @@ extension Shop {
             guard line.units >= 1 else { throw ShopError.invalidQuantity(line.fruit, line.units).at(place.field("units")) }
             if let cost = line.unitCost, cost < 0 { throw ShopError.stockRefused(.negativeAmount(line.fruit, cost)).at(place.field("unitCost")) }
         }
-        if let arrives = draft.arrives {
-            guard let date = CivilDate(parsing: arrives) else { throw ShopError.invalidDate(arrives).at(.field("arrives")) }
-            draft.arrives = date.description
-        }
-        if let orderBy = draft.orderBy {
-            guard let deadline = Self.deadline(orderBy) else { throw ShopError.invalidDate(orderBy).at(.field("orderBy")) }
-            draft.orderBy = deadline
-        }
         // (An order may be kept after the fact, so a date in the past is not refused; one arriving before it is placed is.)
-        if let arrives = draft.arrives, let day = draft.orderBy?.prefix(10), arrives < day {
-            throw ShopError.arrivesBeforeOrderBy(arrives: arrives, orderBy: String(day)).at(.field("arrives"))
+        if let arrives = draft.arrives, let orderBy = draft.orderBy?.date, arrives < orderBy {
+            throw ShopError.arrivesBeforeOrderBy(arrives: arrives, orderBy: orderBy).at(.field("arrives"))
         }
         return draft
     }
+}
 
-    /// `text` as an order's deadline: a date, `YYYY-MM-DD`, or a date and a time of day, `YYYY-MM-DDTHH:MM`; nil when
-    /// it is neither.
-    static func deadline(_ text: String) -> String? {
-        let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let day = parts.first, let date = CivilDate(parsing: day) else { return nil }
-        guard parts.count == 2 else { return date.description }
-        let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
-        guard clock.count == 2, clock.allSatisfy({ $0.count == 2 && $0.allSatisfy { ("0"..."9").contains($0) } }), let hour = Int(clock[0]),
-            let minute = Int(clock[1]), (0..<24).contains(hour), (0..<60).contains(minute)
-        else { return nil }
-        return "\(date)T\(clock[0]):\(clock[1])"
+extension PurchaseOrderDraft {
+    /// A purchase order's dates as people and files write them: `orderBy` `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` (as
+    /// `juice plan` writes a supplier's cut-off), `arrives` `YYYY-MM-DD`. A text that is neither is refused
+    /// (`invalid-date`) at `orderBy` or `arrives`.
+    public static func dates(orderBy: String?, arrives: String?) throws(ShopError) -> (orderBy: OrderDeadline?, arrives: CivilDate?) {
+        var dates: (orderBy: OrderDeadline?, arrives: CivilDate?) = (nil, nil)
+        if let orderBy {
+            guard let deadline = OrderDeadline(parsing: orderBy) else { throw ShopError.invalidDate(orderBy).at(.field("orderBy")) }
+            dates.orderBy = deadline
+        }
+        if let arrives {
+            guard let date = CivilDate(parsing: arrives) else { throw ShopError.invalidDate(arrives).at(.field("arrives")) }
+            dates.arrives = date
+        }
+        return dates
     }
 }

@@ -35,7 +35,7 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A purchase order, or what came of one, with no lines.
     case emptyPurchaseOrder
     /// A purchase order would arrive before the last day to place it (both `YYYY-MM-DD`).
-    case arrivesBeforeOrderBy(arrives: String, orderBy: String)
+    case arrivesBeforeOrderBy(arrives: CivilDate, orderBy: CivilDate)
     /// A purchase order's supplier is not in the recipe files (`suppliers:`); `suggestion` is a close id.
     case unknownSupplier(String, suggestion: String?)
     /// The state file could not be used.

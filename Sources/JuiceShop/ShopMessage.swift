@@ -271,7 +271,7 @@ private struct ShopErrorText {
                 : "a purchase order, and what came of one, needs at least one fruit"
         case .arrivesBeforeOrderBy(let arrives, let orderBy):
             return ko
-                ? "도착 예정일 \(KoreanParticle.subject.after(arrives)) 발주 마감일 \(orderBy)보다 빨라요"
+                ? "도착 예정일 \(KoreanParticle.subject.after(arrives.description)) 발주 마감일 \(orderBy)보다 빨라요"
                 : "the order would arrive on \(arrives), before the last day to place it, \(orderBy)"
         case .unknownSupplier(let id, let suggestion):
             let hint =

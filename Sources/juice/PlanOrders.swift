@@ -18,6 +18,8 @@ enum PlanOrders {
         case wrong(String, PlanFieldExpectation)
         /// A line's units (at the field named) are not its packs times the fruit's pack in the recipe files.
         case unitsNotPacks(String, units: Int, packs: Int, pack: Int)
+        /// A field the shop refuses as it reads it (a date that is no date), as the shop says it.
+        case refused(String, ShopError)
     }
 
     /// A plan file: its orders (the rest of the plan is not read).
@@ -28,8 +30,9 @@ enum PlanOrders {
     /// The drafts of `data`'s orders, in the plan's order; only `supplier`'s when given. None when the plan has none.
     /// `pack` gives a fruit's pack in the recipe files (nil when they do not say how it is bought): a line whose units
     /// are not its packs times that was edited by hand, and which of the two was meant cannot be told.
+    /// A date `dates` gives replaces the order's own, which is then not read.
     static func drafts(
-        from data: Data, supplier: String?, pack: (FruitID) -> Int?
+        from data: Data, supplier: String?, dates: PurchaseDates, pack: (FruitID) -> Int?
     ) throws(Problem) -> [(index: Int, draft: PurchaseOrderDraft)] {
         let plan: PlanFile
         do { plan = try JSONDecoder().decode(PlanFile.self, from: data) } catch let error as DecodingError {
@@ -46,8 +49,17 @@ enum PlanOrders {
             for (number, line) in order.lines.enumerated() {
                 lines.append(try draftLine(line, at: "\(path).lines[\(number)]", pack: pack))
             }
+            let (orderBy, arrives): (OrderDeadline?, CivilDate?)
+            do {
+                (orderBy, arrives) = try PurchaseOrderDraft.dates(
+                    orderBy: dates.orderBy == nil ? order.orderBy : nil, arrives: dates.arrives == nil ? order.arrives : nil)
+            } catch {
+                let order = FieldPath([.field("orders"), .index(index)])
+                throw .refused((error.place.map { order.appending($0) } ?? order).description, error)
+            }
             let draft = PurchaseOrderDraft(
-                supplier: SupplierID(order.supplier), orderBy: order.orderBy, arrives: order.arrives, lines: lines, total: order.total)
+                supplier: SupplierID(order.supplier), orderBy: dates.orderBy ?? orderBy, arrives: dates.arrives ?? arrives, lines: lines,
+                total: order.total)
             drafts.append((index, draft))
         }
         return drafts

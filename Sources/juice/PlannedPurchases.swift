@@ -7,9 +7,14 @@ import JuiceShop
 /// The dates `juice purchase create --order-by` and `--arrives` give, which replace a draft's own.
 struct PurchaseDates {
     /// The last day to place the order, when the command line gives it.
-    var orderBy: String?
+    var orderBy: OrderDeadline?
     /// The day it should arrive, when the command line gives it.
-    var arrives: String?
+    var arrives: CivilDate?
+
+    /// The dates as the command line writes them; a text that is no date is refused (`invalid-date`).
+    init(orderBy: String?, arrives: String?) throws(ShopError) {
+        (self.orderBy, self.arrives) = try PurchaseOrderDraft.dates(orderBy: orderBy, arrives: arrives)
+    }
 
     /// `draft` with the dates given here, its own where none is given.
     func applied(to draft: PurchaseOrderDraft) -> PurchaseOrderDraft {
@@ -34,12 +39,16 @@ struct PlannedPurchases {
 
     /// The orders of the plan at `path` (`-`: standard input), `supplier`'s only when given, their packs checked
     /// against `book`; a plan that cannot be read, or has no orders, is a usage error naming what is wrong.
-    init(reading path: String, supplier: String?, book: RecipeBook, reporter: Reporter) throws {
+    /// A date of the file that `dates` replaces is not read.
+    init(reading path: String, supplier: String?, dates: PurchaseDates, book: RecipeBook, reporter: Reporter) throws {
         let shown = path == "-" ? PurchaseCommandMessage.standardInput.text(in: reporter.language) : path
         let data = try Self.contents(of: path, shown: shown, reporter: reporter)
         let planned: [(index: Int, draft: PurchaseOrderDraft)]
         do throws(PlanOrders.Problem) {
-            planned = try PlanOrders.drafts(from: data, supplier: supplier) { book.fruit($0)?.buy?.pack }
+            planned = try PlanOrders.drafts(from: data, supplier: supplier, dates: dates) { book.fruit($0)?.buy?.pack }
+        } catch .refused(let field, let error) {
+            let text = ShopText(language: reporter.language, book: book)
+            throw reporter.fail(error, text: text, at: (path == "-" ? nil : path, field))
         } catch {
             throw reporter.failure(PurchaseCommandMessage(error, path: shown))
         }
@@ -84,6 +93,8 @@ extension PurchaseCommandMessage {
         case .wrong(let field, let expected): self = .planField(path: shown, field: field, expected: expected)
         case .unitsNotPacks(let field, let units, let packs, let pack):
             self = .planUnitsNotPacks(path: shown, field: field, units: units, packs: packs, pack: pack)
+        case .refused(let field, _):
+            self = .planField(path: shown, field: field, expected: .text)
         }
     }
 }

@@ -58,10 +58,13 @@ struct PurchaseCreateCommand: AsyncParsableCommand {
         let parsed = try FruitAssignments(lines, reporter: reporter)
         let session = try options.session(json: json)
         let book = session.shop.book
-        let dates = PurchaseDates(orderBy: orderBy, arrives: arrives)
+        let dates: PurchaseDates
+        do throws(ShopError) { dates = try PurchaseDates(orderBy: orderBy, arrives: arrives) } catch {
+            throw reporter.fail(error, text: session.text)
+        }
         let drafts: [PurchaseOrderDraft]
         // Where in the plan file a refusal of one of its orders is (the shop places it in the drafts it was given).
-        let plan = try fromPlan.map { try PlannedPurchases(reading: $0, supplier: supplier, book: book, reporter: reporter) }
+        let plan = try fromPlan.map { try PlannedPurchases(reading: $0, supplier: supplier, dates: dates, book: book, reporter: reporter) }
         if let plan {
             drafts = plan.planned.map { dates.applied(to: $0.draft) }
         } else {

@@ -100,7 +100,7 @@ enum ErrorJSON {
         case .purchaseOrderReceived(let order, let entry):
             return [("order", .int(order)), ("entry", .int(entry))]
         case .arrivesBeforeOrderBy(let arrives, let orderBy):
-            return [("arrives", .string(arrives)), ("orderBy", .string(orderBy))]
+            return [("arrives", .string(arrives.description)), ("orderBy", .string(orderBy.description))]
         case .unknownSupplier(let supplier, let suggestion):
             return [("supplier", .string(supplier)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
         default:

@@ -37,7 +37,10 @@ struct StockShowCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ShopOptions
 
-    @Flag(help: ArgumentHelp("Print an object whose 'stock' maps fruit id to count.", ko: "'stock'에 과일 id별 개수를 담은 객체를 출력해요."))
+    @Flag(
+        help: ArgumentHelp(
+            "Print the stock as GET /api/stock answers it, and under 'shelf' the lots as GET /api/lots does.",
+            ko: "재고를 GET /api/stock처럼, 'shelf'에 로트를 GET /api/lots처럼 출력해요."))
     var json = false
 
     func run() async throws {
@@ -49,8 +52,8 @@ struct StockShowCommand: AsyncParsableCommand {
         }
         let book = session.shop.book
         if json {
-            guard case .object(let members) = ShopJSON.stock(snapshot, book: book) else { return }
-            Terminal.write(JSONValue.object(members + ShopJSON.shelf(shelf, book: book)).rendered(pretty: true) + "\n")
+            let stock = StockShowJSON(stock: StockJSON(snapshot, book: book), shelf: ShelfJSON(shelf, book: book))
+            Terminal.write(JSONValue(encoding: stock).rendered(pretty: true) + "\n")
             return
         }
         var out = StockTable.render(snapshot, text: session.text)

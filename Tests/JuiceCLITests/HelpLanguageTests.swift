@@ -116,7 +116,7 @@ struct HelpLanguageTests {
         "juice", "JuiceMaker", "YAML", "JSON", "CSV", "SVG", "SQLite", "PostgreSQL", "Schema", "API", "HOST", "PORT",
         "FILE", "DIR", "ko", "en", "LANG", "LC", "ALL", "MESSAGES", "NO", "COLOR", "text", "json", "csv", "github",
         "sarif", "auto", "always", "never", "polling", "off", "inotify", "bash", "zsh", "fish", "error", "warning", "every",
-        "below", "to", "store", "Enter", "Esc", "SIGHUP", "SIGTERM", "SIGINT", "POST", "Accept", "Language", "usage",
+        "below", "to", "store", "Enter", "Esc", "SIGHUP", "SIGTERM", "SIGINT", "GET", "POST", "Accept", "Language", "usage",
         "id", "count", "compinit", "day", "weekday", "hour", "fruit", "profit", "shelf", "life",
         // Waste reasons and journal kinds (option values and names in the JSON), and the fruits.yaml key.
         "spoiled", "expired", "dropped", "staff", "other", "delivery", "cost",

@@ -118,7 +118,7 @@ struct ShopCommandTests {
         #expect(text.stdout.contains("  Banana Juice  —  🍌 Banana 2  —  can make: 5"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(try await shop.run(["menu", "--json"]).stdout.utf8)) as? [[String: Any]])
         #expect(json.count == 7)
-        #expect(json.first?["canMake"] as? Int == 0)
+        #expect(json.first?["makeable"] as? Int == 0)
         #expect(json.first?["limitingFruit"] as? String == "strawberry")
     }
 

@@ -50,4 +50,23 @@ struct WireModelTests {
         #expect(refusals.first?.shortages.first == ShortageJSON(Shortage(fruit: "strawberry", needed: 80, inStock: 10)))
         #expect(try rewritten(refused, as: [RefusedOrderJSON].self) == refused.stdout)
     }
+
+    @Test("the stock with its shelf, and the menu, round-trip through the API's types")
+    func stockAndMenuRoundTrip() async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let received = try await shop.run(["receive", "kiwi=4", "--expires", "2099-01-05", "--cost", "300"])
+        #expect(received.status == 0, "\(received.stderr)")
+        let stock = try await shop.run(["stock", "--json"])
+        #expect(stock.status == 0, "\(stock.stderr)")
+        #expect(try rewritten(stock, as: StockShowJSON.self) == stock.stdout)
+        let shown = try JSONDecoder().decode(StockShowJSON.self, from: Data(stock.stdout.utf8))
+        #expect(shown.stock.stock["kiwi"] == 14 && shown.stock.makeable["kiwi-juice"] == 4)
+        #expect(shown.shelf.lots.map(\.remaining) == [4] && shown.shelf.lots.first?.expires == "2099-01-05" && shown.shelf.reasons == nil)
+        #expect(shown.shelf.fruits.map(\.fruit) == shown.stock.fruits.map(\.id))
+        let menu = try await shop.run(["menu", "--json"])
+        #expect(try rewritten(menu, as: [MenuJuiceJSON].self) == menu.stdout)
+        let juices = try JSONDecoder().decode([MenuJuiceJSON].self, from: Data(menu.stdout.utf8))
+        #expect(juices.first { $0.id == "kiwi-juice" }?.makeable == 4)
+    }
 }

@@ -38,7 +38,7 @@ struct PurchasePlanningTests {
     func windows() throws {
         let supplier = Self.market()
         let morning = try #require(OrderWindow(supplier, at: ShopMoment(date: Self.monday, minuteOfDay: 9 * 60), firstDay: Self.monday))
-        #expect(morning.orderDate == Self.monday && morning.orderBy == "2026-11-30T14:00")
+        #expect(morning.orderDate == Self.monday && morning.orderBy.description == "2026-11-30T14:00")
         #expect(morning.arrives == Self.monday.adding(days: 1) && morning.nextArrival == Self.monday.adding(days: 3))
         #expect(morning.protectionDays == 2 && morning.coversUntil == Self.monday.adding(days: 2))
         let afternoon = try #require(OrderWindow(supplier, at: ShopMoment(date: Self.monday, minuteOfDay: 15 * 60), firstDay: Self.monday))

@@ -20,7 +20,7 @@ import Testing
         .state(.busy(path: "/x")), .state(.unreachable(location: "postgres://h/db", host: "h", port: 5432, reason: "refused")),
         .invalidQuantity("kiwi", 0), .invalidDate("next week"), .expiresBeforeDelivery("kiwi", expires: "2026-01-01", received: "2026-11-28"),
         .unknownCountSession("s-1"), .countSessionApplied("s-1", entry: 4),
-        .arrivesBeforeOrderBy(arrives: "2026-12-01", orderBy: "2026-12-05"),
+        .arrivesBeforeOrderBy(arrives: CivilDate(dayNumber: 20_788), orderBy: CivilDate(dayNumber: 20_792)),
     ]
 
     /// An error of every case the server has besides the shop's.

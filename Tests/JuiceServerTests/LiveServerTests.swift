@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import JuiceCore
+import JuiceShop
 import Testing
 @testable import JuiceServer
 
@@ -68,8 +69,8 @@ func events(in body: String) -> [(name: String, data: String)] {
             // server's own watcher may report the same broken edit once more).
             try #require(received.count >= 3)
             #expect(received.map(\.name).prefix(3) == ["stock", "stock", "menu"])
-            #expect(try JSONDecoder().decode(StockBody.self, from: Data(received[0].data.utf8)).stock["banana"] == 10)
-            #expect(try JSONDecoder().decode(StockBody.self, from: Data(received[1].data.utf8)).stock["banana"] == 8)
+            #expect(try JSONDecoder().decode(StockJSON.self, from: Data(received[0].data.utf8)).stock["banana"] == 10)
+            #expect(try JSONDecoder().decode(StockJSON.self, from: Data(received[1].data.utf8)).stock["banana"] == 8)
             for menuEvent in received.dropFirst(2) {
                 #expect(menuEvent.name == "menu")
                 #expect(try JSONDecoder().decode(MenuEventBody.self, from: Data(menuEvent.data.utf8)).result == "rejected")
@@ -85,7 +86,7 @@ func events(in body: String) -> [(name: String, data: String)] {
             #expect(!again.isEmpty)
             for event in again {
                 #expect(event.name == "stock")
-                #expect(try JSONDecoder().decode(StockBody.self, from: Data(event.data.utf8)).stock["banana"] == 5)
+                #expect(try JSONDecoder().decode(StockJSON.self, from: Data(event.data.utf8)).stock["banana"] == 5)
             }
         }
     }

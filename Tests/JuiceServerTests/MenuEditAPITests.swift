@@ -5,6 +5,7 @@ import HummingbirdTesting
 import JuiceCore
 import JuiceMenuEditing
 import JuiceReload
+import JuiceShop
 import Testing
 @testable import JuiceServer
 
@@ -43,7 +44,7 @@ import Testing
                 let juice = try #require(body.juices.first { $0.id == "strawberry-banana-juice" })
                 #expect(juice.name.ko == "딸바쥬스")
                 #expect(juice.aliases == ["딸바주스", "딸기바나나쥬스", "딸기바나나주스"])
-                #expect(juice.recipe == [IngredientBody(fruit: "strawberry", amount: 10), IngredientBody(fruit: "banana", amount: 1)])
+                #expect(juice.recipe == [IngredientJSON(fruit: "strawberry", amount: 10), IngredientJSON(fruit: "banana", amount: 1)])
                 #expect(juice.file == "juices.yaml")
                 let fruit = try #require(body.fruits.first { $0.id == "kiwi" })
                 #expect(fruit.emoji == "🥝" && fruit.stock == 10 && fruit.capacity == 100 && fruit.file == "fruits.yaml")

@@ -23,7 +23,7 @@ import Testing
             let strawberry = try #require(menu.juices.first { $0.id == "strawberry-juice" })
             #expect(strawberry.makeable == 0)
             #expect(strawberry.neededForOneMore == ["strawberry": 6])
-            #expect(strawberry.name == NameBody(.init(korean: "딸기쥬스", english: "Strawberry Juice")))
+            #expect(strawberry.name == NameJSON(.init(korean: "딸기쥬스", english: "Strawberry Juice")))
             #expect(menu.version == (await shop.menu.current.version))
         }
     }
@@ -31,10 +31,10 @@ import Testing
     @Test func stockHasCountsCapacitiesNamesAndEmoji() async throws {
         let shop = try TestShop()
         try await shop.application().test(.router) { client in
-            let stock = try await client.execute(uri: "/api/stock", method: .get) { try $0.body.decoded(StockBody.self) }
+            let stock = try await client.execute(uri: "/api/stock", method: .get) { try $0.body.decoded(StockJSON.self) }
             #expect(stock.stock == ["strawberry": 10, "banana": 10, "pineapple": 10, "kiwi": 10, "mango": 10])
             #expect(stock.capacity["mango"] == 100)
-            #expect(stock.fruits.first == FruitBody(.init(id: "strawberry", name: .init(korean: "딸기", english: "Strawberry"), emoji: "🍓")))
+            #expect(stock.fruits.first == FruitJSON(.init(id: "strawberry", name: .init(korean: "딸기", english: "Strawberry"), emoji: "🍓")))
         }
     }
 

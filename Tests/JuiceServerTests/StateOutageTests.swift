@@ -157,7 +157,7 @@ final class OutageStore: ShopStore {
         var received: [ServerEvent] = []
         for await event in events { received.append(event) }
         #expect(received.map(\.name) == ["stock", "stock"], "one event for token 1 once the store was back, one for token 2")
-        #expect(try received.allSatisfy { try JSONDecoder().decode(StockBody.self, from: Data($0.data.utf8)).stock["banana"] == 10 })
+        #expect(try received.allSatisfy { try JSONDecoder().decode(StockJSON.self, from: Data($0.data.utf8)).stock["banana"] == 10 })
     }
 
     @Test func whileTheStateIsAwayRequestsGet503InTheirLanguageHealthzIsNotReadyAndNothingChanges() async throws {

@@ -34,7 +34,7 @@ struct WireSchemaTests {
     }
 
     static let order = PurchaseOrder(
-        id: 1, supplier: "farm", orderBy: "2026-12-02", arrives: "2026-12-03",
+        id: 1, supplier: "farm", orderBy: OrderDeadline(parsing: "2026-12-02T14:00"), arrives: CivilDate(parsing: "2026-12-03"),
         lines: [PurchaseLine(fruit: "kiwi", packs: 1, units: 12, unitCost: 300)], total: 3600, status: .received,
         createdAt: "2026-12-01T09:00:00Z", receivedEntry: 5, receivedAt: "2026-12-02T09:00:00Z")
 
@@ -56,7 +56,24 @@ struct WireSchemaTests {
             differences: [PurchaseDifference(fruit: "kiwi", ordered: 12, received: 10)])
         let counts = ["paths", "/api/counts", "post", "responses", "201", "content", "application/json", "schema"]
         let applied = ["paths", "/api/counts/{id}", "post", "responses", "200", "content", "application/json", "schema"]
+        let kiwi = Fruit(id: "kiwi", name: LocalizedName(korean: "키위", english: "Kiwi"), emoji: "🥝", cost: 700, shelfLife: 5)
+        let juice = Juice(
+            id: "kiwi-juice", name: LocalizedName(korean: "키위쥬스", english: "Kiwi Juice"), aliases: ["키위"], price: 4500,
+            recipe: [Ingredient(fruit: "kiwi", amount: 3)])
+        let stocked = RecipeBook(fruits: [kiwi], juices: [juice], store: Store(capacities: ["kiwi": 20], initialStock: ["kiwi": 2]))
+        let snapshot = ShopSnapshot(inventory: Inventory(counts: ["kiwi": 2], capacities: ["kiwi": 20]), orphans: ["plum": 3])
+        let counted = JournalEntry(
+            id: 6, time: "2026-12-02T10:00:00Z", kind: .count, command: "c", juice: nil, count: nil, deltas: ["kiwi": -8], undoes: nil,
+            undoneBy: nil, detail: JournalDetail(counts: [CountLine(fruit: "kiwi", expected: 10, counted: 2)]))
+        let shelf = Shelf(today: CivilDate(dayNumber: 20_790), lots: JournalLots([delivery, counted]))
+        let reasons = WasteReason.allCases.map { ShelfJSON.WasteReasonJSON($0, label: $0.rawValue) }
         return [
+            ("the stock", ["components", "schemas", "Stock"], encoded(StockJSON(snapshot, book: stocked))),
+            ("the shelf with its reasons", ["components", "schemas", "Shelf"], encoded(ShelfJSON(shelf, book: stocked, reasons: reasons))),
+            (
+                "a juice of the menu", ["components", "schemas", "MenuJuice"],
+                encoded(MenuJuiceJSON(juice, availability: snapshot.inventory.availability(of: juice)))
+            ),
             ("a receipt", ["components", "schemas", "Receipt"], encoded(receipt)),
             ("a refusal", ["components", "schemas", "Refusal"], encoded(RefusedOrderJSON(refusal))),
             ("a shortage with its capacity", ["components", "schemas", "Shortage"], encoded(ShortageJSON(refusal.shortages[0], capacity: 100))),

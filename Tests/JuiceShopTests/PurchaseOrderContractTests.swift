@@ -23,7 +23,7 @@ struct PurchaseOrderContractTests {
     }()
 
     static let draft = PurchaseOrderDraft(
-        supplier: "garak-market", orderBy: "2026-11-28", arrives: "2026-11-29",
+        supplier: "garak-market", orderBy: OrderDeadline(parsing: "2026-11-28"), arrives: CivilDate(parsing: "2026-11-29"),
         lines: [PurchaseLine(fruit: "kiwi", packs: 2, units: 20, unitCost: 400), PurchaseLine(fruit: "mango", packs: 1, units: 6)])
 
     @Test("an order is kept open with its lines, listed newest first, by status and by number", arguments: StoreFactory.all)
@@ -36,17 +36,17 @@ struct PurchaseOrderContractTests {
         #expect(first.id == 1)
         #expect(first.status == .open)
         #expect(first.lines == Self.draft.lines)
-        #expect(first.supplier == "garak-market" && first.orderBy == "2026-11-28" && first.arrives == "2026-11-29")
+        #expect(first.supplier == "garak-market" && first.orderBy?.description == "2026-11-28" && first.arrives?.description == "2026-11-29")
         #expect(first.total == nil, "mango has no cost: no total")
         #expect(first.receivedEntry == nil && first.receivedAt == nil)
         #expect(first.createdAt.hasSuffix("Z"))
         var costed = Self.draft
         costed.lines = [PurchaseLine(fruit: "kiwi", packs: 1, units: 10, unitCost: 400)]
-        costed.orderBy = "2026-01-05T14:00"
+        costed.orderBy = OrderDeadline(date: try #require(CivilDate(year: 2026, month: 1, day: 5)), minuteOfDay: 14 * 60)
         let second = try await shop.createPurchaseOrder(costed)
         #expect(second.id == 2)
         #expect(second.total == 4000)
-        #expect(second.orderBy == "2026-01-05T14:00", "an order-by date may carry the cut-off's time of day")
+        #expect(second.orderBy?.description == "2026-01-05T14:00", "an order-by date may carry the cut-off's time of day")
         var planned = costed
         planned.total = 3999
         #expect(try await shop.createPurchaseOrder(planned).total == 3999, "a planned total is kept as given")
@@ -87,20 +87,22 @@ struct PurchaseOrderContractTests {
         }
         // Arriving the day before the last day to place it (a cut-off time or not); the same day, or the past, is kept.
         var early = Self.draft
-        (early.orderBy, early.arrives) = ("2099-01-05T14:00", "2099-01-04")
-        await #expect(throws: ShopError.arrivesBeforeOrderBy(arrives: "2099-01-04", orderBy: "2099-01-05").at(.field("arrives"))) {
+        let (fifth, fourth) = (try #require(CivilDate(parsing: "2099-01-05")), try #require(CivilDate(parsing: "2099-01-04")))
+        (early.orderBy, early.arrives) = (OrderDeadline(date: fifth, minuteOfDay: 14 * 60), fourth)
+        await #expect(throws: ShopError.arrivesBeforeOrderBy(arrives: fourth, orderBy: fifth).at(.field("arrives"))) {
             try await shop.createPurchaseOrder(early)
         }
         draft.lines = [PurchaseLine(fruit: "kiwi", packs: 1, units: 10, unitCost: -1)]
         await #expect(throws: ShopError.stockRefused(.negativeAmount("kiwi", -1)).at(.line(0).field("unitCost"))) {
             try await shop.createPurchaseOrder(draft)
         }
-        draft = Self.draft
-        draft.arrives = "2026-02-30"
-        await #expect(throws: ShopError.invalidDate("2026-02-30").at(.field("arrives"))) { try await shop.createPurchaseOrder(draft) }
-        draft = Self.draft
-        draft.orderBy = "2026-11-28T24:00"
-        await #expect(throws: ShopError.invalidDate("2026-11-28T24:00").at(.field("orderBy"))) { try await shop.createPurchaseOrder(draft) }
+        // Dates are read where they come in, each refusal placed at its field.
+        #expect(throws: ShopError.invalidDate("2026-02-30").at(.field("arrives"))) {
+            try PurchaseOrderDraft.dates(orderBy: nil, arrives: "2026-02-30")
+        }
+        #expect(throws: ShopError.invalidDate("2026-11-28T24:00").at(.field("orderBy"))) {
+            try PurchaseOrderDraft.dates(orderBy: "2026-11-28T24:00", arrives: "2026-11-29")
+        }
         // Several at once are all or none: the second's mistake keeps the first out too, and is placed in the second.
         var second = Self.draft
         second.lines = [PurchaseLine(fruit: "kiwi", packs: 1, units: 0)]

@@ -432,7 +432,7 @@ async def test_hover_on_a_juice_matches_juice_menu(start, clean_recipes, tmp_pat
     # None can be made: 0, the limiting fruit and what one more needs, as juice menu --json says.
     text = hover_text(await s.hover("juices.yaml", "strawberry-juice:"))
     entry = find_menu_entry(menu, "strawberry-juice")
-    assert entry["canMake"] == 0 and entry["limitingFruit"] == "strawberry"
+    assert entry["makeable"] == 0 and entry["limitingFruit"] == "strawberry"
     assert re.search(r"\b0\b", text) and any(n in text for n in limiting_names(entry, FRUIT_NAMES)), text
     for fruit, more in entry.get("neededForOneMore", {}).items():
         assert re.search(rf"\b{more}\b", text), f"{more} more {fruit} for one more juice, not in {text!r}"
@@ -448,7 +448,7 @@ def find_menu_entry(menu, juice_id: str) -> dict:
 
 
 def menu_count(entry: dict) -> int:
-    return entry["canMake"]
+    return entry["makeable"]
 
 
 def limiting_names(entry: dict, fruits: dict[str, tuple[str, str]]) -> tuple[str, ...]:

@@ -20,12 +20,8 @@ package struct OrderWindow: Sendable, Hashable {
     /// The days it must cover (at least 1).
     package var protectionDays: Int { nextArrival.dayNumber - arrives.dayNumber }
 
-    /// The order's deadline as people write it: `2026-12-02T14:00`, or the date alone without a cut-off.
-    package var orderBy: String {
-        guard let cutOff else { return orderDate.description }
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(orderDate)T\(two(cutOff / 60)):\(two(cutOff % 60))"
-    }
+    /// The order's deadline: the order day, at its cut-off when there is one (`2026-12-02T14:00`).
+    package var orderBy: OrderDeadline { OrderDeadline(date: orderDate, minuteOfDay: cutOff) }
 
     /// The next order `supplier` can take at `moment`, arriving no earlier than `firstDay`; nil when the supplier
     /// has no order day.

@@ -98,7 +98,7 @@ package struct PlannedOrderJSON: Codable, Sendable, Hashable {
         let names = book.supplier(window.supplier)?.name
         supplier = window.supplier.rawValue
         name = Name(ko: names?.korean, en: names?.english)
-        orderBy = window.orderBy
+        orderBy = window.orderBy.description
         arrives = window.arrives.description
         coversUntil = window.coversUntil.description
         protectionDays = window.protectionDays

@@ -55,7 +55,7 @@ package struct PurchaseSheet: Sendable {
         let ko = language == .korean
         let window = order.window
         // The deadline as `orderBy` writes it, a space for the `T`: 2026-12-02 14:00.
-        let deadline = window.cutOff.map { _ in window.orderBy.replacingOccurrences(of: "T", with: " ") }
+        let deadline = window.cutOff.map { _ in window.orderBy.description.replacingOccurrences(of: "T", with: " ") }
         var out = ko ? "발주서: \(supplierLabel(window.supplier))\n" : "Purchase order: \(supplierLabel(window.supplier))\n"
         let days = window.protectionDays
         out +=

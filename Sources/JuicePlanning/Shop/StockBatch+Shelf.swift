@@ -31,7 +31,7 @@ extension StockBatch {
     /// `firstDay` when it says none or a day already past: late, it is expected any moment).
     package static func onOrder(_ orders: [PurchaseOrder], firstDay: CivilDate) -> [(fruit: FruitID, units: Int, arrives: CivilDate)] {
         orders.filter { $0.status == .open }.flatMap { order in
-            let arrives = max(firstDay, order.arrives.flatMap { CivilDate(parsing: $0) } ?? firstDay)
+            let arrives = max(firstDay, order.arrives ?? firstDay)
             return order.lines.map { (fruit: $0.fruit, units: $0.units, arrives: arrives) }
         }
     }

@@ -161,7 +161,7 @@ actor EventHub {
 
     /// `snapshot` as a `stock` event, naming things from `book`.
     static func stockEvent(_ snapshot: ShopSnapshot, book: RecipeBook) -> ServerEvent {
-        ServerEvent(name: "stock", data: JSONResponse.text(StockBody(snapshot, book: book)))
+        ServerEvent(name: "stock", data: JSONResponse.text(StockJSON(snapshot, book: book)))
     }
 
     /// Publishes one `stock` event for every change `tokens` reports (the store's `changeTokens`), until the stream

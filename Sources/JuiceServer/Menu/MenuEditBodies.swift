@@ -2,15 +2,16 @@ import Foundation
 import JuiceCore
 import JuiceMenuEditing
 import JuiceRecipes
+import JuiceShop
 
 /// A juice as staff edit it.
 struct EditableJuiceBody: Codable, Sendable, Hashable {
     var id: String
-    var name: NameBody
+    var name: NameJSON
     var aliases: [String]
     var price: Int?
     /// In the order written.
-    var recipe: [IngredientBody]
+    var recipe: [IngredientJSON]
     /// The file that defines it, relative to the recipe directory.
     var file: String
 }
@@ -18,7 +19,7 @@ struct EditableJuiceBody: Codable, Sendable, Hashable {
 /// A fruit as staff edit it.
 struct EditableFruitBody: Codable, Sendable, Hashable {
     var id: String
-    var name: NameBody
+    var name: NameJSON
     var emoji: String?
     /// Initial stock (`store: stock`); null when it has no entry (it starts at 0).
     var stock: Int?
@@ -55,11 +56,11 @@ struct EditableMenuBody: Codable, Sendable, Hashable {
         files = menu.files
         juices = menu.juices.map {
             EditableJuiceBody(
-                id: $0.id.rawValue, name: NameBody($0.name), aliases: $0.aliases, price: $0.price,
-                recipe: $0.recipe.map { IngredientBody(fruit: $0.fruit.rawValue, amount: $0.amount) }, file: $0.file)
+                id: $0.id.rawValue, name: NameJSON($0.name), aliases: $0.aliases, price: $0.price,
+                recipe: $0.recipe.map { IngredientJSON(fruit: $0.fruit.rawValue, amount: $0.amount) }, file: $0.file)
         }
         fruits = menu.fruits.map {
-            EditableFruitBody(id: $0.id.rawValue, name: NameBody($0.name), emoji: $0.emoji, stock: $0.stock, capacity: $0.capacity, file: $0.file)
+            EditableFruitBody(id: $0.id.rawValue, name: NameJSON($0.name), emoji: $0.emoji, stock: $0.stock, capacity: $0.capacity, file: $0.file)
         }
         errors = menu.errors.map { DiagnosticBody($0, language: language) }
     }

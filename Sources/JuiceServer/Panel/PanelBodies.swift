@@ -31,7 +31,7 @@ struct SalesTodayBody: Codable, Sendable, Hashable {
         let juices = Dictionary(book.juices.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         self.juices = report.rows.compactMap { row in
             juices[row.key].map {
-                JuiceSalesBody(juice: row.key, name: NameBody($0.name), served: row.served, refused: row.refused, revenue: row.revenue)
+                JuiceSalesBody(juice: row.key, name: NameJSON($0.name), served: row.served, refused: row.refused, revenue: row.revenue)
             }
         }
     }
@@ -78,7 +78,7 @@ struct StockRoomBody: Codable, Sendable, Hashable {
 /// One juice's sales of the day.
 struct JuiceSalesBody: Codable, Sendable, Hashable {
     var juice: String
-    var name: NameBody
+    var name: NameJSON
     var served: Int
     var refused: Int
     var revenue: Int
@@ -190,7 +190,7 @@ struct PlanDetailBody: Codable, Sendable, Hashable {
         let fruits = Dictionary(book.fruits.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.fruits = report.plan.fruits.map { line in
             PlanFruitBody(
-                fruit: line.fruit.rawValue, name: NameBody(fruits[line.fruit]?.name ?? LocalizedName()),
+                fruit: line.fruit.rawValue, name: NameJSON(fruits[line.fruit]?.name ?? LocalizedName()),
                 emoji: fruits[line.fruit]?.emoji, onHand: line.onHand, level: line.level, toBuy: line.toBuy, capacity: line.capacity)
         }
         let sheet = PurchaseSheet(book: book, language: language)
@@ -210,7 +210,7 @@ struct EstimateBody: Codable, Sendable, Hashable {
 /// One fruit's line of the purchase list.
 struct PlanFruitBody: Codable, Sendable, Hashable {
     var fruit: String
-    var name: NameBody
+    var name: NameJSON
     var emoji: String?
     /// What the shop holds now.
     var onHand: Int

@@ -46,8 +46,9 @@ extension ShopServer {
             PurchaseOrderDraft.Packs(fruit: book.fruitID(matching: line.fruit), packs: line.packs, units: line.units, unitCost: line.unitCost)
         }
         do throws(ShopError) {
+            let dates = try PurchaseOrderDraft.dates(orderBy: body.orderBy, arrives: body.arrives)
             let draft = try PurchaseOrderDraft(
-                supplier: SupplierID(body.supplier), orderBy: body.orderBy, arrives: body.arrives, packs: packs, book: book)
+                supplier: SupplierID(body.supplier), orderBy: dates.orderBy, arrives: dates.arrives, packs: packs, book: book)
             let kept = try await actions(book).keepPurchaseOrder(draft)
             return JSONResponse.make(
                 PurchaseOrderJSON(kept.order, text: ShopText(language: context.language, book: book), notes: kept.notes), status: .created)

@@ -3,107 +3,24 @@ import JuiceCore
 import JuiceRecipes
 import JuiceReload
 import JuiceShop
+import JuiceUseCases
 
-/// A name in both languages.
-struct NameBody: Codable, Sendable, Hashable {
-    var ko: String?
-    var en: String?
-
-    init(_ name: LocalizedName) {
-        ko = name.korean
-        en = name.english
-    }
-}
-
-/// A fruit: its names and emoji, and its cost and shelf life when the recipes give them (keys left out otherwise).
-struct FruitBody: Codable, Sendable, Hashable {
-    var id: String
-    var name: NameBody
-    var emoji: String?
-    /// What one unit costs, in won.
-    var cost: Int?
-    /// Days it keeps before it spoils.
-    var shelfLife: Int?
-
-    init(_ fruit: Fruit) {
-        id = fruit.id.rawValue
-        name = NameBody(fruit.name)
-        emoji = fruit.emoji
-        cost = fruit.cost
-        shelfLife = fruit.shelfLife
-    }
-}
-
-/// `GET /api/stock` and the `stock` event: `{"stock": {fruit: n}, "capacity": {fruit: n}, "fruits": […], "orphans": {…},
-/// "makeable": {juice: n}}`.
-struct StockBody: Codable, Sendable, Hashable {
-    var stock: [String: Int]
-    var capacity: [String: Int]
-    var fruits: [FruitBody]
-    var orphans: [String: Int]
-    /// How many of each juice of the menu the stock makes now (`Inventory.availability(of:)`), so the page shows the
-    /// shop's count instead of working it out from the recipes.
-    var makeable: [String: Int]
-
-    init(_ snapshot: ShopSnapshot, book: RecipeBook) {
-        stock = [:]
-        capacity = [:]
-        for fruit in book.fruits {
-            stock[fruit.id.rawValue] = snapshot.inventory[fruit.id]
-            capacity[fruit.id.rawValue] = snapshot.inventory.capacity(of: fruit.id)
-        }
-        fruits = book.fruits.map(FruitBody.init)
-        orphans = Dictionary(uniqueKeysWithValues: snapshot.orphans.map { ($0.key.rawValue, $0.value) })
-        makeable = ReceiptJSON.makeable(snapshot.inventory, book: book).members
-    }
-}
-
-/// One ingredient of a recipe.
-struct IngredientBody: Codable, Sendable, Hashable {
-    var fruit: String
-    var amount: Int
-}
-
-/// A juice on the menu with its price and what the stock allows now.
-struct MenuJuiceBody: Codable, Sendable, Hashable {
-    var id: String
-    var name: NameBody
-    var aliases: [String]
-    /// Its price in won (left out when it has none).
-    var price: Int?
-    var recipe: [IngredientBody]
-    /// How many can be made now.
-    var makeable: Int
-    /// The fruit that runs out first.
-    var limitingFruit: String?
-    /// How much more of each short fruit one more juice needs.
-    var neededForOneMore: [String: Int]
-}
-
-/// `GET /api/menu`.
+/// `GET /api/menu`: the menu's version, the stock as `GET /api/stock` has it (without the orphans and what each juice
+/// makes, which each juice carries) and every juice with what the stock allows now.
 struct MenuBody: Codable, Sendable, Hashable {
     var version: String
     var loadedAt: String
-    var fruits: [FruitBody]
-    var stock: [String: Int]
-    var capacity: [String: Int]
-    var juices: [MenuJuiceBody]
+    var fruits: [FruitJSON]
+    var stock: SortedObject<Int>
+    var capacity: SortedObject<Int>
+    var juices: [MenuJuiceJSON]
 
-    init(_ menu: MenuVersion, snapshot: ShopSnapshot) {
-        version = menu.version
-        loadedAt = menu.loadedAt.formatted(.iso8601)
-        let stockBody = StockBody(snapshot, book: menu.book)
-        fruits = stockBody.fruits
-        stock = stockBody.stock
-        capacity = stockBody.capacity
-        juices = menu.book.juices.map { juice in
-            let availability = snapshot.inventory.availability(of: juice)
-            return MenuJuiceBody(
-                id: juice.id.rawValue, name: NameBody(juice.name), aliases: juice.aliases, price: juice.price,
-                recipe: juice.recipe.map { IngredientBody(fruit: $0.fruit.rawValue, amount: $0.amount) },
-                makeable: availability.makeable, limitingFruit: availability.limitingFruit?.rawValue,
-                neededForOneMore: Dictionary(uniqueKeysWithValues: availability.neededForOneMore.map { ($0.key.rawValue, $0.value) }))
-        }
+    init(_ version: MenuVersion, menu: ShopActions.Menu) {
+        self.version = version.version
+        loadedAt = version.loadedAt.formatted(.iso8601)
+        let stock = StockJSON(menu.snapshot, book: version.book)
+        (fruits, self.stock, capacity) = (stock.fruits, stock.stock, stock.capacity)
+        juices = menu.entries.map { MenuJuiceJSON($0.juice, availability: $0.availability) }
     }
 }
 

@@ -21,7 +21,7 @@ extension ShopServer {
     /// `GET /api/stock`: each fruit's count and capacity, and how many of each juice the stock makes.
     func stockBody() async throws -> Response {
         let book = await menu.current.book
-        return JSONResponse.make(StockBody(try await snapshot(book: book), book: book))
+        return JSONResponse.make(StockJSON(try await snapshot(book: book), book: book))
     }
 
     /// `POST /api/undo`: the newest change not yet undone reverted, if the stock allows (a staff route).
@@ -74,7 +74,9 @@ extension ShopServer {
     /// `GET /api/menu`: every juice with its recipe and what the stock allows now; the `ETag` is the menu's version.
     func menuBody() async throws -> Response {
         let current = await menu.current
-        return Self.tagged(JSONResponse.make(MenuBody(current, snapshot: try await snapshot(book: current.book))), version: current.version)
+        let now: ShopActions.Menu
+        do throws(ShopError) { now = try await actions(current.book).menu() } catch { throw APIError.shop(error, book: current.book) }
+        return Self.tagged(JSONResponse.make(MenuBody(current, menu: now)), version: current.version)
     }
 
     /// The stock, or the problem that kept the store from reading it.

@@ -41,7 +41,10 @@ extension ShopServer {
         let book = await menu.current.book
         do throws(ShopError) {
             let shelf = try await sales.shelf(today: configuration.clock.today)  // (the cache's replay of the journal)
-            return JSONResponse.make(LotsBody(shelf, book: book, language: context.language))
+            let reasons = WasteReason.allCases.map {
+                ShelfJSON.WasteReasonJSON($0, label: JournalLabelText.label(of: $0, book: book, in: context.language))
+            }
+            return JSONResponse.make(ShelfJSON(shelf, book: book, reasons: reasons))
         } catch {
             throw APIError.refusal(error, book: book)
         }

@@ -26,7 +26,7 @@ extension PostgresStore {
         for try await (id, time) in try await connection.query(
             """
             INSERT INTO purchase_order (supplier, order_by, arrives, total, status)
-            VALUES (\(order.supplier.rawValue), \(order.orderBy), \(order.arrives), \(order.total), 'open')
+            VALUES (\(order.supplier.rawValue), \(order.orderBy?.description), \(order.arrives?.description), \(order.total), 'open')
             RETURNING id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
             """, logger: logger
         ).decode((Int, String).self) {
@@ -85,7 +85,8 @@ extension PostgresStore {
                 }
                 result.append(
                     PurchaseOrder(
-                        id: id, supplier: SupplierID(supplier), orderBy: orderBy, arrives: arrives, lines: lines, total: total,
+                        id: id, supplier: SupplierID(supplier), orderBy: orderBy.flatMap { OrderDeadline(parsing: $0) },
+                        arrives: arrives.flatMap { CivilDate(parsing: $0) }, lines: lines, total: total,
                         status: PurchaseOrderStatus(rawValue: status) ?? .open, createdAt: created, receivedEntry: entry, receivedAt: received))
             }
             return result

@@ -9,7 +9,7 @@ extension SQLiteRecords {
         let order = PurchaseOrder(id: 0, draft: draft, createdAt: time)
         try db.execute(
             sql: "INSERT INTO purchase_order (supplier, order_by, arrives, total, status, created_at) VALUES (?, ?, ?, ?, 'open', ?)",
-            arguments: [order.supplier.rawValue, order.orderBy, order.arrives, order.total, time])
+            arguments: [order.supplier.rawValue, order.orderBy?.description, order.arrives?.description, order.total, time])
         let id = Int(db.lastInsertedRowID)
         let line = try db.cachedStatement(
             sql: "INSERT INTO purchase_line (purchase_order, position, fruit, packs, units, cost) VALUES (?, ?, ?, ?, ?, ?)")
@@ -44,7 +44,8 @@ extension SQLiteRecords {
                 PurchaseLine(fruit: FruitID(line["fruit"] as String), packs: line["packs"], units: line["units"], unitCost: line["cost"])
             }
             return PurchaseOrder(
-                id: id, supplier: SupplierID(row["supplier"] as String), orderBy: row["order_by"], arrives: row["arrives"], lines: items,
+                id: id, supplier: SupplierID(row["supplier"] as String), orderBy: (row["order_by"] as String?).flatMap { OrderDeadline(parsing: $0) },
+                arrives: (row["arrives"] as String?).flatMap { CivilDate(parsing: $0) }, lines: items,
                 total: row["total"], status: PurchaseOrderStatus(rawValue: row["status"] as String) ?? .open, createdAt: row["created_at"],
                 receivedEntry: row["received_entry"], receivedAt: row["received_at"])
         }

@@ -82,8 +82,8 @@ public struct PurchaseOrderJSON: Codable, Sendable, Hashable {
         id = order.id
         supplier = order.supplier.rawValue
         supplierName = text.book.supplier(order.supplier)?.name.text(in: text.language, fallback: order.supplier.rawValue)
-        orderBy = order.orderBy
-        arrives = order.arrives
+        orderBy = order.orderBy?.description
+        arrives = order.arrives?.description
         lines = order.lines.map(PurchaseLineJSON.init)
         total = order.total
         status = order.status.rawValue

@@ -9,6 +9,19 @@ extension ShopActions {
         try await shop.changeStock(edits.map { $0.change(in: shop.book) }, kind: StockEdit.kind(of: edits), command: command)
     }
 
+    /// The stock screen's edit: every fruit moved from what the screen was opened on (`original`) to what staff left
+    /// it at (`edited`), applied as differences, not as absolute values, so what other counters sold meanwhile is not
+    /// overwritten; all or none, journaled as a set. When nothing was moved, nothing is journaled (the receipt has no
+    /// entry).
+    package func editStock(from original: Inventory, to edited: Inventory, command: String) async throws(ShopError) -> ShopReceipt {
+        let changes: [StockChange] = shop.book.fruits.map(\.id).compactMap { fruit in
+            let delta = edited[fruit] - original[fruit]
+            return delta == 0 ? nil : delta > 0 ? .add(fruit, delta) : .remove(fruit, -delta)
+        }
+        guard !changes.isEmpty else { return ShopReceipt(entry: nil, snapshot: try await shop.snapshot()) }
+        return try await shop.changeStock(changes, kind: .set, command: command)
+    }
+
     /// Puts every fruit back to the store section's initial stock.
     package func resetStock(command: String) async throws(ShopError) -> ShopReceipt {
         try await shop.reset(command: command)

@@ -56,7 +56,7 @@ struct PurchaseListCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try options.session(json: json)
         let orders: [PurchaseOrder]
-        do throws(ShopError) { orders = try await session.shop.purchaseOrders(status: status.status) } catch {
+        do throws(ShopError) { orders = try await session.actions.purchaseOrders(status: status.status) } catch {
             throw session.reporter.fail(error, text: session.text)
         }
         if json {

@@ -33,25 +33,21 @@ struct StockEditor {
                 return
             case .apply:
                 terminal.restore()
-                try await apply(staged: staged, original: snapshot.inventory, fruits: fruits)
+                try await apply(staged: staged, original: snapshot.inventory)
                 return
             case .other: continue
             }
         }
     }
 
-    private func apply(staged: Inventory, original: Inventory, fruits: [FruitID]) async throws {
-        // Apply differences, not absolute values, so orders taken meanwhile by other terminals are not overwritten.
-        let changes: [StockChange] = fruits.compactMap { fruit in
-            let delta = staged[fruit] - original[fruit]
-            return delta == 0 ? nil : delta > 0 ? .add(fruit, delta) : .remove(fruit, -delta)
+    private func apply(staged: Inventory, original: Inventory) async throws {
+        let actions = session.actions
+        let receipt = try await session.change { _ throws(ShopError) in
+            try await actions.editStock(from: original, to: staged, command: "juice stock edit")
         }
-        guard !changes.isEmpty else {
+        guard receipt.entry != nil else {
             Terminal.write(text(.nothingChanged) + "\n")
             return
-        }
-        let receipt = try await session.change { shop throws(ShopError) in
-            try await shop.changeStock(changes, kind: .set, command: "juice stock edit")
         }
         Terminal.write(StockTable.render(receipt.snapshot, text: text))
     }

@@ -136,4 +136,21 @@ import Testing
             #expect(error.reason == .unknownPurchaseOrder(9))
         }
     }
+
+    /// The stock screen applies what staff moved, not the numbers it shows: an order served by another counter while
+    /// the screen was open is kept; a screen left as it was journals nothing.
+    @Test func theStockScreenAppliesDifferences() async throws {
+        let actions = try Self.actions()
+        let opened = try await actions.shop.snapshot().inventory
+        var edited = opened
+        try edited.add(5, of: "mango")
+        try edited.remove(2, of: "kiwi")
+        _ = try await actions.order("kiwi-juice", count: 1, command: "another counter")
+        let receipt = try await actions.editStock(from: opened, to: edited, command: "juice stock edit")
+        #expect(receipt.entry?.kind == .set && receipt.entry?.deltas == ["mango": 5, "kiwi": -2])
+        #expect(receipt.snapshot.inventory.counts == ["kiwi": 5, "mango": 15], "10 - 3 sold - 2 moved; 10 + 5")
+        let unchanged = try await actions.editStock(from: receipt.snapshot.inventory, to: receipt.snapshot.inventory, command: "t")
+        #expect(unchanged.entry == nil && unchanged.snapshot.inventory.counts == ["kiwi": 5, "mango": 15])
+        #expect(try await actions.history(limit: 10).count == 2, "the order and the edit")
+    }
 }

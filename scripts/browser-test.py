@@ -407,7 +407,10 @@ try:
     click(staff, "count-apply")
     wait(staff, "a large variance asks first, listing it", lambda d: "많이 다른" in dialog_text(d)
          and f"망고: 기록 {mangos_at_start}, 센 개수 {mangos_at_start - 3}" in d.find_element(By.ID, "dialog-details").text)
+    check("키위" not in staff.find_element(By.ID, "dialog-details").text, "the dialog lists only the fruits that differ (kiwi matched)")
     press(staff, "dialog-yes")
+    wait(staff, "the result says what went out while counting",
+         lambda d: f"세는 동안 3개 나갔어요 → {kiwis_at_start - 3}개" in d.find_element(By.ID, "count-status").text)
     wait(watcher, f"applied: the kiwi juice served while counting is kept ({kiwis_at_start - 3} kiwis), three mangos fewer",
          lambda d: count(d, "kiwi") == str(kiwis_at_start - 3) and count(d, "mango") == str(mangos_at_start - 3), timeout=1.5)
     check(count_row("mango", ".variance").text == "−3", "the applied count shows its variance")
@@ -534,6 +537,14 @@ try:
     check(staff.execute_script("return sessionStorage.getItem('juice.staffToken')") is None, "the page forgot the staff token")
     staff.find_element(By.ID, "staff-login").click()
     wait(staff, "직원 asks for the token again", lambda d: d.find_element(By.ID, "token-input").is_displayed())
+    # A wrong token is said at once, at login, and not kept: no staff buttons behind it.
+    staff.find_element(By.ID, "token-input").send_keys("not-the-token-" + "x" * 20)
+    staff.find_element(By.ID, "dialog-ok").click()  # (the dialog closes and opens again: not press, which waits it out)
+    wait(staff, "a wrong token is refused at login, asking again",
+         lambda d: d.find_element(By.ID, "token-input").is_displayed()
+         and d.find_element(By.ID, "dialog-message").text in ("직원 토큰이 맞지 않아요. 다시 입력해 주세요", "That staff token is not correct. Try again"))
+    check(staff.execute_script("return sessionStorage.getItem('juice.staffToken')") is None, "the wrong token was not kept")
+    check(not staff.find_element(By.ID, "staff-panel").is_displayed(), "no staff panel behind a wrong token")
     staff.find_element(By.ID, "token-input").send_keys(TOKEN)
     press(staff, "dialog-ok")
     wait(staff, "after logging in again the staff panel and the banner are back",

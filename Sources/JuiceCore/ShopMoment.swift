@@ -17,6 +17,12 @@ public struct ShopMoment: Hashable, Sendable, Comparable, CustomStringConvertibl
         return "\(date)T\(two(minuteOfDay / 60)):\(two(minuteOfDay % 60))"
     }
 
+    /// As people read it: `YYYY-MM-DD HH:MM`.
+    public var displayed: String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(date) \(two(minuteOfDay / 60)):\(two(minuteOfDay % 60))"
+    }
+
     /// Orders moments.
     public static func < (lhs: ShopMoment, rhs: ShopMoment) -> Bool {
         (lhs.date, lhs.minuteOfDay) < (rhs.date, rhs.minuteOfDay)

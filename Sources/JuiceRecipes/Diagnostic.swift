@@ -31,6 +31,8 @@ public enum NoteMessage: Hashable, Sendable {
     case alreadyUsedHere
     /// Where a fruit's cost is given: the cost of one unit and how many units a juice takes.
     case unitCost(fruit: String, cost: Int, amount: Int)
+    /// Where a fruit's pack price is given, when that is what its unit cost comes from (no `cost` written).
+    case packUnitCost(fruit: String, cost: Int, pack: Int, price: Int, amount: Int)
     /// Where a supplier's lead time is given.
     case leadTimeHere(supplier: String, days: Int)
 
@@ -46,6 +48,8 @@ public enum NoteMessage: Hashable, Sendable {
             case .otherWithThatName(let kind): return "the other \(kind.text(in: .english)) with that name"
             case .alreadyUsedHere: return "already used here"
             case .unitCost(let fruit, let cost, let amount): return "'\(fruit)' costs \(cost) a unit; the juice takes \(amount)"
+            case .packUnitCost(let fruit, let cost, let pack, let price, let amount):
+                return "'\(fruit)' costs \(cost) a unit (a pack of \(pack) for \(price)); the juice takes \(amount)"
             case .leadTimeHere(let supplier, let days): return "supplier '\(supplier)' delivers \(days) days after an order"
             }
         case .korean:
@@ -57,6 +61,8 @@ public enum NoteMessage: Hashable, Sendable {
             case .otherWithThatName(let kind): return "이름이 같은 다른 \(kind.text(in: .korean))"
             case .alreadyUsedHere: return "여기서 이미 쓰였어요"
             case .unitCost(let fruit, let cost, let amount): return "'\(fruit)'은(는) 하나에 \(cost)이고, 이 쥬스에 \(amount)개 들어가요"
+            case .packUnitCost(let fruit, let cost, let pack, let price, let amount):
+                return "\(KoreanParticle.topic.after("'\(fruit)'")) \(pack)개 한 묶음에 \(price)이라 하나에 \(cost)이고, 이 쥬스에 \(amount)개 들어가요"
             case .leadTimeHere(let supplier, let days): return "거래처 '\(supplier)'은(는) 주문하고 \(days)일 뒤에 가져와요"
             }
         }

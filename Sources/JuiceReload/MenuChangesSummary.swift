@@ -45,6 +45,6 @@ extension MenuChanges {
     }
 
     private static func price(_ price: Int?) -> String {
-        price.map { "₩\($0)" } ?? "no price"
+        price.map { MoneyText.won($0, in: .english) } ?? "no price"
     }
 }

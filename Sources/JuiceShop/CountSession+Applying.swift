@@ -16,6 +16,6 @@ extension CountLine {
     /// The one rule of a counted value, for a count's lines (`Shop.previewCount`, `Shop.count`) and the ledger that
     /// applies it: 0 or more; refused as `ShopError.invalidQuantity`, unplaced.
     static func requireValid(_ count: Int, of fruit: FruitID) throws(ShopError) {
-        guard count >= 0 else { throw .invalidQuantity(fruit, count) }
+        guard count >= 0 else { throw .negativeCount(fruit, count) }
     }
 }

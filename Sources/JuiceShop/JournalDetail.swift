@@ -12,6 +12,22 @@ public enum WasteReason: String, Sendable, Hashable, Codable, CaseIterable {
     case staff
     /// Anything else; the note says what.
     case other
+
+    /// The reason `text` names: its id (`spoiled`) or its Korean words as staff type them (`상함`, `떨어뜨림`,
+    /// `직원 식사`, with or without the space; `직원` or `시식` for a staff meal or tasting), in any case; nil for anything
+    /// else.
+    public init?(words text: String) {
+        let typed = text.trimmingCharactersInWhitespace().lowercased()
+        let compact = String(typed.filter { $0 != " " })
+        let korean = ShopText(language: .korean, book: RecipeBook(fruits: [], juices: [], store: Store()))
+        if let found = Self.allCases.first(where: { typed == $0.rawValue || compact == String(korean.word(for: $0).filter { $0 != " " }) }) {
+            self = found
+        } else if ["직원", "시식"].contains(compact) {
+            self = .staff
+        } else {
+            return nil
+        }
+    }
 }
 
 /// One fruit of a delivery: a lot.

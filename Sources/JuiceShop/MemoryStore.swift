@@ -32,7 +32,10 @@ public actor MemoryStore: ShopStore {
     public func perform(_ operation: StockOperation, book: RecipeBook, command: String, request: String?) throws(ShopError) -> ShopReceipt {
         try ledger.requireConsistent(location: location)
         var context = LedgerContext()
-        if case .wasteExpired = operation { context.lots = JournalLots(journal).remaining }
+        switch operation {
+        case .wasteExpired, .waste: context.lots = JournalLots(journal).remaining
+        default: break
+        }
         var session: CountSession?
         if case .count(_, let id?) = operation {
             let start = try CountSession.requireOpen(id, found: sessions[id].map { ($0.start, $0.appliedBy) })

@@ -24,7 +24,8 @@ public enum PurchaseMessage: Hashable, Sendable {
         case .listed(let order):
             var line = "\(order.id)  \(status(order.status, ko: ko))  " + summary(order, text: text)
             if let entry = order.receivedEntry {
-                line += ko ? "  (입고 #\(entry), \(order.receivedAt ?? ""))" : "  (received #\(entry), \(order.receivedAt ?? ""))"
+                let when = order.receivedAt.map(text.time) ?? ""
+                line += ko ? "  (입고 #\(entry), \(when))" : "  (received #\(entry), \(when))"
             }
             return line
         case .noneListed:
@@ -63,8 +64,8 @@ public enum PurchaseMessage: Hashable, Sendable {
                 : "the recipe files do not say where \(text.label(of: fruit)) is bought (buy:); give it this supplier there for plans to count it"
         case .belowMinimum(let total, let minimum):
             return ko
-                ? "합계 \(NumberText.grouped(total))원이 최소 주문 \(NumberText.grouped(minimum))원보다 적어요. 거래처가 받지 않을 수 있어요"
-                : "the total, ₩\(NumberText.grouped(total)), is below the supplier's minimum order of ₩\(NumberText.grouped(minimum)); it may not be accepted"
+                ? "합계 \(MoneyText.won(total, in: .korean))이 최소 주문 \(MoneyText.won(minimum, in: .korean))보다 적어요. 거래처가 받지 않을 수 있어요"
+                : "the total, \(MoneyText.won(total, in: .english)), is below the supplier's minimum order of \(MoneyText.won(minimum, in: .english)); it may not be accepted"
         case .sameAsOpen(let id):
             return ko
                 ? "입고 전인 발주 \(id)번과 거래처, 도착일, 과일이 모두 같아요. 두 번 남긴 거라면 하나는 필요 없어요"
@@ -83,7 +84,7 @@ public enum PurchaseMessage: Hashable, Sendable {
                 ? "\(text.label(of: line.fruit)) \(line.packs)묶음 (\(line.units)개)"
                 : "\(text.label(of: line.fruit)) \(line.packs) \(line.packs == 1 ? "pack" : "packs") (\(line.units))"
         }
-        let total = order.total.map { ko ? ", 합계 \(NumberText.grouped($0))원" : ", total ₩\(NumberText.grouped($0))" } ?? ""
+        let total = order.total.map { (ko ? ", 합계 " : ", total ") + MoneyText.won($0, in: text.language) } ?? ""
         return head + ": " + lines.joined(separator: ", ") + total
     }
 

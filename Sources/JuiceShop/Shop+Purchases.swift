@@ -121,7 +121,7 @@ extension Shop {
             guard seen.insert(line.fruit).inserted else { throw ShopError.duplicateFruit(line.fruit).at(place.field("fruit")) }
             guard line.packs >= 1 else { throw ShopError.invalidQuantity(line.fruit, line.packs).at(place.field("packs")) }
             guard line.units >= 1 else { throw ShopError.invalidQuantity(line.fruit, line.units).at(place.field("units")) }
-            if let cost = line.unitCost, cost < 0 { throw ShopError.stockRefused(.negativeAmount(line.fruit, cost)).at(place.field("unitCost")) }
+            if let cost = line.unitCost, cost < 0 { throw ShopError.negativeCost(line.fruit, cost).at(place.field("unitCost")) }
         }
         // (An order may be kept after the fact, so a date in the past is not refused; one arriving before it is placed is.)
         if let arrives = draft.arrives, let orderBy = draft.orderBy?.date, arrives < orderBy {

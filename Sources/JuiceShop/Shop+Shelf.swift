@@ -54,6 +54,7 @@ extension Shop {
             guard seen.insert(line.fruit).inserted else { throw ShopError.duplicateFruit(line.fruit).at(place.field("fruit")) }
             if line.quantity < (allowingNone ? 0 : 1) { throw ShopError.invalidQuantity(line.fruit, line.quantity).at(place.field("quantity")) }
             if let ordered = line.ordered, ordered < 0 { throw ShopError.invalidQuantity(line.fruit, ordered).at(place.field("ordered")) }
+            if let cost = line.cost, cost < 0 { throw ShopError.negativeCost(line.fruit, cost).at(place.field("cost")) }
         }
     }
 
@@ -72,6 +73,8 @@ extension Shop {
             } else if let days = book.fruit(line.fruit)?.shelfLife {
                 line.expires = received.adding(days: days).description
             }
+            // A lot without its own cost costs what a unit of the fruit's pack costs, when the recipe files say.
+            if line.cost == nil { line.cost = book.fruit(line.fruit)?.buy?.unitCost }
             dated.append(line)
         }
         return dated
@@ -110,11 +113,22 @@ extension Shop {
 
     /// What applying `counted` would record, without applying it: each fruit's expected value (the stock when the
     /// session started, or now without one), counted value and variance. For the confirmation of a large variance.
-    /// Refused as the count itself would be: a fruit given twice or unknown, a count below 0 (placed on its line,
-    /// `lines[i].count`), an unknown or applied session.
+    /// Refused as the count itself would be: a fruit given twice or unknown, a count below 0 or above the fruit's
+    /// capacity (placed on its line, `lines[i].count`), an unknown or applied session.
     public func previewCount(_ counted: [(fruit: FruitID, count: Int)], session: String? = nil) async throws(ShopError) -> [CountLine] {
         _ = try Self.counts(counted)
-        do { return try await preview(counted, session: session) } catch { throw error.placed(onLineOf: counted.map(\.fruit), amount: "count") }
+        do throws(ShopError) {
+            let lines = try await preview(counted, session: session)
+            // Above what the shelf holds is refused as the count itself would be, before any variance is weighed.
+            let inventory = try await snapshot().inventory
+            for line in lines where line.counted > line.expected {
+                let capacity = inventory.capacity(of: line.fruit)
+                if line.counted > capacity { throw ShopError.stockRefused(.aboveCapacity(line.fruit, result: line.counted, capacity: capacity)) }
+            }
+            return lines
+        } catch {
+            throw error.placed(onLineOf: counted.map(\.fruit), amount: "count")
+        }
     }
 
     /// `counted` by fruit; refused: a fruit given twice, a count below 0, each placed on its line (`lines[i].count`).

@@ -16,7 +16,8 @@ extension ShopError {
         case .duplicateFruit(let fruit):
             guard let first = fruits.firstIndex(of: fruit), let second = fruits[(first + 1)...].firstIndex(of: fruit) else { return self }
             return at(FieldPath.line(second, of: list).field("fruit"))
-        case .invalidQuantity(let fruit, _), .stockRefused(.belowZero(let fruit, _, _)), .stockRefused(.aboveCapacity(let fruit, _, _)),
+        case .invalidQuantity(let fruit, _), .negativeCount(let fruit, _), .negativeCost(let fruit, _), .stockRefused(.belowZero(let fruit, _, _)),
+            .stockRefused(.aboveCapacity(let fruit, _, _)),
             .stockRefused(.overflow(let fruit)), .stockRefused(.negativeAmount(let fruit, _)):
             return line(fruit, amount)
         case .expiresBeforeDelivery(let fruit, _, _):

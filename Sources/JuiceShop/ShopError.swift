@@ -20,6 +20,11 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     case undoRefused(entry: Int, kind: JournalKind, reason: StockError)
     /// A delivery, waste or count gave a quantity below its least (1 for a delivery or waste, 0 for a count).
     case invalidQuantity(FruitID, Int)
+    /// A count below 0: what is on the shelf is 0 or more (its kind is `invalid-quantity`, as any quantity below its
+    /// least; its words say what a count must be).
+    case negativeCount(FruitID, Int)
+    /// A cost below 0 won, of a delivered lot or an ordered unit (its kind is `negative-amount`).
+    case negativeCost(FruitID, Int)
     /// A date that is not a date written `YYYY-MM-DD` (or no such day).
     case invalidDate(String)
     /// A delivery's use-by date is before the day it was received.
@@ -72,7 +77,8 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
     public var category: ShopErrorCategory {
         switch self {
         case .unknownJuice, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes, .orderRefused(.invalidCount), .orderRefused(.countTooLarge),
-            .stockRefused(.unknownFruit), .stockRefused(.negativeAmount), .stockRefused(.overflow), .invalidQuantity, .expiresBeforeDelivery,
+            .stockRefused(.unknownFruit), .stockRefused(.negativeAmount), .stockRefused(.overflow), .invalidQuantity, .negativeCount, .negativeCost,
+            .expiresBeforeDelivery,
             .unknownCountSession, .invalidDate, .unknownPurchaseOrder, .emptyPurchaseOrder, .unknownSupplier, .arrivesBeforeOrderBy:
             return .request
         case .orderRefused(.insufficientStock), .stockRefused(.belowZero), .stockRefused(.aboveCapacity), .nothingToUndo, .undoRefused,
@@ -104,7 +110,8 @@ public enum ShopError: Error, Hashable, Sendable, CustomStringConvertible {
         case .fruitNotInRecipes: return "fruit-not-in-recipes"
         case .nothingToUndo: return "nothing-to-undo"
         case .undoRefused: return "undo-refused"
-        case .invalidQuantity: return "invalid-quantity"
+        case .negativeCost: return "negative-amount"
+        case .invalidQuantity, .negativeCount: return "invalid-quantity"
         case .invalidDate: return "invalid-date"
         case .expiresBeforeDelivery: return "expires-before-delivery"
         case .unknownCountSession: return "unknown-count-session"

@@ -40,13 +40,17 @@ public enum ShopMessage: Hashable, Sendable {
     /// The stock screen's title (the original app's "재고 추가").
     case editorTitle
     /// A delivery line received: the fruit, how many, and its use-by date.
-    case received(DeliveryLine)
+    case received(DeliveryLine, supplier: String?)
     /// Fruit thrown away, and why.
     case wasted(FruitID, amount: Int, reason: WasteReason)
+    /// What a waste cost, in won (at its lots' costs).
+    case wasteCost(Int)
     /// Nothing had expired (`juice waste --expired`).
     case nothingExpired
     /// A count line: expected, counted, variance.
     case countLine(CountLine)
+    /// What moved while a fruit was being counted (orders below 0, deliveries above), and the stock it made.
+    case movedWhileCounting(FruitID, moved: Int, now: Int)
     /// A count session was started: how to apply it.
     case countStarted(CountSession)
     /// The count's variance is large: asks whether to apply it.
@@ -128,7 +132,7 @@ public enum ShopMessage: Hashable, Sendable {
                 : "\(fruit)  \(count)  (no longer in the recipes; 'juice stock retire \(fruit)' retires it)"
         case .menuLine(let juice, let availability):
             let recipe = juice.recipe.map { "\(text.label(of: $0.fruit)) \($0.amount)" }.joined(separator: " + ")
-            let price = juice.price.map { "  " + (ko ? "\(NumberText.grouped($0))원" : "₩\(NumberText.grouped($0))") } ?? ""
+            let price = juice.price.map { "  " + MoneyText.won($0, in: text.language) } ?? ""
             let line = "\(text.name(of: juice.id))\(price)  —  \(recipe)  —  \(ko ? "가능" : "can make"): \(availability.makeable)"
             guard availability.makeable == 0, let limiting = availability.limitingFruit else { return line }
             let more = availability.neededForOneMore[limiting] ?? 0
@@ -138,7 +142,7 @@ public enum ShopMessage: Hashable, Sendable {
                     : "  (limited by: \(text.label(of: limiting)), +\(more) more)")
         case .historyLine(let entry):
             let undone = entry.undoneBy.map { ko ? "  (#\($0)에서 되돌림)" : "  (undone by #\($0))" } ?? ""
-            return "#\(entry.id)  \(entry.time)  \(text.summary(entry))  [\(text.deltas(entry.deltas))]  \(entry.command)\(undone)"
+            return "#\(entry.id)  \(text.time(entry.time))  \(text.summary(entry))  [\(text.deltas(entry.deltas))]  \(entry.command)\(undone)"
         case .refusalLine(let refusal):
             let shortages = refusal.shortages.map { shortage in
                 ko
@@ -146,14 +150,27 @@ public enum ShopMessage: Hashable, Sendable {
                     : "\(text.label(of: shortage.fruit)) need \(shortage.needed), have \(shortage.inStock)"
             }
             let what = "\(ko ? "거절" : "refused") \(text.name(of: refusal.juice)) ×\(refusal.count)"
-            return "#\(refusal.id)  \(refusal.time)  \(what)  [\(shortages.joined(separator: "; "))]  \(refusal.command)"
-        case .received(let line):
-            let expires = line.expires.map { ko ? " (유통기한 \($0))" : " (use by \($0))" } ?? ""
-            return (ko ? "입고: " : "received: ") + "\(text.label(of: line.fruit)) +\(line.quantity)\(expires)"
+            return "#\(refusal.id)  \(text.time(refusal.time))  \(what)  [\(shortages.joined(separator: "; "))]  \(refusal.command)"
+        case .received(let line, let supplier):
+            // The lot as kept: its use-by date, what a unit cost and who brought it, where known.
+            var about: [String] = []
+            if let expires = line.expires { about.append(ko ? "유통기한 \(expires)" : "use by \(expires)") }
+            if let cost = line.cost { about.append((ko ? "개당 " : "") + MoneyText.won(cost, in: text.language) + (ko ? "" : " each")) }
+            if let supplier { about.append(text.book.supplier(SupplierID(supplier))?.name.text(in: text.language, fallback: supplier) ?? supplier) }
+            let detail = about.isEmpty ? "" : " (\(about.joined(separator: ", ")))"
+            return (ko ? "입고: " : "received: ") + "\(text.label(of: line.fruit)) +\(line.quantity)\(detail)"
         case .wasted(let fruit, let amount, let reason):
             return (ko ? "폐기: " : "wasted: ") + "\(text.label(of: fruit)) -\(amount) (\(text.word(for: reason)))"
+        case .wasteCost(let won):
+            return (ko ? "폐기 금액: " : "cost of the waste: ") + MoneyText.won(won, in: text.language)
         case .nothingExpired:
             return ko ? "유통기한이 지난 과일이 없어요. 재고는 그대로예요." : "Nothing has expired; the stock is unchanged."
+        case .movedWhileCounting(let fruit, let moved, let now):
+            let label = text.label(of: fruit)
+            if moved < 0 {
+                return ko ? "  \(label): 세는 동안 \(-moved)개 나갔어요 → \(now)개" : "  \(label): \(-moved) went out while counting → \(now)"
+            }
+            return ko ? "  \(label): 세는 동안 \(moved)개 들어왔어요 → \(now)개" : "  \(label): \(moved) came in while counting → \(now)"
         case .countLine(let line):
             let sign = line.variance > 0 ? "+" : ""
             return ko
@@ -180,7 +197,7 @@ public enum ShopMessage: Hashable, Sendable {
             if expired > 0 { parts.append(ko ? "기한 지남 \(expired)" : "expired \(expired)") }
             if today > 0 { parts.append(ko ? "오늘까지 \(today)" : "use today \(today)") }
             if tomorrow > 0 { parts.append(ko ? "내일까지 \(tomorrow)" : "use tomorrow \(tomorrow)") }
-            if let lastCounted { parts.append(ko ? "마지막으로 센 때 \(lastCounted)" : "last counted \(lastCounted)") }
+            if let lastCounted { parts.append(ko ? "마지막으로 센 때 \(text.time(lastCounted))" : "last counted \(text.time(lastCounted))") }
             return "  \(text.label(of: fruit)): " + parts.joined(separator: ", ")
         case .editorTitle:
             return ko ? "재고 추가" : "Edit stock"
@@ -241,6 +258,14 @@ private struct ShopErrorText {
             return ko
                 ? "\(text.label(of: fruit)): \(quantity)개는 안 돼요. 1 이상을 주세요 (재고를 셀 때만 0도 돼요)"
                 : "\(text.label(of: fruit)): \(quantity) is too few; give 1 or more (only a count may be 0)"
+        case .negativeCost(let fruit, let cost):
+            return ko
+                ? "\(text.label(of: fruit)): 원가는 \(MoneyText.won(0, in: .korean)) 이상이에요 (\(MoneyText.won(cost, in: .korean))이 아니라)"
+                : "\(text.label(of: fruit)): a cost is \(MoneyText.won(0, in: .english)) or more, not \(MoneyText.won(cost, in: .english))"
+        case .negativeCount(let fruit, let count):
+            return ko
+                ? "\(text.label(of: fruit)): 센 개수는 0개 이상이에요 (\(count)개가 아니라). 선반에 있는 대로 세어 주세요"
+                : "\(text.label(of: fruit)): a count is 0 or more, not \(count); give what is on the shelf"
         case .invalidDate(let value):
             return ko
                 ? "'\(value)'은(는) 날짜가 아니에요. YYYY-MM-DD로 써 주세요 (예: 2026-11-30)"

@@ -52,8 +52,8 @@ public struct CountSession: Hashable, Sendable {
     }
 }
 
-/// What a store reads in the transaction of an operation that needs more than the stock rows: the lots (for
-/// `.wasteExpired`), and for a count in a session, the changes journaled since it started.
+/// What a store reads in the transaction of an operation that needs more than the stock rows: the lots (for a
+/// waste, which takes from them and is valued at their cost), and for a count in a session, the changes journaled since it started.
 struct LedgerContext: Sendable {
     /// The lots with fruit left, as the journal so far makes them.
     var lots: [Lot] = []

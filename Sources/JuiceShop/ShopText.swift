@@ -7,11 +7,21 @@ public struct ShopText: Sendable {
     public let language: Language
     /// The book names come from.
     public let book: RecipeBook
+    /// The shop's clock, whose time zone the times people read are shown in (nil: as the journal writes them).
+    public let clock: ShopClock?
 
-    /// Messages in `language` naming things from `book`.
-    public init(language: Language, book: RecipeBook) {
+    /// Messages in `language` naming things from `book`; times in `clock`'s zone when given.
+    public init(language: Language, book: RecipeBook, clock: ShopClock? = nil) {
         self.language = language
         self.book = book
+        self.clock = clock
+    }
+
+    /// A journal time (ISO 8601 in UTC) as a person in the shop reads it: the shop's local date and time,
+    /// `2026-12-02 06:15`. As written when there is no clock or it is not a journal time.
+    public func time(_ journalTime: String) -> String {
+        guard let moment = clock?.moment(ofJournalTime: journalTime) else { return journalTime }
+        return moment.displayed
     }
 
     /// Whether messages are Korean.
@@ -67,7 +77,7 @@ public struct ShopText: Sendable {
         case .spoiled: return "상함"
         case .expired: return "기한 지남"
         case .dropped: return "떨어뜨림"
-        case .staff: return "직원"
+        case .staff: return "직원 식사"
         case .other: return "기타"
         }
     }

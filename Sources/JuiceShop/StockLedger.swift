@@ -112,13 +112,13 @@ struct StockLedger: Sendable {
             return change
         case .waste(let amounts, let reason, let note):
             for (fruit, amount) in amounts where amount < 1 { throw .invalidQuantity(fruit, amount) }
-            return try waste(amounts, reason: reason, note: note, from: &inventory, book: book)
+            return try waste(amounts, reason: reason, note: note, from: &inventory, lots: context.lots, book: book)
         case .wasteExpired(let today, let note):
             var amounts: [FruitID: Int] = [:]
             for lot in context.lots where lot.isExpired(today: today) && book.fruit(lot.fruit) != nil {
                 amounts[lot.fruit, default: 0] += lot.remaining
             }
-            return try waste(amounts, reason: .expired, note: note, from: &inventory, book: book)
+            return try waste(amounts, reason: .expired, note: note, from: &inventory, lots: context.lots, book: book)
         case .count(let counted, let session):
             var lines: [CountLine] = []
             var changes: [StockChange] = []
@@ -151,23 +151,40 @@ struct StockLedger: Sendable {
         }
     }
 
-    /// Throws `amounts` away (all or none), costed where every fruit has a cost; nothing to throw changes nothing.
+    /// Throws `amounts` away (all or none), valued where every unit thrown has a cost; nothing to throw changes
+    /// nothing.
     private mutating func waste(
-        _ amounts: [FruitID: Int], reason: WasteReason, note: String?, from inventory: inout Inventory, book: RecipeBook
+        _ amounts: [FruitID: Int], reason: WasteReason, note: String?, from inventory: inout Inventory, lots: [Lot], book: RecipeBook
     ) throws(ShopError) -> LedgerChange {
         guard !amounts.isEmpty else { return commit([:], book: book, kind: .waste) }
         let deltas = try apply(amounts.sorted { $0.key < $1.key }.map { .remove($0.key, $0.value) }, to: &inventory, book: book)
-        var cost: Int? = 0
-        for (fruit, amount) in amounts {
-            guard let total = cost, let unit = book.fruit(fruit)?.cost else {
-                cost = nil
-                break
-            }
-            let (product, overflow) = amount.multipliedReportingOverflow(by: unit)
-            let (sum, overflowSum) = total.addingReportingOverflow(product)
-            cost = overflow || overflowSum ? nil : sum
-        }
+        let cost = Self.wasteCost(amounts, lots: lots, book: book)
         return commit(deltas, book: book, kind: .waste, detail: JournalDetail(reason: reason, note: note, cost: cost))
+    }
+
+    /// What throwing `amounts` away costs, in won: the units come from `lots` (the lots with fruit left, each fruit's
+    /// first expired first, as `JournalLots` takes them), each at its lot's cost (else the fruit's), then from untracked
+    /// stock at the fruit's cost; nil when a unit has no cost, or the sum overflows.
+    static func wasteCost(_ amounts: [FruitID: Int], lots: [Lot], book: RecipeBook) -> Int? {
+        var total = 0
+        for (fruit, amount) in amounts {
+            var left = amount
+            var pieces: [(units: Int, cost: Int?)] = []
+            for lot in lots where lot.fruit == fruit && left > 0 {
+                let units = min(left, lot.remaining)
+                pieces.append((units, lot.cost ?? book.fruit(fruit)?.cost))
+                left -= units
+            }
+            if left > 0 { pieces.append((left, book.fruit(fruit)?.cost)) }
+            for (units, cost) in pieces {
+                guard let cost else { return nil }
+                let (product, overflow) = units.multipliedReportingOverflow(by: cost)
+                let (sum, overflowSum) = total.addingReportingOverflow(product)
+                guard !overflow, !overflowSum else { return nil }
+                total = sum
+            }
+        }
+        return total
     }
 
     /// Reverts `target`'s deltas, if the stock as `book` sees it allows; on failure the ledger is unchanged. Fruits the

@@ -74,15 +74,24 @@ package struct ShopActions: Sendable {
 
     /// Keeps `drafts` as open purchase orders, all or none (a refusal placed at its draft, `[i]…`), with their notes.
     package func keepPurchaseOrders(_ drafts: [PurchaseOrderDraft]) async throws(ShopError) -> [KeptPurchaseOrder] {
-        let orders = try await shop.createPurchaseOrders(drafts)
+        let orders = try await shop.createPurchaseOrders(drafts.map(arriving))
         let notes = try await shop.notes(on: orders)
         return zip(orders, notes).map { KeptPurchaseOrder(order: $0, notes: $1) }
     }
 
     /// Keeps one purchase order (its refusals placed in it, unprefixed), with its notes.
     package func keepPurchaseOrder(_ draft: PurchaseOrderDraft) async throws(ShopError) -> KeptPurchaseOrder {
-        let order = try await shop.createPurchaseOrder(draft)
+        let order = try await shop.createPurchaseOrder(arriving(draft))
         return KeptPurchaseOrder(order: order, notes: try await shop.notes(on: [order]).first ?? [])
+    }
+
+    /// `draft` with the day it arrives: its own, else the supplier's lead time after the day it is placed by (today
+    /// when it gives none), as the recipe files say the supplier delivers.
+    func arriving(_ draft: PurchaseOrderDraft) -> PurchaseOrderDraft {
+        guard draft.arrives == nil, let supplier = shop.book.supplier(draft.supplier) else { return draft }
+        var draft = draft
+        draft.arrives = max(draft.orderBy?.date ?? clock.today, clock.today).adding(days: max(0, supplier.leadTime))
+        return draft
     }
 
     /// Receives purchase order `id` today, as ordered or as `lines` say came (see `Shop.receivePurchaseOrder`).

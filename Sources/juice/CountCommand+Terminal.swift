@@ -35,11 +35,15 @@ extension CountCommand {
         let text = session.text
         let threshold = Int((maxVariance * 100).rounded())
         guard !json, Terminal.isInteractive else {
+            // Each fruit that differs by more than the threshold, with its numbers, under the message.
+            let message = CommandMessage.largeVarianceNeedsYes(threshold: threshold).text(in: text.language)
+            let large = preview.filter { $0.isLarge(beyond: maxVariance) }.map { "  " + text(.countLine($0)) }
             throw session.reporter.failure(
-                kind: "large-variance", message: CommandMessage.largeVarianceNeedsYes(threshold: threshold).text(in: text.language),
-                details: [("counts", ShopJSON.countLines(preview))], status: ExitStatus.failure)
+                kind: "large-variance", message: message, details: [("counts", ShopJSON.countLines(preview))], status: ExitStatus.failure,
+                lines: [CommandMessage.errorPrefix.text(in: text.language) + message] + large)
         }
-        for line in preview { Terminal.write(text(.countLine(line)) + "\n") }
+        // What applying it changes: the fruits whose count differs (a fruit that matched says nothing).
+        for line in preview where line.variance != 0 { Terminal.write(text(.countLine(line)) + "\n") }
         guard ask(text(.largeVariance(threshold: threshold)), text: text) else {
             Terminal.write(text(.countNotApplied) + "\n")
             throw ExitCode(ExitStatus.failure)

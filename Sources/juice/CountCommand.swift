@@ -80,7 +80,12 @@ struct CountCommand: AsyncParsableCommand {
             Terminal.write(JSONValue(encoding: CountResultJSON(receipt, book: shopSession.shop.book)).rendered(pretty: true) + "\n")
             return
         }
-        for line in lines { Terminal.write(text(.countLine(line)) + "\n") }
+        for line in lines {
+            Terminal.write(text(.countLine(line)) + "\n")
+            // In a session, what orders and deliveries moved while staff counted, and the stock it made.
+            let now = receipt.snapshot.inventory[line.fruit]
+            if now != line.counted { Terminal.write(text(.movedWhileCounting(line.fruit, moved: now - line.counted, now: now)) + "\n") }
+        }
         printReceipt(receipt, session: shopSession, json: false)
     }
 

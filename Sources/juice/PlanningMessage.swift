@@ -6,6 +6,8 @@ import JuicePlanning
 enum PlanningMessage {
     case badModel(String)
     case badDate(option: String, text: String)
+    /// `--from` is after `--to`: no day is in the period.
+    case fromAfterTo(from: CivilDate, to: CivilDate)
     case badHorizon(Int)
     case badLevel(Int)
     case badBacktest(Int)
@@ -38,6 +40,10 @@ enum PlanningMessage {
             return ko
                 ? "\(KoreanParticle.topic.after("\(option) '\(text)'")) 날짜가 아니에요. 2026-11-20처럼 쓰세요"
                 : "\(option) '\(text)' is not a date; write it like 2026-11-20"
+        case .fromAfterTo(let from, let to):
+            return ko
+                ? "--from \(from), --to \(to): 시작일이 끝날보다 늦어서 셀 날이 없어요. 두 날짜를 바꿔 쓰세요"
+                : "--from \(from) is after --to \(to), so no day is counted; swap the two dates"
         case .badHorizon(let days):
             return ko ? "--horizon은 1부터 366일까지예요 (\(KoreanParticle.subject.after(days)) 있어요)" : "--horizon must be 1 to 366 days, not \(days)"
         case .badLevel(let percent):

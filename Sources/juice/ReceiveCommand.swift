@@ -73,7 +73,8 @@ struct ReceiveCommand: AsyncParsableCommand {
             return try await actions.receive(lines, supplier: supplier, command: commandLineText)
         }
         if !json {
-            for line in receipt.entry?.detail?.lots ?? [] { Terminal.write(session.text(.received(line)) + "\n") }
+            let supplier = receipt.entry?.detail?.supplier
+            for line in receipt.entry?.detail?.lots ?? [] { Terminal.write(session.text(.received(line, supplier: supplier)) + "\n") }
         }
         printReceipt(receipt, session: session, json: json)
     }
@@ -101,7 +102,8 @@ struct ReceiveCommand: AsyncParsableCommand {
             return
         }
         var out = ""
-        for line in done.receipt.entry?.detail?.lots ?? [] { out += session.text(ShopMessage.received(line)) + "\n" }
+        let supplier = done.receipt.entry?.detail?.supplier
+        for line in done.receipt.entry?.detail?.lots ?? [] { out += session.text(ShopMessage.received(line, supplier: supplier)) + "\n" }
         out += session.text(PurchaseMessage.received(done.order)) + "\n"
         for difference in done.differences { out += session.text(PurchaseMessage.difference(difference)) + "\n" }
         Terminal.write(out + StockTable.render(done.receipt.snapshot, text: session.text))

@@ -85,7 +85,7 @@ enum ErrorJSON {
             return [("fruit", .string(fruit.rawValue))]
         case .fruitNotInRecipes(let fruit, let kept):
             return [("fruit", .string(fruit.rawValue)), ("kept", .int(kept))]
-        case .invalidQuantity(let fruit, let quantity):
+        case .invalidQuantity(let fruit, let quantity), .negativeCount(let fruit, let quantity), .negativeCost(let fruit, let quantity):
             return [("fruit", .string(fruit.rawValue)), ("quantity", .int(quantity))]
         case .expiresBeforeDelivery(let fruit, let expires, let received):
             return [("fruit", .string(fruit.rawValue)), ("expires", .string(expires)), ("received", .string(received))]

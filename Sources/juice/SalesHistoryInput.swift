@@ -49,6 +49,9 @@ struct SalesPeriodOptions: ParsableArguments {
                 throw ValidationError(PlanningMessage.badDate(option: option, text: value).text(in: language))
             }
         }
+        if let first = firstDay, let last = lastDay, first > last {
+            throw ValidationError(PlanningMessage.fromAfterTo(from: first, to: last).text(in: language))
+        }
     }
 }
 

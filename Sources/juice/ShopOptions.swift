@@ -81,7 +81,8 @@ struct ShopOptions: ParsableArguments {
         let clock = try clock(json: json)
         let shop = Shop(book: try loadBook(json: json), store: try makeStore(json: json))
         return ShopSession(
-            options: self, shop: shop, text: ShopText(language: language, book: shop.book), reporter: reporter(json: json), clock: clock)
+            options: self, shop: shop, text: ShopText(language: language, book: shop.book, clock: clock), reporter: reporter(json: json), clock: clock
+        )
     }
 
     /// The recipe directory in use, checked: a path that is missing or not a directory is reported (exit 2); nil for

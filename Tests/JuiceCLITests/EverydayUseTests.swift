@@ -38,11 +38,14 @@ struct Transcript {
     }
 
     /// The transcript with request ids (UUIDs) replaced by REQUEST and the sandbox's path by SANDBOX; unless the
-    /// transcript fixes the clock (then every time is the clock's, and is kept), ISO 8601 times by TIME.
+    /// transcript fixes the clock (then every time is the clock's, and is kept), times by TIME: ISO 8601 ones (JSON)
+    /// and the local `YYYY-MM-DD HH:MM` people read.
     var stable: String {
         let timeless =
             clock != nil
-            ? text : text.replacingOccurrences(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"#, with: "TIME", options: .regularExpression)
+            ? text
+            : text.replacingOccurrences(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"#, with: "TIME", options: .regularExpression)
+                .replacingOccurrences(of: #"\d{4}-\d\d-\d\d \d\d:\d\d"#, with: "TIME", options: .regularExpression)
         let requestless = timeless.replacingOccurrences(
             of: #"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"#, with: "REQUEST", options: .regularExpression)
         return replacements.reduce(requestless.replacingOccurrences(of: shop.directory.path, with: "SANDBOX")) {

@@ -79,6 +79,13 @@ struct ReportCommandTests {
             firstDay.adding(days: 4).description,
         ])
         #expect(bounded.stdout.split(separator: "\n").count == 4, "a header and three days: \(bounded.stdout)")
+        // --from after --to counts no day: refused, saying so, in each language.
+        let (from, to) = (firstDay.adding(days: 4).description, firstDay.adding(days: 2).description)
+        for lang in ["ko_KR.UTF-8", "en_US.UTF-8"] {
+            let swapped = try await shop.run(["report", "--history", "sales.csv", "--from", from, "--to", to], lang: lang)
+            #expect(swapped.status == 2 && swapped.stdout.isEmpty, "\(swapped.stderr)")
+            #expect(swapped.stderr.contains(lang.hasPrefix("ko") ? "시작일이 끝날보다 늦어서" : "is after --to"), "\(swapped.stderr)")
+        }
     }
 
     @Test("a calendar in the recipes: the report lists its closed days and flags an undeclared one; forecast and plan skip to the next open day")

@@ -30,9 +30,14 @@ struct StockKeepingTests {
         let session = try #require(
             (try JSONSerialization.jsonObject(with: Data(started.stdout.utf8)) as? [String: Any])?["session"] as? String)
         try await transcript.run(["order", "kiwi-juice"])
-        try await transcript.run(["count", "--session", session, "kiwi=12", "--json"])
+        try await transcript.run(["count", "--session", session, "kiwi=12"])
         try await transcript.run(["count", "--session", session, "kiwi=12"])
         try await transcript.run(["count", "--session", "no-such-session", "kiwi=1"])
+        // Below 0 and above capacity are refused as such, with --yes or not, before any variance is weighed.
+        try await transcript.run(["count", "kiwi=-1"])
+        try await transcript.run(["count", "kiwi=-1", "--yes"])
+        try await transcript.run(["count", "kiwi=500"])
+        try await transcript.run(["count", "kiwi=500", "--yes"])
         try await transcript.run(["count", "banana=1"])
         try await transcript.run(["count", "banana=1", "--yes"])
         try await transcript.run(["count"])
@@ -48,5 +53,16 @@ struct StockKeepingTests {
         let history = try await shop.run(["history", "--json"], lang: lang)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
         #expect(entries.compactMap { $0["kind"] as? String } == ["undo", "count", "count", "order", "count", "waste", "delivery", "delivery"])
+    }
+
+    @Test("a waste reason in Korean words, as the screen shows them", arguments: ["상함", "떨어뜨림", "직원 식사", "직원"])
+    func koreanReasons(words: String) async throws {
+        let shop = try ShopSandbox()
+        defer { shop.remove() }
+        let wasted = try await shop.run(["waste", "kiwi", "1", "--reason", words, "--json"], lang: "ko_KR.UTF-8")
+        #expect(wasted.status == 0, "\(wasted.stderr)")
+        let entry = try #require((try JSONSerialization.jsonObject(with: Data(wasted.stdout.utf8)) as? [String: Any])?["entry"] as? [String: Any])
+        let expected = ["상함": "spoiled", "떨어뜨림": "dropped", "직원 식사": "staff", "직원": "staff"][words]
+        #expect(entry["reason"] as? String == expected)
     }
 }

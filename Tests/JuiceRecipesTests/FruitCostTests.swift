@@ -1,3 +1,4 @@
+import Foundation
 import JuiceCore
 import JuiceRecipes
 import Testing
@@ -129,6 +130,37 @@ struct FruitCostTests {
         #expect(problem.notes.first?.message(in: .korean) == "'kiwi'은(는) 하나에 700이고, 이 쥬스에 2개 들어가요")
         #expect(result.errorCount == 0, "a warning: the set is still usable")
         #expect(result.book.juice("kiwi-banana")?.price == 1500)
+    }
+
+    @Test("a cost from the pack price counts as a written one: the warning, its note at the pack's price")
+    func priceBelowPackCost() throws {
+        let text = """
+            version: 1
+            suppliers:
+              garak-market:
+                name: {ko: 가락시장 청과, en: Garak Market}
+            fruits:
+              strawberry:
+                name: {ko: 딸기, en: Strawberry}
+                buy: {supplier: garak-market, pack: 40, price: 18000}
+            juices:
+              strawberry-juice:
+                name: {ko: 딸기쥬스, en: Strawberry Juice}
+                price: 5500
+                recipe: {strawberry: 16}
+            store:
+              stock: {strawberry: 20}
+
+            """
+        let result = TestSupport.load(text)
+        let problem = try #require(result.diagnostics.first { $0.rule == .priceBelowCost }, "\(result.diagnostics.map(\.description))")
+        #expect(problem.message.contains("below the 7200 its fruits cost"), "16 × 450 (18000 / 40)")
+        #expect(problem.notes.map(\.location.line) == [8], "the note points at the buy line, where the price is")
+        #expect(problem.notes.first?.message == "'strawberry' costs 450 a unit (a pack of 40 for 18000); the juice takes 16")
+        #expect(problem.notes.first?.message(in: .korean) == "'strawberry'은(는) 40개 한 묶음에 18000이라 하나에 450이고, 이 쥬스에 16개 들어가요")
+        #expect(result.book.fruit("strawberry")?.cost == 450, "the book counts the same cost")
+        let raised = TestSupport.load(text.replacingOccurrences(of: "price: 5500", with: "price: 7201"))
+        #expect(!raised.diagnostics.contains { $0.rule == .priceBelowCost })
     }
 
     @Test("a price equal to the cost earns nothing: reported; a price one above it is not")

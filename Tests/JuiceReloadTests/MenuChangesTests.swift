@@ -58,7 +58,7 @@ import Testing
             changes.summaryLines(for: new) == [
                 "name of banana-juice: 바나나쥬스 / Banana Juice → 바나나쥬스 / Banana Smoothie",
                 "aliases of banana-juice: added 바나나스무디",
-                "price of banana-juice: no price → ₩3500",
+                "price of banana-juice: no price → ₩3,500",
             ])
     }
 

@@ -81,7 +81,7 @@ import Testing
                     #"{"lines": [{"fruit": "kiwi", "quantity": 1}, {"fruit": "mango", "quantity": 91}]}"#, .conflict, "above-capacity",
                     "lines[1].quantity"
                 ),
-                (#"{"lines": [{"fruit": "kiwi", "quantity": 1, "cost": -5}]}"#, .badRequest, "out-of-range", "lines[0].cost"),
+                (#"{"lines": [{"fruit": "kiwi", "quantity": 1, "cost": -5}]}"#, .badRequest, "negative-amount", "lines[0].cost"),
                 (#"{"lines": [{"fruit": "kiwi", "quantity": 1, "colour": "green"}]}"#, .badRequest, "unknown-field", "lines[0].colour"),
                 (#"{"lines": []}"#, .badRequest, "out-of-range", "lines"),
             ]
@@ -92,6 +92,11 @@ import Testing
                 #expect(error.code == item.code && error.field == item.field, "\(item.body): \(error.code) \(error.field ?? "-")")
                 #expect(!error.message.isEmpty)
             }
+            // A cost below 0 is said in the shop's words, naming the fruit, not as a range of integers.
+            let (_, costBody) = try await Self.call(client, .post, "/api/deliveries", #"{"lines": [{"fruit": "banana", "quantity": 1, "cost": -3}]}"#)
+            let cost = try Self.error(costBody)
+            #expect(cost.message.hasPrefix("🍌 바나나: 원가는 0원 이상이에요 (−3원이 아니라)"), "\(cost.message)")
+            #expect(!cost.message.contains("9223372036854775807"))
             let (_, body) = try await Self.call(client, .post, "/api/deliveries", #"{"lines": [{"fruit": "kiwii", "quantity": 1}]}"#)
             let unknown = try Self.error(body)
             #expect(unknown.suggestions == ["kiwi"])
@@ -422,7 +427,7 @@ import Testing
             var english = TestShop.staffHeaders
             english[.acceptLanguage] = "en"
             for (headers, labels, reasons) in [
-                (TestShop.staffHeaders, ["#3 되돌리기", "재고 추가", "폐기", "바나나쥬스 2잔 주문"], ["상함", "기한 지남", "떨어뜨림", "직원", "기타"]),
+                (TestShop.staffHeaders, ["#3 되돌리기", "재고 추가", "폐기", "바나나쥬스 2잔 주문"], ["상함", "기한 지남", "떨어뜨림", "직원 식사", "기타"]),
                 (english, ["Undo of #3", "Stock added", "Waste", "2 × Banana Juice ordered"], ["Spoiled", "Expired", "Dropped", "Staff", "Other"]),
             ] {
                 let history = try (try await Self.call(client, .get, "/api/history", headers: headers)).body.decoded(HistoryBody.self)

@@ -139,6 +139,38 @@ struct StockKeepingContractTests {
         #expect(try await shop.checkIntegrity().isHealthy)
     }
 
+    @Test(
+        "waste is valued at what its lots cost, first expired first, then untracked fruit at the fruit's cost; a lot without a cost takes its pack's",
+        arguments: StoreFactory.all)
+    func wasteAtTheLotsCost(factory: StoreFactory) async throws {
+        let subject = try await factory.make()
+        defer { subject.remove() }
+        let standard = TestBook.standard
+        let costed = standard.fruits.map { fruit in
+            var fruit = fruit
+            if fruit.id == "mango" { fruit.cost = 2000 }
+            if fruit.id == "kiwi" { (fruit.cost, fruit.buy) = (500, FruitPurchase(supplier: "farm", pack: 10, price: 3000)) }
+            return fruit
+        }
+        let book = RecipeBook(fruits: costed, juices: standard.juices, store: standard.store)
+        let shop = subject.shop(book)
+        _ = try await shop.receive(
+            [DeliveryLine(fruit: "mango", quantity: 5, expires: "2026-12-05", cost: 400)], received: Self.today, command: "t")
+        _ = try await shop.receive(
+            [DeliveryLine(fruit: "mango", quantity: 2, expires: "2026-12-01", cost: 700)], received: Self.today, command: "t")
+        // 3 mangoes: both of the lot of 12-01 (700 each), then one of 12-05 (400).
+        #expect(try await shop.waste([("mango", 3)], reason: .spoiled, command: "t").entry?.detail?.cost == 2 * 700 + 400)
+        // 6 more: the 4 left of 12-05 (400), then 2 of the untracked initial stock at the fruit's cost (2,000).
+        #expect(try await shop.waste([("mango", 6)], reason: .dropped, command: "t").entry?.detail?.cost == 4 * 400 + 2 * 2000)
+        // A kiwi delivery without a cost takes the pack's, 3,000 for 10 (300 a kiwi), not the written 500.
+        let kiwis = try await shop.receive([DeliveryLine(fruit: "kiwi", quantity: 10)], received: Self.today, command: "t")
+        #expect(kiwis.entry?.detail?.lots?.first?.cost == 300)
+        #expect(try await shop.waste([("kiwi", 4)], reason: .spoiled, command: "t").entry?.detail?.cost == 4 * 300)
+        // 8 more: the 6 left of the lot (300), then 2 untracked at the fruit's 500.
+        #expect(try await shop.waste([("kiwi", 8)], reason: .spoiled, command: "t").entry?.detail?.cost == 6 * 300 + 2 * 500)
+        #expect(try await shop.checkIntegrity().isHealthy)
+    }
+
     @Test("a count sets what was counted with expected and variance; one that matches is recorded; undo reverts it", arguments: StoreFactory.all)
     func counts(factory: StoreFactory) async throws {
         let subject = try await factory.make()
@@ -163,7 +195,7 @@ struct StockKeepingContractTests {
         await #expect(throws: ShopError.duplicateFruit("kiwi").at(.line(1).field("fruit"))) {
             try await shop.count([("kiwi", 1), ("kiwi", 2)], command: "t")
         }
-        await #expect(throws: ShopError.invalidQuantity("kiwi", -1).at(.line(0).field("count"))) {
+        await #expect(throws: ShopError.negativeCount("kiwi", -1).at(.line(0).field("count"))) {
             try await shop.count([("kiwi", -1)], command: "t")
         }
         #expect(try await shop.checkIntegrity().isHealthy)

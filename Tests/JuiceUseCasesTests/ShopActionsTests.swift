@@ -41,7 +41,7 @@ import Testing
         }
         #expect(receipt.snapshot.inventory.counts["kiwi"] == 5)
         // A refusal of the count's own lines comes before any preview, placed on its line.
-        await #expect(throws: ShopError.invalidQuantity("mango", -1).at(.line(1).field("count"))) {
+        await #expect(throws: ShopError.negativeCount("mango", -1).at(.line(1).field("count"))) {
             try await actions.count([("kiwi", 1), ("mango", -1)], session: nil, confirmed: false, largeVariance: 0.2, command: "t")
         }
     }
@@ -80,5 +80,14 @@ import Testing
             #expect(error.place?.description == "[1].supplier")
         }
         #expect(try await actions.shop.purchaseOrders().count == 1, "all or none")
+        // Kept without an arrival day, an order arrives the supplier's lead time (1 day) after it is placed: from today,
+        // 2 December in Seoul, or from its order-by day.
+        #expect(kept.first?.order.arrives?.description == "2026-12-03")
+        var later = draft
+        later.orderBy = OrderDeadline(parsing: "2026-12-07")
+        #expect(try await actions.keepPurchaseOrder(later).order.arrives?.description == "2026-12-08")
+        var given = draft
+        given.arrives = CivilDate(parsing: "2026-12-20")
+        #expect(try await actions.keepPurchaseOrder(given).order.arrives?.description == "2026-12-20", "a given day is kept")
     }
 }

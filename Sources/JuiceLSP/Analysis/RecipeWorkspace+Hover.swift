@@ -46,12 +46,12 @@ extension RecipeWorkspace {
         var lines = [title(juice.name, id: juice.id.rawValue)]
         if !juice.aliases.isEmpty { lines.append("\(HoverText.aliases.text(in: language)): \(juice.aliases.joined(separator: ", "))") }
         lines.append("\(HoverText.recipe.text(in: language)): \(recipe)")
-        if let price = juice.price { lines.append("\(HoverText.price.text(in: language)): ₩\(price)") }
+        if let price = juice.price { lines.append("\(HoverText.price.text(in: language)): \(MoneyText.won(price, in: language))") }
         if let cost = book.fruitCost(of: juice) {
-            var line = "\(HoverText.fruitCost.text(in: language)): ₩\(cost.total)"
+            var line = "\(HoverText.fruitCost.text(in: language)): \(MoneyText.won(cost.total, in: language))"
             if let price = juice.price {
                 let margin = price - cost.total
-                line += " (\(HoverText.margin.text(in: language)) \(margin < 0 ? "-" : "")₩\(margin.magnitude))"
+                line += " (\(HoverText.margin.text(in: language)) \(MoneyText.won(margin, in: language)))"
             }
             lines.append(line)
         }
@@ -73,7 +73,7 @@ extension RecipeWorkspace {
         var lines = [title(fruit.name, id: id.rawValue, emoji: fruit.emoji)]
         if let amountInRecipe { lines.append("\(HoverText.inThisRecipe.text(in: language)): \(amountInRecipe)") }
         let kept = [
-            fruit.cost.map { "\(HoverText.cost.text(in: language)): ₩\($0)" },
+            fruit.cost.map { "\(HoverText.cost.text(in: language)): \(MoneyText.won($0, in: language))" },
             fruit.shelfLife.map { "\(HoverText.shelfLife.text(in: language)): \($0)\(HoverText.days.text(in: language))" },
         ]
         if !kept.compactMap({ $0 }).isEmpty { lines.append(kept.compactMap { $0 }.joined(separator: " · ")) }

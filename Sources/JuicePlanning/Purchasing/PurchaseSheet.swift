@@ -23,7 +23,7 @@ package struct PurchaseSheet: Sendable {
     }
 
     // Figures as the level plan writes them.
-    private static func money(_ value: Int) -> String { StockPlanRenderer.money(Double(value)) }
+    private func money(_ value: Int) -> String { MoneyText.won(value, in: language) }
     private static func amount(_ value: Double) -> String { StockPlanRenderer.amount(value) }
     private static func percent(_ value: Double) -> String { StockPlanRenderer.percent(value) }
 
@@ -79,8 +79,8 @@ package struct PurchaseSheet: Sendable {
             let total = order.choice.total ?? 0
             out +=
                 ko
-                ? "  최소 주문 \(Self.money(minimum))에 못 미쳐요 (\(Self.money(total))). 최소까지 올리면:\n"
-                : "  Below the minimum order of \(Self.money(minimum)) (\(Self.money(total))). Raised to the minimum:\n"
+                ? "  최소 주문 \(money(minimum))에 못 미쳐요 (\(money(total))). 최소까지 올리면:\n"
+                : "  Below the minimum order of \(money(minimum)) (\(money(total))). Raised to the minimum:\n"
             if let raised = order.raised {
                 out += lines(raised, indent: "    ")
                 out += summary(raised, indent: "    ")
@@ -96,7 +96,7 @@ package struct PurchaseSheet: Sendable {
                 out += ko ? "  → 가격과 원가를 모두 알아야 이익인지 말할 수 있어요\n" : "  → Whether raising it pays needs every juice's price and every fruit's cost\n"
             }
         } else if let minimum = order.minimum, !order.choice.lines.isEmpty {
-            out += ko ? "  최소 주문 \(Self.money(minimum)) 충족\n" : "  Minimum order \(Self.money(minimum)) met\n"
+            out += ko ? "  최소 주문 \(money(minimum)) 충족\n" : "  Minimum order \(money(minimum)) met\n"
         }
         return out
     }
@@ -108,17 +108,17 @@ package struct PurchaseSheet: Sendable {
         for line in choice.lines {
             rows.append([
                 book.displayLabel(of: line.fruit, in: language), NumberText.grouped(line.packs), NumberText.grouped(line.units),
-                line.lineCost.map(Self.money) ?? "–",
+                line.lineCost.map(money) ?? "–",
             ])
         }
-        rows.append([ko ? "합계" : "total", "", "", choice.total.map(Self.money) ?? "–"])
+        rows.append([ko ? "합계" : "total", "", "", choice.total.map(money) ?? "–"])
         return PlanningTable.render(rows).split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }.map { indent + $0 + "\n" }
             .joined()
     }
 
     private func summary(_ choice: PurchasePlan.Choice, indent: String = "  ") -> String {
         let ko = language == .korean
-        let waste = choice.expectedWasteCost.map { " (\(Self.money(Int($0.rounded()))))" } ?? ""
+        let waste = choice.expectedWasteCost.map { " (\(money(Int($0.rounded()))))" } ?? ""
         return ko
             ? "\(indent)이 과일들로 그동안 모든 주문이 나갈 확률 \(Self.percent(choice.serviceLevel.value)), 버릴 것으로 보이는 양 \(Self.amount(choice.expectedWaste))개\(waste)\n"
             : "\(indent)Every order served meanwhile, as far as these fruits decide: \(Self.percent(choice.serviceLevel.value)); expected waste \(Self.amount(choice.expectedWaste)) units\(waste)\n"
@@ -189,7 +189,7 @@ extension PurchaseSheet {
             }
             rows.append([
                 name, "\(replay.daysAllServed)/\(replay.days) = \(Self.percent(replay.achievedServiceLevel))", Self.percent(replay.fillRate),
-                NumberText.grouped(replay.waste), Self.money(replay.wasteCost), Self.money(replay.spend), "\(replay.orders)",
+                NumberText.grouped(replay.waste), money(replay.wasteCost), money(replay.spend), "\(replay.orders)",
             ])
         }
         out += PlanningTable.render(rows)
@@ -201,8 +201,8 @@ extension PurchaseSheet {
                 let achieved = Self.percent(rule.achievedServiceLevel)
                 out +=
                     ko
-                    ? "  \(name)가 이룬 \(achieved)를 목표로 하면 이 계획은: \(matched.daysAllServed)/\(matched.days) = \(Self.percent(matched.achievedServiceLevel)), 버린 과일 \(NumberText.grouped(matched.waste))개 (\(Self.money(matched.wasteCost))), 구매액 \(Self.money(matched.spend))\n"
-                    : "  Aiming at the \(achieved) \(name) achieved, this plan: \(matched.daysAllServed)/\(matched.days) = \(Self.percent(matched.achievedServiceLevel)), waste \(NumberText.grouped(matched.waste)) (\(Self.money(matched.wasteCost))), spend \(Self.money(matched.spend))\n"
+                    ? "  \(name)가 이룬 \(achieved)를 목표로 하면 이 계획은: \(matched.daysAllServed)/\(matched.days) = \(Self.percent(matched.achievedServiceLevel)), 버린 과일 \(NumberText.grouped(matched.waste))개 (\(money(matched.wasteCost))), 구매액 \(money(matched.spend))\n"
+                    : "  Aiming at the \(achieved) \(name) achieved, this plan: \(matched.daysAllServed)/\(matched.days) = \(Self.percent(matched.achievedServiceLevel)), waste \(NumberText.grouped(matched.waste)) (\(money(matched.wasteCost))), spend \(money(matched.spend))\n"
             }
             out +=
                 ko

@@ -50,7 +50,7 @@ package struct SalesReportRenderer: Sendable {
         for (index, row) in (report.rows + [report.total]).enumerated() {
             let isTotal = index == report.rows.count
             let label = isTotal ? (ko ? "합계" : "total") : label(of: row, in: report.grouping)
-            var cells = [label, "\(row.served)", "\(row.refused)", "₩\(row.revenue)"]
+            var cells = [label, "\(row.served)", "\(row.refused)", MoneyText.won(row.revenue, in: language)]
             if report.grouping == .fruit { cells.append(isTotal ? "" : "\(row.fruitUsed.values.reduce(0, +))") }
             table.append(cells)
         }

@@ -65,8 +65,8 @@ package struct StockFlowRenderer: Sendable {
         }
         // What deliveries lacked against what was ordered, when any delivery said what was ordered.
         if flow.fruits.contains(where: { $0.receivingDifference != 0 }) {
-            table[0].append(ko ? "입고 차이" : "short")
-            for (index, row) in flow.fruits.enumerated() { table[index + 1].append(signed(row.receivingDifference)) }
+            table[0].append(ko ? "덜 온 양" : "short")
+            for (index, row) in flow.fruits.enumerated() { table[index + 1].append(shortText(row.receivingDifference)) }
         }
         var out = ko ? "재고 흐름 (\(periodText(flow)), 개수)\n" : "Stock flow (\(periodText(flow)), units)\n"
         out += PlanningTable.render(table)
@@ -85,8 +85,8 @@ package struct StockFlowRenderer: Sendable {
         if flow.fruits.contains(where: { $0.receivingDifference != 0 }) {
             out +=
                 ko
-                ? "입고 차이 = 주문한 양 − 실제로 온 양 (주문한 양을 적은 입고만): 재고에 들어오지 않았으니 설명 안 됨에 들지 않아요.\n"
-                : "short = ordered − received (deliveries that say what was ordered): it never reached the stock, so it is not in unexplained.\n"
+                ? "덜 온 양 = 주문한 양 − 실제로 온 양 (주문한 양을 적은 입고만, 더 온 것은 '더'): 재고에 들어오지 않았으니 설명 안 됨에 들지 않아요.\n"
+                : "short = ordered − received (deliveries that say what was ordered; more than ordered is 'over'): it never reached the stock, so it is not in unexplained.\n"
         }
         return out
     }
@@ -174,5 +174,15 @@ package struct StockFlowRenderer: Sendable {
 
     private func signed(_ value: Int) -> String { value > 0 ? "+\(value)" : "\(value)" }
 
-    private func money(_ value: Int) -> String { ko ? "\(NumberText.grouped(value))원" : "₩\(NumberText.grouped(value))" }
+    /// How much less than ordered came (`difference` = ordered − received): the units, or those that came beyond the
+    /// order as "N 더" / "N over".
+    private func shortText(_ difference: Int) -> String {
+        guard difference < 0 else { return "\(difference)" }
+        switch language {
+        case .korean: return "\(-difference) 더"
+        case .english: return "\(-difference) over"
+        }
+    }
+
+    private func money(_ value: Int) -> String { MoneyText.won(value, in: language) }
 }

@@ -74,10 +74,8 @@ package struct StockPlanRenderer: Sendable {
 
     private static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 
-    static func money(_ value: Double) -> String {
-        let rounded = Int(value.rounded())
-        return (rounded < 0 ? "−₩" : "₩") + NumberText.grouped(abs(rounded))
-    }
+    /// `value` won in the renderer's language (`MoneyText`).
+    func money(_ value: Double) -> String { MoneyText.won(value, in: language) }
 
     private func text(_ report: StockPlanReport) -> String {
         let ko = language == .korean
@@ -117,8 +115,8 @@ package struct StockPlanRenderer: Sendable {
                 + "채움률 (나간 양 / 주문된 양): \(Self.percent(plan.fillRate)); 기대 주문 \(Self.amount(plan.expectedDemand))잔"
             : "Every order served: \(Self.percent(service.value)) (95% confidence \(Self.percent(service.lower))–\(Self.percent(service.upper)))\n"
                 + "Fill rate (units served / asked for): \(Self.percent(plan.fillRate)); expected \(Self.amount(plan.expectedDemand)) juices"
-        if let revenue = plan.expectedRevenue { out += ko ? ", 매출 \(Self.money(revenue))" : ", revenue \(Self.money(revenue))" }
-        if let profit = plan.expectedProfit { out += ko ? ", 이익 \(Self.money(profit))" : ", profit \(Self.money(profit))" }
+        if let revenue = plan.expectedRevenue { out += ko ? ", 매출 \(money(revenue))" : ", revenue \(money(revenue))" }
+        if let profit = plan.expectedProfit { out += ko ? ", 이익 \(money(profit))" : ", profit \(money(profit))" }
         out += "\n"
         if !plan.reachable, case .serviceLevel(let target) = plan.objective {
             let full = plan.fruits.filter { $0.level >= $0.capacity }.map { book.displayLabel(of: $0.fruit, in: language) }.joined(separator: ", ")

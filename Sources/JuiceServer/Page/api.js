@@ -156,9 +156,24 @@ export const ask = (message, details, yes = words().yes, no = words().no) =>
 
 /** Asks for the staff token; keeps it for this tab and draws the page again when one is given. */
 export async function askToken(message) {
-  const value = await dialog(message, [], [[words().cancel, false, "dialog-cancel"], [words().ok, true, "dialog-ok"]], true);
-  if (value) { sessionStorage.setItem("juice.staffToken", value); redraw(); }
-  return Boolean(value);
+  let prompt = message;
+  for (;;) {
+    const value = await dialog(prompt, [], [[words().cancel, false, "dialog-cancel"], [words().ok, true, "dialog-ok"]], true);
+    if (!value) return false;
+    // The token is tried on a staff route before it is kept: a wrong one is said at once, not at the first action.
+    const headers = { "Accept-Language": state.lang, Authorization: `Bearer ${value}` };
+    const response = await fetch("/api/history?limit=1", { headers });
+    if (response.status === 401) { prompt = words().wrongToken; continue; }
+    if (response.status === 429) {
+      let data = null;
+      try { data = await response.json(); } catch (_) { data = null; }
+      prompt = errorText(response.status, data);
+      continue;
+    }
+    sessionStorage.setItem("juice.staffToken", value);
+    redraw();
+    return true;
+  }
 }
 
 /** A staff request: asks for the token once per browser session, again if it is refused. */

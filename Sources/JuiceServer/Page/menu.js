@@ -3,7 +3,7 @@
 // what it shares with the other screens comes from api.js; app.js reads the menu again through `loadMenuEditor` and
 // hands it `menu` events (`menuEvent`).
 import {
-  $, api, ask, closeScreens, element, errorText, money, nameOf, notice, onRedraw, screen, staffCall, state, token, words,
+  $, api, ask, closeScreens, dateTime, element, errorText, money, nameOf, notice, onRedraw, screen, staffCall, state, token, words,
 } from "./api.js";
 
 const MENU_TEXT = {
@@ -358,7 +358,7 @@ function renderMenuEditor() {
   $("menu-edits").replaceChildren(...(menuEditor.edits.length === 0 ? [element("li", "", text.noEdits)] : menuEditor.edits.map((edit) => {
     const item = element("li", edit.undoneBy === undefined ? "" : "undone");
     item.dataset.edit = edit.id;
-    const line = `#${edit.id} ${edit.at.replace("T", " ").replace(/\.\d+/, "").replace("Z", " UTC")} · ${edit.session} · ${edit.summary}`;
+    const line = `#${edit.id} ${dateTime(edit.at)} · ${edit.session} · ${edit.summary}`;
     item.append(element("span", "", edit.undoneBy === undefined ? line : `${line} (${text.undone})`));
     const diff = element("details", "diff");
     diff.append(element("summary", "", text.diff), element("pre", "", edit.diff));

@@ -16,12 +16,13 @@ const STOCKROOM_TEXT = {
     receiveButton: "입고 기록", waste: "폐기", reason: "이유", note: "메모 (선택)", wasteButton: "폐기 기록",
     wasteExpired: "유통기한 지난 것 모두 폐기", confirmExpired: (n) => `유통기한이 지난 과일 ${n}개를 모두 폐기할까요?`,
     noneExpired: "유통기한이 지난 과일이 없어요", nothingToReceive: "입고할 개수를 적어 주세요",
-    session: (time) => `${time}에 시작한 재고 조사예요. 세는 동안 나간 주문은 반영할 때 더해져요.`,
+    session: (time) => `${time}에 시작한 재고 조사예요. 세는 동안 주문으로 나간 과일은 반영할 때 센 개수에서 빠져요.`,
     starting: "재고 조사를 시작하는 중…", showExpected: "기록된 재고 보기", counted: "센 개수", expected: (n) => `기록 ${n}`,
     hidden: "기록 ?", applyCount: "반영", restart: "새로 세기", nothingCounted: "센 개수를 적어 주세요",
     largeVariance: "기록과 많이 다른 과일이 있어요. 그대로 반영할까요?",
     line: (name, expected, counted, variance) => `${name}: 기록 ${expected}, 센 개수 ${counted} (${signed(variance)})`,
     sessionGone: "이 재고 조사는 더 쓸 수 없어요. 새로 시작할게요.", yes: "반영", no: "다시 세기",
+    moved: (name, moved, now) => `${name}: 세는 동안 ${Math.abs(moved)}개 ${moved < 0 ? "나갔어요" : "들어왔어요"} → ${now}개`,
   },
   en: {
     openRoom: "Deliveries & waste", openCount: "Count stock", roomTitle: "Deliveries & waste", countTitle: "Stock count",
@@ -31,12 +32,13 @@ const STOCKROOM_TEXT = {
     wasteButton: "Record waste", wasteExpired: "Write off everything expired",
     confirmExpired: (n) => `Write off all ${n} expired units?`, noneExpired: "Nothing has expired",
     nothingToReceive: "Enter the units received",
-    session: (time) => `Count started at ${time}. Orders served while counting are added when it is applied.`,
+    session: (time) => `Count started at ${time}. Fruit that orders take while counting is taken off the count when it is applied.`,
     starting: "Starting a count…", showExpected: "Show the recorded stock", counted: "Counted", expected: (n) => `recorded ${n}`,
     hidden: "recorded ?", applyCount: "Apply", restart: "Count again", nothingCounted: "Enter what you counted",
     largeVariance: "Some fruit differs a lot from the record. Apply it as counted?",
     line: (name, expected, counted, variance) => `${name}: recorded ${expected}, counted ${counted} (${signed(variance)})`,
     sessionGone: "This count can no longer be applied. Starting a new one.", yes: "Apply", no: "Count again",
+    moved: (name, moved, now) => `${name}: ${Math.abs(moved)} ${moved < 0 ? "went out" : "came in"} while counting → ${now}`,
   },
 };
 
@@ -194,7 +196,7 @@ function renderShelf() {
     row.dataset.fruit = fruit.id;
     row.classList.toggle("expired", shelf.expired > 0);
     row.classList.toggle("expiring", shelf.expiresToday + shelf.expiresTomorrow > 0);
-    const last = shelf.lastCounted ? shelf.lastCounted.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC") : text.never;
+    const last = shelf.lastCounted ? dateTime(shelf.lastCounted) : text.never;
     row.append(cell(`${fruit.emoji || ""} ${nameOf(fruit)}`.trim()), cell(state.stock[fruit.id] ?? 0, "stock"),
       cell(shelf.expiresToday, "today"), cell(shelf.expiresTomorrow, "tomorrow"), cell(shelf.expired, "expired"), cell(last, "counted"));
     return row;
@@ -235,7 +237,10 @@ async function applyCount(confirm = false) {
     stockRoom.count = null;
     stockRoom.result = data.counts;
     takeStock(data);
-    $("count-status").textContent = data.message;
+    // What moved while staff counted (an order served meanwhile), and the stock it made.
+    const moved = (data.counts || []).filter((line) => data.stock && data.stock[line.fruit] !== undefined && data.stock[line.fruit] !== line.counted)
+      .map((line) => text.moved(fruitName(line.fruit), data.stock[line.fruit] - line.counted, data.stock[line.fruit]));
+    $("count-status").textContent = [data.message, ...moved].join(" · ");
     redraw();
     renderCount();
     return;
@@ -243,7 +248,9 @@ async function applyCount(confirm = false) {
   if (status === 401) return;
   const code = data && data.error ? data.error.code : null;
   if (status === 409 && code === "large-variance") {
-    if (await ask(text.largeVariance, lines(data.error.counts || []), text.yes, text.no)) await applyCount(true);
+    // Only the fruits whose count differs: a fruit that matched has nothing to confirm.
+    const differing = (data.error.counts || []).filter((line) => line.variance !== 0);
+    if (await ask(text.largeVariance, lines(differing), text.yes, text.no)) await applyCount(true);
   } else if (code === "count-session-applied" || code === "unknown-count-session") {
     await notice(text.sessionGone, [data.error.message]);
     await startCount();

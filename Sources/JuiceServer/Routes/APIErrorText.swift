@@ -90,6 +90,8 @@ extension APIError {
             case .orderRefused(.insufficientStock), .nothingToUndo, .undoRefused, .state, .countSessionApplied: return nil
             case .stockRefused, .duplicateFruit, .fruitStillInRecipes, .fruitNotInRecipes: return "changes"
             case .invalidQuantity: return "quantity"
+            case .negativeCount: return "counts"
+            case .negativeCost: return "lines"
             case .expiresBeforeDelivery, .invalidDate: return "expires"
             case .unknownCountSession: return "session"
             case .unknownPurchaseOrder: return "id"

@@ -24,10 +24,7 @@ struct DeliveryRequest: Decodable, Sendable {
             fruit = try container.decode(String.self, forKey: AnyKey("fruit"))
             quantity = try container.decodeInteger("quantity")
             expires = try container.decodeIfPresent(String.self, forKey: AnyKey("expires"))
-            cost = try container.decodeOptionalInteger("cost")
-            if let cost, cost < 0 {
-                throw APIError.outOfRange(field: fieldPath(decoder.codingPath + [AnyKey("cost")]), value: cost, range: 0...Int.max)
-            }
+            cost = try container.decodeOptionalInteger("cost")  // (below 0 is the shop's to refuse, naming the fruit)
             ordered = try container.decodeOptionalInteger("ordered")
             if let ordered, ordered < 0 {
                 throw APIError.outOfRange(field: fieldPath(decoder.codingPath + [AnyKey("ordered")]), value: ordered, range: 0...Int.max)

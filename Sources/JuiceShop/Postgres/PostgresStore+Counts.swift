@@ -71,7 +71,7 @@ extension PostgresStore {
     ) async throws -> LedgerContext {
         var context = LedgerContext()
         switch operation {
-        case .wasteExpired:
+        case .wasteExpired, .waste:
             context.lots = JournalLots(try await lotEntries(on: connection, location: location, logger: logger)).remaining
         case .receiveOrder(let id, _, _):
             try await requireOpen(purchaseOrder: id, on: connection, logger: logger)

@@ -83,7 +83,7 @@ enum SQLiteRecords {
     private static func context(for operation: StockOperation, in db: Database) throws -> (LedgerContext, String?, Int?) {
         var context = LedgerContext()
         switch operation {
-        case .wasteExpired:
+        case .wasteExpired, .waste:
             context.lots = JournalLots(try lotEntries(db)).remaining
             return (context, nil, nil)
         case .receiveOrder(let id, _, _):

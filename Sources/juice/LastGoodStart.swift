@@ -3,6 +3,7 @@ import JuiceCommandLine
 import JuiceCore
 import JuiceRecipes
 import JuiceReload
+import JuiceServer
 import JuiceShop
 import Logging
 
@@ -27,46 +28,43 @@ struct LastGoodStart {
     /// The live menu on the kept set, and the store it was read from (for the server to use); reading never writes
     /// (a state file that does not exist is not created). Throws the refusal, reported, when there is no set to serve.
     func menu(statePath: String, reporter: Reporter) async throws -> (LiveMenu, any ShopStore) {
-        let text = ShopText(language: language, book: RecipeBook(fruits: [], juices: [], store: Store()))
         let store: any ShopStore
-        let kept: KeptRecipeSet?
-        do throws(ShopError) {
-            store = try CommandServices.openStore(location: statePath, clock: clock)
-            kept = try await store.lastGoodRecipes()
-        } catch {
-            throw reporter.startFailure(rejected, directory: directory, lastGood: .unreadable(text(.error(error))))
+        let lastGood: LastGoodMenu
+        do throws(ShopError) { store = try CommandServices.openStore(location: statePath, clock: clock) } catch {
+            throw failure(.unreadable(error), reporter: reporter)
         }
-        guard let kept else { throw reporter.startFailure(rejected, directory: directory, lastGood: .noneKept) }
-        let files = kept.files.map { RecipeSourceFile(name: $0.name, bytes: $0.bytes) }
-        let menu: LiveMenu
-        do throws(LiveMenuError) {
-            menu = try LiveMenu(directory: directory, settings: settings, lastGood: files, rejected: rejected)
+        do throws(LastGoodMenuFailure) {
+            lastGood = try await LastGoodMenu.read(from: store, directory: directory, settings: settings, rejected: rejected)
         } catch {
-            let errors: Int
-            switch error {
-            case .invalid(let result): errors = result.errorCount
-            case .unreadable: errors = 1
-            }
-            throw reporter.startFailure(rejected, directory: directory, lastGood: .invalid(errors: errors))
+            throw failure(error, reporter: reporter)
         }
-        let live = await menu.current
-        if live.version != kept.version {
+        let (version, kept) = (lastGood.version, lastGood.kept)
+        if version != kept.version {
             logger.warning(
-                "the kept recipe files hash to menu version \(live.version.prefix(12)), not \(kept.version.prefix(12)) as the state recorded; they lint clean and are served"
+                "the kept recipe files hash to menu version \(version.prefix(12)), not \(kept.version.prefix(12)) as the state recorded; they lint clean and are served"
             )
         }
-        let problems: [String]
-        switch rejected {
-        case .unreadable(let reason): problems = [reason.description]
-        case .invalid(let result): problems = result.diagnostics.filter { $0.severity == .error }.map(\.description)
-        }
+        let problems = rejected.problems
         logger.warning(
             """
             the recipes at \(directory) cannot be served; serving the last good menu the state keeps (menu version \
-            \(live.version.prefix(12)), \(files.count) file(s), kept \(kept.keptAt)) until they are fixed:
+            \(version.prefix(12)), \(kept.files.count) file(s), kept \(kept.keptAt)) until they are fixed:
             \(problems.joined(separator: "\n"))
             """,
-            metadata: ["version": "\(live.version)", "problems": "\(problems.count)"])
-        return (menu, store)
+            metadata: ["version": "\(version)", "problems": "\(problems.count)"])
+        return (lastGood.menu, store)
+    }
+
+    /// The refusal to start, reported: the directory's problem and why no last good menu was served.
+    private func failure(_ failure: LastGoodMenuFailure, reporter: Reporter) -> ExitCode {
+        let lastGood: LastGoodMenuProblem
+        switch failure {
+        case .unreadable(let error):
+            let text = ShopText(language: language, book: RecipeBook(fruits: [], juices: [], store: Store()))
+            lastGood = .unreadable(text(.error(error)))
+        case .noneKept: lastGood = .noneKept
+        case .invalid(let errors): lastGood = .invalid(errors: errors)
+        }
+        return reporter.startFailure(rejected, directory: directory, lastGood: lastGood)
     }
 }

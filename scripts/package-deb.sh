@@ -5,7 +5,8 @@
 # example and as the service's recipes (/etc/juice/recipes, conffiles), and juice.service (packaging/).
 # Usage: scripts/package-deb.sh [OUTPUT_DIR]   (default: the checkout; prints the package's path last)
 # Needs dpkg-dev (dpkg-shlibdeps) besides the build's own needs; set JUICE_SKIP_BUILD=1 to package an existing
-# .build/release/juice.
+# release binary, JUICE_BUILD_ONLY=1 to build it and stop, and JUICE_SCRATCH_PATH to build in (and package from) a
+# build folder other than .build (CI builds the release binary there in the background while other steps run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(realpath "${1:-.}")
@@ -14,12 +15,15 @@ version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/JuiceRecipes
 arch=$(dpkg --print-architecture)
 [ "$arch" = amd64 ] || echo "package-deb: building for $arch, not amd64" >&2
 
+scratch=${JUICE_SCRATCH_PATH:-.build}
 if [ "${JUICE_SKIP_BUILD:-}" != 1 ]; then
     started=$SECONDS
-    swift build -c release --product juice --traits PostgreSQL --static-swift-stdlib -Xlinker -z -Xlinker now
+    swift build -c release --product juice --traits PostgreSQL --static-swift-stdlib -Xlinker -z -Xlinker now \
+        --scratch-path "$scratch"
     echo "package-deb: release build in $((SECONDS - started)) s"
 fi
-binary=.build/release/juice
+[ "${JUICE_BUILD_ONLY:-}" != 1 ] || exit 0
+binary=$scratch/release/juice
 [ -x "$binary" ] || { echo "package-deb: no $binary" >&2; exit 1; }
 
 stage=$(mktemp -d)
